@@ -22,11 +22,19 @@ async function main(): Promise<void> {
     connectionString = embedded.connectionString;
   }
   const db = createDatabase(connectionString);
-  const applied = await migrateToLatest(db);
-  if (applied.length > 0) log.info({ applied }, 'migrations applied');
-  if (config.seed) {
-    const seeded = await seedDemoWorld(db, { shipments: config.seedShipments });
-    if (seeded.shipmentsAdded > 0) log.info(seeded, 'demo world seeded');
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length > 0) log.info({ applied }, 'migrations applied');
+    if (config.seed) {
+      const seeded = await seedDemoWorld(db, { shipments: config.seedShipments });
+      if (seeded.shipmentsAdded > 0) log.info(seeded, 'demo world seeded');
+    }
+  } catch (error) {
+    // Leave nothing running behind a failed start.
+    await db.destroy();
+    await embedded?.stop();
+    releaseLock?.();
+    throw error;
   }
   const ctx = { config, db, mailer: createMailer(db, config.smtpUrl, log), jwtSecret: jwtSecretFor(config.jwtSecret, config.dataDir) };
   const app = await buildApp(ctx, { loggerInstance: log });

@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import pino from 'pino';
+import { acquireAppLock, startEmbeddedDatabase } from '../../src/server/db/embedded';
+
+const dirs: string[] = [];
+const newDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-embedded-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function startChild(dataDir: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures', 'embeddedChild.ts'), dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let errors = '';
+    child.stderr.on('data', (chunk) => (errors += chunk));
+    child.stdout.on('data', (chunk) => String(chunk).includes('READY') && resolve(child.pid!));
+    child.on('exit', (code) => reject(new Error(`child exited ${code}: ${errors}`)));
+  });
+}
+
+describe('the app lock on the data directory', () => {
+  it('refuses a second live owner and takes over the lock of a dead one', () => {
+    const dir = newDir();
+    writeFileSync(path.join(dir, 'app.lock'), String(process.ppid)); // a live process that is not us
+    expect(() => acquireAppLock(dir)).toThrow(/in use by another portal process/);
+    writeFileSync(path.join(dir, 'app.lock'), '999999999'); // no such process
+    const release = acquireAppLock(dir);
+    expect(readFileSync(path.join(dir, 'app.lock'), 'utf8')).toBe(String(process.pid));
+    release();
+  });
+});
+
+describe('recovery after the app is killed', () => {
+  it('finds the orphaned server, stops it cleanly and starts again without losing committed data', async () => {
+    const dir = newDir();
+    const childPid = await startChild(dir);
+    const postmasterPid = Number(readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(childPid, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(() => process.kill(postmasterPid, 0)).not.toThrow(); // the orphan still runs
+
+    const release = acquireAppLock(dir); // the dead app's lock is stale
+    const database = await startEmbeddedDatabase(dir, pino({ level: 'silent' }));
+    try {
+      expect(() => process.kill(postmasterPid, 0)).toThrow(); // the orphan was shut down
+      const client = new pg.Client({ connectionString: database.connectionString });
+      await client.connect();
+      const { rows } = await client.query('SELECT note FROM decisions');
+      await client.end();
+      expect(rows).toEqual([{ note: 'committed before the kill' }]);
+    } finally {
+      await database.stop();
+      release();
+    }
+  });
+
+  it('starts when postmaster.pid is stale (the server itself died)', async () => {
+    const dir = newDir();
+    const first = await startEmbeddedDatabase(dir, pino({ level: 'silent' }));
+    await first.stop();
+    writeFileSync(path.join(dir, 'pg', 'postmaster.pid'), '999999999\n/nowhere\n');
+    const second = await startEmbeddedDatabase(dir, pino({ level: 'silent' }));
+    const client = new pg.Client({ connectionString: second.connectionString });
+    await client.connect();
+    expect((await client.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    await client.end();
+    await second.stop();
+  });
+});
