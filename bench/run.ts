@@ -1,0 +1,140 @@
+// npm run bench: measures the foundation figures and writes bench/results/foundation.{json,md}.
+// - cold start (fresh DATA_DIR: initdb, migrations, seed) and warm start to /healthz
+// - sign-in latency (argon2id dominates) and permission reads: median and p99
+// - gzip bytes of the JS and CSS the login page loads, and time to an interactive login form, in Chromium
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.BENCH_PORT ?? 8191);
+const base = `http://127.0.0.1:${port}`;
+const dataDir = `/tmp/portal-bench-${process.pid}`;
+
+function startServer(): { child: ChildProcess; ready: Promise<number> } {
+  const began = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const ready = (async () => {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error('server exited during start');
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) return performance.now() - began;
+      } catch {
+        /* not listening yet */
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return { child, ready };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function quantiles(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { median: Math.round(at(0.5) * 10) / 10, p99: Math.round(at(0.99) * 10) / 10, n: samples.length };
+}
+
+async function timed(fn: () => Promise<unknown>, times: number): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const began = performance.now();
+    await fn();
+    samples.push(performance.now() - began);
+  }
+  return samples;
+}
+
+async function main() {
+  rmSync(dataDir, { recursive: true, force: true });
+  const cold = startServer();
+  const coldMs = await cold.ready;
+  await stop(cold.child);
+  const warm = startServer();
+  const warmMs = await warm.ready;
+  try {
+    let n = 0;
+    const signIn = () =>
+      fetch(`${base}/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ GrantType: 'client_credentials', ClientId: `admin|DEMOAIR|2|L`, ClientSecret: 'Admin#12345' }),
+      }).then(async (response) => {
+        n++;
+        if (!response.ok) throw new Error(`sign-in ${response.status}`);
+        return response.json() as Promise<{ access_token: string }>;
+      });
+    const { access_token } = await signIn();
+    const signInMs = quantiles(await timed(signIn, 60));
+    const permissionMs = quantiles(await timed(() => fetch(`${base}/userapi/permission`, { headers: { authorization: `Bearer ${access_token}` } }).then((r) => r.json()), 300));
+
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    const page = await browser.newPage();
+    const assets: { url: string; kind: string; gzip: number }[] = [];
+    page.on('response', async (response) => {
+      const url = response.url();
+      const kind = url.endsWith('.js') ? 'js' : url.endsWith('.css') ? 'css' : '';
+      if (!kind) return;
+      const body = await response.body().catch(() => Buffer.alloc(0));
+      assets.push({ url: url.replace(base, ''), kind, gzip: gzipSync(body, { level: 9 }).length });
+    });
+    const began = performance.now();
+    await page.goto(`${base}/ez4/en/login`);
+    await page.getByRole('button', { name: /sign in|login|log in/i }).waitFor({ state: 'visible' });
+    const interactiveMs = Math.round(performance.now() - began);
+    await page.waitForLoadState('networkidle');
+    await browser.close();
+    const loginJsGzip = assets.filter((asset) => asset.kind === 'js').reduce((sum, asset) => sum + asset.gzip, 0);
+    const loginCssGzip = assets.filter((asset) => asset.kind === 'css').reduce((sum, asset) => sum + asset.gzip, 0);
+
+    const results = {
+      date: new Date().toISOString(),
+      machine: { cores: (await import('node:os')).cpus().length, node: process.version },
+      coldStartToHealthzMs: Math.round(coldMs),
+      warmStartToHealthzMs: Math.round(warmMs),
+      signInMs,
+      permissionReadMs: permissionMs,
+      loginPage: { jsGzipBytes: loginJsGzip, cssGzipBytes: loginCssGzip, interactiveMs, assets },
+      requests: n,
+    };
+    mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+    writeFileSync(path.join(root, 'bench/results/foundation.json'), JSON.stringify(results, null, 2) + '\n');
+    const md = [
+      `# Foundation benchmark (${results.date})`,
+      '',
+      `Machine: ${results.machine.cores} cores, Node ${results.machine.node}.`,
+      '',
+      '| measure | value |',
+      '|---|---|',
+      `| cold start to /healthz (initdb, migrations, seed) | ${results.coldStartToHealthzMs} ms |`,
+      `| warm start to /healthz | ${results.warmStartToHealthzMs} ms |`,
+      `| sign-in (argon2id) median / p99 | ${signInMs.median} / ${signInMs.p99} ms (n=${signInMs.n}) |`,
+      `| GET /userapi/permission median / p99 | ${permissionMs.median} / ${permissionMs.p99} ms (n=${permissionMs.n}) |`,
+      `| login page JS, gzip | ${loginJsGzip} bytes |`,
+      `| login page CSS, gzip | ${loginCssGzip} bytes |`,
+      `| navigation to interactive login form | ${interactiveMs} ms |`,
+      '',
+    ].join('\n');
+    writeFileSync(path.join(root, 'bench/results/foundation.md'), md);
+    console.log(md);
+  } finally {
+    await stop(warm.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

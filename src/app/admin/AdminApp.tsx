@@ -1,0 +1,84 @@
+import { useMemo } from 'react';
+import { Admin, CustomRoutes, type TranslationMessages } from 'react-admin';
+import { Route, Router, Routes, type NavigationType, type Navigator } from 'react-router-dom';
+import { createDataProvider } from '../../../dataProviders/dataProvider';
+import { ErrorPage } from '../errors/ErrorPage';
+import { appHistory, useHistorySnapshot } from '../routing/history';
+import { APP_BASE } from '../routing/paths';
+import { appRoutes } from '../routing/routes';
+import type { AuthServices } from '../authServices';
+import { useServices } from '../services';
+import { adminPageElement } from './adminPages';
+import { AppLayout } from './AppLayout';
+import { createI18nProvider } from './i18nProvider';
+import { theme } from './theme';
+
+/** react-router drives the shell's one history, so both always agree on where the user is. */
+const navigator: Navigator = {
+  createHref: (to) => appHistory.createHref(to),
+  push: (to, state) => appHistory.push(to, state),
+  replace: (to, state) => appHistory.replace(to, state),
+  go: (delta) => appHistory.go(delta),
+};
+
+/** The admin routes of the table, each under its path and aliases. */
+function routesOf(blank: boolean) {
+  return appRoutes
+    .filter((route) => route.host === 'admin' && route.meta.isBlank === blank)
+    .flatMap((route) => [route.path, ...route.aliases].map((path) => <Route key={path} path={path} element={adminPageElement(route)} />));
+}
+
+/**
+ * Paths react-router does not know here: the shell's pages, for the moment between a navigation
+ * and the shell taking over, or a table entry without a page. Rendered in place, never redirected,
+ * so that the two routers cannot bounce the user between them.
+ */
+function NotFound({ lang }: { lang: string }) {
+  return <ErrorPage code="404" lang={lang} />;
+}
+
+/**
+ * The signed-in app: react-admin under /ez4/{lang}/. The shell has already applied the redirect
+ * rules, so react-admin only renders; its own redirects (logout, refused checkAuth) land on login.
+ */
+export interface AdminAppProps {
+  lang: string;
+  auth: AuthServices;
+  messages: TranslationMessages;
+}
+
+export default function AdminApp({ lang, auth, messages }: AdminAppProps) {
+  const { config } = useServices();
+  const { action, location } = useHistorySnapshot();
+  const dataProvider = useMemo(() => createDataProvider(auth.httpClient), [auth.httpClient]);
+  const i18nProvider = useMemo(() => createI18nProvider(messages), [messages]);
+  const framed = useMemo(() => routesOf(false), []);
+  const blank = useMemo(() => routesOf(true), []);
+
+  return (
+    <Router basename={APP_BASE} location={location} navigationType={action as NavigationType} navigator={navigator}>
+      <Routes>
+        <Route
+          path={`/${lang}/*`}
+          element={
+            <Admin
+              basename={`/${lang}`}
+              authProvider={auth.authProvider}
+              dataProvider={dataProvider}
+              i18nProvider={i18nProvider}
+              layout={AppLayout}
+              theme={theme}
+              loginPage={false}
+              catchAll={() => <NotFound lang={lang} />}
+              title={config.productName}
+              disableTelemetry
+            >
+              <CustomRoutes>{framed}</CustomRoutes>
+              <CustomRoutes noLayout>{blank}</CustomRoutes>
+            </Admin>
+          }
+        />
+      </Routes>
+    </Router>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { Box, Typography } from '@mui/material';
+import { AppBar, Layout, TitlePortal, useTranslate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { sessionStore } from '../../../dataProviders/sessionStore';
+import { matchAppRoute, splitLanguage, stripBase } from '../routing/paths';
+import { useServices } from '../services';
+import { productNameFor } from '../title';
+import { AppMenu } from './menu/AppMenu';
+
+function useProductName(): string {
+  const { config } = useServices();
+  const translate = useTranslate();
+  return productNameFor(config, sessionStore.get()?.accessType, translate('app.productFallback'));
+}
+
+function PortalAppBar() {
+  const productName = useProductName();
+  return (
+    <AppBar color="primary">
+      <Typography variant="h6" component="span" sx={{ fontWeight: 700, mr: 2, whiteSpace: 'nowrap' }}>
+        {productName}
+      </Typography>
+      <TitlePortal />
+    </AppBar>
+  );
+}
+
+function PortalFooter() {
+  const translate = useTranslate();
+  const productName = useProductName();
+  return (
+    <Box component="footer" sx={{ mt: 4, py: 2, color: 'text.secondary', fontSize: '0.875rem', textAlign: 'center' }}>
+      {translate('app.footer.copyright', { year: new Date().getFullYear(), product: productName })}
+    </Box>
+  );
+}
+
+/** react-admin's layout with the portal's app bar, the permission menu, and the footer unless the route hides it. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const { rest } = splitLanguage(stripBase(pathname) ?? '/');
+  const hideFooter = matchAppRoute(rest).route.meta.isHideFooter;
+  return (
+    <Layout appBar={PortalAppBar} menu={AppMenu}>
+      {children}
+      {!hideFooter && <PortalFooter />}
+    </Layout>
+  );
+}

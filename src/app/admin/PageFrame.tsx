@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
+import { useTranslate } from 'react-admin';
+
+/** A page inside the menu frame: its title as the page heading, then the content. */
+export function PageFrame({ title, children }: { title: string; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Box component="section" aria-labelledby="page-title" sx={{ py: 2 }}>
+      <Typography id="page-title" variant="h5" component="h1" sx={{ mb: 2 }}>
+        {translate(title)}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** The neutral empty state of a list or detail with nothing to show. */
+export function EmptyState({ text }: { text: string }) {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined">
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, py: 6 }}>
+        <InboxOutlinedIcon color="disabled" sx={{ fontSize: 48 }} aria-hidden="true" />
+        <Typography color="text.secondary">{translate(text)}</Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A page whose content later issues build: the frame, its title and an honest empty state. */
+export function EmptyPage({ title, empty }: { title: string; empty: string }) {
+  return (
+    <PageFrame title={title}>
+      <EmptyState text={empty} />
+    </PageFrame>
+  );
+}
+
+/** The same for the blank (frameless) page layouts such as the AWB detail window. */
+export function BlankEmptyPage({ title, empty }: { title: string; empty: string }) {
+  return (
+    <Box component="main" sx={{ maxWidth: 1200, mx: 'auto', p: 3 }}>
+      <PageFrame title={title}>
+        <EmptyState text={empty} />
+      </PageFrame>
+    </Box>
+  );
+}

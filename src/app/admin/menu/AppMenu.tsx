@@ -1,0 +1,119 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { ListItemIcon, MenuItem, Typography } from '@mui/material';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
+import HistoryIcon from '@mui/icons-material/History';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
+import LogoutIcon from '@mui/icons-material/Logout';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlined';
+import { Menu, useBasename, useLogout, useSidebarState, useTranslate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { sessionStore } from '../../../../dataProviders/sessionStore';
+import { buildMenu, CATEGORY_ICON, type MenuLink } from './buildMenu';
+
+const ICONS = {
+  default: <ListAltOutlinedIcon />,
+  document: <DescriptionOutlinedIcon />,
+  about: <InfoOutlinedIcon />,
+  help: <HelpOutlineIcon />,
+  users: <PeopleOutlineIcon />,
+  log: <HistoryIcon />,
+};
+
+function iconOf(link: MenuLink) {
+  return ICONS[CATEGORY_ICON[link.category] ?? 'default'];
+}
+
+interface MenuActionProps {
+  icon: ReactNode;
+  text: string;
+  end?: ReactNode;
+  onClick?: () => void;
+  /** An external link, opened in a new tab. */
+  href?: string;
+  expanded?: boolean;
+}
+
+const menuActionSx = { color: 'text.secondary', '& .MuiListItemIcon-root': { minWidth: 40, color: 'text.secondary' } };
+
+/** A menu entry that is not a page link (group toggle, external link, Logout), styled like react-admin's Menu.Item. */
+function MenuAction({ icon, text, end, onClick, href, expanded }: MenuActionProps) {
+  const content = (
+    <>
+      <ListItemIcon>{icon}</ListItemIcon>
+      <Typography variant="inherit" noWrap sx={{ flex: 1 }}>
+        {text}
+      </Typography>
+      {end}
+    </>
+  );
+  return href ? (
+    <MenuItem component="a" href={href} target="_blank" rel="noopener noreferrer" sx={menuActionSx}>
+      {content}
+    </MenuItem>
+  ) : (
+    <MenuItem onClick={onClick} aria-expanded={expanded} sx={menuActionSx}>
+      {content}
+    </MenuItem>
+  );
+}
+
+/**
+ * The side menu from the session's permission answer: the new site's pages, the classic admin
+ * pages under Administration (rendered as siblings so arrow keys reach them), and Logout.
+ */
+export function AppMenu() {
+  const translate = useTranslate();
+  const basename = useBasename();
+  const logout = useLogout();
+  const { pathname } = useLocation();
+  const [sidebarOpen] = useSidebarState();
+  const session = sessionStore.get();
+  const sessionKey = session ? JSON.stringify([session.menuList, session.classicMenuList]) : '';
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const model = useMemo(() => buildMenu(session?.menuList ?? [], session?.classicMenuList ?? []), [sessionKey]);
+  const onAdminPage = model.administration.some((link) => link.target.kind === 'route' && pathname.startsWith(`${basename}/${link.target.path.split('/')[0]}`));
+  const [adminOpen, setAdminOpen] = useState(onAdminPage);
+
+  const item = (link: MenuLink, nested = false) =>
+    link.target.kind === 'route' ? (
+      <Menu.Item
+        key={link.key}
+        to={`${basename}/${link.target.path}`}
+        primaryText={link.label}
+        leftIcon={nested ? <ListAltOutlinedIcon /> : iconOf(link)}
+        sx={nested && sidebarOpen ? { pl: 4 } : undefined}
+      />
+    ) : (
+      <MenuAction
+        key={link.key}
+        href={link.target.href}
+        icon={iconOf(link)}
+        text={link.label}
+        end={<OpenInNewIcon fontSize="small" aria-hidden="true" />}
+      />
+    );
+
+  return (
+    <Menu aria-label={translate('app.menu.label')}>
+      {model.main.map((link) => item(link))}
+      {model.administration.length > 0 && (
+        <MenuAction
+          key="administration"
+          onClick={() => setAdminOpen((open) => !open)}
+          expanded={adminOpen}
+          icon={<AdminPanelSettingsOutlinedIcon />}
+          text={translate('app.menu.administration')}
+          end={adminOpen ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
+        />
+      )}
+      {adminOpen && model.administration.map((link) => item(link, true))}
+      <MenuAction key="logout" onClick={() => logout()} icon={<LogoutIcon />} text={translate('app.menu.logout')} />
+    </Menu>
+  );
+}

@@ -1,0 +1,129 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type Ref } from 'react';
+import type { LoginParams } from '../../../dataProviders/authProvider';
+import { useShellTranslate } from '../i18n/translate';
+import { LOGIN_FAILURE_MESSAGE, LOGIN_FIELDS, validateLogin, type LoginFailure, type LoginField, type LoginValues } from './validateLogin';
+
+interface LoginFormProps {
+  /** Signs in; resolves on success, rejects with the authProvider's errors. */
+  signIn(params: LoginParams): Promise<void>;
+  onSignedIn(): void;
+  onFailed(error: unknown): void;
+  /** Called as the sign-in starts (the page preloads the signed-in screens meanwhile). */
+  onSubmitting?(): void;
+  /** Focus the first field on mount (not when a dialog is about to open). */
+  autoFocus?: boolean;
+  /** Lets the page put focus back on the password after a failed sign-in. */
+  passwordRef?: Ref<HTMLInputElement>;
+}
+
+const FIELD_INPUT: Record<LoginField, { type: string; autoComplete: string; label: string }> = {
+  companyId: { type: 'text', autoComplete: 'organization', label: 'app.login.companyId' },
+  userId: { type: 'text', autoComplete: 'username', label: 'app.login.userId' },
+  password: { type: 'password', autoComplete: 'current-password', label: 'app.login.password' },
+};
+
+const EMPTY: LoginValues = { companyId: '', userId: '', password: '' };
+
+export function LoginForm({ signIn, onSignedIn, onFailed, onSubmitting, autoFocus = true, passwordRef }: LoginFormProps) {
+  const translate = useShellTranslate();
+  const [values, setValues] = useState<LoginValues>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<LoginField, LoginFailure>>>({});
+  const [busy, setBusy] = useState(false);
+  const inputs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
+  const mounted = useRef(true);
+
+  useEffect(() => {
+    mounted.current = true;
+    if (autoFocus) inputs.current.companyId?.focus();
+    return () => {
+      mounted.current = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function onChange(event: ChangeEvent<HTMLInputElement>) {
+    const field = event.target.name as LoginField;
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  /** Leading and trailing spaces go as soon as the user leaves a field. */
+  function onBlur(field: LoginField) {
+    setValues((current) => (current[field] === current[field].trim() ? current : { ...current, [field]: current[field].trim() }));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const validation = validateLogin(values);
+    setValues(validation.values);
+    setErrors(validation.errors);
+    const firstInvalid = LOGIN_FIELDS.find((field) => validation.errors[field]);
+    if (firstInvalid) {
+      inputs.current[firstInvalid]?.focus();
+      return;
+    }
+    setBusy(true);
+    onSubmitting?.();
+    try {
+      await signIn(validation.values);
+    } catch (error) {
+      if (!mounted.current) return;
+      setBusy(false);
+      setValues((current) => ({ ...current, password: '' }));
+      onFailed(error);
+      return;
+    }
+    onSignedIn();
+  }
+
+  function setInput(field: LoginField, element: HTMLInputElement | null) {
+    inputs.current[field] = element;
+    if (field !== 'password' || !passwordRef) return;
+    if (typeof passwordRef === 'function') passwordRef(element);
+    else passwordRef.current = element;
+  }
+
+  return (
+    <form className="login-form" noValidate onSubmit={onSubmit} aria-busy={busy} aria-label={translate('app.login.formLabel')}>
+      {LOGIN_FIELDS.map((field) => {
+        const { type, autoComplete, label } = FIELD_INPUT[field];
+        const failure = errors[field];
+        const errorId = `login-${field}-error`;
+        return (
+          <div key={field} className={failure ? 'login-field login-field--invalid' : 'login-field'}>
+            <label htmlFor={`login-${field}`}>{translate(label)}</label>
+            <input
+              ref={(element) => setInput(field, element)}
+              id={`login-${field}`}
+              name={field}
+              type={type}
+              autoComplete={autoComplete}
+              autoCapitalize="off"
+              spellCheck={false}
+              required
+              value={values[field]}
+              readOnly={busy}
+              aria-invalid={failure ? true : undefined}
+              aria-describedby={failure ? errorId : undefined}
+              onChange={onChange}
+              onBlur={() => onBlur(field)}
+            />
+            {failure && (
+              <p id={errorId} className="login-field-error">
+                {translate(LOGIN_FAILURE_MESSAGE[failure])}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      <button type="submit" className="shell-button login-submit" disabled={busy}>
+        {busy && <span className="shell-spinner shell-spinner--small" aria-hidden="true" />}
+        {translate(busy ? 'app.login.signingIn' : 'app.login.submit')}
+      </button>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {busy ? translate('app.login.signingIn') : ''}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect, useId, useRef, type ReactNode, type KeyboardEvent } from 'react';
+import { useShellTranslate } from '../i18n/translate';
+
+interface ShellDialogProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  onClose(): void;
+  /** Where focus goes after closing; the previously focused element otherwise. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
+}
+
+const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A small modal alert for the shell pages (no MUI on the login page): focus moves to the OK
+ * button, Tab stays inside, Escape closes, focus returns afterwards.
+ */
+export function ShellDialog({ open, title, children, onClose, returnFocusTo }: ShellDialogProps) {
+  const translate = useShellTranslate();
+  const id = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const okButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    okButton.current?.focus();
+    return () => {
+      const target = returnFocusTo?.() ?? previous;
+      target?.focus();
+    };
+    // returnFocusTo is read when closing; a new function identity must not refocus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  if (!open) return null;
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !panel.current) return;
+    const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    if (focusable.length === 0) return;
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return (
+    <div className="shell-dialog-backdrop" onKeyDown={onKeyDown}>
+      <div ref={panel} className="shell-dialog" role="alertdialog" aria-modal="true" aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`}>
+        <h2 id={`${id}-title`} className="shell-dialog-title">
+          {title}
+        </h2>
+        <div id={`${id}-body`} className="shell-dialog-body">
+          {children}
+        </div>
+        <div className="shell-dialog-actions">
+          <button ref={okButton} type="button" className="shell-button" onClick={onClose}>
+            {translate('app.dialog.ok')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
