@@ -6,8 +6,7 @@ import { StatusCode } from '../domain/statusCodes';
 import type { AppContext } from './context';
 import { installErrorHandler } from './http/errors';
 import { authRoutes } from './auth/routes';
-import { userApiRoutes } from './api/userapi';
-import { mobileApiRoutes } from './api/mobileapi';
+import { apiRoutePlugins, classicRoutePlugins } from './routes';
 import { classicApiRoutes, type ClassicRoutes } from './classic/routes';
 import { spaRoutes } from './spa';
 
@@ -74,9 +73,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     { prefix: '/auth' },
   );
-  await app.register(userApiRoutes, { prefix: '/userapi', ctx });
-  await app.register(mobileApiRoutes, { prefix: '/mobileapi', ctx });
-  await app.register(classicApiRoutes, { prefix: '/classicapi', ctx, routes: options.classicRoutes ?? [] });
+  for (const { prefix, plugin } of apiRoutePlugins) await app.register(plugin, { prefix, ctx });
+  await app.register(classicApiRoutes, { prefix: '/classicapi', ctx, routes: [...classicRoutePlugins, ...(options.classicRoutes ?? [])] });
   await app.register(spaRoutes, { config: ctx.config });
 
   app.setNotFoundHandler((request, reply) => {
