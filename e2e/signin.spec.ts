@@ -51,3 +51,19 @@ test('a language the portal does not offer is replaced by English', async ({ pag
   await expect(page).toHaveURL(/\/ez4\/en\/login$/);
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
 });
+
+test('every demo account without a one-time code signs in and sees its own company', async ({ page }) => {
+  for (const [companyId, userId, password, company] of [
+    ['DEMOAIR', 'operator', 'Operator#12345', 'Demo Airlines'],
+    ['DEMOFWD', 'operator', 'Operator#12345', 'Demo Freight Forwarding Ltd'],
+    ['DEMOGHA', 'operator', 'Operator#12345', 'Demo Ground Handling'],
+    ['SKYAIR', 'admin', 'Admin#12345', 'Sky Cargo Airways'],
+  ]) {
+    await signIn(page, companyId, userId, password);
+    await expect(page).toHaveURL(/\/ez4\/en\/shipment$/);
+    const session = await page.evaluate(() => JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(sessionStorage.getItem('ez4.session')!), (c) => c.charCodeAt(0)))));
+    expect(session).toMatchObject({ companyId, userId, companyName: company });
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/ez4\/en\/login$/);
+  }
+});
