@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { chromeFrontEnds } from './vite.chrome';
 
 /** Every backend path the browser calls; the dev server hands them to the Fastify server. */
 const backendTarget = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
@@ -7,7 +8,8 @@ const backendPaths = ['/auth', '/userapi', '/awbapi', '/logapi', '/mobileapi', '
 const proxy = Object.fromEntries(backendPaths.map((path) => [path, { target: backendTarget }]));
 
 export default defineConfig({
-  plugins: [react()],
+  // The header and footer front-ends are built apart, after the app (vite.chrome.ts).
+  plugins: [react(), chromeFrontEnds()],
   // Served at /ez4/ (spec 2); the server answers index.html for every unknown /ez4/ path.
   base: '/ez4/',
   build: {

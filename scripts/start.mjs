@@ -14,7 +14,7 @@ function newestChange(entry) {
   return Math.max(0, ...readdirSync(full).map((name) => newestChange(path.join(entry, name))));
 }
 
-const sources = ['index.html', 'vite.config.ts', 'src/app', 'src/domain', 'dataProviders', 'plugins', 'package-lock.json'];
+const sources = ['index.html', 'vite.config.ts', 'vite.chrome.ts', 'src/chrome', 'src/app', 'src/domain', 'dataProviders', 'plugins', 'package-lock.json'];
 if (!existsSync(builtIndex) || Math.max(...sources.map(newestChange)) > statSync(builtIndex).mtimeMs) {
   console.log('Building the portal pages (vite build)...');
   const build = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { build, type Plugin } from 'vite';
+
+/**
+ * The header and footer front-ends (spec 1) are built on their own, each into
+ * `<outDir>/chrome/<part>/` with its asset manifest, once the app's build is written. The app
+ * loads them at run time through those manifests, so they can be released (or hosted) apart.
+ */
+export const CHROME_PARTS = ['header', 'footer'] as const;
+
+export function chromeFrontEnds(): Plugin {
+  let root = process.cwd();
+  let outDir = 'dist';
+  return {
+    name: 'cargo-chrome-front-ends',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      for (const part of CHROME_PARTS) {
+        await build({
+          configFile: false,
+          root,
+          base: `/ez4/chrome/${part}/`,
+          logLevel: 'warn',
+          publicDir: false,
+          build: {
+            outDir: path.join(outDir, 'chrome', part),
+            emptyOutDir: true,
+            manifest: 'asset-manifest.json',
+            modulePreload: false,
+            rolldownOptions: { input: { [part]: path.join(root, 'src', 'chrome', part, 'main.ts') } },
+          },
+        });
+      }
+    },
+  };
+}
