@@ -5,7 +5,11 @@ export type CompanyTypeId = (typeof CompanyType)[keyof typeof CompanyType];
 
 export const RoleType = { ADMIN: 1, OPERATOR: 3 } as const;
 
-export const FunctionId = { SHIPMENT: 81, USER_LOG: 82, USER_MANAGEMENT: 83 } as const;
+/**
+ * Function ids: the spec's three pages (81 to 83), then the compliance engine's: sending FWB/FHL
+ * messages (84), reviewing sanction hits and checking names (85), the outbound message list (86).
+ */
+export const FunctionId = { SHIPMENT: 81, USER_LOG: 82, USER_MANAGEMENT: 83, SHIPMENT_MESSAGES: 84, SANCTION_REVIEW: 85, OUTBOUND_MESSAGES: 86 } as const;
 
 export const MenuCategory = { DEFAULT: 0, DOCUMENT: 1, ABOUT_GLS: 2, HELP: 3, USER_MGT: 4, SHIPMENT_LOG: 5 } as const;
 
@@ -42,3 +46,10 @@ export function holdsHandlingLock(companyTypeId: number, roleTypes: readonly num
 
 /** Ids of users and companies: letters, digits, dot, dash and underscore; no spaces or control characters. */
 export const ACCOUNT_ID_PATTERN = /^[A-Za-z0-9._-]{1,50}$/;
+
+/** A company or user id as typed (trimmed first): 'required' when empty, 'pattern' when not an id. */
+export function accountIdProblem(value: string): 'required' | 'pattern' | undefined {
+  const trimmed = value.trim();
+  if (trimmed === '') return 'required';
+  return ACCOUNT_ID_PATTERN.test(trimmed) ? undefined : 'pattern';
+}

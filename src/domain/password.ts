@@ -1,3 +1,5 @@
+import { Messages } from './statusCodes';
+
 /** The password policy of spec 5: at least 8 characters with digits, upper and lower case and special characters, no spaces. */
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -5,7 +7,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export type PasswordProblem = 'required' | 'tooShort' | 'hasSpace' | 'missingDigit' | 'missingLower' | 'missingUpper' | 'missingSpecial';
 
 export const PasswordProblemMessages: Record<PasswordProblem, string> = {
-  required: 'Please fill in this field.',
+  required: Messages.fillField,
   tooShort: 'Password must be at least 8 characters.',
   hasSpace: 'Password must not contain spaces.',
   missingDigit: 'Password must contain a digit.',

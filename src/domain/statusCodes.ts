@@ -34,6 +34,7 @@ export const Messages = {
   passwordMismatch: 'Password confirmation does not match.',
   passwordNotNew: 'Please use a new password.',
   shipmentNotFound: 'There is no shipment found in AWB #{awb}.',
+  recordNotFound: 'Record Not Found!',
   ipRestriction: 'Shipment cannot be access due to IP Restriction',
   awbLent: 'This air waybill is lent, and you do not have access right to the details.',
   awbNotAccessible: 'This air waybill is not accessible.',

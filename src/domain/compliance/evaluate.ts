@@ -1,0 +1,114 @@
+import type { HitState } from '../sanctionReview';
+import type { AcceptanceBlock } from '../shipmentStatus';
+import { acceptanceControlFindings, locationRuleFindings, privilegeFindings } from './acceptanceRules';
+import { agentFindings, controlledCommodityFindings, hsCheckFindings } from './commodityRules';
+import type { ShipmentFacts } from './facts';
+import { NOT_AUTOMATIC, type Finding, type MipCategory } from './findings';
+import { countryRuleFindings, currencyFindings, geographyOf } from './geography';
+import { goodsRules } from './goodsRules';
+import { textOf, type RuleLists } from './ruleRows';
+import { validationFindings } from './validationRules';
+
+/**
+ * The rules engine: evaluates a shipment against a carrier's rule lists (and the open hits of its
+ * sanction screening) and says what follows: its status, its acceptance block, whether it may be
+ * accepted automatically, the handling codes added, the reject reasons to suggest, and every
+ * finding with the row that fired and why.
+ */
+
+export type EvaluatedStatus = 'New' | 'Error' | 'Eyeball';
+
+/** A sanction hit on the shipment as the engine weighs it: by its review state. */
+export interface ScreenedHit {
+  /** Who or what was hit, e.g. 'Shipper', and the listed name. */
+  role: string;
+  matchedPhrase: string;
+  entryId: string;
+  listName: string;
+  state: HitState;
+}
+
+export interface Evaluation {
+  status: EvaluatedStatus;
+  findings: Finding[];
+  /** The strongest block: hard over soft; the first of its kind gives the reason. */
+  block: AcceptanceBlock | null;
+  /** Nothing blocks or asks for a person, and acceptance control allows it. */
+  autoAccept: boolean;
+  specialHandlingCodes: string[];
+  addedSpecialHandlingCodes: string[];
+  hsCodes: string[];
+  mappedDescriptions: string[];
+  originCountry?: string;
+  destinationCountry?: string;
+  /** MIP action codes (reject reasons) that fit the blocking findings, in the list's order. */
+  suggestedRejectReasons: string[];
+}
+
+function suggestedReasons(lists: RuleLists, findings: readonly Finding[]): string[] {
+  const categories = new Set<MipCategory>(findings.filter((finding) => finding.category && NOT_AUTOMATIC.has(finding.effect) && finding.effect !== 'manualAccept').map((finding) => finding.category as MipCategory));
+  if (categories.size === 0) return [];
+  return (lists.mipactionlist ?? [])
+    .filter((row) => categories.has(textOf(row.values.category) as MipCategory))
+    .sort((a, b) => Number(a.values.sortOrder ?? 999) - Number(b.values.sortOrder ?? 999))
+    .map((row) => textOf(row.values.actionCode))
+    .filter((code): code is string => code !== undefined);
+}
+
+function sanctionFinding(hit: ScreenedHit): Finding {
+  const base = { list: 'sanctionlist' as const, rule: `${hit.listName} ${hit.entryId}`, category: 'Security' as const };
+  const who = `The ${hit.role.toLowerCase()} matches the listed name '${hit.matchedPhrase}'`;
+  switch (hit.state) {
+    case 'DENIED':
+      return { ...base, effect: 'hardBlock', message: `${who}, and the hit was denied: the shipment cannot be accepted.` };
+    case 'APPROVED':
+    case 'CLEARED':
+      return { ...base, effect: 'info', message: `${who}; the hit was ${hit.state.toLowerCase()} by a compliance reviewer.` };
+    default:
+      return { ...base, effect: 'eyeball', message: `${who}: the hit must be decided before acceptance${hit.state === 'ESCALATED' ? ' (escalated to compliance)' : ''}.` };
+  }
+}
+
+function blockOf(findings: readonly Finding[]): AcceptanceBlock | null {
+  for (const kind of ['hardBlock', 'softBlock'] as const) {
+    const blocking = findings.filter((finding) => finding.effect === kind);
+    if (blocking.length > 0) return { kind: kind === 'hardBlock' ? 'HARD' : 'SOFT', reason: blocking.map((finding) => finding.message).join(' '), companies: [] };
+  }
+  return null;
+}
+
+export function evaluateShipment(facts: ShipmentFacts, lists: RuleLists, sanctionHits: readonly ScreenedHit[] = []): Evaluation {
+  const findings: Finding[] = [];
+  const goods = goodsRules(facts, lists);
+  findings.push(...goods.findings);
+  const geography = geographyOf(facts, lists, findings);
+  const codes = goods.specialHandlingCodes;
+  findings.push(
+    ...validationFindings(facts, lists, goods.hsCodes),
+    ...agentFindings(facts, lists),
+    ...currencyFindings(facts, lists, geography),
+    ...countryRuleFindings(facts, lists, geography, codes),
+    ...locationRuleFindings(facts, lists, codes),
+    ...acceptanceControlFindings(facts, lists, codes),
+    ...privilegeFindings(facts, lists, codes),
+    ...hsCheckFindings(facts, lists, geography, goods.hsCodes, codes),
+    ...controlledCommodityFindings(lists, geography, goods.hsCodes),
+  );
+  for (const hit of sanctionHits) findings.push(sanctionFinding(hit));
+  const has = (effect: Finding['effect']) => findings.some((finding) => finding.effect === effect);
+  const status: EvaluatedStatus = has('error') ? 'Error' : has('eyeball') ? 'Eyeball' : 'New';
+  const autoAccept = has('autoAccept') && !findings.some((finding) => NOT_AUTOMATIC.has(finding.effect));
+  return {
+    status,
+    findings,
+    block: blockOf(findings),
+    autoAccept,
+    specialHandlingCodes: codes,
+    addedSpecialHandlingCodes: goods.added,
+    hsCodes: goods.hsCodes,
+    mappedDescriptions: goods.mappedDescriptions,
+    ...(geography.originCountry ? { originCountry: geography.originCountry } : {}),
+    ...(geography.destinationCountry ? { destinationCountry: geography.destinationCountry } : {}),
+    suggestedRejectReasons: suggestedReasons(lists, findings),
+  };
+}

@@ -1,0 +1,6 @@
+export { factsFromWaybill, LICENCE_IDENTIFIER, type ShipmentFacts, type PartyFacts, type HouseFacts, type PartyRole } from './facts';
+export { checkResult, NOT_AUTOMATIC, type Finding, type FindingEffect, type FindingList, type MipCategory } from './findings';
+export { RULE_LIST_NAMES, DECIDING_LISTS, listDecides, isRuleListName, type RuleRow, type RuleLists, type RuleListName } from './ruleRows';
+export { acceptancePrivilege, type PrivilegeVerdict } from './acceptanceRules';
+export { DANGEROUS_GOODS_CODES } from './commodityRules';
+export { evaluateShipment, type Evaluation, type EvaluatedStatus, type ScreenedHit } from './evaluate';

@@ -1,0 +1,48 @@
+import type { ShipmentFacts } from './facts';
+import type { Finding } from './findings';
+import { carrierApplies, rowMatches, textOf, type RuleLists } from './ruleRows';
+
+/**
+ * Validation Rules: when the chosen AWB field matches the row's value, the shipment gets the row's
+ * message as an error (no acceptance until a corrected FWB arrives) or a warning. The Goods
+ * Description and HS Code fields include the houses; party fields read names.
+ */
+
+function fieldTexts(field: string, facts: ShipmentFacts, hsCodes: readonly string[]): { text: string; where: string }[] {
+  const parties = (role: string) => facts.parties.filter((party) => party.role === role).map((party) => ({ text: party.name, where: party.hawb ? `house ${party.hawb}` : role.toLowerCase() }));
+  switch (field) {
+    case 'Shipper':
+    case 'Consignee':
+    case 'Notify':
+    case 'Agent':
+      return parties(field);
+    case 'Goods Description':
+      return [...facts.goods.map((text) => ({ text, where: 'goods description' })), ...facts.houses.flatMap((house) => house.goods.map((text) => ({ text, where: `house ${house.hawb}` })))];
+    case 'HS Code':
+      return hsCodes.length > 0 ? hsCodes.map((text) => ({ text, where: 'HS code' })) : [{ text: '', where: 'HS code' }];
+    case 'Routing':
+      return [{ text: [facts.origin, ...facts.transit, facts.destination].join('-'), where: 'routing' }];
+    default:
+      return [];
+  }
+}
+
+export function validationFindings(facts: ShipmentFacts, lists: RuleLists, hsCodes: readonly string[]): Finding[] {
+  const findings: Finding[] = [];
+  for (const row of lists.validationrules ?? []) {
+    if (!carrierApplies(row, facts.carrierId)) continue;
+    const field = textOf(row.values.fieldName) ?? '';
+    const hit = fieldTexts(field, facts, hsCodes).find(({ text }) => rowMatches(text, row.values.matchingValue, row.values.matchingMethod));
+    if (!hit) continue;
+    const error = textOf(row.values.severity) === 'Error';
+    findings.push({
+      list: 'validationrules',
+      rowId: row.id,
+      rule: textOf(row.values.ruleCode) ?? field,
+      effect: error ? 'error' : 'warning',
+      message: `${textOf(row.values.message) ?? 'Validation rule matched'} (${hit.where}: '${hit.text}')`,
+      category: 'Documentation',
+    });
+  }
+  return findings;
+}

@@ -1,0 +1,42 @@
+import { ShipmentMessages } from './shipmentMessages';
+import { formatMessage } from './statusCodes';
+
+/** The summary's date filters (spec 5): flight date, message date and STD, each range within 7 days. */
+export const MAX_RANGE_DAYS = 7;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar date 'YYYY-MM-DD' as a UTC day number, or undefined when it is not a real date. */
+export function dayNumber(text: string): number | undefined {
+  const match = ISO_DATE.exec(text);
+  if (!match) return undefined;
+  const time = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  const date = new Date(time);
+  if (date.getUTCFullYear() !== Number(match[1]) || date.getUTCMonth() !== Number(match[2]) - 1 || date.getUTCDate() !== Number(match[3])) return undefined;
+  return time / 86_400_000;
+}
+
+/**
+ * "Within 7 days": from and to inclusive span at most 7 calendar days (e.g. 1st to 7th).
+ * One side alone is allowed (an open range); both empty means no filter.
+ */
+export function dateRangeProblem(field: string, from: string | undefined, to: string | undefined): string | undefined {
+  const start = from ? dayNumber(from) : undefined;
+  const end = to ? dayNumber(to) : undefined;
+  if ((from && start === undefined) || (to && end === undefined)) return formatMessage(ShipmentMessages.dateInvalid, { field });
+  if (start === undefined || end === undefined) return undefined;
+  if (start > end) return formatMessage(ShipmentMessages.dateRangeReversed, { field });
+  if (end - start + 1 > MAX_RANGE_DAYS) return formatMessage(ShipmentMessages.dateRangeTooLong, { field });
+  return undefined;
+}
+
+/** 'YYYY-MM-DD' of a Date in UTC. */
+export function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+export function addDaysIso(day: string, days: number): string {
+  const base = dayNumber(day);
+  if (base === undefined) throw new Error(`not a date: ${day}`);
+  return isoDay(new Date((base + days) * 86_400_000));
+}

@@ -1,0 +1,105 @@
+import { literalOfMatchingValue } from '../../wildcard';
+import { normaliseName } from '../nameNormalisation';
+import type { SanctionListEntry } from '../sanctionList';
+import { decoyCompanyName, decoyPersonName, nearMiss } from './decoyNames';
+import { applyVariant, recase, VARIANT_KINDS, type VariantKind } from './nameVariants';
+import { pick, seededRandom } from '../../seededRandom';
+
+/**
+ * A labelled set of name pairs for measuring Default (fuzzy) matching, generated from a sanction
+ * list with a seed, so that the same list and seed always give the same set:
+ * - positives: a listed name (or alias) written differently (see nameVariants.ts), labelled with
+ *   the entry it must find;
+ * - negatives: ordinary company and person names and near misses of listed names (decoyNames.ts),
+ *   none equal to a listed name once normalised.
+ */
+
+export type NegativeKind = 'company' | 'person' | 'near-miss';
+
+export type LabelledPair =
+  | { positive: true; query: string; listedName: string; entryId: string; variants: VariantKind[] }
+  | { positive: false; query: string; kind: NegativeKind; listedName?: string };
+
+export interface LabelledSetOptions {
+  positives: number;
+  negatives: number;
+  seed?: number;
+}
+
+/** Programs of Russian, Ukrainian and Belarusian parties, whose names were romanised from Cyrillic. */
+const CYRILLIC_ORIGIN = /UKRAINE|RUSSIA|BELARUS|CAATSA|CYBER|MAGNIT/;
+
+/** Sorted word keys of the listed names of up to four words, to tell whether a text holds a whole listed name. */
+function listedWordSets(entries: readonly SanctionListEntry[]): Set<string> {
+  const keys = new Set<string>();
+  for (const entry of entries) {
+    for (const value of [entry.name, ...entry.aliases]) {
+      const words = normaliseName(literalOfMatchingValue(value) ?? value).words;
+      if (words.length > 0 && words.length <= 4) keys.add([...new Set(words)].sort().join(' '));
+    }
+  }
+  return keys;
+}
+
+/** Whether some listed name has all its words among the words of `text` (then it is no near miss but a hit). */
+function holdsListedName(text: string, keys: ReadonlySet<string>): boolean {
+  const words = [...new Set(normaliseName(text).words)].sort();
+  const choose = (start: number, chosen: string[]): boolean => {
+    if (chosen.length > 0 && keys.has(chosen.join(' '))) return true;
+    if (chosen.length === 4) return false;
+    for (let index = start; index < words.length; index++) if (choose(index + 1, [...chosen, words[index]])) return true;
+    return false;
+  };
+  return words.length <= 12 && choose(0, []);
+}
+
+/** Listed names that make sensible test material: literal, at least 6 letters. */
+function materialOf(entries: readonly SanctionListEntry[]): { entry: SanctionListEntry; name: string }[] {
+  return entries.flatMap((entry) =>
+    entry.matchingMethod !== 'Default'
+      ? []
+      : [entry.name, ...entry.aliases].flatMap((value) => {
+          const name = literalOfMatchingValue(value);
+          return name && name.replace(/[^A-Za-z]/g, '').length >= 6 ? [{ entry, name }] : [];
+        }),
+  );
+}
+
+export function buildLabelledSet(entries: readonly SanctionListEntry[], options: LabelledSetOptions): LabelledPair[] {
+  const random = seededRandom(options.seed ?? 20_240_601);
+  const material = materialOf(entries);
+  if (material.length === 0) return [];
+  const wordSets = listedWordSets(entries);
+  const listedKeys = new Set(entries.flatMap((entry) => [entry.name, ...entry.aliases].map((value) => normaliseName(literalOfMatchingValue(value) ?? value).text)));
+  const pairs: LabelledPair[] = [];
+
+  for (let made = 0, attempts = 0; made < options.positives && attempts < options.positives * 20; attempts++) {
+    const { entry, name } = pick(random, material);
+    const isCompany = entry.partyType === 'Entity';
+    // Cyrillic spellings are made only of names that were romanised from Cyrillic.
+    const applicable = VARIANT_KINDS.filter((kind) => kind !== 'cyrillic' || entry.programs.some((program) => CYRILLIC_ORIGIN.test(program)));
+    const kinds: VariantKind[] = [pick(random, applicable)];
+    if (random() < 0.3) kinds.push(pick(random, applicable.filter((kind) => kind !== kinds[0])));
+    let query: string | undefined = name;
+    for (const kind of kinds) query = query === undefined ? undefined : applyVariant(kind, query, random, isCompany);
+    if (!query || query === name) continue;
+    pairs.push({ positive: true, query: kinds.includes('cyrillic') ? query : recase(query, random), listedName: name, entryId: entry.entryId, variants: kinds });
+    made++;
+  }
+
+  for (let made = 0, attempts = 0; made < options.negatives && attempts < options.negatives * 20; attempts++) {
+    const roll = random();
+    let pair: LabelledPair | undefined;
+    if (roll < 0.4) pair = { positive: false, query: decoyCompanyName(random), kind: 'company' };
+    else if (roll < 0.65) pair = { positive: false, query: decoyPersonName(random), kind: 'person' };
+    else {
+      const { name } = pick(random, material);
+      const query = nearMiss(name, random);
+      if (query && !holdsListedName(query, wordSets)) pair = { positive: false, query, kind: 'near-miss', listedName: name };
+    }
+    if (!pair || listedKeys.has(normaliseName(pair.query).text)) continue;
+    pairs.push({ ...pair, query: recase(pair.query, random) });
+    made++;
+  }
+  return pairs;
+}

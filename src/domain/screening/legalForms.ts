@@ -1,0 +1,69 @@
+/**
+ * Legal forms that say what kind of company a name belongs to, not which one: removed before names
+ * are compared, so ACME TRADING LLC and ACME TRADING LIMITED are the same name. Written as folded
+ * tokens (see textFolding.ts; single letters run together, so S.A. DE C.V. is SA DE CV).
+ */
+
+const TRAILING = [
+  'LTD', 'LIMITED', 'LLC', 'LLP', 'LP', 'PLC', 'INC', 'INCORPORATED', 'CORP', 'CORPORATION', 'CO', 'COMPANY', 'CIE',
+  'GMBH', 'MBH', 'AG', 'KG', 'OHG', 'EV', 'SA', 'SAS', 'SARL', 'SRL', 'SPA', 'SNC', 'SL', 'SLU', 'BV', 'NV', 'VOF',
+  'PTE', 'PTY', 'PVT', 'KK', 'YK', 'JSC', 'OJSC', 'CJSC', 'PJSC', 'OOO', 'ZAO', 'OAO', 'PAO', 'AB', 'AS', 'ASA',
+  'OY', 'OYJ', 'APS', 'SE', 'SDN', 'BHD', 'BERHAD', 'TBK', 'FZE', 'FZCO', 'FZC', 'FZ', 'DMCC', 'WLL', 'SAL', 'SAOG',
+  'SAE', 'SAOC', 'SPC', 'CV', 'SAPI', 'SRO', 'DOO', 'AD', 'EOOD', 'OOD', 'ZRT', 'KFT', 'SP', 'ZOO',
+].map((form) => [form]);
+
+const TRAILING_PHRASES = [
+  ['SA', 'DE', 'CV'], ['SAPI', 'DE', 'CV'], ['S', 'DE', 'RL'], ['SRL', 'DE', 'CV'], ['DE', 'CV'], ['DE', 'RL'],
+  ['SP', 'Z', 'OO'], ['SPZOO'], ['CO', 'LTD'], ['CO', 'LIMITED'], ['PTE', 'LTD'], ['PVT', 'LTD'], ['PTY', 'LTD'],
+  ['SDN', 'BHD'], ['FZ', 'LLC'], ['GMBH', 'CO', 'KG'], ['AG', 'CO', 'KG'], ['CO', 'KG'], ['LIMITED', 'LIABILITY', 'COMPANY'],
+  ['JOINT', 'STOCK', 'COMPANY'], ['PUBLIC', 'LIMITED', 'COMPANY'],
+];
+
+const LEADING_PHRASES = [
+  ['LIMITED', 'LIABILITY', 'COMPANY'], ['LIMITED', 'LIABILITY', 'PARTNERSHIP'], ['OPEN', 'JOINT', 'STOCK', 'COMPANY'],
+  ['CLOSED', 'JOINT', 'STOCK', 'COMPANY'], ['PUBLIC', 'JOINT', 'STOCK', 'COMPANY'], ['JOINT', 'STOCK', 'COMPANY'],
+  ['OOO'], ['ZAO'], ['OAO'], ['PAO'], ['AO'], ['TOO'], ['PT'], ['JSC'],
+  ['OJSC'], ['CJSC'], ['PJSC'], ['LLC'],
+];
+
+/** Phrases by their last word (trailing forms) and by their first word (leading forms), longest first. */
+function byWord(phrases: string[][], pick: (phrase: string[]) => string): Map<string, string[][]> {
+  const map = new Map<string, string[][]>();
+  for (const phrase of [...phrases].sort((a, b) => b.length - a.length)) {
+    const key = pick(phrase);
+    map.set(key, [...(map.get(key) ?? []), phrase]);
+  }
+  return map;
+}
+
+const trailing = byWord([...TRAILING_PHRASES, ...TRAILING], (phrase) => phrase[phrase.length - 1]);
+const leading = byWord(LEADING_PHRASES, (phrase) => phrase[0]);
+
+function endsWith(tokens: string[], phrase: string[]): boolean {
+  if (phrase.length >= tokens.length) return false;
+  return phrase.every((token, index) => tokens[tokens.length - phrase.length + index] === token);
+}
+
+function startsWith(tokens: string[], phrase: string[]): boolean {
+  if (phrase.length >= tokens.length) return false;
+  return phrase.every((token, index) => tokens[index] === token);
+}
+
+/** The name without its legal forms at either end; a name that is nothing but legal forms keeps its last word. */
+export function withoutLegalForms(tokens: string[]): string[] {
+  let result = tokens;
+  for (let changed = true; changed; ) {
+    changed = false;
+    const suffix = trailing.get(result[result.length - 1])?.find((phrase) => endsWith(result, phrase));
+    if (suffix) {
+      result = result.slice(0, result.length - suffix.length);
+      changed = true;
+    }
+    const prefix = leading.get(result[0])?.find((phrase) => startsWith(result, phrase));
+    if (prefix) {
+      result = result.slice(prefix.length);
+      changed = true;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,82 @@
+import type { MatchingMethod } from '../wildcard';
+
+/** The sanction list as screening sees it, and what screening finds. */
+
+export type RiskLevel = 'High' | 'Medium' | 'Low';
+export const RISK_LEVELS: readonly RiskLevel[] = ['High', 'Medium', 'Low'];
+
+export type SanctionPartyType = 'Entity' | 'Individual' | 'Vessel' | 'Aircraft';
+
+export interface SanctionAddress {
+  street?: string;
+  city?: string;
+  country?: string;
+}
+
+/** One entry of a sanction list: a listed party with its names. Names are matching values (wildcards allowed, `!` escapes). */
+export interface SanctionListEntry {
+  /** The entry's reference, e.g. SDN-36. */
+  entryId: string;
+  /** SDN, EU, UN, UK, INTERNAL ... */
+  listName: string;
+  name: string;
+  /** Alternative names (a.k.a., f.k.a., n.k.a.). */
+  aliases: string[];
+  matchingMethod: MatchingMethod;
+  partyType: SanctionPartyType;
+  /** Sanctions programs, e.g. ['SDGT', 'IFSR']. */
+  programs: string[];
+  countryCode?: string;
+  /** When not given: High for official lists, Medium for a company's own entries. */
+  riskLevel?: RiskLevel;
+  addresses?: SanctionAddress[];
+  remarks?: string;
+}
+
+/** Where a screened text comes from on the shipment. */
+export type ScreenedRole = 'Shipper' | 'Consignee' | 'Notify' | 'Agent' | 'Goods';
+export type ScreenedKind = 'name' | 'address' | 'goods';
+
+export interface ScreeningSubject {
+  role: ScreenedRole;
+  kind: ScreenedKind;
+  text: string;
+  /** The party's country, for whitelist entries bound to a country. */
+  countryCode?: string;
+}
+
+export interface EmbargoData {
+  countryCode: string;
+  region?: string;
+  exportEmbargo: boolean;
+  importEmbargo: boolean;
+  authority: string;
+}
+
+export interface ControlledCommodityData {
+  description: string;
+  authority: string;
+}
+
+export interface SanctionHit {
+  role: ScreenedRole;
+  kind: ScreenedKind;
+  /** The screened text as it stands on the shipment. */
+  screenedText: string;
+  riskLevel: RiskLevel;
+  /** The listed name or alias that matched, as listed. */
+  matchedPhrase: string;
+  method: MatchingMethod;
+  /** 1 for exact, keyword and wildcard matches; the similarity for Default (fuzzy) ones. */
+  score: number;
+  listName: string;
+  entryId: string;
+  /** The entry's primary name. */
+  entryName: string;
+  partyType: SanctionPartyType;
+  programs: string[];
+  /** The legal basis, e.g. "CUBA: Cuban Assets Control Regulations, 31 CFR part 515". */
+  citation: string;
+  embargo?: EmbargoData;
+  controlledCommodity?: ControlledCommodityData;
+}

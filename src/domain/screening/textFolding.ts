@@ -1,0 +1,38 @@
+/**
+ * Folding text for comparison: Cyrillic written in Latin letters, accents and other marks removed
+ * (Unicode NFKD), upper case, apostrophes dropped (O'BRIEN = OBRIEN), every other character that is
+ * not a letter or digit read as a space, spaces collapsed.
+ */
+
+/** BGN/PCGN-style romanisation of Russian, Ukrainian and Belarusian letters, as sanction lists spell them. */
+const CYRILLIC: Record<string, string> = {
+  А: 'A', Б: 'B', В: 'V', Г: 'G', Д: 'D', Е: 'E', Ё: 'E', Ж: 'ZH', З: 'Z', И: 'I', Й: 'Y', К: 'K', Л: 'L', М: 'M',
+  Н: 'N', О: 'O', П: 'P', Р: 'R', С: 'S', Т: 'T', У: 'U', Ф: 'F', Х: 'KH', Ц: 'TS', Ч: 'CH', Ш: 'SH', Щ: 'SHCH',
+  Ъ: '', Ы: 'Y', Ь: '', Э: 'E', Ю: 'YU', Я: 'YA', Є: 'YE', І: 'I', Ї: 'YI', Ґ: 'G', Ў: 'U',
+};
+
+/** Latin letters that NFKD does not take apart. */
+const LATIN_SPECIAL: Record<string, string> = { Æ: 'AE', Œ: 'OE', Ø: 'O', Ł: 'L', Đ: 'D', Ð: 'D', Þ: 'TH', Ħ: 'H', Ŧ: 'T', Ŋ: 'NG' };
+
+const APOSTROPHES = /['’‘`´ʼʻ]/g;
+
+function replaceLetters(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const upper = char.toUpperCase();
+    out += CYRILLIC[upper] ?? LATIN_SPECIAL[upper] ?? upper;
+  }
+  return out;
+}
+
+/** Letters and digits only, upper case, single spaces; keeps a leading and trailing space when the text had one there. */
+export function foldKeepingEdges(text: string): string {
+  // Most names are plain ASCII: they need neither romanisation nor Unicode decomposition.
+  const letters = /^[\x00-\x7f]*$/.test(text) ? text.toUpperCase() : replaceLetters(text.normalize('NFC')).normalize('NFKD').replace(/\p{M}/gu, '');
+  return letters.replace(APOSTROPHES, '').replace(/[^A-Z0-9]+/g, ' ');
+}
+
+/** "Müller & Söhne, s.r.o." -> "MULLER SOHNE S R O"; "Щербаков" -> "SHCHERBAKOV". */
+export function foldText(text: string): string {
+  return foldKeepingEdges(text).trim();
+}

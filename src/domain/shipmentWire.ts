@@ -1,0 +1,384 @@
+import type { HitState } from './sanctionReview';
+import type { ActionType } from './actionLog';
+import type { ApproveTypeValue, ShipmentStatus } from './shipmentStatus';
+import type { DocumentType, PouchKind, ShareOption } from './shipmentDocuments';
+
+/**
+ * The wire formats of /awbapi and /logapi (spec 3 "Request payloads", CONTRACTS.md "Shipments"),
+ * shared by the browser and the server. Answers are `{ status, data?, message? }`.
+ */
+
+export interface AwbTag {
+  AWBPrefix: string;
+  AWBSuffix: string;
+}
+
+/** A shipment id as the API carries it: a positive bigint in decimal. */
+export const SHIPMENT_ID_PATTERN = /^[1-9][0-9]{0,17}$/;
+
+export const SUMMARY_SORT_FIELDS = ['AWBNumber', 'Status', 'Origin', 'Destination', 'FlightDate', 'MessageDate', 'STD', 'Pieces', 'Weight', 'UpdateDT'] as const;
+export type SummarySortField = (typeof SUMMARY_SORT_FIELDS)[number];
+
+export interface DbOptions {
+  /** From 1. */
+  CurrentPage: number;
+  PageSize: number;
+  FieldName: SummarySortField;
+  OrderBy: 'ASC' | 'DESC';
+}
+
+export const DEFAULT_DB_OPTIONS: DbOptions = { CurrentPage: 1, PageSize: 10, FieldName: 'AWBNumber', OrderBy: 'ASC' };
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+/** Optional filters; each date range within 7 days (spec 5). Dates are 'YYYY-MM-DD' (STD: its UTC day). */
+export interface SummaryFilters {
+  FlightDateFrom?: string;
+  FlightDateTo?: string;
+  MessageDateFrom?: string;
+  MessageDateTo?: string;
+  STDFrom?: string;
+  STDTo?: string;
+  Status?: ShipmentStatus[];
+}
+
+export interface AwbSummaryRequest {
+  fieldSearch: AwbTag[];
+  dbOptions: DbOptions;
+  filters?: SummaryFilters;
+}
+
+export interface AwbSummaryRow {
+  ShipmentId: string;
+  AWBPrefix: string;
+  AWBSuffix: string;
+  AWBNumber: string;
+  Status: ShipmentStatus;
+  Origin: string;
+  Destination: string;
+  Pieces: number;
+  Weight: number;
+  FlightNo: string;
+  FlightDate: string;
+  MessageDate: string;
+  STD: string | null;
+  UpdateDT: string;
+  SpecialHandlingCodes: string[];
+  /** Lent to this company: the row is shown, its details are not. */
+  IsLent: boolean;
+  /** The 8th digit matches the first 7 mod 7. */
+  CheckDigitValid: boolean;
+}
+
+/** A searched AWB that gave no row: not found at all, or not this company's to see. */
+export interface AwbSearchMiss extends AwbTag {
+  Reason: 'notFound' | 'notAccessible';
+  Message: string;
+}
+
+export interface AwbSummaryAnswer {
+  total: number;
+  rows: AwbSummaryRow[];
+  missing: AwbSearchMiss[];
+}
+
+export interface ApproveRequest {
+  ShipmentId: string;
+  ApproveType: ApproveTypeValue;
+  ApproveReason: string;
+  UpdateDT: string;
+  PendingUpdate: boolean;
+}
+
+export interface RejectReason {
+  /** A code of the MIP action list (getlookupcode/1). */
+  Code: string;
+  /** A code of the additional remarks (getlookupcode/11). */
+  AdditionalRemarkCode?: string;
+  Remarks?: string;
+}
+
+export interface RejectRequest {
+  ShipmentId: string;
+  RejectReasons: RejectReason[];
+  UpdateDT: string;
+  PendingUpdate: boolean;
+}
+
+export interface DecisionAnswer {
+  ShipmentId: string;
+  Status: ShipmentStatus;
+  UpdateDT: string;
+}
+
+export interface MarkRequest {
+  ShipmentId: string;
+  Result: 'PASS' | 'FAIL';
+  Remarks?: string;
+  UpdateDT: string;
+}
+
+export interface ModifyRequest {
+  ShipmentId: string;
+  UpdateDT: string;
+  SpecialHandlingCodes?: string[];
+  OperatorRemarks?: string;
+  DocumentRemarks?: { ShipmentDocumentID: string; Remarks: string }[];
+}
+
+export interface AcceptDocumentRequest {
+  ShipmentId: string;
+  ShipmentDocumentID: string;
+  UpdateDT: string;
+}
+
+export interface CheckUpdateAnswer {
+  IsUpdated: boolean;
+  /** FWB or FHL data arrived after the given UpdateDT. */
+  IsFwbFhlUpdated: boolean;
+  UpdateDT: string;
+  Status: ShipmentStatus;
+}
+
+export interface LookupCode {
+  Code: string;
+  Description: string;
+}
+
+export interface Party {
+  name: string;
+  address: string;
+  city: string;
+  country: string;
+  postcode?: string;
+  phone?: string;
+  accountNumber?: string;
+  iataCode?: string;
+}
+
+export interface ShipmentDocumentRow {
+  ShipmentDocumentID: string;
+  FileName: string;
+  DocType: DocumentType;
+  PouchKind: PouchKind | null;
+  Remarks: string;
+  UpdatedOn: string;
+  UserId: string;
+  SizeBytes: number | null;
+  Archived: boolean;
+  /** Added to a decided shipment and not accepted yet. */
+  AwaitingAcceptance: boolean;
+}
+
+export interface ShipmentEventRow {
+  At: string;
+  Kind: string;
+  Description: string;
+  CompanyId: string | null;
+  UserId: string | null;
+}
+
+export interface HandlingState {
+  /** This user holds the lock (or needs none). */
+  HeldByMe: boolean;
+  /** Another user holds it: the page is read-only. */
+  HeldBy: { UserId: string; UserName: string; CompanyId: string; Since: string } | null;
+}
+
+/** A sanction hit (spec 3 "Sanction result") with its review (sanctionReview.ts). */
+export interface SanctionHit {
+  hitId: string;
+  state: HitState;
+  riskLevel: 'LOW' | 'MEDIUM' | 'HIGH';
+  matchedPhrase: string;
+  /** Who or what was screened: Shipper, Consignee, Notify, Agent or Goods (of a house, when hawb is given). */
+  party: string;
+  hawb: string | null;
+  screenedText: string;
+  score: number;
+  method: string;
+  list: string;
+  entryId: string;
+  entryName: string;
+  programs: string[];
+  citation: string;
+  exportEmbargo: boolean;
+  importEmbargo: boolean;
+  controlledCommodity: string | null;
+  /** The latest decision, and all of them, oldest first. */
+  action: HitActionWire | null;
+  actions: HitActionWire[];
+}
+
+export interface HitActionWire {
+  decision: string;
+  state: HitState;
+  by: string;
+  companyId: string;
+  at: string;
+  remarks: string;
+}
+
+/** A finding of the rules engine: which row of which list fired, and why (compliance/findings.ts). */
+export interface ComplianceCheck {
+  rule: string;
+  result: 'PASS' | 'WARN' | 'FAIL';
+  message: string;
+  list: string;
+  rowId: string | null;
+  effect: string;
+}
+
+/** What the rules engine concluded beyond its findings. */
+export interface ComplianceSummary {
+  EvaluatedAt: string | null;
+  OriginCountry: string | null;
+  DestinationCountry: string | null;
+  AddedSpecialHandlingCodes: string[];
+  MappedDescriptions: string[];
+  SuggestedRejectReasons: string[];
+  AutoAcceptAt: string | null;
+}
+
+export interface EyeballCheck {
+  Result: 'PASS' | 'FAIL';
+  Remarks: string;
+  UserId: string;
+  At: string;
+}
+
+export interface AwbDetail {
+  ShipmentId: string;
+  AWBPrefix: string;
+  AWBSuffix: string;
+  AWBNumber: string;
+  Status: ShipmentStatus;
+  UpdateDT: string;
+  Origin: string;
+  Destination: string;
+  Pieces: number;
+  Weight: number;
+  Volume: number | null;
+  GoodsDescription: string;
+  SpecialHandlingCodes: string[];
+  OperatorRemarks: string;
+  Shipper: Party;
+  Consignee: Party;
+  Notify: Party | null;
+  Agent: Party | null;
+  Routing: { carrier: string; flightNumber: string; date: string; from: string; to: string }[];
+  FlightDate: string;
+  MessageDate: string;
+  STD: string | null;
+  Rate: Record<string, unknown> | null;
+  Charges: Record<string, unknown> | null;
+  Dimensions: Record<string, unknown>[];
+  Licence: Record<string, unknown> | null;
+  Declaration: Record<string, unknown> | null;
+  Security: Record<string, unknown> | null;
+  HsCodes: string[];
+  CustomsDeclarations: { countryCode: string; customsId: string; informationId: string; otherCustomsInfo: string; supplementaryInfo: string }[];
+  Persons: { idOrLicense: string; name: string; stationCode: string; verifier: string }[];
+  Houses: { hawbNumber: string; pieces: number; weightKg: number; description: string; shipper: string; consignee: string }[];
+  Documents: ShipmentDocumentRow[];
+  History: ShipmentEventRow[];
+  Block: { Kind: 'HARD' | 'SOFT'; Reason: string; AppliesToMe: boolean } | null;
+  Eyeball: EyeballCheck | null;
+  SanctionHits: SanctionHit[];
+  ComplianceChecks: ComplianceCheck[];
+  Compliance: ComplianceSummary;
+  Handling: HandlingState;
+  /** What this user may do now (the server checks again on every call). */
+  Can: { Accept: boolean; Reject: boolean; Mark: boolean; Modify: boolean; AcceptDocument: boolean; Upload: boolean };
+  CheckDigitValid: boolean;
+}
+
+export interface ShareRequest {
+  ShipmentIds: string[];
+  ShareOptions: ShareOption[];
+  EmailList: string;
+}
+
+export interface ShareAnswer {
+  Sent: number;
+  Attachments: string[];
+  /** Shipments that had none of the chosen documents. */
+  WithoutDocuments: string[];
+}
+
+export const SEND_TARGETS = ['ACAS', 'ACI', 'TERMINAL', 'CSS'] as const;
+export type SendTarget = (typeof SEND_TARGETS)[number];
+
+export interface SendRequest {
+  ShipmentId: string;
+  Target: SendTarget;
+  UpdateDT: string;
+}
+
+/** spec 3 "Action log" payload. */
+export interface ActionLogRequest {
+  ActType: ActionType;
+  DocType?: string;
+  strRemk?: string;
+  isLogTransactionHistory?: boolean;
+  ShipmentID?: string;
+  ShipmentDocumentID?: string;
+  AWBPrefix?: string;
+  AWBSuffix?: string;
+  LogLevel?: number;
+}
+
+/** spec 3 "Client log" payload. */
+export interface ClientLogRequest {
+  iMsg: string;
+  iLogType: number;
+}
+
+export interface ShipmentLogRow {
+  id: string;
+  DateTime: string;
+  ActionType: string;
+  UserId: string;
+  AWBNumber: string;
+  DocumentName: string;
+  DocumentType: string;
+  Remarks: string;
+}
+
+export interface OverviewAnswer {
+  Today: string;
+  /** Counts by status for flights of today, and of the last 7 days (today included). */
+  TodayByStatus: Record<ShipmentStatus, number>;
+  Last7DaysByStatus: Record<ShipmentStatus, number>;
+}
+
+/** One entry of the ad hoc name check (GET /awbapi/sanction/search) with its score. */
+export interface NameCheckHit {
+  EntryId: string;
+  ListName: string;
+  EntryName: string;
+  MatchedPhrase: string;
+  Score: number;
+  Method: string;
+  RiskLevel: string;
+  PartyType: string;
+  Programs: string[];
+  Citation: string;
+}
+
+/** The name check's answer: the best hits against the company's sanction list of ListSize entries. */
+export interface NameCheckAnswer {
+  Name: string;
+  Threshold: number;
+  ListSize: number;
+  Hits: NameCheckHit[];
+}
+
+/** What screening a shipment again (POST /awbapi/sanction/resend) did for each one asked for. */
+export interface SanctionResendOutcome {
+  ShipmentId: string;
+  AWBNumber: string | null;
+  Outcome: 'screened' | 'notFound' | 'notAccessible' | 'notScreenable';
+  Status: string | null;
+  Hits: number;
+  OpenHits: number;
+}

@@ -1,0 +1,200 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readFhl, readFwb } from '../../../src/domain/cargoMessages';
+import { acceptancePrivilege, evaluateShipment, factsFromWaybill, type RuleLists, type RuleRow, type ShipmentFacts } from '../../../src/domain/compliance';
+
+const fixture = (name: string) => readFileSync(new URL(`../../fixtures/cargoMessages/${name}`, import.meta.url), 'utf8');
+
+let nextId = 1;
+const row = (values: RuleRow['values']): RuleRow => ({ id: String(nextId++), values });
+
+/** A plain general-cargo shipment HKG -> FRA for DEMOAIR, to vary per test. */
+function facts(overrides: Partial<ShipmentFacts> = {}): ShipmentFacts {
+  return {
+    awb: '160-10000003',
+    carrierId: 'DEMOAIR',
+    origin: 'HKG',
+    destination: 'FRA',
+    transit: [],
+    specialHandlingCodes: ['EAP'],
+    goods: ['ELECTRONIC COMPONENTS'],
+    hsCodes: ['854140'],
+    parties: [
+      { role: 'Shipper', name: 'PACIFIC TEXTILES CO LTD', address: '12 HARBOUR ROAD, HONG KONG', countryCode: 'HK' },
+      { role: 'Consignee', name: 'RHINE MACHINERY GMBH', address: '4 CARGO CITY SOUTH, FRANKFURT', countryCode: 'DE' },
+    ],
+    agentCode: '3347001',
+    currency: 'HKD',
+    licences: [],
+    houses: [],
+    date: '2026-11-24',
+    ...overrides,
+  };
+}
+
+const locations: RuleLists['locationcodelist'] = [
+  row({ airportCode: 'HKG', countryCode: 'HK' }),
+  row({ airportCode: 'FRA', countryCode: 'DE' }),
+  row({ airportCode: 'KBL', countryCode: 'AF' }),
+  row({ airportCode: 'FNJ', countryCode: 'KP' }),
+  row({ airportCode: 'SVO', countryCode: 'RU' }),
+];
+const autoAtHkg = row({ carrierId: 'DEMOAIR', stationCode: 'HKG', shcCodes: null, controlType: 'Auto Accept', effectiveFrom: '2025-01-01' });
+const agents = [row({ agentCode: '3347001', agentName: 'Demo Freight Forwarding Ltd', companyId: 'DEMOFWD' })];
+
+describe('facts from an FWB and its FHL', () => {
+  it('reads parties, goods, HS codes of the houses, agent and currency', () => {
+    const fwb = readFwb(fixture('fwb16-consol.txt'));
+    const fhl = readFhl(fixture('fhl4-consol.txt'));
+    if (!fwb.ok || !fhl.ok) throw new Error('fixtures must parse');
+    const result = factsFromWaybill(fwb.value, fhl.value, { carrierId: 'DEMOAIR', date: '2026-11-24' });
+    expect(result).toMatchObject({ awb: '006-96667465', origin: 'DFW', destination: 'FRA', agentCode: '3360525', agentCassAddress: '0151', currency: 'USD' });
+    expect(result.hsCodes).toEqual(expect.arrayContaining(['870830', '870899', '901812', '490199']));
+    expect(result.parties.filter((party) => party.hawb === 'SEKO0002').map((party) => party.name)).toEqual(['TEXAS MEDICAL INSTRUMENTS INC', 'KLINIKBEDARF RHEIN-MAIN GMBH']);
+    expect(result.transit).toEqual(['ATL']);
+  });
+});
+
+describe('the rules engine', () => {
+  it('accepts automatically when acceptance control allows it and nothing else speaks', () => {
+    const evaluation = evaluateShipment(facts(), { locationcodelist: locations, acceptancecontrol: [autoAtHkg], iataagentcodelist: agents });
+    expect(evaluation).toMatchObject({ status: 'New', block: null, autoAccept: true, originCountry: 'HK', destinationCountry: 'DE' });
+    expect(evaluation.findings.find((finding) => finding.list === 'acceptancecontrol')).toMatchObject({ rowId: autoAtHkg.id, effect: 'autoAccept' });
+  });
+
+  it('leaves acceptance to a person without an acceptance control row, and prefers the more specific row', () => {
+    expect(evaluateShipment(facts(), { locationcodelist: locations }).autoAccept).toBe(false);
+    const dgrManual = row({ carrierId: 'DEMOAIR', stationCode: 'HKG', shcCodes: 'DGR', controlType: 'Manual Accept', effectiveFrom: null });
+    const lists = { locationcodelist: locations, acceptancecontrol: [autoAtHkg, dgrManual], iataagentcodelist: agents };
+    expect(evaluateShipment(facts({ specialHandlingCodes: ['DGR'] }), lists)).toMatchObject({ autoAccept: false });
+    expect(evaluateShipment(facts({ specialHandlingCodes: ['DGR'] }), lists).findings.find((finding) => finding.list === 'acceptancecontrol')?.rowId).toBe(dgrManual.id);
+    // Not yet effective: the general rule decides.
+    const later = row({ carrierId: 'DEMOAIR', stationCode: 'HKG', shcCodes: null, controlType: 'Block', effectiveFrom: '2027-01-01' });
+    expect(evaluateShipment(facts(), { ...lists, acceptancecontrol: [autoAtHkg, later] }).autoAccept).toBe(true);
+  });
+
+  describe('country rules', () => {
+    it('hard blocks an embargo both ways, matching the destination through the location list', () => {
+      const embargo = row({ countryCode: 'KP', carrierId: null, direction: 'Both', ruleType: 'Embargo', shcCodes: null, remarks: 'UN sanctions' });
+      const evaluation = evaluateShipment(facts({ destination: 'FNJ' }), { locationcodelist: locations, countryrules: [embargo], acceptancecontrol: [autoAtHkg] });
+      expect(evaluation.block).toMatchObject({ kind: 'HARD', companies: [] });
+      expect(evaluation.block?.reason).toContain('Import to KP: UN sanctions');
+      expect(evaluation.autoAccept).toBe(false);
+      expect(evaluation.findings.find((finding) => finding.list === 'countryrules')).toMatchObject({ rowId: embargo.id, effect: 'hardBlock', rule: 'KP Embargo (both ways)' });
+    });
+
+    it('applies export rules to the origin only, and licence rules until a licence is given', () => {
+      const licence = row({ countryCode: 'HK', carrierId: null, direction: 'Export', ruleType: 'Licence Required', shcCodes: null, remarks: null });
+      const importOnly = row({ countryCode: 'HK', carrierId: null, direction: 'Import', ruleType: 'Embargo', shcCodes: null, remarks: null });
+      const lists = { locationcodelist: locations, countryrules: [licence, importOnly] };
+      expect(evaluateShipment(facts(), lists)).toMatchObject({ status: 'Eyeball', block: null });
+      expect(evaluateShipment(facts({ licences: ['EL123456'] }), lists)).toMatchObject({ status: 'New' });
+    });
+
+    it('expands region codes, and honours carrier and handling-code filters', () => {
+      const regions = [row({ regionCode: 'EU', countryCodes: 'DE;FR;NL' })];
+      const restricted = row({ countryCode: 'EU', carrierId: 'DEMOAIR', direction: 'Import', ruleType: 'Restricted', shcCodes: 'ELI/ELM', remarks: null });
+      const lists = { locationcodelist: locations, regionlist: regions, countryrules: [restricted] };
+      expect(evaluateShipment(facts({ specialHandlingCodes: ['ELI'] }), lists).block).toMatchObject({ kind: 'SOFT' });
+      expect(evaluateShipment(facts({ specialHandlingCodes: ['GEN'] }), lists).block).toBeNull();
+      expect(evaluateShipment(facts({ specialHandlingCodes: ['ELI'], carrierId: 'SKYAIR' }), lists).block).toBeNull();
+    });
+
+    it('takes the country from the party when the location list lacks the airport, and says so', () => {
+      const embargo = row({ countryCode: 'DE', carrierId: null, direction: 'Import', ruleType: 'Embargo', shcCodes: null, remarks: null });
+      const evaluation = evaluateShipment(facts(), { countryrules: [embargo] });
+      expect(evaluation.destinationCountry).toBe('DE');
+      expect(evaluation.block?.kind).toBe('HARD');
+      expect(evaluation.findings.some((finding) => finding.list === 'locationcodelist' && finding.message.includes("taken from the consignee's address"))).toBe(true);
+    });
+  });
+
+  it('location rules: the most specific row decides', () => {
+    const general = row({ carrierId: 'DEMOAIR', stationCode: 'HKG', destinationCode: null, shcCodes: null, action: 'Eyeball', remarks: null });
+    const toFra = row({ carrierId: 'DEMOAIR', stationCode: 'HKG', destinationCode: 'FRA', shcCodes: null, action: 'Hard Block', remarks: 'No service' });
+    const lists = { locationcodelist: locations, locationrules: [general, toFra] };
+    const evaluation = evaluateShipment(facts(), lists);
+    expect(evaluation.block).toMatchObject({ kind: 'HARD' });
+    expect(evaluation.findings.filter((finding) => finding.list === 'locationrules').map((finding) => finding.rowId)).toEqual([toFra.id]);
+    expect(evaluateShipment(facts({ destination: 'SVO' }), lists).status).toBe('Eyeball');
+  });
+
+  it('validation rules set Error for errors and keep warnings from automatic acceptance', () => {
+    const cash = row({ ruleCode: 'GOODS_CASH', fieldName: 'Goods Description', matchingValue: 'CASH', matchingMethod: 'Keyword', severity: 'Error', carrierId: null, message: 'Cash is not carried.' });
+    const toOrder = row({ ruleCode: 'CNEE_TOORDER', fieldName: 'Consignee', matchingValue: 'TO ORDER*', matchingMethod: 'Keyword', severity: 'Warning', carrierId: null, message: 'Needs a notify party.' });
+    const lists = { locationcodelist: locations, validationrules: [cash, toOrder], acceptancecontrol: [autoAtHkg], iataagentcodelist: agents };
+    const error = evaluateShipment(facts({ goods: ['BANK NOTES AND CASH'] }), lists);
+    expect(error.status).toBe('Error');
+    expect(error.findings.find((finding) => finding.rowId === cash.id)?.message).toBe("Cash is not carried. (goods description: 'BANK NOTES AND CASH')");
+    // Keyword: whole words only.
+    expect(evaluateShipment(facts({ goods: ['CASHEW NUTS'] }), lists).status).toBe('New');
+    const warning = evaluateShipment(facts({ parties: [{ role: 'Consignee', name: 'TO ORDER OF BANK OF CHINA', address: '', countryCode: 'DE' }] }), lists);
+    expect(warning).toMatchObject({ status: 'New', autoAccept: false });
+  });
+
+  it('the description map and the auto SHC list add codes that later rules see', () => {
+    const battery = row({ matchingValue: 'LITHIUM ION BATTER*', matchingMethod: 'Keyword', mappedDescription: 'Lithium ion batteries', hsCode: '850760', shcCodes: 'ELI' });
+    const vaccine = row({ carrierId: null, originCode: null, matchingValue: 'VACCINE*', matchingMethod: 'Keyword', shcCodes: 'PIL/COL' });
+    const restricted = row({ countryCode: 'DE', carrierId: null, direction: 'Import', ruleType: 'Restricted', shcCodes: 'ELI', remarks: null });
+    const lists = { locationcodelist: locations, descmap: [battery], autospecialhandlingcodelist: [vaccine], countryrules: [restricted] };
+    const evaluation = evaluateShipment(facts({ goods: ['LITHIUM ION BATTERIES PACKED WITH EQUIPMENT'], hsCodes: [], specialHandlingCodes: [] }), lists);
+    expect(evaluation).toMatchObject({ specialHandlingCodes: ['ELI'], addedSpecialHandlingCodes: ['ELI'], hsCodes: ['850760'], mappedDescriptions: ['Lithium ion batteries'] });
+    expect(evaluation.block?.kind).toBe('SOFT');
+    const houses = evaluateShipment(facts({ houses: [{ hawb: 'H1', origin: 'HKG', destination: 'FRA', goods: ['VACCINES'], hsCodes: [], specialHandlingCodes: [] }] }), lists);
+    expect(houses.addedSpecialHandlingCodes).toEqual(['PIL', 'COL']);
+  });
+
+  it('HS code checks and controlled commodities ask for a check; an embargoed commodity blocks', () => {
+    const dualUse = row({ hsCodePattern: '8542*', countryCode: 'RU', checkType: 'Dual Use', remarks: null });
+    const dg = row({ hsCodePattern: '2844##', countryCode: null, checkType: 'Dangerous Goods', remarks: null });
+    const embargo = row({ hsCodePattern: '8802*', countryCode: null, checkType: 'Embargo', remarks: null });
+    const controlled = row({ hsCode: '854231', description: 'Processors', countryCode: null, controlled: 'Yes' });
+    const lists = { locationcodelist: locations, hscodechecklist: [dualUse, dg, embargo], harmonisedcommoditycodelist: [controlled] };
+    expect(evaluateShipment(facts({ hsCodes: ['854239'], destination: 'SVO' }), lists).status).toBe('Eyeball');
+    expect(evaluateShipment(facts({ hsCodes: ['854239'] }), lists).status).toBe('New');
+    expect(evaluateShipment(facts({ hsCodes: ['284410'] }), lists).status).toBe('Eyeball');
+    expect(evaluateShipment(facts({ hsCodes: ['284410'], specialHandlingCodes: ['RRY'] }), lists).status).toBe('New');
+    expect(evaluateShipment(facts({ hsCodes: ['880240'] }), lists).block?.kind).toBe('HARD');
+    const national = evaluateShipment(facts({ hsCodes: ['85423100'] }), lists);
+    expect(national.findings.find((finding) => finding.list === 'harmonisedcommoditycodelist')).toMatchObject({ rowId: controlled.id, effect: 'eyeball' });
+  });
+
+  it('an unknown agent or a currency the station does not take are reported', () => {
+    const currencies = [row({ countryCode: 'HK', carrierId: null, stationCode: 'HKG', currencyCodes: 'USD;CNY' })];
+    const lists = { locationcodelist: locations, iataagentcodelist: agents, altcurrencylist: currencies, acceptancecontrol: [autoAtHkg] };
+    expect(evaluateShipment(facts({ currency: 'USD' }), lists).autoAccept).toBe(true);
+    expect(evaluateShipment(facts({ currency: 'EUR' }), lists)).toMatchObject({ status: 'Error' });
+    expect(evaluateShipment(facts({ agentCode: '9999999' }), lists)).toMatchObject({ status: 'New', autoAccept: false });
+  });
+
+  it('open sanction hits put the shipment to Eyeball and suggest the security reject reasons; denied ones block, cleared ones no longer count', () => {
+    const mip = [row({ actionCode: 'SEC01', category: 'Security', sortOrder: 30 }), row({ actionCode: 'DOC01', category: 'Documentation', sortOrder: 10 })];
+    const evaluation = evaluateShipment(facts(), { locationcodelist: locations, acceptancecontrol: [autoAtHkg], mipactionlist: mip }, [
+      { role: 'Consignee', matchedPhrase: 'RHINE MACHINERY', entryId: 'SDN-1', listName: 'SDN', state: 'ESCALATED' },
+    ]);
+    expect(evaluation).toMatchObject({ status: 'Eyeball', autoAccept: false, suggestedRejectReasons: ['SEC01'] });
+    const hit = { role: 'Consignee', matchedPhrase: 'RHINE MACHINERY', entryId: 'SDN-1', listName: 'SDN' };
+    const lists = { locationcodelist: locations, acceptancecontrol: [autoAtHkg] };
+    expect(evaluateShipment(facts(), lists, [{ ...hit, state: 'DENIED' }])).toMatchObject({ status: 'New', block: { kind: 'HARD' }, autoAccept: false });
+    expect(evaluateShipment(facts(), lists, [{ ...hit, state: 'CLEARED' }])).toMatchObject({ status: 'New', block: null, autoAccept: true });
+  });
+});
+
+describe('acceptance privilege', () => {
+  const rows = {
+    acceptanceprivilege: [
+      row({ companyId: 'DEMOGHA', userId: null, carrierId: 'DEMOAIR', acceptanceStations: 'HKG;SIN', shcCodes: null, privilege: 'Accept' }),
+      row({ companyId: 'HUBGHA', userId: null, carrierId: 'DEMOAIR', acceptanceStations: 'FRA', shcCodes: null, privilege: 'Accept with Remark' }),
+      row({ companyId: 'DEMOGHA', userId: 'supervisor', carrierId: 'DEMOAIR', acceptanceStations: 'HKG', shcCodes: null, privilege: 'Override Soft Block' }),
+    ],
+  };
+  it('lets the carrier and the named participants accept, and no one else where someone is named', () => {
+    expect(acceptancePrivilege(rows, { companyId: 'DEMOAIR', userId: 'operator' }, 'DEMOAIR', 'HKG', [])).toMatchObject({ allowed: true });
+    expect(acceptancePrivilege(rows, { companyId: 'DEMOGHA', userId: 'operator' }, 'DEMOAIR', 'HKG', [])).toEqual({ allowed: true, remarkRequired: false, mayOverrideSoftBlock: false });
+    expect(acceptancePrivilege(rows, { companyId: 'DEMOGHA', userId: 'supervisor' }, 'DEMOAIR', 'HKG', [])).toMatchObject({ allowed: true, mayOverrideSoftBlock: true });
+    expect(acceptancePrivilege(rows, { companyId: 'HUBGHA', userId: 'operator' }, 'DEMOAIR', 'FRA', [])).toMatchObject({ allowed: true, remarkRequired: true });
+    expect(acceptancePrivilege(rows, { companyId: 'HUBGHA', userId: 'operator' }, 'DEMOAIR', 'HKG', [])).toEqual({ allowed: false, message: 'HUBGHA has no acceptance privilege for DEMOAIR at HKG.' });
+    // No one named at AMS: anyone who may decide may.
+    expect(acceptancePrivilege(rows, { companyId: 'HUBGHA', userId: 'operator' }, 'DEMOAIR', 'AMS', [])).toMatchObject({ allowed: true });
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalSpelling, compareNames, foldText, mayBeAlike, normaliseName, withoutLegalForms, wordSimilarity } from '../../../src/domain/screening';
+
+describe('folding and normalising names', () => {
+  it('folds accents, special letters, case and punctuation; drops apostrophes', () => {
+    expect(foldText('Müller & Söhne, s.r.o.')).toBe('MULLER SOHNE S R O');
+    expect(foldText('Œuvre Ærø Łódź straße')).toBe('OEUVRE AERO LODZ STRASSE');
+    expect(foldText("AL QA'IDA")).toBe('AL QAIDA');
+    expect(foldText('O’Brien-Smith')).toBe('OBRIEN SMITH');
+    expect(foldText('  ＡＣＭＥ　Ｔｒａｄｉｎｇ  ')).toBe('ACME TRADING');
+  });
+
+  it('writes Cyrillic in Latin letters the way sanction lists romanise it', () => {
+    expect(foldText('Рособоронэкспорт')).toBe('ROSOBORONEKSPORT');
+    expect(foldText('Щербаков Юрий')).toBe('SHCHERBAKOV YURIY');
+    expect(foldText('Жуков, Хабаровск')).toBe('ZHUKOV KHABAROVSK');
+  });
+
+  it('runs initials together and removes legal forms at either end', () => {
+    expect(normaliseName('ANGLO-CARIBBEAN CO., LTD.')).toEqual({ words: ['ANGLO', 'CARIBBEAN'], text: 'ANGLO CARIBBEAN' });
+    expect(normaliseName('Constructora Joel, S.A. de C.V.').text).toBe('CONSTRUCTORA JOEL');
+    expect(normaliseName('OOO Romashka').text).toBe('ROMASHKA');
+    expect(normaliseName('LIMITED LIABILITY COMPANY VNESHTORG').text).toBe('VNESHTORG');
+    expect(normaliseName('J. P. Morgan GmbH & Co. KG').text).toBe('JP MORGAN');
+    expect(normaliseName('CRUZ, Juan M. de la').text).toBe('CRUZ JUAN M DE LA');
+    expect(normaliseName('ACME TRADING LLC').text).toBe(normaliseName('Acme Trading Limited').text);
+  });
+
+  it('keeps the last word of a name that is nothing but legal forms', () => {
+    expect(withoutLegalForms(['COMPANY', 'LIMITED'])).toEqual(['COMPANY']);
+    expect(withoutLegalForms(['LTD'])).toEqual(['LTD']);
+  });
+
+  it('gives a common spelling for romanisation differences', () => {
+    expect(canonicalSpelling('DZHAMIL')).toBe(canonicalSpelling('JAMIL'));
+    expect(canonicalSpelling('KHALID')).toBe('HALID');
+    expect(canonicalSpelling('YOUSSEF')).toBe('YUSEF');
+    expect(canonicalSpelling('DMITRIY')).toBe('DMITRI');
+  });
+});
+
+describe('comparing names word by word', () => {
+  it('lets only alike words of nearly the same length count', () => {
+    expect(wordSimilarity('MOHAMMED', 'MUHAMMAD')).toBeGreaterThan(0.85);
+    expect(wordSimilarity('QADHAFI', 'GADDAFI')).toBeGreaterThan(0.8);
+    expect(wordSimilarity('AL', 'EL')).toBeGreaterThan(0.9);
+    expect(wordSimilarity('AL', 'AB')).toBe(0);
+    expect(mayBeAlike('HANA', 'HANSEATIC')).toBe(false);
+    expect(wordSimilarity('HANA', 'HANSEATIC')).toBe(0);
+    expect(wordSimilarity('CUBA', 'MEXICO')).toBe(0);
+  });
+
+  it('does not care about word order', () => {
+    const listed = normaliseName('CRUZ, Juan M. de la').words;
+    expect(compareNames(listed, normaliseName('Juan M. de la Cruz').words).score).toBe(1);
+  });
+
+  it('tolerates a typo and a transliteration, and not a different distinctive word', () => {
+    const listed = normaliseName('BANCO NACIONAL DE CUBA').words;
+    expect(compareNames(listed, normaliseName('BANCO NACIONAL DE KUBA').words).score).toBeGreaterThan(0.9);
+    expect(compareNames(listed, normaliseName('BANKO NACIONAL DE CUBA').words).score).toBeGreaterThan(0.9);
+    expect(compareNames(listed, normaliseName('BANCO NACIONAL DE MEXICO').words).score).toBeLessThan(0.8);
+  });
+
+  it('joins words written apart on one side and together on the other', () => {
+    expect(compareNames(['ABDUL', 'RAHMAN', 'TRADING'], ['ABDULRAHMAN', 'TRADING']).score).toBe(1);
+    expect(compareNames(['ABDULRAHMAN'], ['ABDUL', 'RAHMAN']).score).toBe(1);
+  });
+
+  it('weighs what the listed name is missing more than extra words in the screened one', () => {
+    const listed = normaliseName('MAHAN AIR').words;
+    const extra = compareNames(listed, normaliseName('MAHAN AIR CARGO DIVISION').words);
+    const missing = compareNames(normaliseName('MAHAN AIR CARGO DIVISION').words, listed);
+    expect(extra.listedCoverage).toBe(1);
+    expect(extra.score).toBeGreaterThan(missing.score);
+  });
+});

@@ -1,0 +1,182 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  compareNames,
+  DEFAULT_FUZZY_THRESHOLD,
+  normaliseName,
+  readMatchingValue,
+  SanctionScreener,
+  type SanctionListEntry,
+  type ScreeningSubject,
+} from '../../../src/domain/screening';
+import { literalOfMatchingValue } from '../../../src/domain/wildcard';
+import { fixtureEntries } from './fixtureList';
+
+const entries = fixtureEntries();
+const screener = new SanctionScreener(entries);
+const name = (text: string, role: ScreeningSubject['role'] = 'Shipper'): ScreeningSubject => ({ role, kind: 'name', text });
+
+function internal(entryId: string, listedName: string, matchingMethod: SanctionListEntry['matchingMethod'], extra: Partial<SanctionListEntry> = {}): SanctionListEntry {
+  return { entryId, listName: 'INTERNAL', name: listedName, aliases: [], matchingMethod, partyType: 'Entity', programs: [], ...extra };
+}
+
+describe('the OFAC legacy CSV reader', () => {
+  it('reads entries with their aliases, addresses, programs and types; -0- is empty', () => {
+    expect(entries).toHaveLength(362);
+    const bank = entries.find((entry) => entry.entryId === 'SDN-306');
+    expect(bank).toMatchObject({
+      listName: 'SDN',
+      name: 'BANCO NACIONAL DE CUBA',
+      aliases: ['NATIONAL BANK OF CUBA'],
+      matchingMethod: 'Default',
+      partyType: 'Entity',
+      programs: ['CUBA'],
+      riskLevel: 'High',
+      remarks: "a.k.a. 'BNC'.",
+    });
+    expect(bank?.addresses).toContainEqual({ street: 'Zweierstrasse 35', city: 'Zurich CH-8022', country: 'Switzerland' });
+    expect(entries.find((entry) => entry.entryId === 'SDN-6366')?.programs).toEqual(['FTO', 'SDGT', 'SDT']);
+    expect(entries.find((entry) => entry.entryId === 'SDN-4234')).toMatchObject({ name: 'HERMANN', partyType: 'Vessel', matchingMethod: 'Exact' });
+    expect(entries.find((entry) => entry.entryId === 'SDN-587')?.partyType).toBe('Individual');
+    expect(entries.every((entry) => !entry.name.includes('-0-') && entry.aliases.every((alias) => alias !== ''))).toBe(true);
+  });
+
+  it('escapes wildcard characters of listed names, so they match literally', () => {
+    const [entry] = fixtureEntries().slice(0, 1);
+    expect(readMatchingValue(entry.name).kind).toBe('literal');
+    const odd = new SanctionScreener([internal('X-1', 'TRADE!*WORLD', 'Exact')]);
+    expect(odd.screenSubject(name('TRADE*WORLD')).map((hit) => hit.entryId)).toEqual(['X-1']);
+    expect(odd.screenSubject(name('TRADEXWORLD'))).toEqual([]);
+  });
+});
+
+describe('matching methods', () => {
+  it('Default: fuzzy on names, tolerating word order, typos, transliteration, suffixes and script', () => {
+    const found = (text: string) => screener.screenSubject(name(text)).map((hit) => hit.entryId);
+    expect(found('Banco Nacional de Kuba')).toContain('SDN-306');
+    expect(found('NATIONAL BANK OF CUBA S.A.')).toContain('SDN-306');
+    expect(found('Juan M. de la Cruz')).toContain('SDN-587');
+    expect(found('MAHHAN AIR CO LTD')).toContain('SDN-12927');
+    expect(found('Рособоронэкспорт')).toContain('SDN-18782');
+    expect(found('AL-QAEDA')).toContain('SDN-6366');
+    expect(found('PACIFIC ELECTRONICS CO LTD')).toEqual([]);
+    expect(found('BANCO NACIONAL DE MEXICO')).toEqual([]);
+  });
+
+  it('Default in addresses and goods descriptions: the listed name must occur as whole words', () => {
+    const address = (text: string) => screener.screenSubject({ role: 'Consignee', kind: 'address', text }).map((hit) => hit.entryId);
+    expect(address('C/O MAHAN AIR, AZADEGAN STREET, TEHRAN')).toEqual(['SDN-12927']);
+    expect(address('MAHANAIRPORT ROAD 5')).toEqual([]);
+    const goods = screener.screenSubject({ role: 'Goods', kind: 'goods', text: 'SPARE PARTS FOR MAHAN AIR A300' });
+    expect(goods.map((hit) => [hit.entryId, hit.kind, hit.score])).toEqual([['SDN-12927', 'goods', 1]]);
+  });
+
+  it('Exact: normalised equality only', () => {
+    const exact = new SanctionScreener([internal('X-1', 'Acme Trading LLC', 'Exact')]);
+    expect(exact.screenSubject(name('ACME TRADING LIMITED')).map((hit) => hit.score)).toEqual([1]);
+    expect(exact.screenSubject(name('acme  trading, l.l.c.')).length).toBe(1);
+    expect(exact.screenSubject(name('ACME TRADING GROUP'))).toEqual([]);
+    expect(exact.screenSubject(name('ACMA TRADING LLC'))).toEqual([]);
+    expect(exact.screenSubject({ role: 'Consignee', kind: 'address', text: 'ACME TRADING LLC' })).toEqual([]);
+    expect(screener.screenSubject(name('HERMANN')).map((hit) => hit.entryId)).toEqual(['SDN-4234']);
+    expect(screener.screenSubject(name('HERMANN MUELLER'))).toEqual([]);
+  });
+
+  it('Keyword: the listed phrase occurs in the text on word boundaries', () => {
+    const keyword = new SanctionScreener([internal('X-2', 'CUBA', 'Keyword'), internal('X-3', 'Golden Star', 'Keyword')]);
+    const ids = (subject: ScreeningSubject) => keyword.screenSubject(subject).map((hit) => hit.entryId);
+    expect(ids(name('AIR CUBA LTD'))).toEqual(['X-2']);
+    expect(ids(name('CUBANA AIRLINES'))).toEqual([]);
+    expect(ids(name('THE GOLDEN-STAR TRADING CO'))).toEqual(['X-3']);
+    expect(ids(name('GOLDEN STARS TRADING'))).toEqual([]);
+    expect(ids({ role: 'Goods', kind: 'goods', text: 'CIGARS FROM CUBA' })).toEqual(['X-2']);
+  });
+
+  it('wildcards: * any characters, ? one character, # one digit, ! escapes; per the rule-list matcher', () => {
+    const wildcard = new SanctionScreener([
+      internal('W-1', 'AL N?OR TRAD*', 'Keyword'),
+      internal('W-2', 'BLOCK ## INDUSTRIAL', 'Exact'),
+      internal('W-3', 'SHAHID*', 'Default'),
+    ]);
+    const ids = (text: string, kind: ScreeningSubject['kind'] = 'name') => wildcard.screenSubject({ role: 'Shipper', kind, text }).map((hit) => hit.entryId);
+    expect(ids('Al-Noor Trading Est.')).toEqual(['W-1']);
+    expect(ids('AL NAOR TRADERS')).toEqual(['W-1']);
+    expect(ids('AL NOUR')).toEqual([]);
+    expect(ids('Block 12 Industrial')).toEqual(['W-2']);
+    expect(ids('Block 1A Industrial')).toEqual([]);
+    expect(ids('BLOCK 12 INDUSTRIAL ESTATE')).toEqual([]);
+    expect(ids('MOUNT SHAHIDABAD ROAD', 'address')).toEqual(['W-3']);
+  });
+});
+
+describe('what a hit records', () => {
+  it('risk level, matched phrase, score, list, entry id, citation and embargo data', () => {
+    const [hit] = screener.screenSubject(name('NATIONAL BANK OF CUBA', 'Consignee'));
+    expect(hit).toEqual({
+      role: 'Consignee',
+      kind: 'name',
+      screenedText: 'NATIONAL BANK OF CUBA',
+      riskLevel: 'High',
+      matchedPhrase: 'NATIONAL BANK OF CUBA',
+      method: 'Default',
+      score: 1,
+      listName: 'SDN',
+      entryId: 'SDN-306',
+      entryName: 'BANCO NACIONAL DE CUBA',
+      partyType: 'Entity',
+      programs: ['CUBA'],
+      citation: 'CUBA: Cuban Assets Control Regulations, 31 CFR part 515',
+      embargo: { countryCode: 'CU', exportEmbargo: true, importEmbargo: true, authority: 'Cuban Assets Control Regulations, 31 CFR part 515' },
+    });
+  });
+
+  it('controlled-commodity data for proliferation programs', () => {
+    const [hit] = screener.screenSubject(name('IRAN ELECTRONICS INDUSTRIES'));
+    expect(hit.entryId).toBe('SDN-11184');
+    expect(hit.controlledCommodity?.description).toMatch(/dual-use/);
+    expect(hit.citation).toMatch(/^NPWMD: Weapons of Mass Destruction Proliferators Sanctions Regulations, 31 CFR part 544/);
+  });
+
+  it('a fuzzy hit below high confidence is one risk level lower; one hit per entry, best first', () => {
+    const hits = screener.screenSubject(name('BANCO NACIONAL DE KUBA'));
+    expect(hits[0]).toMatchObject({ entryId: 'SDN-306', riskLevel: 'Medium', method: 'Default' });
+    expect(hits[0].score).toBeLessThan(0.97);
+    expect(hits[0].score).toBeGreaterThanOrEqual(DEFAULT_FUZZY_THRESHOLD);
+    const rosoboron = screener.screenSubject(name('ROSOBORONEXPORT JSC'));
+    expect(rosoboron.filter((hit) => hit.entryId === 'SDN-18782')).toHaveLength(1);
+    const internalHit = new SanctionScreener([internal('X-9', 'ACME', 'Keyword')]).screenSubject(name('ACME'))[0];
+    expect(internalHit.riskLevel).toBe('Medium');
+  });
+
+  it('ad hoc search answers the best hits with their scores, down to a lower score, at most `limit`', () => {
+    const hits = screener.search('MAHAAN AIR', { limit: 2 });
+    expect(hits.length).toBeLessThanOrEqual(2);
+    expect(hits[0]).toMatchObject({ entryId: 'SDN-12927', matchedPhrase: expect.stringMatching(/^MAHAN AIR/) });
+    expect(screener.search('   ')).toEqual([]);
+  });
+});
+
+describe('the word index never loses a hit', () => {
+  const defaultNames = entries
+    .filter((entry) => entry.matchingMethod === 'Default')
+    .flatMap((entry) => [entry.name, ...entry.aliases].map((value) => ({ entryId: entry.entryId, words: normaliseName(literalOfMatchingValue(value) ?? value).words })));
+  const listedWords = [...new Set(defaultNames.flatMap((listed) => listed.words))];
+
+  it('property: screening through the index finds every entry a full comparison with every listed name finds', () => {
+    const mutated = fc.tuple(fc.integer({ min: 0, max: listedWords.length - 1 }), fc.integer({ min: 0, max: 25 }), fc.integer({ min: 0, max: 12 })).map(([index, letter, at]) => {
+      const word = listedWords[index];
+      const position = Math.min(at, word.length - 1);
+      return position === 0 ? word : word.slice(0, position) + 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[letter] + word.slice(position + 1);
+    });
+    fc.assert(
+      fc.property(fc.array(mutated, { minLength: 1, maxLength: 4 }), fc.constantFrom(0.75, 0.8, DEFAULT_FUZZY_THRESHOLD), (words, threshold) => {
+        const query = words.join(' ');
+        const queryWords = normaliseName(query).words;
+        const expected = new Set(defaultNames.filter((listed) => listed.words.length > 0 && Math.round(compareNames(listed.words, queryWords, undefined, screener.weightOf).score * 10_000) / 10_000 >= threshold).map((listed) => listed.entryId));
+        const found = new Set(screener.screenSubject(name(query), threshold).filter((hit) => hit.method === 'Default').map((hit) => hit.entryId));
+        expect([...found].sort()).toEqual([...expected].sort());
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

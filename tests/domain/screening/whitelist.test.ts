@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { SanctionScreener, SanctionWhitelist, type ScreeningSubject, type WhitelistEntry } from '../../../src/domain/screening';
+import { fixtureEntries } from './fixtureList';
+
+const screener = new SanctionScreener(fixtureEntries());
+const context = { date: '2025-03-01', carrierId: 'DEMOAIR' };
+const consignee: ScreeningSubject = { role: 'Consignee', kind: 'name', text: 'National Bank of Cuba', countryCode: 'CH' };
+const goods: ScreeningSubject = { role: 'Goods', kind: 'goods', text: 'SPARE PARTS FOR MAHAN AIR' };
+
+function entry(overrides: Partial<WhitelistEntry>): WhitelistEntry {
+  return { name: 'NATIONAL BANK OF CUBA', matchingMethod: 'Exact', partyRole: 'Any', active: true, reason: 'Reviewed by compliance: not the listed bank.', ...overrides };
+}
+
+function outcome(whitelist: WhitelistEntry[], subjects: ScreeningSubject[] = [consignee]) {
+  const result = screener.screen(subjects, new SanctionWhitelist(whitelist), context);
+  return { hits: result.hits.map((hit) => hit.entryId), cleared: result.cleared.map(({ hit, clearedBy }) => [hit.entryId, clearedBy.name]) };
+}
+
+describe('the sanction whitelist suppresses known false positives', () => {
+  it('without a whitelist the party is a hit', () => {
+    expect(outcome([])).toEqual({ hits: ['SDN-306'], cleared: [] });
+  });
+
+  it('a whitelisted name clears every hit on that party, and says which entry cleared it', () => {
+    expect(outcome([entry({})])).toEqual({ hits: [], cleared: [['SDN-306', 'NATIONAL BANK OF CUBA']] });
+    expect(outcome([entry({ name: 'national bank of cuba ltd.' })]).hits).toEqual([]);
+  });
+
+  it('a whitelisted (name, list entry) pair clears only that entry', () => {
+    expect(outcome([entry({ sanctionReference: 'SDN-306' })]).hits).toEqual([]);
+    expect(outcome([entry({ sanctionReference: 'SDN-36' })]).hits).toEqual(['SDN-306']);
+  });
+
+  it('holds only for its role, country, carrier, validity and while active', () => {
+    expect(outcome([entry({ partyRole: 'Consignee' })]).hits).toEqual([]);
+    expect(outcome([entry({ partyRole: 'Shipper' })]).hits).toEqual(['SDN-306']);
+    expect(outcome([entry({ countryCode: 'CH' })]).hits).toEqual([]);
+    expect(outcome([entry({ countryCode: 'PA' })]).hits).toEqual(['SDN-306']);
+    expect(outcome([entry({ carrierId: 'DEMOAIR' })]).hits).toEqual([]);
+    expect(outcome([entry({ carrierId: 'SKYAIR' })]).hits).toEqual(['SDN-306']);
+    expect(outcome([entry({ validUntil: '2025-03-01' })]).hits).toEqual([]);
+    expect(outcome([entry({ validUntil: '2025-02-28' })]).hits).toEqual(['SDN-306']);
+    expect(outcome([entry({ active: false })]).hits).toEqual(['SDN-306']);
+  });
+
+  it('matches the party by its method and wildcards, never a different party', () => {
+    expect(outcome([entry({ name: 'NATIONAL BANK*', matchingMethod: 'Exact' })]).hits).toEqual([]);
+    expect(outcome([entry({ name: 'BANK OF CUBA', matchingMethod: 'Keyword' })]).hits).toEqual([]);
+    expect(outcome([entry({ name: 'NATIONAL BANK', matchingMethod: 'Exact' })]).hits).toEqual(['SDN-306']);
+    expect(outcome([entry({ name: 'BANK OF CUB', matchingMethod: 'Keyword' })]).hits).toEqual(['SDN-306']);
+  });
+
+  it('never clears a goods description', () => {
+    expect(outcome([entry({ name: 'SPARE PARTS FOR MAHAN AIR', matchingMethod: 'Exact' })], [goods]).hits).toEqual(['SDN-12927']);
+  });
+});
