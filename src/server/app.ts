@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { randomUUID } from 'node:crypto';
@@ -9,6 +9,8 @@ import { authRoutes } from './auth/routes';
 import { apiRoutePlugins, classicRoutePlugins } from './routes';
 import { classicApiRoutes, type ClassicRoutes } from './classic/routes';
 import { spaRoutes } from './spa';
+import { browserCheckRoute } from './browserCheck';
+import { signInPageOrigins } from './http/chromeOrigins';
 
 export interface BuildOptions {
   /** A pino logger to share (main.ts); without it the app makes its own from LOG_LEVEL. */
@@ -16,16 +18,22 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Extra routes under the classic envelope API (rule lists and user management add theirs here). */
   classicRoutes?: readonly ClassicRoutes[];
+  /** Told of every route as it is added (tests take the route inventory from it); nothing in production sets it. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Strict-Transport-Security for answers that went out over TLS: a year, subdomains included. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Builds the whole server without listening: tests inject requests, main.ts listens. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? { level: ctx.config.logLevel } }),
     bodyLimit: 1_048_576,
-    trustProxy: false,
+    // X-Forwarded-For is believed only from the configured proxies (TRUSTED_PROXIES), so request.ip cannot be forged.
+    trustProxy: ctx.config.trustedProxies.length > 0 ? [...ctx.config.trustedProxies] : false,
     requestIdHeader: false,
     // A request id per request, taken from X-Request-Id when it is well-formed, and echoed back.
     genReqId: (request) => {
@@ -35,6 +43,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -44,20 +53,27 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...signInPageOrigins(ctx.config).script],
         // MUI (emotion) writes its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...[ctx.config.authBase, ctx.config.apiBase, ctx.config.classicApiBase].filter((base) => /^https?:\/\//.test(base))],
+        connectSrc: ["'self'", ...[ctx.config.authBase, ctx.config.apiBase, ctx.config.classicApiBase].filter((base) => /^https?:\/\//.test(base)), ...signInPageOrigins(ctx.config).connect],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...signInPageOrigins(ctx.config).form],
         upgradeInsecureRequests: null,
       },
     },
-    // HSTS only makes sense where TLS is terminated; this server speaks plain HTTP behind it.
+    // The same refusal for browsers that know X-Frame-Options only (frame-ancestors 'none' above).
+    frameguard: { action: 'deny' },
+    // Helmet would send HSTS on every answer; this server speaks plain HTTP behind a TLS proxy, so the hook below decides.
     hsts: false,
+  });
+  // HSTS when the request came over TLS as Fastify sees it: the socket itself, or X-Forwarded-Proto from a
+  // trusted proxy (TRUSTED_PROXIES); never over plain http, where a browser ignores it and a forged header must not set it.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
   });
 
   app.get('/healthz', async () => {
@@ -68,13 +84,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(
     async (auth) => {
       // A coarse per-address cap on the auth host, on top of the per-account sign-in failure throttle.
-      await auth.register(rateLimit, { max: 300, timeWindow: '1 minute' });
+      await auth.register(rateLimit, { max: ctx.config.authRateLimitPerMinute, timeWindow: '1 minute' });
       await auth.register(authRoutes, { ctx });
     },
     { prefix: '/auth' },
   );
   for (const { prefix, plugin } of apiRoutePlugins) await app.register(plugin, { prefix, ctx });
   await app.register(classicApiRoutes, { prefix: '/classicapi', ctx, routes: [...classicRoutePlugins, ...(options.classicRoutes ?? [])] });
+  await app.register(browserCheckRoute, { blockedIeVersion: ctx.config.blockedIeVersion });
   await app.register(spaRoutes, { config: ctx.config });
 
   app.setNotFoundHandler((request, reply) => {

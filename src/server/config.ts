@@ -1,4 +1,7 @@
 import path from 'node:path';
+import { countryListSetting, countrySetting, headerNameSetting, regionNetworksSetting, urlSetting, type RegionNetwork } from './configValues';
+import { isEmailAddress } from '../domain/email';
+import { parseIpRange } from '../domain/ipRange';
 
 /** Typed, immutable configuration read once from the environment; a bad value stops the start with a clear message. */
 export interface Config {
@@ -27,9 +30,62 @@ export interface Config {
   accessTokenSeconds: number;
   refreshTokenHours: number;
   envelopeWindowSeconds: number;
+  /** Sign-in experience: the site's public address for links in mail, classic site, region and consent, page chrome. */
+  publicUrl: string;
+  styleVersion: number;
+  classicSiteUrl: string;
+  classicAppId: number;
+  tokenHandoverSeconds: number;
+  passwordResetMinutes: number;
+  regionLookupUrl: string;
+  regionOverride: string | undefined;
+  regionCountryHeader: string | undefined;
+  regionNetworks: readonly RegionNetwork[];
+  chinaConsentCountries: readonly string[];
+  headerAppUrl: string;
+  footerAppUrl: string;
+  blockedIeVersion: number;
+  contacts: Readonly<{ customerServiceEmail: string; customerServicePhone: string; businessDevelopmentEmail: string; businessDevelopmentPhone: string }>;
+  links: Readonly<{ aboutProduct: string; news: string; aboutProvider: string }>;
   /** The number of demo shipments the first start seeds. */
   seedShipments: number;
+  /** How many OFAC SDN entries the demo sanction lists get on first start (all by default). */
+  seedSanctionEntries: number;
   seed: boolean;
+  /** Shipments: a handling lock lapses after this many minutes without renewal; pouch upload size; file link lifetime. */
+  handlingLockMinutes: number;
+  pouchMaxBytes: number;
+  fileTicketSeconds: number;
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, or loopback /
+   * linklocal / uniquelocal); empty: the socket's address is the client's.
+   */
+  trustedProxies: readonly string[];
+  /** Requests one address may make to the authentication host per minute (on top of the per-account sign-in throttle). */
+  authRateLimitPerMinute: number;
+  /** Compliance engine: how long a shipment waits in Processing before it is accepted automatically. */
+  autoAcceptDelaySeconds: number;
+  /** Whether this instance runs the background workers (re-screening, outbound messages, automatic acceptance). */
+  workers: boolean;
+  /** The database schema of the job queue (pg-boss). */
+  jobSchema: string;
+  /** Where outbound messages go, by target (ACAS, ACI, TERMINAL, CSS): an e-mail address each. */
+  outboundAddresses: Readonly<Record<'ACAS' | 'ACI' | 'TERMINAL' | 'CSS', string>>;
+}
+
+/** The example receivers of outbound messages, until OUTBOUND_ADDRESSES names real ones. */
+export const OUTBOUND_DEFAULTS = { ACAS: 'acas.filing@cbp-gateway.example', ACI: 'aci.filing@cbsa-gateway.example', TERMINAL: 'cargo.terminal@terminal-gateway.example', CSS: 'security.filing@css-gateway.example' } as const;
+
+function outboundAddresses(env: NodeJS.ProcessEnv, name: string): Record<keyof typeof OUTBOUND_DEFAULTS, string> {
+  const addresses: Record<keyof typeof OUTBOUND_DEFAULTS, string> = { ...OUTBOUND_DEFAULTS };
+  for (const entry of (text(env, name) ?? '').split(',').map((item) => item.trim()).filter(Boolean)) {
+    const [target, address] = entry.split('=').map((part) => part.trim());
+    if (!(target in OUTBOUND_DEFAULTS) || !address || !isEmailAddress(address)) {
+      throw new Error(`Configuration: ${name} entries must be TARGET=address with TARGET one of ${Object.keys(OUTBOUND_DEFAULTS).join(', ')}; got "${entry}"`);
+    }
+    addresses[target as keyof typeof OUTBOUND_DEFAULTS] = address;
+  }
+  return addresses;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -43,6 +99,23 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0
 function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name];
   return raw === undefined || raw === '' ? undefined : raw;
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function proxyList(env: NodeJS.ProcessEnv, name: string): string[] {
+  const entries = (text(env, name) ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  return entries.map((entry) => {
+    if (PROXY_NAMES.includes(entry)) return entry;
+    const range = parseIpRange(entry);
+    if (!range) throw new Error(`Configuration: ${name} entries must be IP addresses, CIDR ranges, loopback, linklocal or uniquelocal; got "${entry}"`);
+    return range.cidr;
+  });
+}
+
+function jobSchema(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Configuration: JOB_SCHEMA must be a lower-case schema name, got "${name}"`);
+  return name;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
@@ -77,7 +150,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     accessTokenSeconds: integer(env, 'ACCESS_TOKEN_SECONDS', 900, 1),
     refreshTokenHours: integer(env, 'REFRESH_TOKEN_HOURS', 12, 1),
     envelopeWindowSeconds: integer(env, 'ENVELOPE_WINDOW_SECONDS', 300, 1),
+    publicUrl: urlSetting('PUBLIC_URL', text(env, 'PUBLIC_URL'), `http://localhost:${port}`).replace(/\/+$/, ''),
+    styleVersion: integer(env, 'STYLE_VERSION', 1, 1),
+    classicSiteUrl: urlSetting('CLASSIC_SITE_URL', text(env, 'CLASSIC_SITE_URL'), '', true),
+    classicAppId: integer(env, 'CLASSIC_APP_ID', 1, 1),
+    tokenHandoverSeconds: integer(env, 'TOKEN_HANDOVER_SECONDS', 60, 1),
+    passwordResetMinutes: integer(env, 'PASSWORD_RESET_MINUTES', 30, 1),
+    regionLookupUrl: urlSetting('REGION_LOOKUP_URL', text(env, 'REGION_LOOKUP_URL'), '/api/region'),
+    regionOverride: countrySetting('REGION_OVERRIDE', text(env, 'REGION_OVERRIDE')),
+    regionCountryHeader: headerNameSetting('REGION_COUNTRY_HEADER', text(env, 'REGION_COUNTRY_HEADER')),
+    regionNetworks: Object.freeze(regionNetworksSetting('REGION_NETWORKS', text(env, 'REGION_NETWORKS'))),
+    chinaConsentCountries: Object.freeze(countryListSetting('CHINA_CONSENT_COUNTRIES', text(env, 'CHINA_CONSENT_COUNTRIES'), 'CN')),
+    headerAppUrl: urlSetting('HEADER_APP_URL', text(env, 'HEADER_APP_URL'), '/ez4/chrome/header/'),
+    footerAppUrl: urlSetting('FOOTER_APP_URL', text(env, 'FOOTER_APP_URL'), '/ez4/chrome/footer/'),
+    blockedIeVersion: integer(env, 'BLOCKED_IE_VERSION', 9, 0),
+    contacts: Object.freeze({
+      customerServiceEmail: text(env, 'CUSTOMER_SERVICE_EMAIL') ?? 'cargo.service@cargo-portal.example',
+      customerServicePhone: text(env, 'CUSTOMER_SERVICE_PHONE') ?? '+852 2100 0000',
+      businessDevelopmentEmail: text(env, 'BUSINESS_DEVELOPMENT_EMAIL') ?? 'cargo.sales@cargo-portal.example',
+      businessDevelopmentPhone: text(env, 'BUSINESS_DEVELOPMENT_PHONE') ?? '+852 2100 0001',
+    }),
+    links: Object.freeze({
+      aboutProduct: urlSetting('ABOUT_PRODUCT_URL', text(env, 'ABOUT_PRODUCT_URL'), '/ez4/en/about'),
+      news: urlSetting('NEWS_URL', text(env, 'NEWS_URL'), '/ez4/en/about#news'),
+      aboutProvider: urlSetting('ABOUT_PROVIDER_URL', text(env, 'ABOUT_PROVIDER_URL'), '/ez4/en/about#provider'),
+    }),
     seedShipments: integer(env, 'SEED_SHIPMENTS', 2400, 0),
+    seedSanctionEntries: integer(env, 'SEED_SANCTION_ENTRIES', 100_000, 0),
     seed: (text(env, 'SEED') ?? 'true') !== 'false',
+    handlingLockMinutes: integer(env, 'HANDLING_LOCK_MINUTES', 5, 1),
+    pouchMaxBytes: integer(env, 'POUCH_MAX_BYTES', 10 * 1024 * 1024, 1024),
+    fileTicketSeconds: integer(env, 'FILE_TICKET_SECONDS', 120, 5),
+    trustedProxies: Object.freeze(proxyList(env, 'TRUSTED_PROXIES')),
+    authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 300, 1),
+    autoAcceptDelaySeconds: integer(env, 'AUTO_ACCEPT_DELAY_SECONDS', 120, 0),
+    workers: (text(env, 'WORKERS') ?? 'true') !== 'false',
+    jobSchema: jobSchema(text(env, 'JOB_SCHEMA') ?? 'pgboss'),
+    outboundAddresses: Object.freeze(outboundAddresses(env, 'OUTBOUND_ADDRESSES')),
   });
 }

@@ -4,12 +4,17 @@ import { buildApp } from './app';
 import { createDatabase, migrateToLatest } from './db/database';
 import { acquireAppLock, startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { seedDemoWorld } from './db/seed';
+import { syncPermissionRegistry } from './db/permissionRegistry';
 import { createMailer } from './mail/mailer';
+import { startJobQueue, type JobQueue } from './jobs/jobQueue';
+import { startWorkers } from './jobs/workers';
 import { jwtSecretFor } from './secrets';
 import { pruneEnvelopeTokens } from './classic/envelope';
 import { pruneFailures } from './auth/loginThrottle';
+import { pruneHandovers } from './auth/tokenHandovers';
+import { prunePasswordResets } from './auth/passwordResets';
 
-/** Starts the portal: database (embedded unless DATABASE_URL), migrations, demo seed, then the HTTP server. */
+/** Starts the portal: database (embedded unless DATABASE_URL), migrations, the registries' functions and menus, demo seed, then the HTTP server. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
@@ -21,25 +26,33 @@ async function main(): Promise<void> {
     embedded = await startEmbeddedDatabase(config.dataDir, log);
     connectionString = embedded.connectionString;
   }
-  const db = createDatabase(connectionString);
+  const db = createDatabase(connectionString, 10, (error) => log.warn({ err: error }, 'a database connection was lost; it is replaced on next use'));
+  let jobs: JobQueue | undefined;
   try {
     const applied = await migrateToLatest(db);
     if (applied.length > 0) log.info({ applied }, 'migrations applied');
+    // Functions and menus of the code's registries, with or without the demo seed (a new rule list is granted to Admins).
+    const synced = await syncPermissionRegistry(db);
+    if (synced.functionsAdded.length > 0) log.info(synced, 'new functions of the registries synced');
     if (config.seed) {
-      const seeded = await seedDemoWorld(db, { shipments: config.seedShipments });
+      const seeded = await seedDemoWorld(db, { shipments: config.seedShipments, sanctionEntries: config.seedSanctionEntries, autoAcceptDelaySeconds: config.autoAcceptDelaySeconds });
       if (seeded.shipmentsAdded > 0) log.info(seeded, 'demo world seeded');
     }
+    // The job queue (pg-boss) in a schema of its own; this instance also works its jobs unless WORKERS=false.
+    jobs = await startJobQueue(connectionString, { schema: config.jobSchema, log });
   } catch (error) {
     // Leave nothing running behind a failed start.
+    await jobs?.stop();
     await db.destroy();
     await embedded?.stop();
     releaseLock?.();
     throw error;
   }
-  const ctx = { config, db, mailer: createMailer(db, config.smtpUrl, log), jwtSecret: jwtSecretFor(config.jwtSecret, config.dataDir) };
+  const ctx = { config, db, mailer: createMailer(db, config.smtpUrl, log), jwtSecret: jwtSecretFor(config.jwtSecret, config.dataDir), jobs };
+  if (config.workers) await startWorkers(ctx, log);
   const app = await buildApp(ctx, { loggerInstance: log });
   const housekeeping = setInterval(() => {
-    Promise.all([pruneEnvelopeTokens(db, config.envelopeWindowSeconds), pruneFailures(db, config.loginFailureWindowSeconds)]).catch((error) =>
+    Promise.all([pruneEnvelopeTokens(db, config.envelopeWindowSeconds), pruneFailures(db, config.loginFailureWindowSeconds), pruneHandovers(db), prunePasswordResets(db)]).catch((error) =>
       log.warn({ err: error }, 'housekeeping failed'),
     );
   }, 60_000);
@@ -57,6 +70,7 @@ async function main(): Promise<void> {
     }, 25_000);
     try {
       await app.close(); // stops accepting, waits for requests in flight
+      await jobs.stop(); // lets a job under way finish; the others wait in the queue
       await db.destroy();
       await embedded?.stop();
     } finally {

@@ -12,13 +12,20 @@ export function runtimeConfig(config: Readonly<Config>) {
     authBase: config.authBase,
     apiBase: config.apiBase,
     classicApiBase: config.classicApiBase,
-    styleVersion: 1,
-    classicSiteUrl: '',
+    styleVersion: config.styleVersion,
+    classicSiteUrl: config.classicSiteUrl,
+    classicAppId: config.classicAppId,
+    regionLookupUrl: config.regionLookupUrl,
+    chinaConsentCountries: config.chinaConsentCountries,
+    headerAppUrl: config.headerAppUrl,
+    footerAppUrl: config.footerAppUrl,
+    contacts: config.contacts,
+    links: config.links,
     productName: 'Cargo Shipment Portal',
     cargoProductName: 'Cargo Shipment Portal (Cargo)',
     mfaResendSeconds: config.mfaResendSeconds,
     mfaDialogTimeoutSeconds: config.mfaDialogTimeoutSeconds,
-    blockedIeVersion: 9,
+    blockedIeVersion: config.blockedIeVersion,
   };
 }
 

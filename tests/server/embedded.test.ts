@@ -1,11 +1,11 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import pino from 'pino';
-import { acquireAppLock, startEmbeddedDatabase } from '../../src/server/db/embedded';
+import { acquireAppLock, commandLineOf, startEmbeddedDatabase } from '../../src/server/db/embedded';
 
 const dirs: string[] = [];
 const newDir = () => {
@@ -28,12 +28,71 @@ function startChild(dataDir: string): Promise<number> {
 describe('the app lock on the data directory', () => {
   it('refuses a second live owner and takes over the lock of a dead one', () => {
     const dir = newDir();
-    writeFileSync(path.join(dir, 'app.lock'), String(process.ppid)); // a live process that is not us
+    writeFileSync(path.join(dir, 'app.lock'), String(process.ppid)); // a live Node.js process that is not us (an old-style lock)
     expect(() => acquireAppLock(dir)).toThrow(/in use by another portal process/);
     writeFileSync(path.join(dir, 'app.lock'), '999999999'); // no such process
     const release = acquireAppLock(dir);
-    expect(readFileSync(path.join(dir, 'app.lock'), 'utf8')).toBe(String(process.pid));
+    expect(readFileSync(path.join(dir, 'app.lock'), 'utf8').split('\n')[0]).toBe(String(process.pid));
     release();
+  });
+});
+
+/** A live process for a lock to name; killed after the test. */
+function liveProcess(command: string, args: string[]): ChildProcess {
+  const child = spawn(command, args, { stdio: 'ignore' });
+  children.push(child);
+  return child;
+}
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+describe('the command line of a process', () => {
+  it('reads /proc, and falls back to ps where there is no /proc', async () => {
+    const sleeper = liveProcess('sleep', ['30']);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const fromProc = commandLineOf(sleeper.pid!);
+    expect(fromProc).toBe('sleep 30');
+    expect(commandLineOf(sleeper.pid!, path.join(newDir(), 'no-proc-here'))).toBe('sleep 30'); // through ps
+    expect(commandLineOf(999999999)).toBe('');
+    expect(commandLineOf(999999999, path.join(newDir(), 'no-proc-here'))).toBe('');
+  });
+});
+
+describe('the app lock and pid reuse', () => {
+  const noProc = () => path.join(newDir(), 'no-proc-here');
+
+  it('records its command line beside its pid', () => {
+    const dir = newDir();
+    const release = acquireAppLock(dir);
+    expect(readFileSync(path.join(dir, 'app.lock'), 'utf8')).toBe(`${process.pid}\n${commandLineOf(process.pid)}\n`);
+    release();
+  });
+
+  it('takes over a lock whose pid is alive but now runs another program', async () => {
+    for (const procRoot of ['/proc', noProc()]) {
+      const dir = newDir();
+      const stranger = liveProcess('sleep', ['30']);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      writeFileSync(path.join(dir, 'app.lock'), `${stranger.pid}\n${process.execPath} --import tsx src/server/main.ts\n`);
+      const release = acquireAppLock(dir, procRoot);
+      expect(readFileSync(path.join(dir, 'app.lock'), 'utf8').split('\n')[0]).toBe(String(process.pid));
+      release();
+      // An old-style lock (pid only) naming a process that is not Node.js is taken over too.
+      writeFileSync(path.join(dir, 'app.lock'), String(stranger.pid));
+      acquireAppLock(dir, procRoot)();
+    }
+  });
+
+  it('refuses a lock whose owner still runs the program that wrote it', async () => {
+    for (const procRoot of ['/proc', noProc()]) {
+      const dir = newDir();
+      const portal = liveProcess(process.execPath, ['-e', 'setInterval(() => {}, 1000)']);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      writeFileSync(path.join(dir, 'app.lock'), `${portal.pid}\n${commandLineOf(portal.pid!)}\n`);
+      expect(() => acquireAppLock(dir, procRoot)).toThrow(new RegExp(`in use by another portal process \\(pid ${portal.pid}\\)`));
+    }
   });
 });
 

@@ -69,6 +69,24 @@ describe('the classic envelope hook', () => {
     expect(noToken.statusCode).toBe(401);
   });
 
+  it('authenticates before the envelope check: an anonymous caller gets 401 and stores no envelope token', async () => {
+    const envelope = { request: { n: 1 }, app_id: 2, token: randomUUID(), ts: now() };
+    const anonymous = await t.app.inject({ method: 'POST', url: '/classicapi/echo', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(envelope) });
+    expect(anonymous.statusCode).toBe(401);
+    const forged = await t.app.inject({ method: 'POST', url: '/classicapi/echo', headers: { ...bearer('not.a.jwt'), 'content-type': 'application/json' }, payload: JSON.stringify(envelope) });
+    expect(forged.statusCode).toBe(401);
+    const stored = await t.db.selectFrom('envelope_tokens').select('token').where('token', '=', envelope.token).execute();
+    expect(stored).toEqual([]);
+    // The token was not spent, so the signed-in user's call with it goes through.
+    expect((await post(envelope)).json()).toEqual({ status: 1, data: { n: 1 } });
+
+    // Without a token, a broken envelope or body is a 401 too, not a 400 that reveals the envelope rules.
+    for (const payload of ['{"request":', JSON.stringify({ n: 1 }), JSON.stringify([1, 2])]) {
+      const response = await t.app.inject({ method: 'POST', url: '/classicapi/echo', headers: { 'content-type': 'application/json' }, payload });
+      expect(response.statusCode, payload).toBe(401);
+    }
+  });
+
   it('checks ts against the window exactly', () => {
     const base = { request: null, app_id: 2, token: randomUUID() };
     expect(envelopeProblem({ ...base, ts: 1000 }, 1300, 300)).toBeUndefined();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestDatabase } from './testApp';
 import { migrateToLatest, type Db } from '../../src/server/db/database';
+import { migrations } from '../../src/server/db/migrations';
 import { seedDemoWorld } from '../../src/server/db/seed';
 import { generateShipment } from '../../src/server/db/seed/shipments';
 import { hasValidCheckDigit } from '../../src/domain/awb';
@@ -11,7 +12,8 @@ let db: Db;
 let drop: () => Promise<void>;
 beforeAll(async () => {
   ({ db, drop } = await createTestDatabase());
-  expect(await migrateToLatest(db)).toEqual(['0001_foundation']);
+  // Every registered migration, in name order (features add theirs in parallel).
+  expect(await migrateToLatest(db)).toEqual(Object.keys(migrations).sort());
   expect(await migrateToLatest(db)).toEqual([]);
 });
 afterAll(() => drop());
@@ -33,6 +35,16 @@ describe('the demo world', () => {
     expect(rows.filter((row) => ['HKG', 'SIN'].includes(row.origin) || ['HKG', 'SIN'].includes(row.destination)).length).toBeGreaterThan(200);
     const lent = await db.selectFrom('shipment_lendings').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
     expect(Number(lent.n)).toBe(20);
+    // Through the parser and the rules engine: every shipment keeps its FWB and its evaluation.
+    const evaluated = await db.selectFrom('shipments').select(sql<string>`count(*)`.as('n')).where('waybill', 'is not', null).where('evaluation', 'is not', null).executeTakeFirstOrThrow();
+    expect(Number(evaluated.n)).toBe(2000);
+    const messages = await db.selectFrom('cargo_messages').select(['kind', sql<string>`count(*)`.as('n')]).groupBy('kind').orderBy('kind').execute();
+    expect(messages.map((row) => row.kind)).toEqual(['FHL', 'FWB']);
+    // Sent-on shipments went out with a terminal message, most of them acknowledged.
+    const outbound = await db.selectFrom('outbound_messages').select(['state', sql<string>`count(*)`.as('n')]).groupBy('state').execute();
+    expect(new Set(outbound.map((row) => row.state))).toEqual(new Set(['ACKNOWLEDGED', 'SENT', 'FAILED']));
+    const submitted = rows.filter((row) => row.status === 'Submit').length;
+    expect(outbound.reduce((sum, row) => sum + Number(row.n), 0)).toBe(submitted);
   });
 
   it('has the README accounts with argon2id hashes', async () => {

@@ -22,15 +22,15 @@ describe('GET /userapi/permission', () => {
       ['app_id', 'access_type', 'user_id', 'company_id', 'company_type_id', 'company_name', 'menu', 'role_type_list', 'functions', 'is_import_forwarder'].sort(),
     );
     expect(body).toMatchObject({ app_id: 2, access_type: 2, user_id: 'admin', company_id: 'DEMOAIR', company_type_id: 1, company_name: 'Demo Airlines', role_type_list: [1], is_import_forwarder: false });
-    expect(body.functions).toEqual(expect.arrayContaining([81, 82, 83, ...ruleListPlugins.map((plugin) => plugin.functionId)]));
+    expect(body.functions).toEqual(expect.arrayContaining([81, 82, 83, 84, 85, 86, ...ruleListPlugins.map((plugin) => plugin.functionId)]));
     expect(body.menu.every((entry: { site_type: number }) => entry.site_type === 2)).toBe(true);
-    expect(body.menu.map((entry: { text: string }) => entry.text)).toEqual(['Documents', 'User Management', 'User Log', 'About', 'Help']);
+    expect(body.menu.map((entry: { text: string }) => entry.text)).toEqual(['Documents', 'User Management', 'User Log', 'Sanction Check', 'Outbound Messages', 'Shipment Messages', 'About', 'Help']);
   });
 
-  it('gives an operator only the shipment and user log functions and menus', async () => {
+  it('gives an operator the operational functions and menus only: shipments, user log, messages in and out', async () => {
     const body = (await get('/userapi/permission', operatorToken)).json();
-    expect(body).toMatchObject({ company_id: 'DEMOFWD', company_type_id: 2, role_type_list: [3], functions: [81, 82] });
-    expect(body.menu.map((entry: { function_id: number | null }) => entry.function_id)).toEqual([81, 82, null, null]);
+    expect(body).toMatchObject({ company_id: 'DEMOFWD', company_type_id: 2, role_type_list: [3], functions: [81, 82, 84, 86] });
+    expect(body.menu.map((entry: { function_id: number | null }) => entry.function_id)).toEqual([81, 82, 86, 84, null, null]);
     const classic = (await get('/userapi/permission?isClassic=true', operatorToken)).json();
     expect(classic.menu).toEqual([]); // the administration group has nothing an operator may open
   });

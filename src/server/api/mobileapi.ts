@@ -2,10 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { passwordProblem, PasswordProblemMessages } from '../../domain/password';
 import { Messages, StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
+import { userRecordId } from '../../domain/userProfile';
+import { AuditEntity, recordAudit } from '../users/userAudit';
 import { accountOf, authenticate } from '../http/authenticate';
+import { ipRestriction } from '../http/ipRestriction';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeFamilyOf } from '../auth/refreshTokens';
-import { revokeMfaSessions } from '../auth/mfa';
+import { storePassword } from '../auth/passwordStore';
 
 /** /mobileapi/authentication: sign-out and password change. */
 export async function mobileApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
@@ -25,7 +28,8 @@ export async function mobileApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   app.post<{ Body: { old_password: string; new_password: string } }>(
     '/authentication/changepassword',
     {
-      preHandler: authenticate(ctx),
+      // Like every call of a signed-in user, only from inside the company's address ranges.
+      preHandler: [authenticate(ctx), ipRestriction(ctx)],
       schema: {
         body: {
           type: 'object',
@@ -41,17 +45,12 @@ export async function mobileApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       if (old_password === new_password) return { status: StatusCode.VALIDATION_FAIL, message: Messages.passwordNotNew };
       const problem = passwordProblem(new_password);
       if (problem) return { status: StatusCode.VALIDATION_FAIL, message: PasswordProblemMessages[problem] };
-      await db
-        .updateTable('users')
-        .set({ password_hash: await hashPassword(new_password), password_changed_at: new Date(), updated_at: new Date() })
-        .where('company_id', '=', account.companyId)
-        .where('user_id', '=', account.userId)
-        .execute();
-      await revokeMfaSessions(db, account);
-      await db
-        .insertInto('audit_log')
-        .values({ company_id: account.companyId, user_id: account.userId, ip_address: request.ip, entity: 'user', entity_key: `${account.companyId}|${account.userId}`, action: 'change-password', before_value: null, after_value: null })
-        .execute();
+      const hash = await hashPassword(new_password);
+      // The new password, the end of remembered browsers and the audit entry: all or none.
+      await db.transaction().execute(async (trx) => {
+        await storePassword(trx, account, hash, { signOutEverywhere: false });
+        await recordAudit(trx, { companyId: account.companyId, userId: account.userId, address: request.ip }, { entity: AuditEntity.USER, entityKey: userRecordId(account.companyId, account.userId), action: 'change-password', before: null, after: null });
+      });
       return { status: StatusCode.SUCCESS };
     },
   );

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
 import { accountOf, authenticate } from '../http/authenticate';
+import { ipRestriction } from '../http/ipRestriction';
 import { functionsOfRole, permissionFor } from './permissions';
 
-/** /userapi: the signed-in user's profile and permissions. */
+/** /userapi: the signed-in user's profile and permissions, from inside the company's address ranges. */
 export async function userApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   app.addHook('preHandler', authenticate(ctx));
+  app.addHook('preHandler', ipRestriction(ctx));
 
   app.get('/user/getuserprofile', async (request) => {
     const account = accountOf(request);

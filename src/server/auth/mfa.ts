@@ -1,4 +1,5 @@
 import { addDays, addSeconds } from 'date-fns';
+import { isValidOneTimeCode } from '../../domain/oneTimeCode';
 import type { Db } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import { hashToken, newOpaqueToken, newSixDigitCode, sameHash } from './secureTokens';
@@ -43,7 +44,13 @@ function codeHash(mfaToken: string, code: string): string {
 
 export type SendResult =
   | { ok: true; maskedEmail: string; prefix: string }
-  | { ok: false; reason: 'unknown' | 'no-email' | 'already-sent' | 'too-soon'; retryAfterSeconds?: number };
+  | { ok: false; reason: 'unknown' | 'no-email' | 'already-sent' | 'too-soon' | 'mail-failed'; retryAfterSeconds?: number };
+
+/** The account a live sign-in attempt belongs to, or undefined for an unknown token. */
+export async function challengeOwner(db: Db, mfaToken: string): Promise<Account | undefined> {
+  const row = await db.selectFrom('mfa_challenges').select(['company_id', 'user_id']).where('mfa_token_hash', '=', hashToken(mfaToken)).executeTakeFirst();
+  return row ? { companyId: row.company_id, userId: row.user_id } : undefined;
+}
 
 /** Sends the code of a challenge by mail; one code per challenge (resend repeats the sign-in). */
 export async function sendChallengeCode(db: Db, mailer: Mailer, mfaToken: string, settings: MfaSettings): Promise<SendResult> {
@@ -80,26 +87,36 @@ export async function sendChallengeCode(db: Db, mailer: Mailer, mfaToken: string
     .where('code_sent_at', 'is', null)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return { ok: false, reason: 'already-sent' };
-  await mailer.send({
+  const mail = await mailer.send({
     to: challenge.email,
     subject: `Your sign-in code ${prefix}-${code}`,
     text: `Your one-time sign-in code is ${prefix}-${code}.\nEnter the 6 digits ${code} in the sign-in dialog. The code expires in ${Math.round(settings.codeTtlSeconds / 60)} minutes.\nIf you did not try to sign in, tell your administrator.`,
   });
+  if (mail.outcome === 'failed') {
+    // The user never got the code: this attempt ends, and it does not hold back the next one's code (resend period).
+    await db
+      .updateTable('mfa_challenges')
+      .set({ code_hash: null, code_sent_at: null, code_expires_at: null, consumed_at: new Date() })
+      .where('mfa_token_hash', '=', challenge.mfa_token_hash)
+      .execute();
+    return { ok: false, reason: 'mail-failed' };
+  }
   return { ok: true, maskedEmail: maskEmail(challenge.email), prefix };
 }
 
-export type VerifyResult = { ok: true; account: Account } | { ok: false; remainingAttempts: number };
+/** `guessed`: a code was checked and was wrong (it counts against the account); false when there was nothing to check it against. */
+export type VerifyResult = { ok: true; account: Account } | { ok: false; remainingAttempts: number; guessed: boolean };
 
 /** Checks a code; a wrong one costs an attempt, the last wrong one ends the challenge. */
 export async function verifyChallengeCode(db: Db, mfaToken: string, code: string): Promise<VerifyResult> {
   return db.transaction().execute(async (trx): Promise<VerifyResult> => {
     const challenge = await trx.selectFrom('mfa_challenges').selectAll().where('mfa_token_hash', '=', hashToken(mfaToken)).forUpdate().executeTakeFirst();
-    if (!challenge || challenge.consumed_at || !challenge.code_hash || !challenge.code_expires_at) return { ok: false, remainingAttempts: 0 };
+    if (!challenge || challenge.consumed_at || !challenge.code_hash || !challenge.code_expires_at) return { ok: false, remainingAttempts: 0, guessed: false };
     if (challenge.expires_at.getTime() <= Date.now() || challenge.code_expires_at.getTime() <= Date.now() || challenge.attempts_left <= 0) {
       await trx.updateTable('mfa_challenges').set({ consumed_at: new Date() }).where('mfa_token_hash', '=', challenge.mfa_token_hash).execute();
-      return { ok: false, remainingAttempts: 0 };
+      return { ok: false, remainingAttempts: 0, guessed: false };
     }
-    if (/^\d{6}$/.test(code) && sameHash(challenge.code_hash, codeHash(mfaToken, code))) {
+    if (isValidOneTimeCode(code) && sameHash(challenge.code_hash, codeHash(mfaToken, code))) {
       await trx.updateTable('mfa_challenges').set({ consumed_at: new Date() }).where('mfa_token_hash', '=', challenge.mfa_token_hash).execute();
       return { ok: true, account: { companyId: challenge.company_id, userId: challenge.user_id } };
     }
@@ -109,7 +126,7 @@ export async function verifyChallengeCode(db: Db, mfaToken: string, code: string
       .set({ attempts_left: remaining, consumed_at: remaining <= 0 ? new Date() : null })
       .where('mfa_token_hash', '=', challenge.mfa_token_hash)
       .execute();
-    return { ok: false, remainingAttempts: remaining };
+    return { ok: false, remainingAttempts: remaining, guessed: true };
   });
 }
 

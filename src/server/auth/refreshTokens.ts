@@ -13,22 +13,30 @@ export interface Account {
   userId: string;
 }
 
-export async function issueRefreshToken(db: Db, account: Account, lifetimeHours: number): Promise<string> {
+/** A new refresh-token family: its first token, and the family id that the access tokens of the session carry (`sid`). */
+export async function startSession(db: Db, account: Account, lifetimeHours: number): Promise<{ refreshToken: string; sessionId: string }> {
   const token = newOpaqueToken();
+  const familyId = randomUUID();
   await db
     .insertInto('refresh_tokens')
     .values({
       token_hash: hashToken(token),
-      family_id: randomUUID(),
+      family_id: familyId,
       company_id: account.companyId,
       user_id: account.userId,
       family_expires_at: addHours(new Date(), lifetimeHours),
     })
     .execute();
-  return token;
+  return { refreshToken: token, sessionId: familyId };
 }
 
-export type RotationResult = { ok: true; token: string; account: Account } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'mismatch' };
+/** True while the session (refresh-token family) is not revoked; its access tokens are honoured only then. */
+export async function isLiveSession(db: Db, sessionId: string): Promise<boolean> {
+  const row = await db.selectFrom('refresh_tokens').select('family_id').where('family_id', '=', sessionId).where('revoked_at', 'is', null).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+export type RotationResult = { ok: true; token: string; account: Account; sessionId: string } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'mismatch' };
 
 export async function rotateRefreshToken(db: Db, presented: string, expected: Account): Promise<RotationResult> {
   return db.transaction().execute(async (trx): Promise<RotationResult> => {
@@ -47,7 +55,7 @@ export async function rotateRefreshToken(db: Db, presented: string, expected: Ac
       .insertInto('refresh_tokens')
       .values({ token_hash: hashToken(token), family_id: row.family_id, company_id: row.company_id, user_id: row.user_id, family_expires_at: row.family_expires_at })
       .execute();
-    return { ok: true, token, account: { companyId: row.company_id, userId: row.user_id } };
+    return { ok: true, token, account: { companyId: row.company_id, userId: row.user_id }, sessionId: row.family_id };
   });
 }
 

@@ -6,25 +6,21 @@ import type { AppContext } from '../context';
 import { findAccount, type AccountProfile } from './accounts';
 import { signAccessToken } from './accessTokens';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
-import { issueRefreshToken, rotateRefreshToken, type Account } from './refreshTokens';
-import { accountKey, clearFailures, recordFailure, secondsUntilAllowed } from './loginThrottle';
-import { createMfaSession, isValidMfaSession, sendChallengeCode, startChallenge, verifyChallengeCode } from './mfa';
+import { revokeFamilyOf, rotateRefreshToken, startSession, type Account } from './refreshTokens';
+import { accountKey, clearFailures, releaseAttempt, reserveAttempt, throttleLimits } from './loginThrottle';
+import { companyAllowsAddress } from '../http/ipRestriction';
+import { AccessMessages } from '../../domain/accessMessages';
+import { challengeOwner, createMfaSession, isValidMfaSession, sendChallengeCode, startChallenge, verifyChallengeCode } from './mfa';
+import type { TokenResponse } from '../../domain/authWire';
+
+/** The challenge answer when the mail server refused the code's mail (HTTP 503, OAuth's temporarily_unavailable). */
+export const CODE_MAIL_FAILED = 'The one-time code could not be sent to your e-mail address. Please try again in a few minutes, or ask your administrator if this keeps happening.';
 
 /**
  * The authentication host (spec 7): POST /token with three grant types and POST /mfa/challenge.
  * Every answer is the spec's token response; failures are OAuth-style `error` / `error_description`
  * and never tell whether a user id exists.
  */
-
-interface TokenResponse {
-  access_token?: string;
-  refresh_token?: string;
-  error?: string;
-  error_description?: string;
-  mfa_token?: string;
-  mfa_session_id?: string;
-  remain_attempt?: number;
-}
 
 const field = { type: 'string', maxLength: 2000 } as const;
 
@@ -64,16 +60,13 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     resendSeconds: config.mfaResendSeconds,
     sessionDays: config.mfaSessionDays,
   };
-  const throttle = {
-    maxPerAccount: config.loginMaxFailuresPerAccount,
-    maxPerAddress: config.loginMaxFailuresPerAddress,
-    windowSeconds: config.loginFailureWindowSeconds,
-  };
+  const throttle = throttleLimits(config);
 
   async function issueTokens(account: Account, extra: TokenResponse = {}): Promise<TokenResponse> {
+    const session = await startSession(db, account, config.refreshTokenHours);
     return {
-      access_token: signAccessToken(ctx.jwtSecret, account.userId, account.companyId, config.accessTokenSeconds),
-      refresh_token: await issueRefreshToken(db, account, config.refreshTokenHours),
+      access_token: signAccessToken(ctx.jwtSecret, account.userId, account.companyId, config.accessTokenSeconds, session.sessionId),
+      refresh_token: session.refreshToken,
       ...extra,
     };
   }
@@ -89,19 +82,22 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       return fail(reply, 'invalid_request', 'ClientId ({userId}|{companyId}|{appId}|L) and ClientSecret are required.');
     }
     const key = accountKey(client.companyId, client.userId);
-    const wait = await secondsUntilAllowed(db, key, address, throttle);
-    if (wait > 0) return tooMany(reply, wait);
+    // Counted as a failure until proven otherwise, so parallel guesses cannot overrun the limit.
+    const attempt = await reserveAttempt(db, key, address, throttle);
+    if (!attempt.ok) return tooMany(reply, attempt.retryAfterSeconds);
 
     const account: AccountProfile | undefined = await findAccount(db, client.companyId, client.userId);
     const valid = account ? await verifyPassword(account.passwordHash, body.ClientSecret) : await verifyAgainstNothing(body.ClientSecret);
-    if (!account || !valid || account.isLocked) {
-      await recordFailure(db, key, address);
-      return fail(reply, 'invalid_grant', Messages.loginIncorrect);
-    }
-    await clearFailures(db, key);
+    if (!account || !valid || account.isLocked) return fail(reply, 'invalid_grant', Messages.loginIncorrect);
     const who = { companyId: account.companyId, userId: account.userId };
+    const rememberedBrowser = account.mfaRequired && body.MFASessionID !== undefined && (await isValidMfaSession(db, body.MFASessionID, who));
+    // With a code still to come the sign-in is not complete: earlier failures (wrong codes) stay counted.
+    if (account.mfaRequired && !rememberedBrowser) await releaseAttempt(db, attempt.attemptId);
+    else await clearFailures(db, key);
+    // IP restriction: only after the password is proven, so an outsider learns nothing of the company.
+    if (!(await companyAllowsAddress(db, account.companyId, address))) return fail(reply, 'ip_restricted', AccessMessages.ipSignInRefused, {}, 403);
     if (account.mfaRequired) {
-      if (body.MFASessionID && (await isValidMfaSession(db, body.MFASessionID, who))) return reply.send(await issueTokens(who));
+      if (rememberedBrowser) return reply.send(await issueTokens(who));
       if (!account.email) {
         return fail(reply, 'mfa_email_required', 'Your account requires a one-time code by e-mail, but no e-mail address is on file. Please ask your administrator to add one.');
       }
@@ -110,10 +106,18 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     return reply.send(await issueTokens(who));
   }
 
-  async function mfaEmail(body: TokenBody, reply: FastifyReply) {
+  async function mfaEmail(body: TokenBody, address: string, reply: FastifyReply) {
     if (!body.MFAToken || !body.MFACode) return fail(reply, 'invalid_request', 'MFAToken and MFACode are required.');
+    const owner = await challengeOwner(db, body.MFAToken);
+    if (!owner) return fail(reply, 'invalid_grant', Messages.loginUnsuccessful, { remain_attempt: 0 });
+    // Wrong codes count against the account like wrong passwords, across every challenge of it.
+    const key = accountKey(owner.companyId, owner.userId);
+    const attempt = await reserveAttempt(db, key, address, throttle);
+    if (!attempt.ok) return tooMany(reply, attempt.retryAfterSeconds);
     const result = await verifyChallengeCode(db, body.MFAToken, body.MFACode.trim());
+    if (!result.ok && !result.guessed) await releaseAttempt(db, attempt.attemptId);
     if (result.ok) {
+      await clearFailures(db, key);
       const sessionId = await createMfaSession(db, result.account, mfaSettings);
       return reply.send(await issueTokens(result.account, { mfa_session_id: sessionId }));
     }
@@ -123,15 +127,21 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     return fail(reply, 'invalid_grant', Messages.loginUnsuccessful, { remain_attempt: 0 });
   }
 
-  async function refresh(body: TokenBody, reply: FastifyReply) {
+  async function refresh(body: TokenBody, address: string, reply: FastifyReply) {
     const client = body.ClientId ? parseClientId(body.ClientId) : undefined;
     if (!client || !body.RefreshToken) return fail(reply, 'invalid_request', 'ClientId and RefreshToken are required.');
     const account = await findAccount(db, client.companyId, client.userId);
     if (!account || account.isLocked) return fail(reply, 'invalid_grant', Messages.sessionTimeout);
     const result = await rotateRefreshToken(db, body.RefreshToken, { companyId: account.companyId, userId: account.userId });
     if (!result.ok) return fail(reply, 'invalid_grant', Messages.sessionTimeout);
+    // IP restriction, as at sign-in: only a holder of a valid token learns of it. A session that
+    // leaves the company's ranges ends here (its family is revoked); signing in again needs an address inside.
+    if (!(await companyAllowsAddress(db, account.companyId, address))) {
+      await revokeFamilyOf(db, result.token);
+      return fail(reply, 'ip_restricted', AccessMessages.ipSignInRefused, {}, 403);
+    }
     return reply.send({
-      access_token: signAccessToken(ctx.jwtSecret, result.account.userId, result.account.companyId, config.accessTokenSeconds),
+      access_token: signAccessToken(ctx.jwtSecret, result.account.userId, result.account.companyId, config.accessTokenSeconds, result.sessionId),
       refresh_token: result.token,
     } satisfies TokenResponse);
   }
@@ -143,9 +153,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       case 'client_credentials':
         return clientCredentials(body, request.ip, reply);
       case 'mfa-email':
-        return mfaEmail(body, reply);
+        return mfaEmail(body, request.ip, reply);
       case 'refresh_token':
-        return refresh(body, reply);
+        return refresh(body, request.ip, reply);
       case undefined:
       case '':
         return fail(reply, 'invalid_request', 'GrantType is required.');
@@ -170,6 +180,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       return fail(reply, 'too_many_requests', `A code was sent moments ago. Please wait ${sent.retryAfterSeconds} seconds.`, {}, 429);
     }
     if (sent.reason === 'no-email') return fail(reply, 'mfa_email_required', 'No e-mail address is on file for this account.');
+    if (sent.reason === 'mail-failed') return fail(reply, 'temporarily_unavailable', CODE_MAIL_FAILED, {}, 503);
     if (sent.reason === 'already-sent') return fail(reply, 'invalid_request', 'The code of this sign-in was already sent; sign in again for a new one.');
     return fail(reply, 'invalid_grant', Messages.loginUnsuccessful);
   });

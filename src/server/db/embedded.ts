@@ -18,6 +18,8 @@ export interface EmbeddedDatabase {
 }
 
 const DATABASE_NAME = 'portal';
+/** How long a stop waits for the sessions to end by themselves before it ends them. */
+const SMART_SHUTDOWN_MS = 3000;
 
 function isAlive(pid: number): boolean {
   try {
@@ -28,35 +30,78 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function commandLineOf(pid: number): string {
+/**
+ * The command line of a running process, its arguments separated by single spaces; '' when it cannot
+ * be told (no such process, or neither /proc nor ps). /proc on Linux; `ps` where there is no /proc (macOS, BSD).
+ */
+export function commandLineOf(pid: number, procRoot = '/proc'): string {
+  if (existsSync(procRoot)) {
+    try {
+      return normaliseCommandLine(readFileSync(path.join(procRoot, String(pid), 'cmdline'), 'utf8').replace(/\0/g, ' '));
+    } catch {
+      return '';
+    }
+  }
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+    return normaliseCommandLine(execFileSync('ps', ['-o', 'command=', '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
   } catch {
-    return '';
+    return ''; // ps exits 1 when there is no such process
   }
 }
 
-/** Takes DATA_DIR/app.lock for this process; a lock whose owner is dead is stale and taken over. */
-export function acquireAppLock(dataDir: string): () => void {
+function normaliseCommandLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** What app.lock holds: the owner's pid, then its command line (so a reused pid is told apart). */
+interface LockOwner {
+  pid: number;
+  commandLine: string | undefined;
+}
+
+function readLockOwner(lockPath: string): LockOwner {
+  const [pidLine = '', commandLine] = readFileSync(lockPath, 'utf8').split('\n');
+  return { pid: Number(pidLine.trim()), commandLine: commandLine?.trim() || undefined };
+}
+
+/**
+ * True when the lock's owner still runs as the process that wrote the lock. A live pid running
+ * something else is a reused pid: the portal that held the lock is gone. When the command line
+ * cannot be read, a live pid is taken to be the owner (never steal a lock on a guess).
+ */
+function lockIsHeld(owner: LockOwner, procRoot: string): boolean {
+  if (!Number.isInteger(owner.pid) || owner.pid <= 0 || owner.pid === process.pid || !isAlive(owner.pid)) return false;
+  const current = commandLineOf(owner.pid, procRoot);
+  if (current === '') return true;
+  // A lock from before command lines were recorded: any Node.js process may be a portal.
+  if (owner.commandLine === undefined) return path.basename(current.split(' ')[0]).startsWith('node');
+  return current === owner.commandLine;
+}
+
+/**
+ * Takes DATA_DIR/app.lock for this process; a lock whose owner is dead, or whose pid now runs
+ * another program (pid reuse), is stale and taken over. `procRoot` is for tests.
+ */
+export function acquireAppLock(dataDir: string, procRoot = '/proc'): () => void {
   mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, 'app.lock');
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(lockPath, 'wx', 0o600);
-      writeFileSync(fd, String(process.pid));
+      writeFileSync(fd, `${process.pid}\n${commandLineOf(process.pid, procRoot)}\n`);
       closeSync(fd);
       return () => {
         try {
-          if (readFileSync(lockPath, 'utf8').trim() === String(process.pid)) unlinkSync(lockPath);
+          if (readLockOwner(lockPath).pid === process.pid) unlinkSync(lockPath);
         } catch {
           /* already gone */
         }
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(lockPath, 'utf8').trim());
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
-        throw new Error(`The data directory ${dataDir} is in use by another portal process (pid ${owner}). Stop it first, or set DATA_DIR to another directory.`);
+      const owner = readLockOwner(lockPath);
+      if (lockIsHeld(owner, procRoot)) {
+        throw new Error(`The data directory ${dataDir} is in use by another portal process (pid ${owner.pid}). Stop it first, or set DATA_DIR to another directory.`);
       }
       unlinkSync(lockPath);
     }
@@ -214,7 +259,13 @@ export async function startEmbeddedDatabase(dataDir: string, log: FastifyBaseLog
     connectionString: `${base}/${DATABASE_NAME}`,
     async stop() {
       if (postmaster.exitCode !== null || postmaster.signalCode !== null) return;
-      postmaster.kill('SIGINT'); // fast shutdown: clean, nothing committed is lost
+      // Smart shutdown first: the sessions of a pool that has just ended close on their own. A fast
+      // shutdown at once would send those still closing "terminating connection due to administrator
+      // command", an error event on a pool that has already let go of them (and crash its process).
+      postmaster.kill('SIGTERM');
+      const stoppedInTime = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(resolve, SMART_SHUTDOWN_MS, false).unref())]);
+      if (stoppedInTime) return;
+      postmaster.kill('SIGINT'); // fast shutdown for sessions still open: clean, nothing committed is lost
       await exited;
     },
   };

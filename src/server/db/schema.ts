@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable, Insertable, Updateable } from 'kysely';
+import type { Party as WireParty } from '../../domain/shipmentWire';
 
 /** Every table of the portal, gathered into the one Database interface Kysely is typed with. */
 
@@ -114,6 +115,7 @@ export interface MailOutboxTable {
   created_at: CreatedAt;
   sent_at: Timestamp | null;
   error: string | null;
+  attachment_names: Generated<string[]>;
 }
 
 export interface AuditLogTable {
@@ -129,15 +131,8 @@ export interface AuditLogTable {
   after_value: Json<unknown> | null;
 }
 
-export interface Party {
-  name: string;
-  address: string;
-  city: string;
-  country: string;
-  postcode?: string;
-  phone?: string;
-  accountNumber?: string;
-}
+/** A party as stored with its shipment: the wire's party; only the agent has an IATA code. */
+export type Party = Omit<WireParty, 'iataCode'>;
 
 export interface FlightLeg {
   carrier: string;
@@ -162,7 +157,7 @@ export interface ShipmentTable {
   shipper: Json<Party>;
   consignee: Json<Party>;
   notify: Json<Party> | null;
-  agent: Json<Party & { iataCode?: string }> | null;
+  agent: Json<WireParty> | null;
   agent_company_id: string | null;
   routing: Json<FlightLeg[]>;
   /** Rates, charges, dimensions, licence and declaration data, customs rows, persons: the detail page reads them whole. */
@@ -172,6 +167,141 @@ export interface ShipmentTable {
   std: Timestamp | null;
   update_dt: Timestamp;
   created_at: CreatedAt;
+  /** 0003_shipments: acceptance blocks, checks and screening results, the operator's remarks. */
+  acceptance_block: 'HARD' | 'SOFT' | null;
+  acceptance_block_reason: string | null;
+  acceptance_block_companies: Generated<string[]>;
+  eyeball_check: Json<{ result: 'PASS' | 'FAIL'; remarks: string; userId: string; companyId: string; at: string }> | null;
+  sanction_hits: ColumnType<unknown[], string | undefined, string>;
+  compliance_checks: ColumnType<unknown[], string | undefined, string>;
+  operator_remarks: Generated<string>;
+  /** 0009_compliance_engine: the carrier whose lists decide, the messages read, the engine's explanation, automatic acceptance due. */
+  carrier_id: string | null;
+  waybill: ColumnType<unknown, string | null | undefined, string | null> | null;
+  house_manifest: ColumnType<unknown, string | null | undefined, string | null> | null;
+  evaluation: ColumnType<unknown, string | null | undefined, string | null> | null;
+  auto_accept_at: Timestamp | null;
+}
+
+/** A document of a shipment; `content` NULL: issued from the shipment's data when first opened, then kept. */
+export interface ShipmentDocumentTable {
+  document_id: Generated<string>;
+  shipment_id: string;
+  doc_type: string;
+  pouch_kind: string | null;
+  file_name: string;
+  content_type: Generated<string>;
+  content: Buffer | null;
+  size_bytes: number | null;
+  remarks: Generated<string>;
+  updated_on: Generated<Date>;
+  company_id: string;
+  user_id: string;
+  awaiting_acceptance: Generated<boolean>;
+  accepted_by: string | null;
+  accepted_at: Timestamp | null;
+}
+
+/** The shipment's history: messages received, status changes, decisions, modifications. */
+export interface ShipmentEventTable {
+  event_id: Generated<string>;
+  shipment_id: string;
+  at: Generated<Date>;
+  kind: string;
+  description: string;
+  company_id: string | null;
+  user_id: string | null;
+  details: Json<Record<string, unknown>> | null;
+}
+
+/** The handling lock (spec 4): one holder per shipment, lapsing without renewal. */
+export interface ShipmentHandlingTable {
+  shipment_id: string;
+  company_id: string;
+  user_id: string;
+  user_name: string;
+  taken_at: Generated<Date>;
+  renewed_at: Generated<Date>;
+}
+
+/** The spec's user log (Display, Download, Search) and the decisions and changes made on shipments. */
+export interface ActionLogTable {
+  log_id: Generated<string>;
+  at: Generated<Date>;
+  company_id: string;
+  user_id: string;
+  act_type: string;
+  doc_type: Generated<string>;
+  doc_name: Generated<string>;
+  remarks: Generated<string>;
+  shipment_id: string | null;
+  shipment_document_id: string | null;
+  awb_prefix: string | null;
+  awb_suffix: string | null;
+  log_level: Generated<number>;
+  source: Generated<string>;
+  ip_address: string | null;
+}
+
+/** Lookup lists: 1 the MIP action list (reject reasons), 11 the additional remarks. */
+export interface LookupCodeTable {
+  lookup_type: number;
+  code: string;
+  description: string;
+  sort_order: Generated<number>;
+  active: Generated<boolean>;
+}
+
+/** Messages to ACAS, ACI, the terminal or CSS, queued for transmission. */
+export interface OutboundMessageTable {
+  message_id: Generated<string>;
+  shipment_id: string;
+  target: string;
+  payload: string;
+  state: Generated<string>;
+  company_id: string;
+  user_id: string;
+  created_at: CreatedAt;
+  recipient: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+  acknowledged_at: Timestamp | null;
+  acknowledgement: string | null;
+  updated_at: Generated<Date>;
+}
+
+/** Every FWB, FHL, FMA and FNA received, as received (0009_compliance_engine). */
+export interface CargoMessageTable {
+  message_id: Generated<string>;
+  received_at: Generated<Date>;
+  company_id: string;
+  user_id: string;
+  kind: 'FWB' | 'FHL' | 'FMA' | 'FNA';
+  format: 'cargo-imp' | 'cargo-xml';
+  awb_prefix: string;
+  awb_suffix: string;
+  shipment_id: string | null;
+  outcome: 'created' | 'updated' | 'unchanged' | 'pending' | 'acknowledged' | 'rejected';
+  body: string;
+}
+
+/** A re-evaluation of a carrier's open shipments after one of its lists changed, with its progress. */
+export interface RescreenRunTable {
+  run_id: Generated<string>;
+  company_id: string;
+  list_name: string;
+  reason: string;
+  requested_by: string;
+  state: Generated<'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED' | 'SUPERSEDED'>;
+  total: Generated<number>;
+  done: Generated<number>;
+  changed: Generated<number>;
+  last_shipment_id: Generated<string>;
+  error: string | null;
+  created_at: CreatedAt;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
 }
 
 export interface ShipmentLendingTable {
@@ -179,6 +309,94 @@ export interface ShipmentLendingTable {
   company_id: string;
   lent_by: string;
   lent_at: CreatedAt;
+}
+
+/** A company's allowed address range (IP restriction); a company without ranges is not restricted. */
+export interface CompanyIpRangeTable {
+  range_id: Generated<string>;
+  company_id: string;
+  /** PostgreSQL cidr, written and read as its normalised text ("203.0.113.0/24"). */
+  cidr: string;
+  description: Generated<string>;
+  created_by: string;
+  created_at: CreatedAt;
+}
+
+/** A user's recorded privacy consent (category 1 = China, spec 3). */
+export interface UserConsentTable {
+  consent_id: Generated<string>;
+  company_id: string;
+  user_id: string;
+  category_id: number;
+  consent_version: number;
+  /** The address the browser's region lookup reported. */
+  ip_address: string;
+  /** The address the consent request came from. */
+  request_ip: string | null;
+  created_at: CreatedAt;
+}
+
+/** A forgot-password link: single use, expiring; only the token's hash is kept. */
+export interface PasswordResetTable {
+  token_hash: string;
+  company_id: string;
+  user_id: string;
+  requested_ip: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** A single-use, short-lived id the classic site redeems for a token pair (fetchToken). */
+export interface TokenHandoverTable {
+  handover_hash: string;
+  company_id: string;
+  user_id: string;
+  app_id: number;
+  request_uri: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  redeemed_at: Timestamp | null;
+}
+
+/** What the browser reports through /logapi/clientlogging (log levels of spec 9). */
+export interface ClientLogTable {
+  log_id: Generated<string>;
+  at: CreatedAt;
+  company_id: string;
+  user_id: string;
+  log_type: number;
+  message: string;
+  ip_address: string | null;
+  user_agent: string | null;
+}
+
+/** A company's row of an admin rule list (plugins/): the plugin's field values, a version for optimistic concurrency. */
+export interface RuleListRowTable {
+  row_id: Generated<string>;
+  company_id: string;
+  list_name: string;
+  row_values: Json<Record<string, string | number | null>>;
+  /** The plugin's unique key, normalised (ruleListValidation.uniqueKeyOf). */
+  unique_key: string;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  created_by: string;
+  updated_at: Timestamp;
+  updated_by: string;
+}
+
+/** An operational notice on the bulletin page; company_id null: for every company. */
+export interface BulletinTable {
+  bulletin_id: Generated<string>;
+  company_id: string | null;
+  severity: 'info' | 'warning' | 'critical';
+  title: string;
+  body: string;
+  published_at: Timestamp;
+  expires_at: Timestamp | null;
+  created_by: string;
+  created_at: CreatedAt;
 }
 
 export interface Database {
@@ -197,6 +415,21 @@ export interface Database {
   audit_log: AuditLogTable;
   shipments: ShipmentTable;
   shipment_lendings: ShipmentLendingTable;
+  shipment_documents: ShipmentDocumentTable;
+  shipment_events: ShipmentEventTable;
+  shipment_handling: ShipmentHandlingTable;
+  action_log: ActionLogTable;
+  lookup_codes: LookupCodeTable;
+  outbound_messages: OutboundMessageTable;
+  cargo_messages: CargoMessageTable;
+  rescreen_runs: RescreenRunTable;
+  user_consents: UserConsentTable;
+  password_resets: PasswordResetTable;
+  token_handovers: TokenHandoverTable;
+  client_logs: ClientLogTable;
+  company_ip_ranges: CompanyIpRangeTable;
+  rule_list_rows: RuleListRowTable;
+  bulletins: BulletinTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -1,19 +1,32 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Messages, StatusCode } from '../../domain/statusCodes';
-import { verifyAccessToken } from '../auth/accessTokens';
+import { verifyAccessToken, type AccessClaims } from '../auth/accessTokens';
 import { findAccount, type AccountProfile } from '../auth/accounts';
+import { isLiveSession } from '../auth/refreshTokens';
 import type { AppContext } from '../context';
 
 declare module 'fastify' {
   interface FastifyRequest {
     account?: AccountProfile;
+    /** The session the signed-in call belongs to, and when its access token was issued. */
+    session?: { sessionId: string; issuedAt: number };
   }
+}
+
+/**
+ * An access token signed before the user's password last changed is no longer honoured. `iat` has
+ * whole seconds, so the change is compared at whole seconds too: a token signed in the same second
+ * as the change is kept (it may be the one signed right after it).
+ */
+export function issuedBeforePasswordChange(issuedAtSeconds: number, passwordChangedAt: Date): boolean {
+  return issuedAtSeconds < Math.floor(passwordChangedAt.getTime() / 1000);
 }
 
 /**
  * A preHandler for every API call: a valid bearer token (else HTTP 401, and the browser refreshes once),
  * then the user read afresh, so a deleted or locked user answers the invalid-profile status at once
- * (which signs the browser out).
+ * (which signs the browser out), and a token older than the user's last password change, or one of a
+ * session that was ended (signed out, its refresh token replayed, revoked by an admin), answers 401.
  */
 export function authenticate(ctx: AppContext) {
   return async function authenticateRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -24,16 +37,38 @@ export function authenticate(ctx: AppContext) {
       reply.header('WWW-Authenticate', 'Bearer');
       return reply.code(401).send({ status: StatusCode.FAILURE, message: Messages.sessionExpired });
     }
-    const account = await findAccount(ctx.db, claims.companyId, claims.userId);
-    if (!account || account.isLocked) {
-      return reply.code(200).send({ status: StatusCode.USER_PROFILE_INVALID, message: Messages.invalidUserProfile });
-    }
-    request.account = account;
+    await admitSession(ctx, request, reply, claims);
   };
+}
+
+/**
+ * The account checks every signed-in call passes, whatever proved who it is (an access token, or
+ * a file link's ticket issued under one): the user afresh, the session still live, no password
+ * change since. Sets `request.account` and `request.session`, or answers the refusal.
+ */
+export async function admitSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, claims: AccessClaims): Promise<void> {
+  const [account, liveSession] = await Promise.all([findAccount(ctx.db, claims.companyId, claims.userId), isLiveSession(ctx.db, claims.sessionId)]);
+  if (!account || account.isLocked) {
+    return reply.code(200).send({ status: StatusCode.USER_PROFILE_INVALID, message: Messages.invalidUserProfile });
+  }
+  if (!liveSession || issuedBeforePasswordChange(claims.issuedAt, account.passwordChangedAt)) {
+    // Like an expired token: the browser refreshes once. After an admin set the password the
+    // refresh tokens are revoked too, so that ends the session; after the user's own change it goes on.
+    reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+    return reply.code(401).send({ status: StatusCode.FAILURE, message: Messages.sessionExpired });
+  }
+  request.account = account;
+  request.session = { sessionId: claims.sessionId, issuedAt: claims.issuedAt };
 }
 
 /** The signed-in account; only for handlers behind `authenticate`. */
 export function accountOf(request: FastifyRequest): AccountProfile {
   if (!request.account) throw new Error('route is missing the authenticate preHandler');
   return request.account;
+}
+
+/** The signed-in call's session; only for handlers behind `authenticate`. */
+export function sessionOf(request: FastifyRequest): { sessionId: string; issuedAt: number } {
+  if (!request.session) throw new Error('route is missing the authenticate preHandler');
+  return request.session;
 }

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { StatusCode } from '../../domain/statusCodes';
+import { Messages, StatusCode } from '../../domain/statusCodes';
 
 /**
  * One error handler: bad input answers 400 with a specific message (OAuth style on the auth host,
@@ -11,7 +11,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     const httpStatus = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : error.validation ? 400 : 500;
     if (httpStatus >= 500) {
       request.log.error({ err: error }, 'request failed');
-      const body = isAuthHost ? { error: 'server_error', error_description: 'Unexpected Error' } : { status: StatusCode.SYSTEM_EXCEPTION, message: 'Unexpected Error' };
+      const body = isAuthHost ? { error: 'server_error', error_description: Messages.unexpectedError } : { status: StatusCode.SYSTEM_EXCEPTION, message: Messages.unexpectedError };
       return reply.code(500).send(body);
     }
     const message = error.validation ? `Invalid request: ${error.message}` : error.message;

@@ -1,7 +1,21 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001_foundation';
+import * as signinExperience from './0002_signin_experience';
+import * as shipments from './0003_shipments';
+import * as ruleLists from './0004_rule_lists';
+import * as userManagement from './0005_user_management';
+import * as bulletins from './0006_bulletins';
+import * as summarySortIndexes from './0007_summary_sort_indexes';
+import * as complianceEngine from './0009_compliance_engine';
 
 /** Versioned migrations, applied in name order; a new one is a new file and a line here. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0002_signin_experience': signinExperience,
+  '0003_shipments': shipments,
+  '0004_rule_lists': ruleLists,
+  '0005_user_management': userManagement,
+  '0006_bulletins': bulletins,
+  '0007_summary_sort_indexes': summarySortIndexes,
+  '0009_compliance_engine': complianceEngine,
 };

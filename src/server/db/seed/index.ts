@@ -1,28 +1,27 @@
 import { sql } from 'kysely';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../database';
-import { generateShipment } from './shipments';
-import { demoCompanies, demoFunctions, demoMenus, demoRoleFunctions, demoRoles, demoUsers, type DemoMenu } from './world';
+import { seedShipments } from './shipmentSeed';
+import { seedRuleLists } from './ruleLists';
+import { seedBulletins } from './bulletins';
+import { syncPermissionRegistry } from '../permissionRegistry';
+import { demoCompanies, demoRoleFunctions, demoRoles, demoUsers } from './world';
 
 /** Seeds the demo world; safe to run on every start (existing rows are kept as they are). */
-export async function seedDemoWorld(db: Db, options: { shipments: number; today?: Date }): Promise<{ shipmentsAdded: number }> {
+/**
+ * `sanctionEntries`: how many OFAC entries the demo sanction lists get; a small world (200) unless
+ * told, so that test schemas seed quickly; the app passes SEED_SANCTION_ENTRIES (all by default).
+ */
+export async function seedDemoWorld(
+  db: Db,
+  options: { shipments: number; today?: Date; sanctionEntries?: number; autoAcceptDelaySeconds?: number },
+): Promise<{ shipmentsAdded: number }> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('companies').values(demoCompanies).onConflict((oc) => oc.column('company_id').doNothing()).execute();
     await trx.insertInto('roles').values(demoRoles).onConflict((oc) => oc.column('role_id').doNothing()).execute();
-    await trx.insertInto('functions').values(demoFunctions).onConflict((oc) => oc.column('function_id').doNothing()).execute();
+    // Functions and menus are the code's (also synced on every start, seed or not); the demo roles' grants are the demo's.
+    await syncPermissionRegistry(trx);
     await trx.insertInto('role_functions').values(demoRoleFunctions).onConflict((oc) => oc.columns(['role_id', 'function_id']).doNothing()).execute();
-
-    const insertMenu = async (menu: DemoMenu, parentId: number | null) => {
-      const { children, ...row } = menu;
-      const inserted = await trx
-        .insertInto('menus')
-        .values({ ...row, parent_id: parentId })
-        .onConflict((oc) => oc.columns(['site_type', 'text', 'url']).doUpdateSet({ sort_order: row.sort_order }))
-        .returning('menu_id')
-        .executeTakeFirstOrThrow();
-      for (const child of children ?? []) await insertMenu(child, inserted.menu_id);
-    };
-    for (const menu of demoMenus) await insertMenu(menu, null);
   });
 
   const existingUsers = await db.selectFrom('users').select(['company_id', 'user_id']).execute();
@@ -36,18 +35,15 @@ export async function seedDemoWorld(db: Db, options: { shipments: number; today?
       .execute();
   }
 
+  // The lists first: the shipments are screened and evaluated against them as they come in.
+  await seedRuleLists(db, { sanctionEntries: options.sanctionEntries ?? 200 });
   const { count } = await db.selectFrom('shipments').select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow();
   let shipmentsAdded = 0;
   if (Number(count) < options.shipments) {
-    const today = options.today ?? new Date();
-    for (let start = 0; start < options.shipments; start += 500) {
-      const batch = [];
-      for (let index = start; index < Math.min(options.shipments, start + 500); index++) batch.push(generateShipment(index, today));
-      const result = await db.insertInto('shipments').values(batch).onConflict((oc) => oc.columns(['awb_prefix', 'awb_suffix']).doNothing()).executeTakeFirst();
-      shipmentsAdded += Number(result.numInsertedOrUpdatedRows ?? 0);
-    }
+    shipmentsAdded = await seedShipments(db, { count: options.shipments, today: options.today ?? new Date(), autoAcceptDelaySeconds: options.autoAcceptDelaySeconds ?? 120 });
     await lendDemoShipments(db);
   }
+  await seedBulletins(db, options.today);
   return { shipmentsAdded };
 }
 

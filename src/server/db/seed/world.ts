@@ -1,7 +1,8 @@
-import { CompanyType, FunctionId, MenuCategory, RoleType, SiteType } from '../../../domain/access';
+import { CompanyType, FunctionId, RoleType } from '../../../domain/access';
 import { ruleListPlugins } from '../../../../plugins';
+import { registryFunctions } from '../permissionRegistry';
 
-/** The demo world's companies, roles, functions, menus and accounts (documented in the README). */
+/** The demo world's companies, roles, role grants and accounts (documented in the README); functions and menus come from the code (permissionRegistry.ts). */
 
 export const demoCompanies = [
   { company_id: 'DEMOAIR', company_name: 'Demo Airlines', company_type_id: CompanyType.AIRLINE, access_type: 2, airline_prefixes: ['160', '297'], stations: [] as string[] },
@@ -17,53 +18,15 @@ export const demoRoles = [
   { role_id: 'OPERATOR', role_type: RoleType.OPERATOR, role_name: 'Operator' },
 ];
 
-export const demoFunctions = [
-  { function_id: FunctionId.SHIPMENT, function_name: 'Shipment', route: 'shipment' },
-  { function_id: FunctionId.USER_LOG, function_name: 'User Log', route: 'shipmentLog' },
-  { function_id: FunctionId.USER_MANAGEMENT, function_name: 'User Management', route: 'userManagement' },
-  ...ruleListPlugins.map((plugin) => ({ function_id: plugin.functionId, function_name: plugin.label, route: plugin.route })),
-];
+/** The functions of the code's registries (permissionRegistry.ts); the demo roles hold them as below. */
+export const demoFunctions = registryFunctions(ruleListPlugins);
 
-const operatorFunctions = [FunctionId.SHIPMENT, FunctionId.USER_LOG];
+/** Operators work shipments: search and decide, the user log, send FWB/FHL messages and follow outbound ones. */
+const operatorFunctions = [FunctionId.SHIPMENT, FunctionId.USER_LOG, FunctionId.SHIPMENT_MESSAGES, FunctionId.OUTBOUND_MESSAGES];
 
 export const demoRoleFunctions = [
   ...demoFunctions.map((fn) => ({ role_id: 'ADMIN', function_id: fn.function_id })),
   ...operatorFunctions.map((function_id) => ({ role_id: 'OPERATOR', function_id })),
-];
-
-export interface DemoMenu {
-  category: number;
-  site_type: number;
-  text: string;
-  url: string;
-  function_id: number | null;
-  sort_order: number;
-  children?: DemoMenu[];
-}
-
-/** Menu entries with site_type 2 are the new site, 1 the classic site (spec 2). */
-export const demoMenus: DemoMenu[] = [
-  { category: MenuCategory.DOCUMENT, site_type: SiteType.NEW, text: 'Documents', url: 'shipment', function_id: FunctionId.SHIPMENT, sort_order: 10 },
-  { category: MenuCategory.USER_MGT, site_type: SiteType.NEW, text: 'User Management', url: 'userManagement', function_id: FunctionId.USER_MANAGEMENT, sort_order: 20 },
-  { category: MenuCategory.SHIPMENT_LOG, site_type: SiteType.NEW, text: 'User Log', url: 'shipmentLog', function_id: FunctionId.USER_LOG, sort_order: 30 },
-  {
-    category: MenuCategory.DEFAULT,
-    site_type: SiteType.CLASSIC,
-    text: 'Administration',
-    url: '',
-    function_id: null,
-    sort_order: 40,
-    children: ruleListPlugins.map((plugin, index) => ({
-      category: MenuCategory.DEFAULT,
-      site_type: SiteType.CLASSIC,
-      text: plugin.label,
-      url: plugin.functionIdInPath ? `${plugin.route}/${plugin.functionId}` : plugin.route,
-      function_id: plugin.functionId,
-      sort_order: index,
-    })),
-  },
-  { category: MenuCategory.ABOUT_GLS, site_type: SiteType.NEW, text: 'About', url: 'about', function_id: null, sort_order: 50 },
-  { category: MenuCategory.HELP, site_type: SiteType.NEW, text: 'Help', url: 'help', function_id: null, sort_order: 60 },
 ];
 
 export const demoUsers = [

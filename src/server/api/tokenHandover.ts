@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { StatusCode } from '../../domain/statusCodes';
+import type { AppContext } from '../context';
+import { findAccount } from '../auth/accounts';
+import { signAccessToken } from '../auth/accessTokens';
+import { startSession, type Account } from '../auth/refreshTokens';
+import { createHandover, redeemHandover, type HandoverCheck } from '../auth/tokenHandovers';
+import { accountOf, authenticate } from '../http/authenticate';
+import { ipRestriction } from '../http/ipRestriction';
+
+export const HANDOVER_INVALID = 'The hand-over id is unknown, has expired or was already used.';
+
+const handoverId = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' } } } as const;
+const requestUri = { type: 'string', minLength: 1, maxLength: 2000 } as const;
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The token hand-over to the classic site (spec 7): POST /api/authentication/handover (signed in)
+ * gives a single-use id valid for TOKEN_HANDOVER_SECONDS; the classic site redeems it once with
+ * GET /api/authentication/fetchToken/{id}?app={app} or POST /api/authentication/fetchToken/{id}
+ * {request_uri} and gets a token pair of its own for the user.
+ */
+export async function tokenHandoverRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const { db, config } = ctx;
+
+  app.post<{ Body: { app: number; request_uri?: string } }>(
+    '/authentication/handover',
+    {
+      // Handing the session over is a signed-in call like any other: from inside the company's ranges only.
+      preHandler: [authenticate(ctx), ipRestriction(ctx)],
+      schema: { body: { type: 'object', required: ['app'], properties: { app: { type: 'integer', minimum: 1, maximum: 2147483647 }, request_uri: requestUri } } },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      if (!config.classicSiteUrl) return reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: 'No classic site is configured to hand the session over to.' });
+      if (request.body.app !== config.classicAppId) {
+        return reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: `Sessions are handed over to app ${config.classicAppId} only.` });
+      }
+      const uri = request.body.request_uri ?? config.classicSiteUrl;
+      if (!sameOrigin(uri, config.classicSiteUrl)) return reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: 'request_uri must be on the classic site.' });
+      const account = accountOf(request);
+      const id = await createHandover(db, account, request.body.app, uri, config.tokenHandoverSeconds);
+      return { status: StatusCode.SUCCESS, data: { id, expires_in: config.tokenHandoverSeconds } };
+    },
+  );
+
+  async function redeem(id: string, check: HandoverCheck, reply: FastifyReply) {
+    reply.header('Cache-Control', 'no-store');
+    const redeemed: Account | undefined = await redeemHandover(db, id, check);
+    const account = redeemed && (await findAccount(db, redeemed.companyId, redeemed.userId));
+    if (!account || account.isLocked) return reply.code(400).send({ status: StatusCode.FAILURE, message: HANDOVER_INVALID });
+    const session = await startSession(db, account, config.refreshTokenHours);
+    return {
+      status: StatusCode.SUCCESS,
+      data: {
+        access_token: signAccessToken(ctx.jwtSecret, account.userId, account.companyId, config.accessTokenSeconds, session.sessionId),
+        refresh_token: session.refreshToken,
+        token_type: 'Bearer',
+        expires_in: config.accessTokenSeconds,
+        user_id: account.userId,
+        company_id: account.companyId,
+      },
+    };
+  }
+
+  app.get<{ Params: { id: string }; Querystring: { app: number } }>(
+    '/authentication/fetchToken/:id',
+    { schema: { params: handoverId, querystring: { type: 'object', required: ['app'], properties: { app: { type: 'integer', minimum: 1, maximum: 2147483647 } } } } },
+    async (request, reply) => redeem(request.params.id, { app: request.query.app }, reply),
+  );
+
+  app.post<{ Params: { id: string }; Body: { request_uri: string } }>(
+    '/authentication/fetchToken/:id',
+    { schema: { params: handoverId, body: { type: 'object', required: ['request_uri'], properties: { request_uri: requestUri } } } },
+    async (request, reply) => redeem(request.params.id, { requestUri: request.body.request_uri }, reply),
+  );
+}

@@ -1,0 +1,46 @@
+import { addMinutes } from 'date-fns';
+import type { Db } from '../db/database';
+import type { Account } from './refreshTokens';
+import { hashToken, newOpaqueToken } from './secureTokens';
+
+/** Forgot-password links: single use, expiring; a new link retires the user's earlier ones. */
+
+export async function issuePasswordReset(db: Db, account: Account, lifetimeMinutes: number, requestedIp: string): Promise<string> {
+  const token = newOpaqueToken();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('password_resets')
+      .set({ used_at: new Date() })
+      .where('company_id', '=', account.companyId)
+      .where('user_id', '=', account.userId)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('password_resets')
+      .values({ token_hash: hashToken(token), company_id: account.companyId, user_id: account.userId, requested_ip: requestedIp, expires_at: addMinutes(new Date(), lifetimeMinutes) })
+      .execute();
+  });
+  return token;
+}
+
+/** A link whose mail never left: it is marked used, so it can never work. */
+export async function retirePasswordReset(db: Db, token: string): Promise<void> {
+  await db.updateTable('password_resets').set({ used_at: new Date() }).where('token_hash', '=', hashToken(token)).where('used_at', 'is', null).execute();
+}
+
+/** The account a token may still reset, or undefined (unknown, used or expired). */
+export async function pendingPasswordReset(db: Db, token: string): Promise<(Account & { expiresAt: Date }) | undefined> {
+  const row = await db
+    .selectFrom('password_resets')
+    .select(['company_id', 'user_id', 'expires_at'])
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return row ? { companyId: row.company_id, userId: row.user_id, expiresAt: row.expires_at } : undefined;
+}
+
+/** Used or expired links are kept a day for the record, then dropped. */
+export async function prunePasswordResets(db: Db): Promise<void> {
+  await db.deleteFrom('password_resets').where('expires_at', '<', new Date(Date.now() - 86_400_000)).execute();
+}

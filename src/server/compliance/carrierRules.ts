@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { DECIDING_LISTS, type RuleLists, type RuleRow } from '../../domain/compliance';
+import { SanctionScreener, SanctionWhitelist, sanctionEntryFromRow, whitelistEntryFromRow, type SanctionListEntry } from '../../domain/screening';
+import type { Db } from '../db/database';
+
+/**
+ * A carrier's rule lists as the engine reads them, with the sanction screener built from its
+ * sanction list. Building a screener over the whole SDN list takes seconds, so it is kept: per
+ * database and company while the lists' signature (rows and last change per list) holds, and by
+ * the content of the sanction list across companies and databases.
+ */
+
+export interface CarrierRules {
+  carrierId: string;
+  lists: RuleLists;
+  screener: SanctionScreener;
+  whitelist: SanctionWhitelist;
+  /** Entries of the sanction list. */
+  sanctionEntries: number;
+  /** Changes whenever any of the carrier's lists changes. */
+  signature: string;
+}
+
+
+const byDatabase = new WeakMap<Db, Map<string, CarrierRules>>();
+const screeners = new Map<string, SanctionScreener>();
+const MAX_SCREENERS = 6;
+
+async function signatureOf(db: Db, carrierId: string): Promise<string> {
+  const rows = await db
+    .selectFrom('rule_list_rows')
+    .select(['list_name', sql<string>`count(*)`.as('rows'), sql<string>`max(row_id)`.as('last_id'), sql<string>`max(updated_at)::text`.as('changed')])
+    .where('company_id', '=', carrierId)
+    .where('list_name', 'in', DECIDING_LISTS)
+    .groupBy('list_name')
+    .orderBy('list_name')
+    .execute();
+  return rows.map((row) => `${row.list_name}:${row.rows}:${row.last_id}:${row.changed}`).join('|');
+}
+
+function screenerFor(entries: SanctionListEntry[]): SanctionScreener {
+  const key = createHash('sha256').update(JSON.stringify(entries)).digest('hex');
+  let screener = screeners.get(key);
+  if (!screener) {
+    screener = new SanctionScreener(entries);
+    if (screeners.size >= MAX_SCREENERS) screeners.delete(screeners.keys().next().value as string);
+    screeners.set(key, screener);
+  }
+  return screener;
+}
+
+async function loadCarrierRules(db: Db, carrierId: string, signature: string): Promise<CarrierRules> {
+  const rows = await db
+    .selectFrom('rule_list_rows')
+    .select(['row_id', 'list_name', 'row_values'])
+    .where('company_id', '=', carrierId)
+    .where('list_name', 'in', DECIDING_LISTS)
+    .orderBy('row_id')
+    .execute();
+  const lists: Record<string, RuleRow[]> = {};
+  for (const row of rows) (lists[row.list_name] ??= []).push({ id: String(row.row_id), values: row.row_values as RuleRow['values'] });
+  const entries = (lists.sanctionlist ?? []).map((row) => sanctionEntryFromRow(row.values)).filter((entry): entry is SanctionListEntry => entry !== undefined);
+  const whitelist = (lists.sanctionwhitelist ?? []).map((row) => whitelistEntryFromRow(row.values)).filter((entry) => entry !== undefined);
+  return { carrierId, lists: lists as RuleLists, screener: screenerFor(entries), whitelist: new SanctionWhitelist(whitelist), sanctionEntries: entries.length, signature };
+}
+
+export async function carrierRules(db: Db, carrierId: string): Promise<CarrierRules> {
+  const signature = await signatureOf(db, carrierId);
+  let cache = byDatabase.get(db);
+  if (!cache) byDatabase.set(db, (cache = new Map()));
+  const cached = cache.get(carrierId);
+  if (cached && cached.signature === signature) return cached;
+  const rules = await loadCarrierRules(db, carrierId, signature);
+  cache.set(carrierId, rules);
+  return rules;
+}

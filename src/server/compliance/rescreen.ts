@@ -1,0 +1,136 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import { QUEUES, type JobQueue } from '../jobs/jobQueue';
+import { writeShipmentEvent } from '../shipments/actionLog';
+import { carrierRules } from './carrierRules';
+import { OPEN_STATUSES } from '../../domain/shipmentStatus';
+import { reassessShipment } from './reassess';
+
+/**
+ * Re-screening (issue 6): when a carrier changes one of the lists that decide, its open shipments
+ * are assessed again in the background. A run records its progress (and the last shipment done,
+ * so that a restart resumes after it); it works in chunks, one job each; a newer change supersedes
+ * an unfinished run, since only the newest lists count.
+ */
+
+export const RESCREEN_CHUNK = 100;
+
+
+
+export async function requestRescreen(
+  trx: Db,
+  jobs: JobQueue | undefined,
+  request: { companyId: string; listName: string; reason: string; requestedBy: string },
+): Promise<string> {
+  await trx
+    .updateTable('rescreen_runs')
+    .set({ state: 'SUPERSEDED', finished_at: new Date() })
+    .where('company_id', '=', request.companyId)
+    .where('state', 'in', ['QUEUED', 'RUNNING'])
+    .execute();
+  const { total } = await trx
+    .selectFrom('shipments')
+    .select(sql<string>`count(*)`.as('total'))
+    .where('carrier_id', '=', request.companyId)
+    .where('status', 'in', [...OPEN_STATUSES])
+    .executeTakeFirstOrThrow();
+  const run = await trx
+    .insertInto('rescreen_runs')
+    .values({ company_id: request.companyId, list_name: request.listName, reason: request.reason.slice(0, 500), requested_by: request.requestedBy, total: Number(total) })
+    .returning('run_id')
+    .executeTakeFirstOrThrow();
+  const runId = String(run.run_id);
+  await jobs?.send(QUEUES.rescreen, { runId }, { within: trx });
+  return runId;
+}
+
+export interface RescreenDeps {
+  db: Db;
+  jobs?: JobQueue;
+  autoAcceptDelaySeconds: number;
+  now?: () => Date;
+  /** Shipments per chunk (RESCREEN_CHUNK). */
+  chunkSize?: number;
+}
+
+/** One chunk of a run; 'more' when another chunk follows (its job is already sent). */
+export async function rescreenChunk(deps: RescreenDeps, runId: string): Promise<'more' | 'done' | 'gone'> {
+  const head = await deps.db.selectFrom('rescreen_runs').select(['company_id', 'state']).where('run_id', '=', runId).executeTakeFirst();
+  if (!head || (head.state !== 'QUEUED' && head.state !== 'RUNNING')) return 'gone';
+  // The newest lists, read outside the chunk's transaction (building a screener takes a while).
+  const rules = await carrierRules(deps.db, head.company_id);
+  const chunkSize = deps.chunkSize ?? RESCREEN_CHUNK;
+  return deps.db.transaction().execute(async (trx) => {
+    const run = await trx.selectFrom('rescreen_runs').selectAll().where('run_id', '=', runId).forUpdate().executeTakeFirst();
+    if (!run || (run.state !== 'QUEUED' && run.state !== 'RUNNING')) return 'gone' as const;
+    const shipments = await trx
+      .selectFrom('shipments')
+      .selectAll()
+      .where('carrier_id', '=', run.company_id)
+      .where('status', 'in', [...OPEN_STATUSES])
+      .where('shipment_id', '>', run.last_shipment_id)
+      .orderBy('shipment_id')
+      .limit(chunkSize)
+      .forUpdate()
+      .execute();
+    let changed = 0;
+    const now = deps.now?.() ?? new Date();
+    for (const shipment of shipments) {
+      const outcome = await reassessShipment(trx, rules, shipment, { now, autoAcceptDelaySeconds: deps.autoAcceptDelaySeconds, ...(deps.jobs ? { jobs: deps.jobs } : {}) });
+      if (!outcome?.changed) continue;
+      changed++;
+      const status = outcome.before === outcome.after ? `still ${outcome.after}` : `${outcome.before} -> ${outcome.after}`;
+      await writeShipmentEvent(trx, { shipmentId: String(shipment.shipment_id), kind: 'RESCREEN', description: `Re-evaluated after a change of ${run.list_name}: ${status}.`, companyId: null, userId: null });
+    }
+    const finished = shipments.length < chunkSize;
+    await trx
+      .updateTable('rescreen_runs')
+      .set({
+        state: finished ? 'DONE' : 'RUNNING',
+        started_at: run.started_at ?? now,
+        done: run.done + shipments.length,
+        changed: run.changed + changed,
+        // A run finishes with done = total even if shipments opened or closed meanwhile.
+        total: finished ? run.done + shipments.length : Math.max(run.total, run.done + shipments.length),
+        last_shipment_id: shipments.at(-1)?.shipment_id ?? run.last_shipment_id,
+        finished_at: finished ? now : null,
+      })
+      .where('run_id', '=', runId)
+      .execute();
+    if (finished) return 'done' as const;
+    await deps.jobs?.send(QUEUES.rescreen, { runId }, { within: trx });
+    return 'more' as const;
+  });
+}
+
+export interface RescreenRunView {
+  RunId: string;
+  ListName: string;
+  Reason: string;
+  RequestedBy: string;
+  State: string;
+  Total: number;
+  Done: number;
+  Changed: number;
+  CreatedAt: string;
+  FinishedAt: string | null;
+  Error: string | null;
+}
+
+/** The company's latest runs, newest first, for the progress shown on the rule-list pages. */
+export async function latestRuns(db: Db, companyId: string, limit = 5): Promise<RescreenRunView[]> {
+  const rows = await db.selectFrom('rescreen_runs').selectAll().where('company_id', '=', companyId).orderBy('run_id', 'desc').limit(limit).execute();
+  return rows.map((row) => ({
+    RunId: String(row.run_id),
+    ListName: row.list_name,
+    Reason: row.reason,
+    RequestedBy: row.requested_by,
+    State: row.state,
+    Total: row.total,
+    Done: row.done,
+    Changed: row.changed,
+    CreatedAt: row.created_at.toISOString(),
+    FinishedAt: row.finished_at ? row.finished_at.toISOString() : null,
+    Error: row.error,
+  }));
+}

@@ -1,0 +1,46 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isAddressAllowed } from '../../domain/ipRange';
+import { Messages, StatusCode } from '../../domain/statusCodes';
+import type { AppContext } from '../context';
+import type { Db } from '../db/database';
+import { accountOf } from './authenticate';
+
+/**
+ * IP restriction (spec 6): a company with address ranges may be reached only from inside them.
+ * `request.ip` is the socket's address, or X-Forwarded-For's when the socket is a configured
+ * trusted proxy (TRUSTED_PROXIES, see app.ts), so a client cannot choose its own address.
+ */
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route stays reachable from outside the company's ranges. Only the ranges' own management
+     * (function 83) carries it, so an admin whose address left the ranges can still put it back in.
+     */
+    reachableOutsideIpRanges?: boolean;
+  }
+}
+
+export async function companyRanges(db: Db, companyId: string): Promise<string[]> {
+  const rows = await db.selectFrom('company_ip_ranges').select('cidr').where('company_id', '=', companyId).execute();
+  return rows.map((row) => row.cidr);
+}
+
+export async function companyAllowsAddress(db: Db, companyId: string, address: string): Promise<boolean> {
+  return isAddressAllowed(address, await companyRanges(db, companyId));
+}
+
+/**
+ * A hook (after `authenticate`) for the shipment calls, /userapi and the classic API: from
+ * outside the company's ranges the call answers HTTP 403 with IP_RESTRICTION (-100002)
+ * 'Shipment cannot be access due to IP Restriction'. Routes configured `reachableOutsideIpRanges`
+ * are let through.
+ */
+export function ipRestriction(ctx: AppContext) {
+  return async function restrictToCompanyRanges(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (request.routeOptions.config?.reachableOutsideIpRanges === true) return;
+    if (!(await companyAllowsAddress(ctx.db, accountOf(request).companyId, request.ip))) {
+      return reply.code(403).send({ status: StatusCode.IP_RESTRICTION, message: Messages.ipRestriction });
+    }
+  };
+}

@@ -1,0 +1,89 @@
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database } from '../db/schema';
+
+/**
+ * Background work (ARCHITECTURE.md): a PostgreSQL-backed queue (pg-boss), so jobs survive restarts
+ * and any number of app instances share them. A job sent inside a transaction (`within`) exists
+ * only if that transaction commits, so a change and the work it calls for are kept or lost together.
+ */
+
+export const QUEUES = {
+  /** Re-evaluates a chunk of a carrier's open shipments after one of its lists changed. */
+  rescreen: 'rescreen-chunk',
+  /** Delivers one outbound customs or terminal message. */
+  outbound: 'outbound-send',
+  /** Accepts the shipments whose automatic acceptance is due. */
+  autoAccept: 'auto-accept',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
+  // A chunk takes seconds; a worker that dies mid-chunk hands it on when it expires.
+  [QUEUES.rescreen]: { retryLimit: 5, retryDelay: 5, expireInSeconds: 120 },
+  [QUEUES.outbound]: { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
+  [QUEUES.autoAccept]: { retryLimit: 3, retryDelay: 10, expireInSeconds: 60 },
+};
+
+export interface SendOptions {
+  startAfter?: Date;
+  singletonKey?: string;
+  /** Send as part of this transaction. */
+  within?: Kysely<Database> | Transaction<Database>;
+}
+
+export interface JobQueue {
+  send(queue: QueueName, data: object, options?: SendOptions): Promise<void>;
+  /** `lastAttempt`: a failure now is final (no retry follows). */
+  work<T extends object>(queue: QueueName, handler: (data: T, job: { lastAttempt: boolean }) => Promise<void>): Promise<void>;
+  /** Runs a handler every minute (cron), on one instance at a time. */
+  everyMinute(queue: QueueName): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function executorOf(db: Kysely<Database> | Transaction<Database>): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => {
+      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+      return { rows: result.rows as unknown[] };
+    },
+  };
+}
+
+export async function startJobQueue(connectionString: string, options: { schema: string; log: Logger; pollingIntervalSeconds?: number }): Promise<JobQueue> {
+  const boss = new PgBoss({ connectionString, schema: options.schema, max: 4, application_name: 'cargo-portal-jobs' });
+  boss.on('error', (error: unknown) => options.log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const [name, queueOptions] of Object.entries(QUEUE_OPTIONS)) {
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...queueOptions });
+  }
+  const polling = options.pollingIntervalSeconds ?? 1;
+  return {
+    async send(queue, data, sendOptions = {}) {
+      await boss.send(queue, data, {
+        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.within ? { db: executorOf(sendOptions.within) } : {}),
+      });
+    },
+    async work(queue, handler) {
+      await boss.work(queue, { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true }, async (jobs: PgBoss.JobWithMetadata[]) => {
+        for (const job of jobs) {
+          try {
+            await handler(job.data as never, { lastAttempt: job.retryCount >= job.retryLimit });
+          } catch (error) {
+            options.log.warn({ err: error, queue, job: job.id }, 'job failed; it will be retried');
+            throw error;
+          }
+        }
+      });
+    },
+    async everyMinute(queue) {
+      await boss.schedule(queue, '* * * * *', {});
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

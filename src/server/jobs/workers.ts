@@ -1,0 +1,38 @@
+import type { Logger } from 'pino';
+import { acceptDueShipments } from '../compliance/autoAccept';
+import { deliverOutbound, markOutboundFailed } from '../compliance/outbound';
+import { rescreenChunk } from '../compliance/rescreen';
+import type { AppContext } from '../context';
+import { QUEUES, type JobQueue } from './jobQueue';
+
+/**
+ * The background workers of an instance (WORKERS=false leaves them to other instances): the
+ * re-screening chunks, the delivery of outbound messages, and automatic acceptance (when a
+ * shipment's time comes, and every minute for any that a restart left waiting).
+ */
+export async function startWorkers(ctx: AppContext & { jobs: JobQueue }, log: Logger): Promise<void> {
+  const { db, jobs } = ctx;
+  await jobs.work<{ runId: string }>(QUEUES.rescreen, async ({ runId }, { lastAttempt }) => {
+    try {
+      await rescreenChunk({ db, jobs, autoAcceptDelaySeconds: ctx.config.autoAcceptDelaySeconds }, runId);
+    } catch (error) {
+      if (lastAttempt) {
+        await db.updateTable('rescreen_runs').set({ state: 'FAILED', error: (error as Error).message.slice(0, 500), finished_at: new Date() }).where('run_id', '=', runId).execute();
+      }
+      throw error;
+    }
+  });
+  await jobs.work<{ messageId: string }>(QUEUES.outbound, async ({ messageId }, { lastAttempt }) => {
+    try {
+      await deliverOutbound({ db, mailer: ctx.mailer }, messageId);
+    } catch (error) {
+      if (lastAttempt) await markOutboundFailed(db, messageId, 'The mail server did not take the message after several tries.');
+      throw error;
+    }
+  });
+  await jobs.work(QUEUES.autoAccept, async () => {
+    const accepted = await acceptDueShipments(db);
+    if (accepted > 0) log.info({ accepted }, 'shipments accepted automatically');
+  });
+  await jobs.everyMinute(QUEUES.autoAccept);
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { stringify } from 'csv-stringify/sync';
+import { FunctionId } from '../../domain/access';
+import { neutraliseCsvCell } from '../../domain/csvCell';
+import type { AppContext } from '../context';
+import { accountOf } from '../http/authenticate';
+import { requireFunction } from '../http/requireFunction';
+import { listQuerystringSchema, parseListQuery, sendPage, type ListQueryText } from '../users/listQuery';
+import { listShipmentLog, parseShipmentLogFilter, SHIPMENT_LOG_SORT_FIELDS } from './shipmentLogQuery';
+
+/**
+ * The shipment log (function 82) as the classic API's `shipmentlog` resource: the list in
+ * ra-data-simple-rest conventions, and its CSV export with formula-starting cells neutralised.
+ */
+
+/** An export holds at most this many rows; narrow the filters for more. */
+export const MAX_EXPORT_ROWS = 50_000;
+
+const CSV_COLUMNS = [
+  ['DateTime', 'Date Time'],
+  ['ActionType', 'Action Type'],
+  ['UserId', 'User ID'],
+  ['AWBNumber', 'AWB Number'],
+  ['DocumentName', 'Document Name'],
+  ['DocumentType', 'Document Type'],
+  ['Remarks', 'Remarks'],
+] as const;
+
+export async function shipmentLogRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  app.addHook('preHandler', requireFunction(ctx, FunctionId.USER_LOG));
+
+  app.get<{ Querystring: ListQueryText }>('/shipmentlog', { schema: { querystring: listQuerystringSchema } }, async (request, reply) => {
+    const query = parseListQuery(request.query, SHIPMENT_LOG_SORT_FIELDS, 'DateTime');
+    const filter = parseShipmentLogFilter(query.filter);
+    const descending = request.query.sort === undefined ? true : query.descending;
+    const { rows, total } = await listShipmentLog(ctx.db, accountOf(request).companyId, { ...query, descending, filter });
+    return sendPage(reply, 'shipmentlog', rows, query.offset, total);
+  });
+
+  app.get<{ Querystring: ListQueryText }>('/shipmentlog/export', { schema: { querystring: listQuerystringSchema } }, async (request, reply) => {
+    const query = parseListQuery({ sort: request.query.sort, filter: request.query.filter }, SHIPMENT_LOG_SORT_FIELDS, 'DateTime');
+    const filter = parseShipmentLogFilter(query.filter);
+    const descending = request.query.sort === undefined ? true : query.descending;
+    const { rows } = await listShipmentLog(ctx.db, accountOf(request).companyId, { ...query, descending, filter, offset: 0, limit: MAX_EXPORT_ROWS });
+    const csv = stringify(
+      rows.map((row) => CSV_COLUMNS.map(([key]) => neutraliseCsvCell(String(row[key] ?? '')))),
+      { header: true, columns: CSV_COLUMNS.map(([, title]) => title), bom: true },
+    );
+    const stamp = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="shipment-log-${stamp}.csv"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(csv);
+  });
+}

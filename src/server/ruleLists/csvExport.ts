@@ -1,0 +1,29 @@
+import { stringify } from 'csv-stringify/sync';
+import type { RuleListPlugin } from '../../../plugins/types';
+import { neutraliseCsvCell } from '../../domain/csvCell';
+import type { StoredRow } from './rowStore';
+
+/**
+ * CSV files of a rule list: UTF-8 with a byte-order mark (so spreadsheets read accents right), the
+ * field labels as header, every cell that a spreadsheet would take for a formula neutralised.
+ */
+
+function columnsOf(plugin: RuleListPlugin, sources: readonly string[]) {
+  return sources.map((source) => plugin.fields.find((field) => field.source === source)!);
+}
+
+export function exportCsv(plugin: RuleListPlugin, rows: readonly StoredRow[]): string {
+  const columns = columnsOf(plugin, plugin.exportColumns);
+  const records = rows.map((row) => columns.map((field) => neutraliseCsvCell(String(row.row_values[field.source] ?? ''))));
+  return `\uFEFF${stringify([columns.map((field) => field.label), ...records], { record_delimiter: 'windows' })}`;
+}
+
+/** The Import Template: the header row of the import columns. */
+export function importTemplateCsv(plugin: RuleListPlugin): string {
+  return `\uFEFF${stringify([columnsOf(plugin, plugin.importColumns).map((field) => field.label)], { record_delimiter: 'windows' })}`;
+}
+
+export function csvFileName(plugin: RuleListPlugin, what: 'export' | 'template', now: Date = new Date()): string {
+  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+  return what === 'template' ? `${plugin.name}-import-template.csv` : `${plugin.name}-${day}.csv`;
+}

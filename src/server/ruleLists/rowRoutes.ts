@@ -1,0 +1,135 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { offers, type RuleListPlugin } from '../../../plugins/types';
+import { StatusCode } from '../../domain/statusCodes';
+import type { AppContext } from '../context';
+import { accountOf } from '../http/authenticate';
+import { listQuerystringSchema, sendPage, type ListQueryText } from '../users/listQuery';
+import { sendDuplicate, sendFieldProblems, sendNotFound, sendStale } from './answers';
+import { checkValues } from './rowValues';
+import { countRows, deleteRowIds, findRow, insertRows, isDuplicateKeyError, listRows, lockRow, lockRows, toWireRow, updateRow, type ListScope, type StoredRow } from './rowStore';
+import { recordRowChanges, type Actor } from './ruleListAudit';
+import { parseRuleListQuery } from './ruleListQuery';
+import { deleteBodySchema, idParams, idsBodySchema, rowBodySchema } from './schemas';
+
+/**
+ * The simple-rest routes of one rule list under /classicapi/{name}: list (sort, range, filter,
+ * Content-Range), one row, create, update (optimistic concurrency on `version`), delete one (with
+ * its version when given) and delete many (all or none). Every change is audited in its transaction.
+ */
+
+export function scopeOf(request: FastifyRequest, plugin: RuleListPlugin): ListScope {
+  return { companyId: accountOf(request).companyId, plugin };
+}
+
+export function actorOf(request: FastifyRequest, ctx: AppContext): Actor {
+  const account = accountOf(request);
+  return { companyId: account.companyId, userId: account.userId, address: request.ip, ...(ctx.jobs ? { jobs: ctx.jobs } : {}) };
+}
+
+type Outcome<T> = { ok: T } | { notFound: true } | { stale: StoredRow };
+
+export function ruleListRowRoutes(plugin: RuleListPlugin) {
+  return async function rowRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+    const wire = (row: StoredRow) => toWireRow(plugin, row);
+
+    app.get<{ Querystring: ListQueryText }>('/', { schema: { querystring: listQuerystringSchema } }, async (request, reply) => {
+      const query = parseRuleListQuery(plugin, request.query);
+      const scope = scopeOf(request, plugin);
+      const [total, rows] = await Promise.all([
+        countRows(ctx.db, scope, query.filter),
+        listRows(ctx.db, scope, query.filter, query.order, { offset: query.offset, limit: query.limit }),
+      ]);
+      return sendPage(reply, plugin.name, rows.map(wire), query.offset, total);
+    });
+
+    app.get<{ Params: { id: number } }>('/:id', { schema: { params: idParams } }, async (request, reply) => {
+      const row = await findRow(ctx.db, scopeOf(request, plugin), request.params.id);
+      return row ? { status: StatusCode.SUCCESS, data: wire(row) } : sendNotFound(reply);
+    });
+
+    if (offers(plugin, 'add')) {
+      app.post<{ Body: Record<string, unknown> }>('/', { schema: { body: rowBodySchema(plugin, false) } }, async (request, reply) => {
+        const checked = checkValues(plugin, request.body);
+        if ('problems' in checked) return sendFieldProblems(reply, plugin, checked.problems);
+        try {
+          const row = await ctx.db.transaction().execute(async (trx) => {
+            const [inserted] = await insertRows(trx, scopeOf(request, plugin), [checked], accountOf(request).userId);
+            await recordRowChanges(trx, actorOf(request, ctx), plugin, [{ rowId: inserted.row_id, action: 'Create', before: null, after: inserted }]);
+            return inserted;
+          });
+          return { status: StatusCode.SUCCESS, data: wire(row) };
+        } catch (error) {
+          if (isDuplicateKeyError(error)) return sendDuplicate(reply, plugin, checked.values);
+          throw error;
+        }
+      });
+    }
+
+    if (offers(plugin, 'edit')) {
+      app.put<{ Params: { id: number }; Body: Record<string, unknown> & { version: number } }>(
+        '/:id',
+        { schema: { params: idParams, body: rowBodySchema(plugin, true) } },
+        async (request, reply) => {
+          const scope = scopeOf(request, plugin);
+          const existing = await findRow(ctx.db, scope, request.params.id);
+          if (!existing) return sendNotFound(reply);
+          const checked = checkValues(plugin, request.body, existing.row_values);
+          if ('problems' in checked) return sendFieldProblems(reply, plugin, checked.problems);
+          try {
+            const outcome: Outcome<StoredRow> = await ctx.db.transaction().execute(async (trx) => {
+              const current = await lockRow(trx, scope, request.params.id);
+              if (!current) return { notFound: true as const };
+              if (current.version !== request.body.version) return { stale: current };
+              const updated = await updateRow(trx, current.row_id, checked, accountOf(request).userId);
+              await recordRowChanges(trx, actorOf(request, ctx), plugin, [{ rowId: current.row_id, action: 'Update', before: current, after: updated }]);
+              return { ok: updated };
+            });
+            if ('notFound' in outcome) return sendNotFound(reply);
+            if ('stale' in outcome) return sendStale(reply, outcome.stale);
+            return { status: StatusCode.SUCCESS, data: wire(outcome.ok) };
+          } catch (error) {
+            if (isDuplicateKeyError(error)) return sendDuplicate(reply, plugin, checked.values);
+            throw error;
+          }
+        },
+      );
+    }
+
+    if (offers(plugin, 'delete')) {
+      app.delete<{ Params: { id: number }; Body: { version?: number } }>(
+        '/:id',
+        { schema: { params: idParams, body: deleteBodySchema } },
+        async (request, reply) => {
+          const scope = scopeOf(request, plugin);
+          const outcome: Outcome<StoredRow> = await ctx.db.transaction().execute(async (trx) => {
+            const current = await lockRow(trx, scope, request.params.id);
+            if (!current) return { notFound: true as const };
+            if (request.body?.version !== undefined && current.version !== request.body.version) return { stale: current };
+            await deleteRowIds(trx, [current.row_id]);
+            await recordRowChanges(trx, actorOf(request, ctx), plugin, [{ rowId: current.row_id, action: 'Delete', before: current, after: null }]);
+            return { ok: current };
+          });
+          if ('notFound' in outcome) return sendNotFound(reply);
+          if ('stale' in outcome) return sendStale(reply, outcome.stale);
+          return { status: StatusCode.SUCCESS, data: wire(outcome.ok) };
+        },
+      );
+    }
+
+    /** Delete many: every id must be a row of the list, else nothing is deleted. */
+    if (offers(plugin, 'delete')) {
+      app.delete<{ Body: { ids: number[] } }>('/', { schema: { body: idsBodySchema } }, async (request, reply) => {
+        const scope = scopeOf(request, plugin);
+        const deleted = await ctx.db.transaction().execute(async (trx) => {
+          const rows = await lockRows(trx, scope, request.body.ids);
+          if (rows.length !== request.body.ids.length) return undefined;
+          await deleteRowIds(trx, rows.map((row) => row.row_id));
+          await recordRowChanges(trx, actorOf(request, ctx), plugin, rows.map((row) => ({ rowId: row.row_id, action: 'Delete' as const, before: row, after: null })));
+          return rows;
+        });
+        if (!deleted) return sendNotFound(reply);
+        return { status: StatusCode.SUCCESS, data: deleted.map((row) => Number(row.row_id)) };
+      });
+    }
+  };
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { offers, type RuleListPlugin } from '../../../plugins/types';
+import {
+  importProblem,
+  ImportMessages,
+  RULE_LIST_IMPORT_MAX_BYTES,
+  RULE_LIST_IMPORT_MAX_REPORTED,
+  type ImportMode,
+  type ImportProblem,
+} from '../../domain/ruleListImport';
+import { describeKey } from '../../domain/ruleListValidation';
+import { formatMessage, StatusCode } from '../../domain/statusCodes';
+import type { AppContext } from '../context';
+import { accountOf } from '../http/authenticate';
+import type { ListQueryText } from '../users/listQuery';
+import { decodeImportFile, parseImportCsv, type ImportRow } from './csvImport';
+import { csvFileName, exportCsv, importTemplateCsv } from './csvExport';
+import { deleteRowIds, insertRows, isDuplicateKeyError, listRows, lockWholeList, takenKeys } from './rowStore';
+import { recordRowChanges } from './ruleListAudit';
+import { parseRuleListQuery } from './ruleListQuery';
+import { actorOf, scopeOf } from './rowRoutes';
+import { exportQuerySchema, IMPORT_BODY_LIMIT, importBodySchema } from './schemas';
+
+/** Import (all or nothing, with a report), Export (what the filters select) and the Import Template of one list. */
+
+const EXPORT_MAX_ROWS = 100_000;
+
+interface ImportBody {
+  fileName: string;
+  content: string;
+  mode: ImportMode;
+}
+
+function sendReport(reply: FastifyReply, problems: readonly ImportProblem[]): FastifyReply {
+  return reply.code(400).send({
+    status: StatusCode.VALIDATION_FAIL,
+    message: formatMessage(ImportMessages.rejected, { count: problems.length }),
+    data: { problems: problems.slice(0, RULE_LIST_IMPORT_MAX_REPORTED), total: problems.length },
+  });
+}
+
+function sendCsv(reply: FastifyReply, fileName: string, body: string): FastifyReply {
+  return reply
+    .header('Content-Type', 'text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${fileName}"`)
+    .header('Cache-Control', 'no-store')
+    .send(body);
+}
+
+export function ruleListTransferRoutes(plugin: RuleListPlugin) {
+  return async function transferRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+    // A file over the limit is refused from its Content-Length, before it is read.
+    app.setErrorHandler((error: Error & { code?: string }, _request, reply) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        const problem = importProblem(0, '', ImportMessages.tooLarge, { max: RULE_LIST_IMPORT_MAX_BYTES / 1024 / 1024 });
+        return reply.code(413).send({ status: StatusCode.VALIDATION_FAIL, message: problem.message, data: { problems: [problem], total: 1 } });
+      }
+      throw error;
+    });
+
+    if (offers(plugin, 'import')) {
+      app.post<{ Body: ImportBody }>('/import', { bodyLimit: IMPORT_BODY_LIMIT, schema: { body: importBodySchema } }, async (request, reply) => {
+        const { fileName, content, mode } = request.body;
+        if (!/\.csv$/i.test(fileName.trim())) return sendReport(reply, [importProblem(0, '', ImportMessages.notCsv)]);
+        const decoded = decodeImportFile(content);
+        if ('problem' in decoded) return sendReport(reply, [decoded.problem]);
+        const parsed = parseImportCsv(plugin, decoded.text);
+        if (parsed.problems.length > 0) return sendReport(reply, parsed.problems);
+        const scope = scopeOf(request, plugin);
+        if (mode === 'append') {
+          const taken = await takenKeys(ctx.db, scope, parsed.rows.map((row) => row.uniqueKey));
+          const clashes = parsed.rows
+            .filter((row) => taken.has(row.uniqueKey))
+            .map((row) => importProblem(row.line, parsed.keyColumn, `${ImportMessages.duplicateInList} (${describeKey(plugin.uniqueKey, row.values)})`));
+          if (clashes.length > 0) return sendReport(reply, clashes);
+        }
+        try {
+          const removed = await ctx.db.transaction().execute(async (trx) => {
+            const actor = actorOf(request, ctx);
+            let before: Awaited<ReturnType<typeof lockWholeList>> = [];
+            if (mode === 'replace') {
+              before = await lockWholeList(trx, scope);
+              await deleteRowIds(trx, before.map((row) => row.row_id));
+              await recordRowChanges(trx, actor, plugin, before.map((row) => ({ rowId: row.row_id, action: 'Import' as const, before: row, after: null })));
+            }
+            const inserted = await insertRows(trx, scope, parsed.rows satisfies ImportRow[], accountOf(request).userId);
+            await recordRowChanges(trx, actor, plugin, inserted.map((row) => ({ rowId: row.row_id, action: 'Import' as const, before: null, after: row })));
+            return before.length;
+          });
+          const message =
+            mode === 'replace'
+              ? formatMessage(ImportMessages.replaced, { count: parsed.rows.length, removed })
+              : formatMessage(ImportMessages.imported, { count: parsed.rows.length });
+          return { status: StatusCode.SUCCESS, message, data: { imported: parsed.rows.length, removed, mode, fileName } };
+        } catch (error) {
+          // Another import or edit took a key between the check and the insert.
+          if (isDuplicateKeyError(error)) return sendReport(reply, [importProblem(0, parsed.keyColumn, ImportMessages.duplicateInList)]);
+          throw error;
+        }
+      });
+    }
+
+    if (offers(plugin, 'export')) {
+      app.get<{ Querystring: ListQueryText }>('/export', { schema: { querystring: exportQuerySchema } }, async (request, reply) => {
+        const query = parseRuleListQuery(plugin, { sort: request.query.sort, filter: request.query.filter });
+        const rows = await listRows(ctx.db, scopeOf(request, plugin), query.filter, query.order, { offset: 0, limit: EXPORT_MAX_ROWS });
+        return sendCsv(reply, csvFileName(plugin, 'export'), exportCsv(plugin, rows));
+      });
+    }
+
+    if (offers(plugin, 'importTemplate')) {
+      app.get('/template', async (_request, reply) => sendCsv(reply, csvFileName(plugin, 'template'), importTemplateCsv(plugin)));
+    }
+  };
+}

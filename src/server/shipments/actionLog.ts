@@ -1,0 +1,63 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { ActionType } from '../../domain/actionLog';
+import type { AccountProfile } from '../auth/accounts';
+import type { Database } from '../db/schema';
+
+export interface ActionLogEntry {
+  actType: ActionType;
+  docType?: string;
+  docName?: string;
+  remarks?: string;
+  shipmentId?: string | null;
+  documentId?: string | null;
+  awbPrefix?: string | null;
+  awbSuffix?: string | null;
+  logLevel?: number;
+  source?: 'server' | 'browser';
+}
+
+/**
+ * Writes the user log. Pass the transaction of the action it records, so that the display,
+ * download, search or decision and its log entry are kept or lost together.
+ */
+export async function writeActionLog(trx: Kysely<Database> | Transaction<Database>, account: AccountProfile, ip: string, entries: ActionLogEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await trx
+    .insertInto('action_log')
+    .values(
+      entries.map((entry) => ({
+        company_id: account.companyId,
+        user_id: account.userId,
+        act_type: entry.actType,
+        doc_type: entry.docType ?? '',
+        doc_name: entry.docName ?? '',
+        remarks: (entry.remarks ?? '').slice(0, 5000),
+        shipment_id: entry.shipmentId ?? null,
+        shipment_document_id: entry.documentId ?? null,
+        awb_prefix: entry.awbPrefix ?? null,
+        awb_suffix: entry.awbSuffix ?? null,
+        log_level: entry.logLevel ?? 2,
+        source: entry.source ?? 'server',
+        ip_address: ip,
+      })),
+    )
+    .execute();
+}
+
+/** Appends to the shipment's history (in the transaction of the change it records). */
+export async function writeShipmentEvent(
+  trx: Kysely<Database> | Transaction<Database>,
+  event: { shipmentId: string; kind: string; description: string; companyId: string | null; userId: string | null; details?: Record<string, unknown> },
+): Promise<void> {
+  await trx
+    .insertInto('shipment_events')
+    .values({
+      shipment_id: event.shipmentId,
+      kind: event.kind,
+      description: event.description.slice(0, 5000),
+      company_id: event.companyId,
+      user_id: event.userId,
+      details: event.details ? JSON.stringify(event.details) : null,
+    })
+    .execute();
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { formatAwbNumber } from '../../domain/awb';
+import { companyMayDecide, markRefusal, type ShipmentStatus } from '../../domain/shipmentStatus';
+import type { CheckUpdateAnswer } from '../../domain/shipmentWire';
+import { parseCompactUpdateDt } from '../../domain/updateDt';
+import type { AppContext } from '../context';
+import { accountOf } from '../http/authenticate';
+import { roleHoldsFunction } from '../http/requireFunction';
+import { FunctionId } from '../../domain/access';
+import { writeActionLog } from './actionLog';
+import { invalid, ok, shipmentNotFound, shipmentRefused } from './answers';
+import { callerOf } from './caller';
+import { buildDetail, shipmentData } from './detail';
+import { privilegeFor } from '../compliance/privilege';
+import { heldByAnother, takeHandling } from './handlingLock';
+import { lookupCodes } from './lookupCodes';
+import { awbParams, checkUpdateParams, lookupParams, shipmentIdParams } from './schemas';
+import { findShipment, shipmentAccess } from './shipmentRecord';
+
+/** GET awbdetail (by id, by AWB), sanction/detail, util/getlookupcode, util/awbcheckupdate. */
+export async function detailRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  /** Shows a detail: takes the handling lock and writes the Display log entry in one transaction. */
+  async function showDetail(request: Parameters<typeof callerOf>[1], reply: FastifyReply, key: { id: string } | { prefix: string; suffix: string }) {
+    const caller = await callerOf(ctx, request);
+    const awb = 'prefix' in key ? formatAwbNumber(key) : undefined;
+    const outcome = await ctx.db.transaction().execute(async (trx) => {
+      const found = await findShipment(trx, caller.scope, key);
+      if (found.kind === 'notFound' || found.access !== 'full') return found;
+      const shipmentId = String(found.shipment.shipment_id);
+      const handling = await takeHandling(trx, shipmentId, caller.account, caller.lockMinutes);
+      const detail = await buildDetail(trx, found.shipment, caller.scope, handling, await privilegeFor(trx, found.shipment, caller.account));
+      await writeActionLog(trx, caller.account, caller.ip, [
+        { actType: 'Display', docType: 'AWB', docName: `AWB ${detail.AWBNumber}`, shipmentId, awbPrefix: detail.AWBPrefix, awbSuffix: detail.AWBSuffix },
+      ]);
+      return { kind: 'detail' as const, detail };
+    });
+    if (outcome.kind === 'notFound') return shipmentNotFound(reply, awb);
+    if (outcome.kind === 'found') return shipmentRefused(reply, outcome.access === 'lent' ? 'lent' : 'none');
+    return ok(outcome.detail);
+  }
+
+  app.get<{ Params: { shipmentId: string } }>('/awbdetail/:shipmentId', { schema: { params: shipmentIdParams } }, (request, reply) =>
+    showDetail(request, reply, { id: request.params.shipmentId }),
+  );
+
+  app.get<{ Params: { prefix: string; suffix: string } }>('/awbdetail/:prefix/:suffix', { schema: { params: awbParams } }, (request, reply) =>
+    showDetail(request, reply, { prefix: request.params.prefix, suffix: request.params.suffix }),
+  );
+
+  app.get<{ Params: { shipmentId: string } }>('/sanction/detail/:shipmentId', { schema: { params: shipmentIdParams } }, async (request, reply) => {
+    const caller = await callerOf(ctx, request);
+    const found = await findShipment(ctx.db, caller.scope, { id: request.params.shipmentId });
+    if (found.kind === 'notFound') return shipmentNotFound(reply);
+    if (found.access !== 'full') return shipmentRefused(reply, found.access);
+    const data = shipmentData(found.shipment);
+    const heldBy = await heldByAnother(ctx.db, data.ShipmentId, caller.account, caller.lockMinutes);
+    const decider = heldBy === null && companyMayDecide(caller.scope.companyTypeId);
+    const reviewer = await roleHoldsFunction(ctx.db, caller.account.roleId, FunctionId.SANCTION_REVIEW);
+    return ok({
+      ShipmentId: data.ShipmentId,
+      AWBPrefix: data.AWBPrefix,
+      AWBSuffix: data.AWBSuffix,
+      AWBNumber: data.AWBNumber,
+      Status: data.Status,
+      UpdateDT: data.UpdateDT,
+      SanctionHits: data.SanctionHits,
+      ComplianceChecks: data.ComplianceChecks,
+      Compliance: data.Compliance,
+      Eyeball: data.Eyeball,
+      HeldBy: heldBy,
+      Can: {
+        Mark: heldBy === null && markRefusal({ companyTypeId: caller.scope.companyTypeId, status: data.Status as ShipmentStatus }) === undefined,
+        // Escalating and cancelling an escalation: anyone who decides; approving, denying and clearing: compliance reviewers.
+        Escalate: decider,
+        Review: decider && reviewer,
+        Resend: decider,
+      },
+    });
+  });
+
+  app.get<{ Params: { lookupType: number } }>('/util/getlookupcode/:lookupType', { schema: { params: lookupParams } }, async (request) =>
+    ok(await lookupCodes(ctx.db, request.params.lookupType, accountOf(request).companyId)),
+  );
+
+  app.get<{ Params: { shipmentId: string; updateDT: string } }>('/util/awbcheckupdate/:shipmentId/:updateDT', { schema: { params: checkUpdateParams } }, async (request, reply) => {
+    const since = parseCompactUpdateDt(request.params.updateDT);
+    if (!since) return invalid(reply, 'updateDT must be the UpdateDT with colons, dashes and spaces removed (e.g. 20261122T101530.123Z).');
+    const caller = await callerOf(ctx, request);
+    const found = await shipmentAccess(ctx.db, caller.scope, request.params.shipmentId);
+    if (found.kind === 'notFound') return shipmentNotFound(reply);
+    if (found.access !== 'full') return shipmentRefused(reply, found.access);
+    const messages = await ctx.db
+      .selectFrom('shipment_events')
+      .select('event_id')
+      .where('shipment_id', '=', request.params.shipmentId)
+      .where('kind', 'in', ['FWB', 'FHL'])
+      .where('at', '>', new Date(since))
+      .limit(1)
+      .execute();
+    const answer: CheckUpdateAnswer = {
+      IsUpdated: found.updateDt.getTime() > Date.parse(since),
+      IsFwbFhlUpdated: messages.length > 0,
+      UpdateDT: found.updateDt.toISOString(),
+      Status: found.status as ShipmentStatus,
+    };
+    return ok(answer);
+  });
+}

@@ -1,0 +1,141 @@
+import type { ShipmentData } from '../detail';
+import { box, CONTENT_WIDTH, facts, footer, formatDateTime, heading, PAGE, partyLines, renderPdf, table, type Column } from './pdfDocument';
+
+/** Cargo receipt, eCSD, consolidation manifest, house AWBs and the pouch cover sheet. */
+
+type House = ShipmentData['Houses'][number];
+
+const houseColumns: Column<House>[] = [
+  { title: 'HAWB', width: 70, value: (house) => house.hawbNumber },
+  { title: 'Pieces', width: 40, value: (house) => house.pieces, align: 'right' },
+  { title: 'Weight kg', width: 55, value: (house) => house.weightKg.toFixed(1), align: 'right' },
+  { title: 'Nature of Goods', width: 130, value: (house) => house.description },
+  { title: 'Shipper', width: 122, value: (house) => house.shipper },
+  { title: 'Consignee', width: 122, value: (house) => house.consignee },
+];
+
+export function renderCargoReceipt(data: ShipmentData, receivedBy: { companyName: string; userId: string }, now: Date): Promise<Buffer> {
+  return renderPdf({ title: `Cargo Receipt ${data.AWBNumber}`, subject: 'Cargo Receipt' }, (doc) => {
+    heading(doc, 'Cargo Receipt', `Air Waybill ${data.AWBNumber} - issued ${formatDateTime(now.toISOString())}`);
+    let y = facts(doc, [
+      ['Air Waybill', data.AWBNumber],
+      ['Status', data.Status],
+      ['Origin', data.Origin],
+      ['Destination', data.Destination],
+      ['Pieces', data.Pieces],
+      ['Gross Weight', `${data.Weight.toFixed(1)} kg`],
+      ['Volume', data.Volume !== null ? `${data.Volume.toFixed(3)} m3` : ''],
+      ['Special Handling', data.SpecialHandlingCodes.join('/')],
+      ['Flight', data.Routing.map((leg) => `${leg.flightNumber} ${leg.date} ${leg.from}-${leg.to}`).join(', ')],
+      ['Nature of Goods', data.GoodsDescription],
+    ]);
+    y += 8;
+    const half = CONTENT_WIDTH / 2;
+    box(doc, PAGE.margin, y, half, 70, { label: 'Shipper', lines: partyLines(data.Shipper) });
+    box(doc, PAGE.margin + half, y, half, 70, { label: 'Consignee', lines: partyLines(data.Consignee) });
+    y += 78;
+    box(doc, PAGE.margin, y, CONTENT_WIDTH, 44, {
+      label: 'Received',
+      lines: [`The goods described above were received in apparent good order and condition by ${receivedBy.companyName} (${receivedBy.userId}).`, `Receipt time: ${formatDateTime(now.toISOString())}`],
+    });
+    y += 52;
+    box(doc, PAGE.margin, y, half, 50, { label: 'Signature of receiving agent', lines: [] });
+    box(doc, PAGE.margin + half, y, half, 50, { label: 'Signature of shipper or agent', lines: [] });
+    footer(doc, `Cargo Receipt - AWB ${data.AWBNumber}`);
+  });
+}
+
+export function renderEcsd(data: ShipmentData, now: Date): Promise<Buffer> {
+  const security = data.Security ?? {};
+  return renderPdf({ title: `eCSD ${data.AWBNumber}`, subject: 'Consignment Security Declaration' }, (doc) => {
+    heading(doc, 'Consignment Security Declaration (eCSD)', `Air Waybill ${data.AWBNumber}`);
+    let y = facts(doc, [
+      ['Regulated Entity Category and Identifier', `RA ${String(security.regulatedAgent ?? data.Agent?.iataCode ?? '')}`],
+      ['Unique Consignment Identifier', data.AWBNumber],
+      ['Origin', data.Origin],
+      ['Destination', data.Destination],
+      ['Transfer / Transit Points', data.Routing.slice(0, -1).map((leg) => leg.to).join(', ') || 'None'],
+      ['Security Status', String(security.status ?? '')],
+      ['Received From (Reasons for Issuing)', `Screened by regulated agent ${String(security.regulatedAgent ?? data.Agent?.iataCode ?? '')}`],
+      ['Screening Method', String(security.screeningMethod ?? '')],
+      // The FWB's SE entries; a shipment stored before they were kept, or without any, has none.
+      ['Grounds for Exemption', String(security.exemptions || 'None')],
+      ['Contents of Consignment', data.GoodsDescription],
+      ['Pieces / Weight', `${data.Pieces} pcs / ${data.Weight.toFixed(1)} kg`],
+      ['Issued On', formatDateTime(now.toISOString())],
+    ]);
+    y += 10;
+    doc.font('Helvetica-Bold').fontSize(9).text('Persons responsible', PAGE.margin, y);
+    table(
+      doc,
+      [
+        { title: 'ID or Licence', width: 130, value: (person: ShipmentData['Persons'][number]) => person.idOrLicense },
+        { title: 'Name', width: 170, value: (person) => person.name },
+        { title: 'Station', width: 80, value: (person) => person.stationCode },
+        { title: 'Verifier', width: 159, value: (person) => person.verifier },
+      ],
+      data.Persons,
+      y + 14,
+    );
+    footer(doc, `eCSD - AWB ${data.AWBNumber}`);
+  });
+}
+
+export function renderConsolManifest(data: ShipmentData): Promise<Buffer> {
+  return renderPdf({ title: `Consolidation Manifest ${data.AWBNumber}`, subject: 'House Manifest' }, (doc) => {
+    heading(doc, 'Consolidation Manifest', `Master Air Waybill ${data.AWBNumber} - ${data.Origin} to ${data.Destination}`);
+    const y = facts(doc, [
+      ['Consolidator', data.Agent?.name ?? ''],
+      ['Flight', data.Routing.map((leg) => `${leg.flightNumber} ${leg.date}`).join(', ')],
+      ['Master Pieces', data.Pieces],
+      ['Master Weight', `${data.Weight.toFixed(1)} kg`],
+    ]);
+    if (data.Houses.length === 0) {
+      doc.font('Helvetica').fontSize(9).text('This shipment is not a consolidation: it has no house air waybills.', PAGE.margin, y + 12);
+    } else {
+      table(doc, houseColumns, data.Houses, y + 12);
+      const pieces = data.Houses.reduce((sum, house) => sum + house.pieces, 0);
+      const weight = data.Houses.reduce((sum, house) => sum + house.weightKg, 0);
+      doc.font('Helvetica-Bold').fontSize(8).text(`Total: ${data.Houses.length} house(s), ${pieces} pieces, ${weight.toFixed(1)} kg`, PAGE.margin, doc.y);
+    }
+    footer(doc, `Consolidation Manifest - MAWB ${data.AWBNumber}`);
+  });
+}
+
+export function renderHouseAwbs(data: ShipmentData): Promise<Buffer> {
+  return renderPdf({ title: `House Air Waybills ${data.AWBNumber}`, subject: 'House AWB' }, (doc) => {
+    data.Houses.forEach((house, index) => {
+      if (index > 0) doc.addPage();
+      heading(doc, `House Air Waybill ${house.hawbNumber}`, `Master Air Waybill ${data.AWBNumber}`);
+      facts(doc, [
+        ['House Air Waybill', house.hawbNumber],
+        ['Master Air Waybill', data.AWBNumber],
+        ['Shipper', house.shipper],
+        ['Consignee', house.consignee],
+        ['Origin', data.Origin],
+        ['Destination', data.Destination],
+        ['Pieces', house.pieces],
+        ['Weight', `${house.weightKg.toFixed(1)} kg`],
+        ['Nature of Goods', house.description],
+        ['Issued by', data.Agent?.name ?? ''],
+      ]);
+      footer(doc, `House AWB ${house.hawbNumber} - MAWB ${data.AWBNumber}`);
+    });
+    if (data.Houses.length === 0) heading(doc, 'House Air Waybills', `Master Air Waybill ${data.AWBNumber} has no house air waybills.`);
+  });
+}
+
+export function renderPouchCover(data: ShipmentData, pouch: { fileName: string; pouchKind: string; remarks: string; updatedOn: string; userId: string }): Promise<Buffer> {
+  return renderPdf({ title: `${pouch.pouchKind === 'forwarder' ? 'Forwarder' : 'Airline'} Pouch ${data.AWBNumber}`, subject: 'Pouch' }, (doc) => {
+    heading(doc, `${pouch.pouchKind === 'forwarder' ? 'Forwarder' : 'Airline'} Pouch`, `Air Waybill ${data.AWBNumber}`);
+    facts(doc, [
+      ['Air Waybill', data.AWBNumber],
+      ['Route', `${data.Origin} - ${data.Destination}`],
+      ['Contents', pouch.remarks || 'Shipment documents'],
+      ['Placed in the pouch', `${formatDateTime(pouch.updatedOn)} by ${pouch.userId}`],
+      ['Shipper', data.Shipper.name],
+      ['Consignee', data.Consignee.name],
+    ]);
+    footer(doc, `${pouch.fileName}`);
+  });
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { FunctionId } from '../../domain/access';
+import type { AppContext } from '../context';
+import { authenticate } from '../http/authenticate';
+import { ipRestriction } from '../http/ipRestriction';
+import { requireFunction } from '../http/requireFunction';
+import { decisionRoutes } from './decisionRoutes';
+import { detailRoutes } from './detailRoutes';
+import { documentRoutes } from './documentRoutes';
+import { authenticateFileRequest, fileRoutes } from './fileRoutes';
+import { summaryRoutes } from './summaryRoutes';
+
+/**
+ * /awbapi (spec 7): every call signed in, from an address the company allows, by a role holding the
+ * shipment function (81); each query then scoped to the company (scope.ts).
+ */
+export async function awbApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  await app.register(async (api) => {
+    api.addHook('preHandler', authenticate(ctx));
+    api.addHook('preHandler', ipRestriction(ctx));
+    api.addHook('preHandler', requireFunction(ctx, FunctionId.SHIPMENT));
+    await api.register(summaryRoutes, { ctx });
+    await api.register(detailRoutes, { ctx });
+    await api.register(decisionRoutes, { ctx });
+    await api.register(documentRoutes, { ctx });
+  });
+  // File links opened by the browser carry a ticket instead of the bearer token.
+  await app.register(async (files) => {
+    files.addHook('preHandler', authenticateFileRequest(ctx));
+    files.addHook('preHandler', ipRestriction(ctx));
+    files.addHook('preHandler', requireFunction(ctx, FunctionId.SHIPMENT));
+    await files.register(fileRoutes, { ctx });
+  });
+}

@@ -1,0 +1,212 @@
+import { sql, type RawBuilder } from 'kysely';
+import { formatAwbNumber, hasValidCheckDigit } from '../../domain/awb';
+import { addDaysIso } from '../../domain/dateRange';
+import { ShipmentMessages } from '../../domain/shipmentMessages';
+import type { ShipmentStatus } from '../../domain/shipmentStatus';
+import type { AwbSearchMiss, AwbSummaryAnswer, AwbSummaryRow, AwbTag, DbOptions, SummaryFilters, SummarySortField } from '../../domain/shipmentWire';
+import { formatMessage } from '../../domain/statusCodes';
+import type { Db } from '../db/database';
+import { lentOnlySql, ownPartsSql, ownShipmentsSql, visibleShipmentsSql, type CompanyScope } from './scope';
+
+/** The AWB summary (POST awbapi/awbsummary) and the next result (GET awbapi/searchnext). */
+
+/** Sort fields of dbOptions and their columns; ties are broken by the AWB number, in the same direction. */
+const SORT_COLUMNS: Record<SummarySortField, RawBuilder<unknown> | null> = {
+  AWBNumber: null,
+  Status: sql`s.status`,
+  Origin: sql`s.origin`,
+  Destination: sql`s.destination`,
+  FlightDate: sql`s.flight_date`,
+  MessageDate: sql`s.message_date`,
+  STD: sql`coalesce(s.std, '-infinity'::timestamptz)`,
+  Pieces: sql`s.pieces`,
+  Weight: sql`s.weight_kg`,
+  UpdateDT: sql`s.update_dt`,
+};
+
+export interface SummaryCriteria {
+  tags: readonly AwbTag[];
+  filters: SummaryFilters;
+}
+
+function tagsSql(tags: readonly AwbTag[]): RawBuilder<boolean> {
+  return sql<boolean>`(s.awb_prefix, s.awb_suffix) IN (${sql.join(tags.map((tag) => sql`(${tag.AWBPrefix}::bpchar, ${tag.AWBSuffix}::bpchar)`))})`;
+}
+
+/** Day ranges are whole UTC days: 'to' is inclusive. */
+function dayRangeSql(column: RawBuilder<unknown>, from: string | undefined, to: string | undefined, isDate: boolean): RawBuilder<boolean>[] {
+  const conditions: RawBuilder<boolean>[] = [];
+  if (isDate) {
+    if (from) conditions.push(sql<boolean>`${column} >= ${from}::date`);
+    if (to) conditions.push(sql<boolean>`${column} <= ${to}::date`);
+  } else {
+    if (from) conditions.push(sql<boolean>`${column} >= (${from}::date)::timestamp AT TIME ZONE 'UTC'`);
+    if (to) conditions.push(sql<boolean>`${column} < (${addDaysIso(to, 1)}::date)::timestamp AT TIME ZONE 'UTC'`);
+  }
+  return conditions;
+}
+
+/** The disjoint parts of the company's view (its own shipments in parts, then those only lent to it), each served by its indexes. */
+function viewParts(scope: CompanyScope): RawBuilder<boolean>[] {
+  return [...ownPartsSql(scope), lentOnlySql(scope)];
+}
+
+function criteriaSql(scope: CompanyScope, criteria: SummaryCriteria, part: RawBuilder<boolean> = visibleShipmentsSql(scope)): RawBuilder<boolean> {
+  const { filters } = criteria;
+  const conditions: RawBuilder<boolean>[] = [part];
+  if (criteria.tags.length > 0) conditions.push(tagsSql(criteria.tags));
+  conditions.push(...dayRangeSql(sql`s.flight_date`, filters.FlightDateFrom, filters.FlightDateTo, true));
+  conditions.push(...dayRangeSql(sql`s.message_date`, filters.MessageDateFrom, filters.MessageDateTo, false));
+  conditions.push(...dayRangeSql(sql`s.std`, filters.STDFrom, filters.STDTo, false));
+  if (filters.Status && filters.Status.length > 0) conditions.push(sql<boolean>`s.status = ANY(${[...filters.Status]}::text[])`);
+  return sql<boolean>`(${sql.join(conditions, sql` AND `)})`;
+}
+
+function orderSql(options: Pick<DbOptions, 'FieldName' | 'OrderBy'>): RawBuilder<unknown> {
+  const direction = options.OrderBy === 'DESC' ? sql.raw('DESC') : sql.raw('ASC');
+  const column = SORT_COLUMNS[options.FieldName];
+  return column
+    ? sql`${column} ${direction}, s.awb_prefix ${direction}, s.awb_suffix ${direction}`
+    : sql`s.awb_prefix ${direction}, s.awb_suffix ${direction}`;
+}
+
+/**
+ * The ids of one page: the own part and the lent part each ordered and cut on their own (so each
+ * can use its indexes), then merged in the page's order.
+ */
+function pageIdsSql(scope: CompanyScope, criteria: SummaryCriteria, options: DbOptions, offset: number): RawBuilder<unknown> {
+  const direction = options.OrderBy === 'DESC' ? sql.raw('DESC') : sql.raw('ASC');
+  const column = SORT_COLUMNS[options.FieldName];
+  const keys = column ? sql`${column} AS sort_key, s.awb_prefix, s.awb_suffix` : sql`s.awb_prefix, s.awb_suffix`;
+  const merged = column ? sql`u.sort_key ${direction}, u.awb_prefix ${direction}, u.awb_suffix ${direction}` : sql`u.awb_prefix ${direction}, u.awb_suffix ${direction}`;
+  const enough = options.PageSize + offset;
+  const parts = viewParts(scope).map((part) => sql`(SELECT s.shipment_id, ${keys} FROM shipments s WHERE ${criteriaSql(scope, criteria, part)} ORDER BY ${orderSql(options)} LIMIT ${enough})`);
+  return sql`SELECT u.shipment_id FROM (${sql.join(parts, sql` UNION ALL `)}) u ORDER BY ${merged} LIMIT ${options.PageSize} OFFSET ${offset}`;
+}
+
+const rowColumns = (scope: CompanyScope) => sql`
+  s.shipment_id, s.awb_prefix, s.awb_suffix, s.status, s.origin, s.destination, s.pieces, s.weight_kg,
+  coalesce(s.routing -> 0 ->> 'flightNumber', '') AS flight_no,
+  to_char(s.flight_date, 'YYYY-MM-DD') AS flight_date, s.message_date, s.std, s.update_dt, s.special_handling_codes,
+  NOT ${ownShipmentsSql(scope)} AS is_lent`;
+
+interface SummaryDbRow {
+  shipment_id: string;
+  awb_prefix: string;
+  awb_suffix: string;
+  status: ShipmentStatus;
+  origin: string;
+  destination: string;
+  pieces: number;
+  weight_kg: string;
+  flight_no: string;
+  flight_date: string;
+  message_date: Date;
+  std: Date | null;
+  update_dt: Date;
+  special_handling_codes: string[];
+  is_lent: boolean;
+}
+
+function toRow(row: SummaryDbRow): AwbSummaryRow {
+  return {
+    ShipmentId: String(row.shipment_id),
+    AWBPrefix: row.awb_prefix,
+    AWBSuffix: row.awb_suffix,
+    AWBNumber: formatAwbNumber({ prefix: row.awb_prefix, suffix: row.awb_suffix }),
+    Status: row.status,
+    Origin: row.origin,
+    Destination: row.destination,
+    Pieces: row.pieces,
+    Weight: Number(row.weight_kg),
+    FlightNo: row.flight_no,
+    FlightDate: row.flight_date,
+    MessageDate: row.message_date.toISOString(),
+    STD: row.std ? row.std.toISOString() : null,
+    UpdateDT: row.update_dt.toISOString(),
+    SpecialHandlingCodes: row.special_handling_codes,
+    IsLent: row.is_lent,
+    CheckDigitValid: hasValidCheckDigit(row.awb_suffix),
+  };
+}
+
+/** One page of the summary, its total, and the searched AWBs that gave no row (ignoring the filters). */
+export async function searchSummary(db: Db, scope: CompanyScope, criteria: SummaryCriteria, options: DbOptions): Promise<AwbSummaryAnswer & { visibleTags: { shipmentId: string; tag: AwbTag }[] }> {
+  const offset = (options.CurrentPage - 1) * options.PageSize;
+  // The page's ids first (from the indexes where they cover the criteria), then only those rows read whole.
+  // The total counts the own part and the lent part apart, so the own part can be counted from an index.
+  const [{ rows }, { rows: countRows }] = await Promise.all([
+    sql<SummaryDbRow>`
+      SELECT ${rowColumns(scope)} FROM shipments s
+      JOIN (${pageIdsSql(scope, criteria, options, offset)}) page USING (shipment_id)
+      ORDER BY ${orderSql(options)}`.execute(db),
+    sql<{ total: string }>`
+      SELECT ${sql.join(viewParts(scope).map((part) => sql`(SELECT count(*) FROM shipments s WHERE ${criteriaSql(scope, criteria, part)})`), sql` + `)} AS total`.execute(db),
+  ]);
+  const missing: AwbSearchMiss[] = [];
+  const visibleTags: { shipmentId: string; tag: AwbTag }[] = [];
+  if (criteria.tags.length > 0) {
+    const { rows: found } = await sql<{ shipment_id: string; awb_prefix: string; awb_suffix: string; visible: boolean }>`
+      SELECT s.shipment_id, s.awb_prefix, s.awb_suffix, ${visibleShipmentsSql(scope)} AS visible
+      FROM shipments s WHERE ${tagsSql(criteria.tags)}`.execute(db);
+    for (const tag of criteria.tags) {
+      const hit = found.find((row) => row.awb_prefix === tag.AWBPrefix && row.awb_suffix === tag.AWBSuffix);
+      const awb = formatAwbNumber({ prefix: tag.AWBPrefix, suffix: tag.AWBSuffix });
+      if (!hit) missing.push({ ...tag, Reason: 'notFound', Message: formatMessage(ShipmentMessages.shipmentNotFound, { awb }) });
+      else if (!hit.visible) missing.push({ ...tag, Reason: 'notAccessible', Message: ShipmentMessages.awbNotAccessible });
+      else visibleTags.push({ shipmentId: String(hit.shipment_id), tag });
+    }
+  }
+  return { total: Number(countRows[0]?.total ?? 0), rows: rows.map(toRow), missing, visibleTags };
+}
+
+/**
+ * The shipment after (or before) `shipmentId` in the summary's order, with the same criteria; null
+ * at the end. Undefined when the current shipment is not in the company's view at all.
+ */
+export async function adjacentShipment(
+  db: Db,
+  scope: CompanyScope,
+  criteria: SummaryCriteria,
+  order: Pick<DbOptions, 'FieldName' | 'OrderBy'>,
+  shipmentId: string,
+  direction: 'next' | 'previous',
+): Promise<{ ShipmentId: string; AWBPrefix: string; AWBSuffix: string } | null | undefined> {
+  const { rows: currentRows } = await sql<{ shipment_id: string }>`
+    SELECT s.shipment_id FROM shipments s WHERE s.shipment_id = ${shipmentId} AND ${visibleShipmentsSql(scope)}`.execute(db);
+  if (currentRows.length === 0) return undefined;
+  const column = SORT_COLUMNS[order.FieldName];
+  const columns = column ? sql`${column}, s.awb_prefix, s.awb_suffix` : sql`s.awb_prefix, s.awb_suffix`;
+  const forward = (order.OrderBy === 'DESC') === (direction === 'previous');
+  const comparison = forward ? sql.raw('>') : sql.raw('<');
+  const reversed = { FieldName: order.FieldName, OrderBy: forward ? ('ASC' as const) : ('DESC' as const) };
+  const { rows } = await sql<{ shipment_id: string; awb_prefix: string; awb_suffix: string }>`
+    SELECT s.shipment_id, s.awb_prefix, s.awb_suffix FROM shipments s
+    WHERE ${criteriaSql(scope, criteria)}
+      AND (${columns}) ${comparison} (SELECT ${columns} FROM shipments s WHERE s.shipment_id = ${shipmentId})
+    ORDER BY ${orderSql(reversed)} LIMIT 1`.execute(db);
+  const row = rows[0];
+  return row ? { ShipmentId: String(row.shipment_id), AWBPrefix: row.awb_prefix, AWBSuffix: row.awb_suffix } : null;
+}
+
+/** Counts by status of the company's view, for flights of `today` and of the 7 days up to it. */
+export async function overviewCounts(db: Db, scope: CompanyScope, today: string): Promise<{ today: Record<string, number>; week: Record<string, number> }> {
+  const weekStart = addDaysIso(today, -6);
+  const counts = (part: RawBuilder<boolean>) => sql<{ status: string; today: string; week: string }>`
+    SELECT s.status,
+      count(*) FILTER (WHERE s.flight_date = ${today}::date) AS today,
+      count(*) AS week
+    FROM shipments s
+    WHERE ${part} AND s.flight_date BETWEEN ${weekStart}::date AND ${today}::date
+    GROUP BY s.status`.execute(db);
+  const todayCounts: Record<string, number> = {};
+  const weekCounts: Record<string, number> = {};
+  for (const { rows } of await Promise.all(viewParts(scope).map(counts))) {
+    for (const row of rows) {
+      todayCounts[row.status] = (todayCounts[row.status] ?? 0) + Number(row.today);
+      weekCounts[row.status] = (weekCounts[row.status] ?? 0) + Number(row.week);
+    }
+  }
+  return { today: todayCounts, week: weekCounts };
+}
+

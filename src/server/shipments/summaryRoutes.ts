@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import { parseAwbNumber } from '../../domain/awb';
+import { searchTagsProblem } from '../../domain/awbSearch';
+import { dateRangeProblem, dayNumber, isoDay } from '../../domain/dateRange';
+import { isShipmentStatus, SHIPMENT_STATUSES, type ShipmentStatus } from '../../domain/shipmentStatus';
+import { DEFAULT_DB_OPTIONS, type AwbSummaryRequest, type AwbTag, type DbOptions, type OverviewAnswer, type SummaryFilters, type SummarySortField } from '../../domain/shipmentWire';
+import type { AppContext } from '../context';
+import { writeActionLog, type ActionLogEntry } from './actionLog';
+import { invalid, ok, shipmentNotFound } from './answers';
+import { callerOf } from './caller';
+import { awbSummaryBody, overviewQuery, searchNextQuery } from './schemas';
+import { adjacentShipment, overviewCounts, searchSummary } from './summary';
+
+/** POST awbsummary, GET searchnext, GET overview. */
+
+const DATE_FILTERS: [keyof SummaryFilters, keyof SummaryFilters, string][] = [
+  ['FlightDateFrom', 'FlightDateTo', 'flight date'],
+  ['MessageDateFrom', 'MessageDateTo', 'message date'],
+  ['STDFrom', 'STDTo', 'STD'],
+];
+
+function filtersProblem(filters: SummaryFilters): string | undefined {
+  for (const [from, to, label] of DATE_FILTERS) {
+    const problem = dateRangeProblem(label, filters[from] as string | undefined, filters[to] as string | undefined);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+function describeFilters(filters: SummaryFilters): string {
+  const parts = Object.entries(filters)
+    .filter(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0))
+    .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join('/') : String(value)}`);
+  return parts.length > 0 ? `Summary search: ${parts.join(', ')}` : 'Summary search';
+}
+
+type SearchNextQuery = {
+  ShipmentId: string;
+  Direction: 'next' | 'previous';
+  FieldName: SummarySortField;
+  OrderBy: 'ASC' | 'DESC';
+  AWBs?: string;
+  Status?: string;
+} & Omit<SummaryFilters, 'Status'>;
+
+export async function summaryRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  app.post<{ Body: AwbSummaryRequest }>('/awbsummary', { schema: { body: awbSummaryBody } }, async (request, reply) => {
+    const { fieldSearch, filters = {} } = request.body;
+    const tagProblem = searchTagsProblem(fieldSearch);
+    if (tagProblem && !tagProblem.ok) return invalid(reply, tagProblem.message);
+    const filterProblem = filtersProblem(filters);
+    if (filterProblem) return invalid(reply, filterProblem);
+    const options: DbOptions = { ...DEFAULT_DB_OPTIONS, ...request.body.dbOptions };
+    const caller = await callerOf(ctx, request);
+    const result = await ctx.db.transaction().execute(async (trx) => {
+      const found = await searchSummary(trx, caller.scope, { tags: fieldSearch, filters }, options);
+      const entries: ActionLogEntry[] =
+        fieldSearch.length > 0
+          ? fieldSearch.map((tag) => {
+              const visible = found.visibleTags.find((entry) => entry.tag.AWBPrefix === tag.AWBPrefix && entry.tag.AWBSuffix === tag.AWBSuffix);
+              const miss = found.missing.find((entry) => entry.AWBPrefix === tag.AWBPrefix && entry.AWBSuffix === tag.AWBSuffix);
+              return { actType: 'Search', docType: 'AWB', remarks: miss ? miss.Message : 'Found', shipmentId: visible?.shipmentId ?? null, awbPrefix: tag.AWBPrefix, awbSuffix: tag.AWBSuffix };
+            })
+          : options.CurrentPage === 1
+            ? [{ actType: 'Search', remarks: describeFilters(filters) }]
+            : [];
+      await writeActionLog(trx, caller.account, caller.ip, entries);
+      return found;
+    });
+    return ok({ total: result.total, rows: result.rows, missing: result.missing });
+  });
+
+  app.get<{ Querystring: SearchNextQuery }>('/searchnext', { schema: { querystring: searchNextQuery } }, async (request, reply) => {
+    const query = request.query;
+    const tags: AwbTag[] = [];
+    for (const text of (query.AWBs ?? '').split(',').filter(Boolean)) {
+      const awb = parseAwbNumber(text);
+      if (!awb) return invalid(reply, `"${text}" is not an AWB number.`);
+      tags.push({ AWBPrefix: awb.prefix, AWBSuffix: awb.suffix });
+    }
+    const tagProblem = searchTagsProblem(tags);
+    if (tagProblem && !tagProblem.ok) return invalid(reply, tagProblem.message);
+    const statuses = (query.Status ?? '').split(',').filter(Boolean);
+    if (!statuses.every(isShipmentStatus)) return invalid(reply, `Status must be among ${SHIPMENT_STATUSES.join(', ')}.`);
+    const filters: SummaryFilters = {
+      FlightDateFrom: query.FlightDateFrom,
+      FlightDateTo: query.FlightDateTo,
+      MessageDateFrom: query.MessageDateFrom,
+      MessageDateTo: query.MessageDateTo,
+      STDFrom: query.STDFrom,
+      STDTo: query.STDTo,
+      Status: statuses as ShipmentStatus[],
+    };
+    const filterProblem = filtersProblem(filters);
+    if (filterProblem) return invalid(reply, filterProblem);
+    const caller = await callerOf(ctx, request);
+    const next = await adjacentShipment(ctx.db, caller.scope, { tags, filters }, { FieldName: query.FieldName, OrderBy: query.OrderBy }, query.ShipmentId, query.Direction);
+    if (next === undefined) return shipmentNotFound(reply);
+    return ok(next);
+  });
+
+  app.get<{ Querystring: { Today?: string } }>('/overview', { schema: { querystring: overviewQuery } }, async (request, reply) => {
+    const serverToday = isoDay(new Date());
+    const today = request.query.Today ?? serverToday;
+    // The browser's calendar day may differ from the server's by the time zone, never by more.
+    const day = dayNumber(today);
+    if (day === undefined || Math.abs(day - dayNumber(serverToday)!) > 1) return invalid(reply, 'Today must be the current date.');
+    const caller = await callerOf(ctx, request);
+    const counts = await overviewCounts(ctx.db, caller.scope, today);
+    const byStatus = (source: Record<string, number>) => Object.fromEntries(SHIPMENT_STATUSES.map((status) => [status, source[status] ?? 0])) as Record<ShipmentStatus, number>;
+    const answer: OverviewAnswer = { Today: today, TodayByStatus: byStatus(counts.today), Last7DaysByStatus: byStatus(counts.week) };
+    return ok(answer);
+  });
+}

@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FunctionId } from '../../domain/access';
+import { AccessMessages } from '../../domain/accessMessages';
+import { StatusCode } from '../../domain/statusCodes';
+import { parseUserRecordId } from '../../domain/userProfile';
+import type { AppContext } from '../context';
+import { accountOf } from '../http/authenticate';
+import { isOwnCompany } from '../http/companyScope';
+import { refuseAccess, requireFunction } from '../http/requireFunction';
+import { listQuerystringSchema, parseListQuery, sendPage, textFilter, type ListQueryText } from './listQuery';
+import { createUser, deleteUser, changeUser, editUser, type EditUserInput, type NewUserInput, type UserOutcome } from './userChanges';
+import type { Actor } from './userAudit';
+import { findCompanyUser, listCompanyUsers, listRoles, USER_SORT_FIELDS } from './userRepository';
+import { createUserBodySchema, editUserBodySchema, lockBodySchema, mfaBodySchema, userAnswerSchema, userIdParamsSchema, userPageSchema } from './userSchemas';
+
+/**
+ * The `users` and `roles` resources of the classic envelope API (user management, function 83):
+ * ra-data-simple-rest conventions, `{status, data, total}` answers, every call scoped to the
+ * signed-in admin's company. A record id is "COMPANY|user"; another company's id answers
+ * USER_ACL_EXCEPTION (-10000) whether or not the user exists.
+ */
+
+export function actorOf(request: FastifyRequest): Actor {
+  const account = accountOf(request);
+  return { companyId: account.companyId, userId: account.userId, address: request.ip };
+}
+
+export function sendOutcome<T extends { ok: true; record: unknown } | { ok: false; httpStatus: number; status: number; message: string; errors?: object }>(reply: FastifyReply, outcome: T) {
+  if (outcome.ok) return reply.send({ status: StatusCode.SUCCESS, data: outcome.record });
+  const { httpStatus, status, message, errors } = outcome;
+  return reply.code(httpStatus).send({ status, message, ...(errors ? { errors } : {}) });
+}
+
+/** The user id of a path id of the signed-in user's company; otherwise the answer has been sent. */
+function ownCompanyUserId(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): string | undefined {
+  const parsed = parseUserRecordId(request.params.id);
+  if (!parsed) {
+    reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: 'The user in the path must be "COMPANY|user", with ids of letters, digits, dot, dash and underscore.' });
+    return undefined;
+  }
+  if (!isOwnCompany(request, parsed.companyId)) {
+    refuseAccess(reply, AccessMessages.otherCompany);
+    return undefined;
+  }
+  return parsed.userId;
+}
+
+type IdRequest = FastifyRequest<{ Params: { id: string } }>;
+
+export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const { db } = ctx;
+  app.addHook('preHandler', requireFunction(ctx, FunctionId.USER_MANAGEMENT));
+
+  app.get('/roles', async (request, reply) => {
+    const roles = await listRoles(db);
+    return sendPage(reply, 'roles', roles, 0, roles.length);
+  });
+
+  app.get<{ Querystring: ListQueryText }>('/users', { schema: { querystring: listQuerystringSchema, response: userPageSchema } }, async (request, reply) => {
+    const query = parseListQuery(request.query, USER_SORT_FIELDS, 'user_id');
+    const { rows, total } = await listCompanyUsers(db, accountOf(request).companyId, {
+      search: textFilter(query.filter, 'q'),
+      roleId: textFilter(query.filter, 'role_id'),
+      sortField: query.sortField,
+      descending: query.descending,
+      offset: query.offset,
+      limit: query.limit,
+    });
+    return sendPage(reply, 'users', rows, query.offset, total);
+  });
+
+  app.get<{ Params: { id: string } }>('/users/:id', { schema: { params: userIdParamsSchema, response: userAnswerSchema } }, async (request: IdRequest, reply) => {
+    const userId = ownCompanyUserId(request, reply);
+    if (userId === undefined) return reply;
+    const record = await findCompanyUser(db, accountOf(request).companyId, userId);
+    if (!record) return reply.code(404).send({ status: StatusCode.USER_PROFILE_NOT_FOUND, message: AccessMessages.userNotFound });
+    return reply.send({ status: StatusCode.SUCCESS, data: record });
+  });
+
+  app.post<{ Body: NewUserInput & { company_id?: string } }>(
+    '/users',
+    { schema: { body: createUserBodySchema, response: userAnswerSchema } },
+    async (request, reply) => {
+      const { company_id: companyId, ...input } = request.body;
+      // A new user joins the admin's own company; naming another one is reaching outside it.
+      if (companyId !== undefined && !isOwnCompany(request, companyId)) return refuseAccess(reply, AccessMessages.otherCompany);
+      return sendOutcome(reply, await createUser(db, actorOf(request), input));
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: EditUserInput }>(
+    '/users/:id',
+    { schema: { params: userIdParamsSchema, body: editUserBodySchema, response: userAnswerSchema } },
+    async (request, reply) => {
+      const userId = ownCompanyUserId(request, reply);
+      if (userId === undefined) return reply;
+      return sendOutcome(reply, await editUser(db, actorOf(request), userId, request.body));
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>('/users/:id', { schema: { params: userIdParamsSchema, response: userAnswerSchema } }, async (request: IdRequest, reply) => {
+    const userId = ownCompanyUserId(request, reply);
+    if (userId === undefined) return reply;
+    return sendOutcome(reply, await deleteUser(db, actorOf(request), userId));
+  });
+
+  app.post<{ Params: { id: string }; Body: { locked: boolean } }>(
+    '/users/:id/lock',
+    { schema: { params: userIdParamsSchema, body: lockBodySchema, response: userAnswerSchema } },
+    async (request, reply) => {
+      const userId = ownCompanyUserId(request, reply);
+      if (userId === undefined) return reply;
+      const outcome: UserOutcome = await changeUser(db, actorOf(request), userId, { is_locked: request.body.locked });
+      return sendOutcome(reply, outcome);
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { required: boolean } }>(
+    '/users/:id/mfa',
+    { schema: { params: userIdParamsSchema, body: mfaBodySchema, response: userAnswerSchema } },
+    async (request, reply) => {
+      const userId = ownCompanyUserId(request, reply);
+      if (userId === undefined) return reply;
+      return sendOutcome(reply, await changeUser(db, actorOf(request), userId, { mfa_required: request.body.required }));
+    },
+  );
+}

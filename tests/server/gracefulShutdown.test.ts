@@ -1,0 +1,155 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * SIGTERM on the real server (src/server/main.ts on its own embedded PostgreSQL): the request in
+ * flight gets its answer, then the server closes its pool, stops PostgreSQL and exits 0.
+ * The request in flight is a sign-in whose form body arrives in two parts: the server has started
+ * on it (routed, logged) before the signal and can only answer once the rest has come and argon2
+ * has checked the password — no test-only route is needed.
+ */
+
+const ROOT = path.join(import.meta.dirname, '..', '..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-sigterm-'));
+let server: ChildProcess | undefined;
+afterAll(() => {
+  if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The server's log lines (pino JSON on stdout), and a way to wait for one. */
+function watchLog(child: ChildProcess) {
+  const lines: Record<string, unknown>[] = [];
+  const waiters: { test(line: Record<string, unknown>): boolean; resolve(): void }[] = [];
+  let partial = '';
+  child.stdout!.setEncoding('utf8');
+  child.stdout!.on('data', (chunk: string) => {
+    partial += chunk;
+    const complete = partial.split('\n');
+    partial = complete.pop() ?? '';
+    for (const text of complete) {
+      let line: Record<string, unknown>;
+      try {
+        line = JSON.parse(text);
+      } catch {
+        continue;
+      }
+      lines.push(line);
+      for (const waiter of waiters.splice(0)) (waiter.test(line) ? waiter.resolve() : waiters.push(waiter));
+    }
+  });
+  return {
+    lines,
+    waitFor(test: (line: Record<string, unknown>) => boolean, what: string, timeoutMs = 150_000): Promise<void> {
+      if (lines.some(test)) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no log line "${what}" in ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({ test, resolve: () => (clearTimeout(timer), resolve()) });
+      });
+    },
+  };
+}
+
+function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+/** A sign-in sent in two parts: the headers and half the form now, the rest when told. */
+function signInInTwoParts(port: number) {
+  const form = new URLSearchParams({ GrantType: 'client_credentials', ClientId: 'admin|DEMOAIR|2|L', ClientSecret: 'Admin#12345' }).toString();
+  const request = http.request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/auth/token',
+    agent: false,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(form), connection: 'close' },
+  });
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.on('response', (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
+  const half = Math.floor(form.length / 2);
+  request.write(form.slice(0, half));
+  return { answer, sendTheRest: () => request.end(form.slice(half)) };
+}
+
+describe('SIGTERM', () => {
+  it('answers the request in flight, stops the embedded PostgreSQL and exits 0', { timeout: 240_000 }, async () => {
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      LOG_LEVEL: 'info',
+      DIST_DIR: path.join(dataDir, 'no-dist'),
+      SEED_SHIPMENTS: '0',
+      SEED_SANCTION_ENTRIES: '0',
+    };
+    server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let errors = '';
+    server.stderr!.on('data', (chunk) => (errors += chunk));
+    const log = watchLog(server);
+    const exited = exitOf(server);
+    await Promise.race([
+      log.waitFor((line) => typeof line.msg === 'string' && line.msg.startsWith('Server listening'), 'Server listening'),
+      exited.then(({ code }) => {
+        throw new Error(`the server exited (${code}) during start: ${errors}`);
+      }),
+    ]);
+    const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+    const postmasterPid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    expect(() => process.kill(postmasterPid, 0)).not.toThrow();
+
+    const signIn = signInInTwoParts(port);
+    // The server has the request: routed and logged, waiting for the rest of the form.
+    await log.waitFor((line) => line.msg === 'incoming request' && JSON.stringify(line.req ?? {}).includes('/auth/token'), 'incoming request /auth/token', 10_000);
+
+    server.kill('SIGTERM');
+    await log.waitFor((line) => typeof line.msg === 'string' && line.msg.startsWith('shutting down'), 'shutting down', 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(server.exitCode).toBeNull(); // still there for the request in flight
+    // No new work is taken on meanwhile.
+    const refused = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (response) => response.status,
+      () => 'no connection',
+    );
+    expect([503, 'no connection']).toContain(refused);
+
+    signIn.sendTheRest();
+    const answer = await signIn.answer;
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ access_token: expect.any(String), refresh_token: expect.any(String) });
+
+    expect(await exited, `stderr: ${errors}\nlast log lines: ${JSON.stringify(log.lines.slice(-6))}`).toEqual({ code: 0, signal: null });
+    expect(log.lines.some((line) => line.msg === 'stopped')).toBe(true);
+    expect(existsSync(pidFile)).toBe(false); // PostgreSQL shut down cleanly
+    expect(() => process.kill(postmasterPid, 0)).toThrow();
+    expect(existsSync(path.join(dataDir, 'app.lock'))).toBe(false);
+  });
+});

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
+import { isoDay, addDaysIso } from '../../../src/domain/dateRange';
+import { buildShipmentTestApp, countLog, shipmentWhere, type ShipmentTestApp } from './support';
+
+let t: ShipmentTestApp;
+beforeAll(async () => {
+  t = await buildShipmentTestApp();
+});
+afterAll(() => t.close());
+
+const summary = (user: Parameters<ShipmentTestApp['post']>[0], body: Record<string, unknown>) =>
+  t.post(user, '/awbapi/awbsummary', { fieldSearch: [], dbOptions: { CurrentPage: 1, PageSize: 10 }, ...body });
+
+describe('POST /awbapi/awbsummary', () => {
+  it('lists the company view: page 1, size 10, AWB number ascending, with a status on every row', async () => {
+    const response = await summary('airlineOperator', {});
+    expect(response.statusCode).toBe(200);
+    const { status, data } = response.json();
+    expect(status).toBe(1);
+    expect(data.rows).toHaveLength(10);
+    const numbers = data.rows.map((row: { AWBNumber: string }) => row.AWBNumber);
+    expect(numbers).toEqual([...numbers].sort());
+    expect(data.rows.every((row: { Status: string; AWBPrefix: string; IsLent: boolean }) => row.Status && (['160', '297'].includes(row.AWBPrefix) || row.IsLent))).toBe(true);
+    const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM shipments WHERE awb_prefix IN ('160', '297')
+      OR shipment_id IN (SELECT shipment_id FROM shipment_lendings WHERE company_id = 'DEMOAIR')`.execute(t.db);
+    expect(data.total).toBe(Number(rows[0].n));
+  });
+
+  it('shows lent shipments flagged as lent, and each company only its own', async () => {
+    const lent = await summary('airlineOperator', { dbOptions: { CurrentPage: 1, PageSize: 100, FieldName: 'AWBNumber', OrderBy: 'DESC' } });
+    const lentRows = lent.json().data.rows.filter((row: { IsLent: boolean }) => row.IsLent);
+    expect(lentRows.length).toBeGreaterThan(0);
+    expect(lentRows.every((row: { AWBPrefix: string }) => row.AWBPrefix === '618')).toBe(true);
+
+    const forwarder = (await summary('forwarder', { dbOptions: { CurrentPage: 1, PageSize: 100 } })).json().data;
+    const ids = forwarder.rows.map((row: { ShipmentId: string }) => row.ShipmentId);
+    expect(ids.length).toBeGreaterThan(0);
+    const agents = await t.db.selectFrom('shipments').select('agent_company_id').where('shipment_id', 'in', ids).execute();
+    expect(agents.every((row) => row.agent_company_id === 'DEMOFWD')).toBe(true);
+
+    const handler = (await summary('groundHandler', { dbOptions: { CurrentPage: 1, PageSize: 100 } })).json().data;
+    expect(handler.rows.length).toBeGreaterThan(0);
+    expect(handler.rows.every((row: { Origin: string; Destination: string }) => ['HKG', 'SIN'].includes(row.Origin) || ['HKG', 'SIN'].includes(row.Destination))).toBe(true);
+    const { rows: handled } = await sql<{ n: string }>`SELECT count(*) AS n FROM shipments WHERE origin IN ('HKG', 'SIN') OR destination IN ('HKG', 'SIN')`.execute(t.db);
+    expect(handler.total).toBe(Number(handled[0].n));
+    // Its pages, counted in two parts, still list each shipment once, in AWB order.
+    const pages = [];
+    for (let page = 1; page * 25 <= handler.total + 25; page++) pages.push(...(await summary('groundHandler', { dbOptions: { CurrentPage: page, PageSize: 25 } })).json().data.rows);
+    const numbers = pages.map((row: { AWBNumber: string }) => row.AWBNumber);
+    expect(numbers).toHaveLength(handler.total);
+    expect(new Set(numbers).size).toBe(handler.total);
+    expect(numbers).toEqual([...numbers].sort());
+  });
+
+  it('searches by up to 5 tags, reports the missing ones with the spec messages, and flags check digits', async () => {
+    const own = await shipmentWhere(t, sql`s.awb_prefix = '160'`);
+    const other = await shipmentWhere(t, sql`s.awb_prefix = '020'`);
+    const response = await summary('airlineOperator', {
+      fieldSearch: [
+        { AWBPrefix: own.awb_prefix, AWBSuffix: own.awb_suffix },
+        { AWBPrefix: other.awb_prefix, AWBSuffix: other.awb_suffix },
+        { AWBPrefix: '160', AWBSuffix: '99999990' },
+      ],
+    });
+    const { data } = response.json();
+    expect(data.rows.map((row: { ShipmentId: string }) => row.ShipmentId)).toEqual([own.shipment_id]);
+    expect(data.total).toBe(1);
+    expect(data.missing).toEqual([
+      { AWBPrefix: other.awb_prefix, AWBSuffix: other.awb_suffix, Reason: 'notAccessible', Message: 'This air waybill is not accessible.' },
+      { AWBPrefix: '160', AWBSuffix: '99999990', Reason: 'notFound', Message: 'There is no shipment found in AWB #160-99999990.' },
+    ]);
+    // 9999999 mod 7 = 1, so ...0 does not check; it was still searched (and reported as not found, not as invalid).
+    expect(data.rows[0].CheckDigitValid).toBe(true);
+    await t.db.updateTable('shipments').set({ awb_suffix: '12345670' }).where('shipment_id', '=', own.shipment_id).execute();
+    const flagged = (await summary('airlineOperator', { fieldSearch: [{ AWBPrefix: '160', AWBSuffix: '12345670' }] })).json().data;
+    expect(flagged.rows[0]).toMatchObject({ AWBNumber: '160-12345670', CheckDigitValid: false });
+    await t.db.updateTable('shipments').set({ awb_suffix: own.awb_suffix }).where('shipment_id', '=', own.shipment_id).execute();
+  });
+
+  it('writes one Search log entry per tag in the same transaction', async () => {
+    const own = await shipmentWhere(t, sql`s.awb_prefix = '297'`);
+    const before = await countLog(t, { act_type: 'Search', awb_suffix: own.awb_suffix });
+    await summary('airlineOperator', { fieldSearch: [{ AWBPrefix: own.awb_prefix, AWBSuffix: own.awb_suffix }] });
+    expect(await countLog(t, { act_type: 'Search', awb_suffix: own.awb_suffix })).toBe(before + 1);
+    const entry = await t.db.selectFrom('action_log').selectAll().where('awb_suffix', '=', own.awb_suffix).where('act_type', '=', 'Search').orderBy('log_id', 'desc').executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ company_id: 'DEMOAIR', user_id: 'operator', awb_prefix: own.awb_prefix, remarks: 'Found' });
+    expect(String(entry.shipment_id)).toBe(own.shipment_id);
+  });
+
+  it('refuses bad tags and options with the spec messages and 400, never 500', async () => {
+    const tags = (list: [string, string][]) => list.map(([AWBPrefix, AWBSuffix]) => ({ AWBPrefix, AWBSuffix }));
+    const cases: [Record<string, unknown>, string | RegExp][] = [
+      [{ fieldSearch: tags([['16A', '12345675']]) }, 'Please enter AWB number in valid format.'],
+      [{ fieldSearch: tags([['160', '12345675'], ['160', '12345675']]) }, 'Search text already exists in search text.'],
+      [{ fieldSearch: tags([['160', '00000011'], ['160', '00000022'], ['160', '00000033'], ['160', '00000044'], ['160', '00000055'], ['160', '00000066']]) }, 'Only 5 input tag allowed.'],
+      [{ fieldSearch: tags(Array.from({ length: 40 }, (_, index): [string, string] => ['160', String(index + 1).padStart(8, '0')])) }, 'Only 5 input tag allowed.'],
+      [{ dbOptions: { CurrentPage: 0, PageSize: 10 } }, /Invalid request/],
+      [{ dbOptions: { CurrentPage: 1, PageSize: 10, FieldName: 'shipment_id; drop table shipments' } }, /Invalid request/],
+      [{ filters: { FlightDateFrom: '2026-11-01', FlightDateTo: '2026-11-09' } }, 'The flight date range must be within 7 days.'],
+      [{ filters: { MessageDateFrom: '2026-11-09', MessageDateTo: '2026-11-01' } }, 'The message date "from" date must not be after the "to" date.'],
+      [{ filters: { STDFrom: '2026-02-31' } }, 'The STD must be a date (YYYY-MM-DD).'],
+      [{ filters: { Status: ['Lost'] } }, /Invalid request/],
+    ];
+    const logged = await countLog(t, { company_id: 'DEMOAIR', act_type: 'Search' });
+    for (const [body, message] of cases) {
+      const response = await summary('airlineOperator', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().status).toBe(-50001);
+      if (typeof message === 'string') expect(response.json().message).toBe(message);
+      else expect(response.json().message).toMatch(message);
+    }
+    // Refused searches search nothing, so they log nothing.
+    expect(await countLog(t, { company_id: 'DEMOAIR', act_type: 'Search' })).toBe(logged);
+    const malformed = await t.app.inject({ method: 'POST', url: '/awbapi/awbsummary', headers: { authorization: `Bearer ${t.tokens.airlineOperator}`, 'content-type': 'application/json' }, payload: '{"fieldSearch": [' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().status).toBe(-50001);
+  });
+
+  it('sorts and pages on every column, consistently', async () => {
+    for (const FieldName of ['Status', 'Origin', 'FlightDate', 'MessageDate', 'STD', 'Pieces', 'Weight', 'UpdateDT']) {
+      const first = (await summary('airlineOperator', { dbOptions: { CurrentPage: 1, PageSize: 5, FieldName, OrderBy: 'DESC' } })).json().data;
+      const second = (await summary('airlineOperator', { dbOptions: { CurrentPage: 2, PageSize: 5, FieldName, OrderBy: 'DESC' } })).json().data;
+      const both = (await summary('airlineOperator', { dbOptions: { CurrentPage: 1, PageSize: 10, FieldName, OrderBy: 'DESC' } })).json().data;
+      expect([...first.rows, ...second.rows].map((row: { ShipmentId: string }) => row.ShipmentId), FieldName).toEqual(both.rows.map((row: { ShipmentId: string }) => row.ShipmentId));
+    }
+    const byWeight = (await summary('airlineOperator', { dbOptions: { CurrentPage: 1, PageSize: 20, FieldName: 'Weight', OrderBy: 'ASC' } })).json().data.rows;
+    const weights = byWeight.map((row: { Weight: number }) => row.Weight);
+    expect(weights).toEqual([...weights].sort((a, b) => a - b));
+  });
+
+  it('filters by flight date, message date, STD and status', async () => {
+    const today = isoDay(new Date());
+    const from = addDaysIso(today, -6);
+    const rows = (await summary('airlineOperator', { dbOptions: { CurrentPage: 1, PageSize: 100 }, filters: { FlightDateFrom: from, FlightDateTo: today, Status: ['New', 'Eyeball'] } })).json().data.rows;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row: { FlightDate: string; Status: string }) => row.FlightDate >= from && row.FlightDate <= today && ['New', 'Eyeball'].includes(row.Status))).toBe(true);
+    const std = (await summary('airlineOperator', { dbOptions: { CurrentPage: 1, PageSize: 100 }, filters: { STDFrom: from, STDTo: today } })).json().data.rows;
+    expect(std.length).toBeGreaterThan(0);
+    expect(std.every((row: { STD: string }) => row.STD.slice(0, 10) >= from && row.STD.slice(0, 10) <= today)).toBe(true);
+    const messages = (await summary('airlineOperator', { dbOptions: { CurrentPage: 1, PageSize: 100 }, filters: { MessageDateFrom: from, MessageDateTo: today } })).json().data.rows;
+    expect(messages.length).toBeGreaterThan(0);
+    expect(messages.every((row: { MessageDate: string }) => row.MessageDate.slice(0, 10) >= from && row.MessageDate.slice(0, 10) <= today)).toBe(true);
+  });
+});
+
+describe('GET /awbapi/searchnext', () => {
+  it('walks the result in the summary order, both ways, and ends with null', async () => {
+    const all = (await summary('airlineOperator', { dbOptions: { CurrentPage: 1, PageSize: 100, FieldName: 'FlightDate', OrderBy: 'DESC' } })).json().data.rows;
+    const ids = all.map((row: { ShipmentId: string }) => row.ShipmentId);
+    for (let index = 0; index < 5; index++) {
+      const next = (await t.get('airlineOperator', `/awbapi/searchnext?ShipmentId=${ids[index]}&FieldName=FlightDate&OrderBy=DESC`)).json();
+      expect(next.data.ShipmentId).toBe(ids[index + 1]);
+      const previous = (await t.get('airlineOperator', `/awbapi/searchnext?ShipmentId=${ids[index + 1]}&FieldName=FlightDate&OrderBy=DESC&Direction=previous`)).json();
+      expect(previous.data.ShipmentId).toBe(ids[index]);
+    }
+    const [a, b] = all.slice(0, 2);
+    const tags = `${a.AWBNumber},${b.AWBNumber}`;
+    const ordered = [a, b].sort((x: { AWBNumber: string }, y: { AWBNumber: string }) => x.AWBNumber.localeCompare(y.AWBNumber));
+    expect((await t.get('airlineOperator', `/awbapi/searchnext?ShipmentId=${ordered[0].ShipmentId}&AWBs=${tags}`)).json().data.ShipmentId).toBe(ordered[1].ShipmentId);
+    expect((await t.get('airlineOperator', `/awbapi/searchnext?ShipmentId=${ordered[1].ShipmentId}&AWBs=${tags}`)).json()).toEqual({ status: 1, data: null });
+  });
+
+  it('refuses a shipment outside the company view and malformed criteria', async () => {
+    const other = await shipmentWhere(t, sql`s.awb_prefix = '020'`);
+    const refused = await t.get('airlineOperator', `/awbapi/searchnext?ShipmentId=${other.shipment_id}`);
+    expect(refused.json().status).toBe(-100001);
+    expect((await t.get('airlineOperator', '/awbapi/searchnext?ShipmentId=abc')).statusCode).toBe(400);
+    expect((await t.get('airlineOperator', '/awbapi/searchnext?ShipmentId=1&AWBs=160-1')).json().status).toBe(-50001);
+    expect((await t.get('airlineOperator', '/awbapi/searchnext?ShipmentId=1&Status=Lost')).json().status).toBe(-50001);
+    const sevenTags = Array.from({ length: 7 }, (_, index) => `160-${String(index + 1).padStart(8, '0')}`).join(',');
+    const tooMany = await t.get('airlineOperator', `/awbapi/searchnext?ShipmentId=1&AWBs=${sevenTags}`);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ status: -50001, message: 'Only 5 input tag allowed.' });
+    expect((await t.get('airlineOperator', '/awbapi/searchnext?ShipmentId=99999999999999999999')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /awbapi/overview', () => {
+  it('counts the company view by status for today and the last 7 days, matching the filtered list', async () => {
+    const today = isoDay(new Date());
+    const { data } = (await t.get('airlineOperator', `/awbapi/overview?Today=${today}`)).json();
+    expect(data.Today).toBe(today);
+    expect(Object.keys(data.Last7DaysByStatus).sort()).toEqual(['Accept', 'Error', 'Eyeball', 'New', 'Nothing', 'Processing', 'Reject', 'Submit']);
+    const listed = (await summary('airlineOperator', { filters: { FlightDateFrom: addDaysIso(today, -6), FlightDateTo: today, Status: ['New'] } })).json().data.total;
+    expect(data.Last7DaysByStatus.New).toBe(listed);
+    const todayListed = (await summary('airlineOperator', { filters: { FlightDateFrom: today, FlightDateTo: today, Status: ['Accept'] } })).json().data.total;
+    expect(data.TodayByStatus.Accept).toBe(todayListed);
+    expect((await t.get('airlineOperator', '/awbapi/overview?Today=1999-01-01')).statusCode).toBe(400);
+  });
+
+  it('refuses a day that does not exist, even next to the server\'s date, with a 400 and not a 500', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-04-30T12:00:00Z') });
+    try {
+      for (const day of ['2026-04-31', '2026-02-30', '2026-13-01']) {
+        const response = await t.get('airlineOperator', `/awbapi/overview?Today=${day}`);
+        expect(response.statusCode, day).toBe(400);
+        expect(response.json().message).toBe('Today must be the current date.');
+      }
+      expect((await t.get('airlineOperator', '/awbapi/overview?Today=2026-05-01')).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
