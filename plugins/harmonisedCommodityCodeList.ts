@@ -1,0 +1,25 @@
+import { countryCode, editableListActions, sourcesOf } from './fields';
+import { definePlugin, type RuleField } from './types';
+
+/** Harmonised System commodity codes and their descriptions. */
+const fields: RuleField[] = [
+  { source: 'hsCode', label: 'HS Code', type: 'text', format: 'hsCode', required: true, filter: true },
+  { source: 'description', label: 'Description', type: 'text', required: true, maxLength: 300, filter: true },
+  countryCode({ label: 'Tariff Country', required: false }),
+  { source: 'controlled', label: 'Controlled Commodity', type: 'choice', choices: ['No', 'Yes'], required: true, defaultValue: 'No', filter: true },
+];
+
+export default definePlugin({
+  name: 'harmonisedcommoditycodelist',
+  route: 'harmonisedcommoditycodelist',
+  functionId: 111,
+  functionIdInPath: false,
+  label: 'Harmonised Commodity Code List',
+  fields,
+  defaultSort: { field: 'hsCode', order: 'ASC' },
+  uniqueKey: ['hsCode', 'countryCode'],
+  actions: editableListActions('countryList'),
+  importColumns: sourcesOf(fields),
+  exportColumns: sourcesOf(fields),
+  help: 'Harmonised System commodity codes (6 digits, or 8 or 10 for a national tariff line with its country) and their descriptions; controlled commodities are flagged in the sanction and compliance check.',
+});
