@@ -4,7 +4,10 @@
  *
  * A body `status` of spec 8 decides when present and not SUCCESS, whatever the HTTP code, so that a
  * status the caller handles (e.g. SHIPMENT_NOT_FOUND) reaches it with its message even if the server
- * sent it with a 4xx. Without a body status the HTTP code decides.
+ * sent it with a 4xx. Without a body status the HTTP code decides. The generic failure statuses
+ * (FAILURE, VALIDATION_FAIL, ...) say nothing more than the HTTP code, so on HTTP 403 and 404 the
+ * code's error page wins over the 500 page ("HTTP 403 and 404: error page"): the server's own 404
+ * answers carry FAILURE.
  */
 
 import { StatusCode } from '../src/domain/statusCodes';
@@ -47,7 +50,7 @@ export function meaningOfAnswer(httpStatus: number, body: unknown, callerHandles
     if (callerHandles.includes(status)) return { kind: 'callerError', status, message: bodyMessageOf(body) };
     if (status === StatusCode.USER_PROFILE_INVALID) return { kind: 'invalidProfile' };
     if (status === StatusCode.USER_ACL_EXCEPTION) return { kind: 'errorPage', page: 403 };
-    if (SERVER_ERROR_STATUSES.has(status)) return { kind: 'errorPage', page: 500 };
+    if (SERVER_ERROR_STATUSES.has(status)) return { kind: 'errorPage', page: httpStatus === 403 || httpStatus === 404 ? httpStatus : 500 };
     return { kind: 'callerError', status, message: bodyMessageOf(body) };
   }
 

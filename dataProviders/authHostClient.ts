@@ -6,17 +6,9 @@
 
 import { NetworkError, parseRetryAfter } from './httpErrors';
 import { hostUrl, type RuntimeConfig } from './runtimeConfig';
+import type { TokenResponse } from '../src/domain/authWire';
 
-/** The token answer of spec 3; absent fields may be missing. */
-export interface TokenResponse {
-  access_token?: string;
-  refresh_token?: string;
-  error?: string;
-  error_description?: string;
-  mfa_token?: string;
-  mfa_session_id?: string;
-  remain_attempt?: number;
-}
+export type { TokenResponse } from '../src/domain/authWire';
 
 export type TokenRequest =
   | { GrantType: 'client_credentials'; ClientId: string; ClientSecret: string; MFASessionID?: string }
@@ -41,7 +33,11 @@ export interface AuthHostClient {
   requestMfaChallenge(mfaToken: string): Promise<AuthHostAnswer<MfaChallengeResponse>>;
 }
 
-async function send<T>(url: string, init: RequestInit): Promise<AuthHostAnswer<T>> {
+/**
+ * A request whose answer the caller reads whatever its status: the parsed body (empty when it is not
+ * JSON) with the HTTP status, and Retry-After on a 429. No answer at all throws NetworkError.
+ */
+export async function fetchAnswer<T>(url: string, init: RequestInit): Promise<AuthHostAnswer<T>> {
   let response: Response;
   try {
     response = await fetch(url, { ...init, headers: { Accept: 'application/json', ...init.headers } });
@@ -68,7 +64,7 @@ export function createAuthHostClient(config: Pick<RuntimeConfig, 'authBase'>): A
       for (const [key, value] of Object.entries(request)) {
         if (value !== undefined) form.set(key, String(value));
       }
-      return send<TokenResponse>(hostUrl(config.authBase, '/token'), {
+      return fetchAnswer<TokenResponse>(hostUrl(config.authBase, '/token'), {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body: form.toString(),
@@ -76,7 +72,7 @@ export function createAuthHostClient(config: Pick<RuntimeConfig, 'authBase'>): A
     },
 
     requestMfaChallenge(mfaToken) {
-      return send<MfaChallengeResponse>(hostUrl(config.authBase, '/mfa/challenge'), {
+      return fetchAnswer<MfaChallengeResponse>(hostUrl(config.authBase, '/mfa/challenge'), {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ authenticatorType: 'email', MFAToken: mfaToken }),

@@ -6,11 +6,13 @@
  */
 
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider } from 'react-admin';
+import { HttpError, type DataProvider } from 'react-admin';
+import { StatusCode } from '../src/domain/statusCodes';
 import { bodyStatusOf } from './answerMapping';
 import type { HttpAnswer, HttpClient } from './httpClient';
+import { ApiError } from './httpErrors';
 
-interface SimpleRestRequest {
+export interface SimpleRestRequest {
   method?: string;
   body?: unknown;
   headers?: HeadersInit;
@@ -29,16 +31,43 @@ export function unwrapClassicAnswer(answer: HttpAnswer): HttpAnswer {
   return { ...answer, headers, json: data };
 }
 
+/**
+ * The refusals a form deals with itself rather than an error page: field problems (VALIDATION_FAIL
+ * with `errors`, shown on the form's fields) and FAILURE (a duplicate, a stale version, a row gone).
+ */
+export const FORM_REFUSALS: readonly number[] = [StatusCode.VALIDATION_FAIL, StatusCode.FAILURE];
+
+/** A form refusal as react-admin's HttpError, whose `body.errors` land on the form fields; anything else as it is. */
+function asFormError(error: unknown): unknown {
+  if (!(error instanceof ApiError) || !FORM_REFUSALS.includes(error.status)) return error;
+  return new HttpError(error.message, error.httpStatus, (error.body ?? {}) as Record<string, unknown>);
+}
+
+/**
+ * The fetch ra-data-simple-rest calls: the classic API through the httpClient, the answer unwrapped.
+ * Writes hand the form refusals back to the form; `refusalsOnReads` does so for reads too (the
+ * rule-list screens, where a row may be gone by the time it is opened).
+ */
+export function classicRestFetch(httpClient: HttpClient, { refusalsOnReads = false } = {}) {
+  return async (url: string, options: SimpleRestRequest = {}): Promise<HttpAnswer> => {
+    const handled = refusalsOnReads || (options.method ?? 'GET') !== 'GET';
+    try {
+      return unwrapClassicAnswer(
+        await httpClient.request('classic', url, {
+          method: options.method,
+          body: options.body,
+          headers: options.headers,
+          signal: options.signal,
+          ...(handled ? { callerHandles: FORM_REFUSALS } : {}),
+        }),
+      );
+    } catch (error) {
+      throw asFormError(error);
+    }
+  };
+}
+
 export function createDataProvider(httpClient: HttpClient): DataProvider {
   const classicBase = httpClient.classicUrl('').replace(/\/+$/, '');
-  const fetchClassicJson = async (url: string, options: SimpleRestRequest = {}) =>
-    unwrapClassicAnswer(
-      await httpClient.request('classic', url, {
-        method: options.method,
-        body: options.body,
-        headers: options.headers,
-        signal: options.signal,
-      }),
-    );
-  return simpleRestProvider(classicBase, fetchClassicJson);
+  return simpleRestProvider(classicBase, classicRestFetch(httpClient));
 }

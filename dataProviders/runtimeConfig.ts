@@ -15,6 +15,17 @@ export interface RuntimeConfig {
   mfaResendSeconds: number;
   mfaDialogTimeoutSeconds: number;
   blockedIeVersion: number;
+  /** The classic site's app id, for the token hand-over. */
+  classicAppId: number;
+  /** Where the region lookup answers {countryCode, iPv4Address}. */
+  regionLookupUrl: string;
+  /** Countries whose users give the China privacy consent. */
+  chinaConsentCountries: readonly string[];
+  /** Bases of the header and footer front-ends (their asset manifests sit there). */
+  headerAppUrl: string;
+  footerAppUrl: string;
+  contacts: Readonly<{ customerServiceEmail: string; customerServicePhone: string; businessDevelopmentEmail: string; businessDevelopmentPhone: string }>;
+  links: Readonly<{ aboutProduct: string; news: string; aboutProvider: string }>;
 }
 
 export const RUNTIME_CONFIG_PATH = '/ez4/config.json';
@@ -28,7 +39,24 @@ const DEFAULTS = {
   mfaResendSeconds: 30,
   mfaDialogTimeoutSeconds: 60,
   blockedIeVersion: 9,
+  classicAppId: 1,
+  regionLookupUrl: '/api/region',
+  headerAppUrl: '/ez4/chrome/header/',
+  footerAppUrl: '/ez4/chrome/footer/',
 } satisfies Partial<RuntimeConfig>;
+
+function readStringList(source: Record<string, unknown>, key: string): string[] {
+  const value = source[key];
+  if (value === undefined) return [];
+  if (Array.isArray(value) && value.every((entry) => typeof entry === 'string')) return [...value];
+  throw new Error(`${RUNTIME_CONFIG_PATH}: "${key}" must be a list of strings`);
+}
+
+function readRecord<K extends string>(source: Record<string, unknown>, key: string, fields: readonly K[]): Readonly<Record<K, string>> {
+  const value = source[key];
+  const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  return Object.freeze(Object.fromEntries(fields.map((field) => [field, readString(record, field, '')])) as Record<K, string>);
+}
 
 function readString(source: Record<string, unknown>, key: string, fallback?: string): string {
   const value = source[key];
@@ -60,6 +88,13 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
     mfaResendSeconds: readNumber(source, 'mfaResendSeconds', DEFAULTS.mfaResendSeconds),
     mfaDialogTimeoutSeconds: readNumber(source, 'mfaDialogTimeoutSeconds', DEFAULTS.mfaDialogTimeoutSeconds),
     blockedIeVersion: readNumber(source, 'blockedIeVersion', DEFAULTS.blockedIeVersion),
+    classicAppId: readNumber(source, 'classicAppId', DEFAULTS.classicAppId),
+    regionLookupUrl: readString(source, 'regionLookupUrl', DEFAULTS.regionLookupUrl),
+    chinaConsentCountries: Object.freeze(readStringList(source, 'chinaConsentCountries')),
+    headerAppUrl: readString(source, 'headerAppUrl', DEFAULTS.headerAppUrl),
+    footerAppUrl: readString(source, 'footerAppUrl', DEFAULTS.footerAppUrl),
+    contacts: readRecord(source, 'contacts', ['customerServiceEmail', 'customerServicePhone', 'businessDevelopmentEmail', 'businessDevelopmentPhone']),
+    links: readRecord(source, 'links', ['aboutProduct', 'news', 'aboutProvider']),
   });
 }
 

@@ -2,29 +2,23 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../../dataProviders/httpClient';
-import { loadEnglishMessages } from '../i18n/en';
 import { appHistory } from '../routing/history';
-import { fakeAuthProvider, goTo, signInAs, signOut, testServices, WithServices } from '../testing/fixtures';
+import { fakeAuthProvider, goTo, signedInScreenSpec, testServices, WithServices } from '../testing/fixtures';
 import AdminApp from './AdminApp';
 
-let messages: Awaited<ReturnType<typeof loadEnglishMessages>>;
-beforeAll(async () => {
-  messages = await loadEnglishMessages();
-});
-beforeEach(() => signInAs());
-afterEach(() => {
-  cleanup();
-  signOut();
-});
+const spec = signedInScreenSpec();
+
+/** The pages' own calls (the bulletin page's list) answer an empty list. */
+const noBulletins = { api: async () => ({ status: 200, headers: new Headers(), body: '', json: { status: 1, data: { total: 0, rows: [] } } }) } as unknown as HttpClient;
 
 async function renderAdmin(path: string, authProvider = fakeAuthProvider()) {
   goTo(path);
   await act(async () => {
     render(
-      <WithServices services={testServices(authProvider)}>
-        <AdminApp lang="en" auth={{ authProvider, httpClient: { classicUrl: () => '/classicapi' } as unknown as HttpClient }} messages={messages} />
+      <WithServices services={testServices(authProvider, undefined, noBulletins)}>
+        <AdminApp lang="en" auth={{ authProvider, httpClient: { classicUrl: () => '/classicapi' } as unknown as HttpClient }} messages={spec.messages} />
       </WithServices>,
     );
   });
@@ -32,9 +26,9 @@ async function renderAdmin(path: string, authProvider = fakeAuthProvider()) {
 
 describe('AdminApp', () => {
   it('shows a page in the menu frame with its title and empty state', async () => {
-    await renderAdmin('/ez4/en/shipment');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Shipments' })).toBeInTheDocument();
-    expect(screen.getByText('No shipments to show yet.')).toBeInTheDocument();
+    await renderAdmin('/ez4/en/bulletin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bulletin' })).toBeInTheDocument();
+    expect(await screen.findByText('There are no bulletins at the moment.')).toBeInTheDocument();
     expect(screen.getByRole('menu', { name: 'Main menu' })).toBeInTheDocument();
   });
 

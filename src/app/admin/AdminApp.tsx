@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Admin, CustomRoutes, type TranslationMessages } from 'react-admin';
+import { Admin, CustomRoutes, localStorageStore, memoryStore, type TranslationMessages } from 'react-admin';
+import { readCookiePreference } from '../cookies/cookiePreference';
 import { Route, Router, Routes, type NavigationType, type Navigator } from 'react-router-dom';
 import { createDataProvider } from '../../../dataProviders/dataProvider';
 import { ErrorPage } from '../errors/ErrorPage';
@@ -54,6 +55,8 @@ export default function AdminApp({ lang, auth, messages }: AdminAppProps) {
   const i18nProvider = useMemo(() => createI18nProvider(messages), [messages]);
   const framed = useMemo(() => routesOf(false), []);
   const blank = useMemo(() => routesOf(true), []);
+  // List filters, sort orders and columns outlive the tab only when the visitor allowed personalisation (cookies policy).
+  const store = useMemo(() => (readCookiePreference().personalize ? localStorageStore() : memoryStore()), []);
 
   return (
     <Router basename={APP_BASE} location={location} navigationType={action as NavigationType} navigator={navigator}>
@@ -72,6 +75,7 @@ export default function AdminApp({ lang, auth, messages }: AdminAppProps) {
               catchAll={() => <NotFound lang={lang} />}
               title={config.productName}
               disableTelemetry
+              store={store}
             >
               <CustomRoutes>{framed}</CustomRoutes>
               <CustomRoutes noLayout>{blank}</CustomRoutes>

@@ -7,6 +7,7 @@ import { matchAppRoute, splitLanguage, stripBase } from '../routing/paths';
 import { useServices } from '../services';
 import { productNameFor } from '../title';
 import { AppMenu } from './menu/AppMenu';
+import { PortalUserMenu } from './password/PortalUserMenu';
 
 function useProductName(): string {
   const { config } = useServices();
@@ -17,11 +18,12 @@ function useProductName(): string {
 function PortalAppBar() {
   const productName = useProductName();
   return (
-    <AppBar color="primary">
+    <AppBar color="primary" userMenu={<PortalUserMenu />}>
       <Typography variant="h6" component="span" sx={{ fontWeight: 700, mr: 2, whiteSpace: 'nowrap' }}>
         {productName}
       </Typography>
-      <TitlePortal />
+      {/* Not a heading: each page has its own h1, and the bar stays empty unless a react-admin view puts its title there. */}
+      <TitlePortal component="span" />
     </AppBar>
   );
 }

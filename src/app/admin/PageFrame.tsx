@@ -28,23 +28,3 @@ export function EmptyState({ text }: { text: string }) {
     </Card>
   );
 }
-
-/** A page whose content later issues build: the frame, its title and an honest empty state. */
-export function EmptyPage({ title, empty }: { title: string; empty: string }) {
-  return (
-    <PageFrame title={title}>
-      <EmptyState text={empty} />
-    </PageFrame>
-  );
-}
-
-/** The same for the blank (frameless) page layouts such as the AWB detail window. */
-export function BlankEmptyPage({ title, empty }: { title: string; empty: string }) {
-  return (
-    <Box component="main" sx={{ maxWidth: 1200, mx: 'auto', p: 3 }}>
-      <PageFrame title={title}>
-        <EmptyState text={empty} />
-      </PageFrame>
-    </Box>
-  );
-}

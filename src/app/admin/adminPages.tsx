@@ -1,27 +1,35 @@
 import type { ReactElement } from 'react';
 import { ruleListPlugins } from '../../../plugins';
 import type { AppRoute } from '../routing/routes';
-import { BlankEmptyPage, EmptyPage } from './PageFrame';
+import { ChangePasswordPage } from './password/ChangePasswordPage';
+import { IpRangesPage, UserAuditPage, UserCreate, UserEdit, UserList } from '../users';
+import { ImportPage, ListControlPage, RuleListPage, UserLogPage } from '../ruleLists';
+import { AwbDetailWindow, AwbSanctionWindow, ShipmentDetailPage, ShipmentPage } from '../shipments';
+import { ShipmentLogPage } from '../shipmentLog';
+import { OutboundMessagesPage, SanctionCheckPage, ShipmentMessagesPage } from '../compliance';
+import { BulletinPage } from '../bulletin';
 
-/**
- * The element of each signed-in page, by route name. Pages that later issues build show their
- * frame, title and empty state until then; each later issue replaces one line here.
- */
+/** The element of each signed-in page, by route name (routing/routes.ts holds their paths and meta flags). */
 const pages: Record<string, ReactElement> = {
-  bulletin: <EmptyPage title="app.page.bulletin" empty="app.empty.bulletin" />,
-  changePassword: <EmptyPage title="app.page.changePassword" empty="app.empty.changePassword" />,
-  shipment: <EmptyPage title="app.page.shipment" empty="app.empty.shipment" />,
-  shipmentDetails: <EmptyPage title="app.page.shipmentDetails" empty="app.empty.shipmentDetails" />,
-  shipmentLog: <EmptyPage title="app.page.shipmentLog" empty="app.empty.shipmentLog" />,
-  userManagement: <EmptyPage title="app.page.userManagement" empty="app.empty.userManagement" />,
-  userManagementAdd: <EmptyPage title="app.page.userManagementAdd" empty="app.empty.userForm" />,
-  userManagementEdit: <EmptyPage title="app.page.userManagementEdit" empty="app.empty.userForm" />,
-  awbDetail: <BlankEmptyPage title="app.page.awbDetail" empty="app.empty.awbDetail" />,
-  awbDetailSanction: <BlankEmptyPage title="app.page.awbDetailSanction" empty="app.empty.awbDetail" />,
-  userlog: <EmptyPage title="app.page.userlog" empty="app.empty.shipmentLog" />,
-  adminlistimport: <EmptyPage title="app.page.adminlistimport" empty="app.empty.ruleList" />,
-  adminlistcontrol: <EmptyPage title="app.page.adminlistcontrol" empty="app.empty.ruleList" />,
-  ...Object.fromEntries(ruleListPlugins.map((plugin) => [plugin.name, <EmptyPage title={`app.ruleList.${plugin.name}`} empty="app.empty.ruleList" />])),
+  bulletin: <BulletinPage />,
+  changePassword: <ChangePasswordPage />,
+  shipment: <ShipmentPage />,
+  shipmentDetails: <ShipmentDetailPage />,
+  shipmentLog: <ShipmentLogPage />,
+  userManagement: <UserList />,
+  userManagementAdd: <UserCreate />,
+  userManagementEdit: <UserEdit />,
+  userManagementIpRanges: <IpRangesPage />,
+  userManagementAudit: <UserAuditPage />,
+  awbDetail: <AwbDetailWindow />,
+  awbDetailSanction: <AwbSanctionWindow />,
+  userlog: <UserLogPage />,
+  adminlistimport: <ImportPage />,
+  adminlistcontrol: <ListControlPage />,
+  sanctioncheck: <SanctionCheckPage />,
+  outboundmessages: <OutboundMessagesPage />,
+  shipmentmessages: <ShipmentMessagesPage />,
+  ...Object.fromEntries(ruleListPlugins.map((plugin) => [plugin.name, <RuleListPage name={plugin.name} />])),
 };
 
 export function adminPageElement(route: AppRoute): ReactElement {

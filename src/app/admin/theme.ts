@@ -3,13 +3,22 @@ import { defaultTheme, type RaThemeOptions } from 'react-admin';
 /** The shell's focus colour: every keyboard-focused control shows the same ring. */
 const focusRing = { outline: '3px solid #1a73e8', outlineOffset: '-3px' };
 
-/** react-admin's light theme in the portal's colours (the same as the shell's CSS variables). */
+/**
+ * react-admin's light theme in the portal's colours (the same as the shell's CSS variables).
+ * Status colours are dark enough for small text on white and on the grey toolbars (WCAG AA, 4.5:1),
+ * and the contrast threshold makes MUI put dark text on any colour white text would not suit.
+ */
 export const theme: RaThemeOptions = {
   ...defaultTheme,
   palette: {
     mode: 'light',
+    contrastThreshold: 4.5,
     primary: { main: '#0d3b66', dark: '#082845' },
     secondary: { main: '#e07a1f' },
+    error: { main: '#b3261e' },
+    warning: { main: '#b45309' },
+    info: { main: '#0265a0' },
+    success: { main: '#2e7d32' },
     background: { default: '#f3f5f8' },
   },
   components: {
@@ -17,6 +26,24 @@ export const theme: RaThemeOptions = {
     MuiButtonBase: {
       ...defaultTheme.components?.MuiButtonBase,
       styleOverrides: { root: { '&.Mui-focusVisible': focusRing } },
+    },
+    MuiCircularProgress: {
+      ...defaultTheme.components?.MuiCircularProgress,
+      // Every spinner of the portal sits beside words that say what is loading, or inside a button
+      // that names the action: it is decoration, and a progressbar without a name is an axe violation.
+      defaultProps: { ...defaultTheme.components?.MuiCircularProgress?.defaultProps, 'aria-hidden': true },
+    },
+    MuiCheckbox: {
+      ...defaultTheme.components?.MuiCheckbox,
+      defaultProps: {
+        ...defaultTheme.components?.MuiCheckbox?.defaultProps,
+        // A label given as aria-label (react-admin's row checkboxes do) names the checkbox input
+        // itself, not its wrapping span, which has no role to carry it.
+        slotProps: {
+          root: (ownerState: { 'aria-label'?: string }) => (ownerState['aria-label'] ? { 'aria-label': undefined } : {}),
+          input: (ownerState: { 'aria-label'?: string }) => (ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {}),
+        },
+      },
     },
   },
 };

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { appMessages } from './en';
+import { shellMessages } from './shellMessages';
 
 /**
  * The shell's translator: the same keys and polyglot syntax (`%{name}`, `||||` plurals) as the
@@ -31,7 +31,7 @@ export function createTranslator(messages: MessageTree): Translate {
   };
 }
 
-export const translate: Translate = createTranslator(appMessages as unknown as MessageTree);
+export const translate: Translate = createTranslator(shellMessages as unknown as MessageTree);
 
 export const TranslateContext = createContext<Translate>(translate);
 

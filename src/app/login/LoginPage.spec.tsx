@@ -12,6 +12,8 @@ import { LoginPage } from './LoginPage';
 import { validateLogin } from './validateLogin';
 
 vi.mock('../admin/loadAdminApp', () => ({ loadAdminApp: () => Promise.resolve({ default: () => null }) }));
+vi.mock('../chrome/loadChromeApp', () => ({ loadChromeApp: () => new Promise(() => undefined) }));
+vi.mock('../region/regionLookup', () => ({ lookupRegion: vi.fn(async () => undefined), forgetRegion: vi.fn() }));
 
 afterEach(cleanup);
 

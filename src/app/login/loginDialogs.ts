@@ -1,5 +1,5 @@
 import { TooManyRequestsError } from '../../../dataProviders/httpErrors';
-import { MfaEmailRequiredError, MfaRequiredError } from '../../../dataProviders/loginErrors';
+import { LoginFailedError, MfaEmailRequiredError, MfaRequiredError } from '../../../dataProviders/loginErrors';
 import type { Translate } from '../i18n/translate';
 
 /** What a login dialog shows. */
@@ -39,7 +39,11 @@ export function loginErrorDialog(error: unknown, translate: Translate): LoginDia
     return { title, text };
   }
   if (error instanceof MfaEmailRequiredError && error.description) return { title, text: error.description };
-  // The one-time-code dialog is not built yet: say the sign-in did not complete, not that the password was wrong.
+  // The login page opens the one-time-code dialog for this; anywhere else it means the sign-in did not complete.
   if (error instanceof MfaRequiredError) return { title, text: translate('app.message.loginUnsuccessful') };
+  // IP restriction: the password was right, but the company does not allow this address.
+  if (error instanceof LoginFailedError && error.error === 'ip_restricted') return { title, text: translate('app.users.ipSignInRefused') };
+  // The password was right but the one-time code could not be mailed: not the user's mistake.
+  if (error instanceof LoginFailedError && error.error === 'temporarily_unavailable') return { title, text: translate('app.login.codeMailUnavailable') };
   return { title, text: translate('app.message.loginIncorrect') };
 }

@@ -1,4 +1,4 @@
-import { ACCOUNT_ID_PATTERN } from '../../domain/access';
+import { accountIdProblem } from '../../domain/access';
 
 /** Spec 5: company id, user id and password are required and trimmed; failure keys required, pattern, type. */
 
@@ -31,8 +31,8 @@ export function validateLogin(raw: Record<LoginField, unknown>): LoginValidation
       continue;
     }
     values[field] = value.trim();
-    if (values[field] === '') errors[field] = 'required';
-    else if (field !== 'password' && !ACCOUNT_ID_PATTERN.test(values[field])) errors[field] = 'pattern';
+    const problem = field === 'password' ? (values[field] === '' ? 'required' : undefined) : accountIdProblem(value);
+    if (problem) errors[field] = problem;
   }
   return { values, errors };
 }

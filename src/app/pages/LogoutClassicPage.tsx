@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useShellTranslate } from '../i18n/translate';
 import { navigateApp, useHistorySnapshot } from '../routing/history';
-import { APP_BASE } from '../routing/paths';
+import { APP_BASE, pathFor } from '../routing/paths';
 import { resetStoredState } from '../routing/storedState';
 import { useServices } from '../services';
 import { PageLoading } from '../shell/PageLoading';
@@ -45,7 +45,7 @@ export function LogoutClassicPage({ lang }: { lang: string }) {
         resetStoredState();
         const target = logoutRedirectTarget(redirect, config.classicSiteUrl, window.location.origin);
         if (target && 'url' in target) window.location.assign(target.url);
-        else navigateApp(target?.appPath ?? `/${lang}/login`, { replace: true });
+        else navigateApp(target?.appPath ?? pathFor('login', {}, lang), { replace: true });
       });
   }, [services, config.classicSiteUrl, lang, location.search]);
 

@@ -1,10 +1,14 @@
-import { Fragment, lazy, Suspense, use, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, use, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { loadAdminApp } from '../admin/loadAdminApp';
 import { ErrorPage } from '../errors/ErrorPage';
-import { loadEnglishMessages } from '../i18n/en';
+import { loadEnglishMessages } from '../i18n/loadMessages';
 import { useShellTranslate } from '../i18n/translate';
 import { LoginPage } from '../login/LoginPage';
-import { BlankInfoPage } from '../pages/BlankInfoPage';
+import { CookiesPolicyPage } from '../cookies/CookiesPolicyPage';
+import { FooterPage } from '../chrome/FooterPage';
+import { InfoPage } from '../info/InfoPage';
+import { signInProgress } from '../login/signInProgress';
+import { ResetPasswordPage } from '../password/ResetPasswordPage';
 import { LogoutClassicPage } from '../pages/LogoutClassicPage';
 import { decideRoute, type AccessState } from '../routing/guard';
 import { navigateApp, useHistorySnapshot } from '../routing/history';
@@ -14,7 +18,6 @@ import { readSession, useServices } from '../services';
 import { pageTitle } from '../title';
 import { LoadFailureBoundary } from './LoadFailureBoundary';
 import { PageLoading } from './PageLoading';
-import { ShellFooter } from './ShellFooter';
 
 const AdminApp = lazy(loadAdminApp);
 
@@ -42,10 +45,16 @@ function shellPage(match: RouteMatch, lang: string, productName: string): ReactN
     case 'logoutclassic':
       return <LogoutClassicPage lang={lang} />;
     case 'cookiesPolicy':
+      return <CookiesPolicyPage lang={lang} />;
     case 'cookiesPolicyDynamic':
-      return <BlankInfoPage title="app.page.cookiesPolicy" text="app.empty.cookiesPolicy" />;
+      return <CookiesPolicyPage lang={lang} dynamic />;
     case 'footer':
-      return <ShellFooter productName={productName} />;
+      return <FooterPage lang={lang} productName={productName} />;
+    case 'about':
+    case 'help':
+      return <InfoPage topic={match.route.name} lang={lang} />;
+    case 'resetPassword':
+      return <ResetPasswordPage lang={lang} />;
     default:
       return null;
   }
@@ -81,8 +90,10 @@ export function Shell() {
       );
   }, [needsRebuild, rebuild, services]);
 
+  // A sign-in between its token and its landing page (code, consent, hand-over) is not signed in yet for the guard.
+  const signingIn = useSyncExternalStore(signInProgress.subscribe, signInProgress.isPending, signInProgress.isPending);
   const access: AccessState = {
-    signedIn,
+    signedIn: signedIn && !signingIn,
     menu: session ? [...session.menuList, ...session.classicMenuList] : [],
     functions: session?.functionList ?? [],
   };

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode, type KeyboardEvent } from 'react';
+import { keepTabWithin } from './focusTrap';
 import { useShellTranslate } from '../i18n/translate';
 
 interface ShellDialogProps {
@@ -9,8 +10,6 @@ interface ShellDialogProps {
   /** Where focus goes after closing; the previously focused element otherwise. */
   returnFocusTo?: () => HTMLElement | null | undefined;
 }
-
-const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * A small modal alert for the shell pages (no MUI on the login page): focus moves to the OK
@@ -42,18 +41,7 @@ export function ShellDialog({ open, title, children, onClose, returnFocusTo }: S
       onClose();
       return;
     }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (focusable.length === 0) return;
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepTabWithin(event, panel.current);
   }
 
   return (

@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { cleanup } from '@testing-library/react';
+import type { TranslationMessages } from 'react-admin';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
 import type { CargoAuthProvider } from '../../../dataProviders/authProvider';
 import type { HttpClient } from '../../../dataProviders/httpClient';
 import type { RuntimeConfig } from '../../../dataProviders/runtimeConfig';
@@ -7,6 +10,7 @@ import { deleteTokens, writeTokens } from '../../../dataProviders/tokenCookies';
 import { FunctionId, MenuCategory, SiteType } from '../../domain/access';
 import type { MenuEntry } from '../../domain/permissions';
 import type { AuthServices } from '../authServices';
+import { loadEnglishMessages } from '../i18n/loadMessages';
 import { appHistory } from '../routing/history';
 import { createAppServices, ServicesContext, type AppServices } from '../services';
 
@@ -24,6 +28,18 @@ export const testConfig: RuntimeConfig = {
   mfaResendSeconds: 30,
   mfaDialogTimeoutSeconds: 60,
   blockedIeVersion: 9,
+  classicAppId: 1,
+  regionLookupUrl: '/api/region',
+  chinaConsentCountries: ['CN'],
+  headerAppUrl: '/ez4/chrome/header/',
+  footerAppUrl: '/ez4/chrome/footer/',
+  contacts: {
+    customerServiceEmail: 'cargo.service@cargo-portal.example',
+    customerServicePhone: '+852 2100 0000',
+    businessDevelopmentEmail: 'cargo.sales@cargo-portal.example',
+    businessDevelopmentPhone: '+852 2100 0001',
+  },
+  links: { aboutProduct: '/ez4/en/about', news: '/ez4/en/about#news', aboutProvider: '/ez4/en/about#provider' },
 };
 
 /** An authProvider whose methods the test replaces as needed. */
@@ -42,8 +58,8 @@ export function fakeAuthProvider(overrides: Partial<CargoAuthProvider> = {}): Ca
   };
 }
 
-export function testServices(authProvider: CargoAuthProvider = fakeAuthProvider(), config: RuntimeConfig = testConfig): AppServices {
-  const auth: AuthServices = { authProvider, httpClient: {} as HttpClient };
+export function testServices(authProvider: CargoAuthProvider = fakeAuthProvider(), config: RuntimeConfig = testConfig, httpClient: HttpClient = {} as HttpClient): AppServices {
+  const auth: AuthServices = { authProvider, httpClient };
   return createAppServices(config, async () => auth);
 }
 
@@ -99,4 +115,27 @@ export function signInAs(session: Partial<SessionState> = {}): void {
 export function signOut(): void {
   deleteTokens();
   sessionStore.clear();
+}
+
+/**
+ * The hooks of a signed-in screen spec, registered where it is called (a file or a describe):
+ * the English messages loaded once, `session` signed in before each test, the screen unmounted and
+ * the session dropped after it. Read `messages` inside a test: they load before the first one.
+ */
+export function signedInScreenSpec(session: Partial<SessionState> = {}): { readonly messages: TranslationMessages } {
+  let messages: TranslationMessages | undefined;
+  beforeAll(async () => {
+    messages = await loadEnglishMessages();
+  });
+  beforeEach(() => signInAs(session));
+  afterEach(() => {
+    cleanup();
+    signOut();
+  });
+  return {
+    get messages(): TranslationMessages {
+      if (!messages) throw new Error('The messages load before the first test; read them inside one.');
+      return messages;
+    },
+  };
 }

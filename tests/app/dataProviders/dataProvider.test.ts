@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { HttpError } from 'react-admin';
 import { StatusCode } from '../../../src/domain/statusCodes';
 import { createDataProvider } from '../../../dataProviders/dataProvider';
 import { createHttpClient } from '../../../dataProviders/httpClient';
@@ -157,5 +158,30 @@ describe('classic data provider', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: StatusCode.USER_PROFILE_DUPLICATE, message: 'User profile is duplicated.' });
     expect(hooks.onErrorPage).not.toHaveBeenCalled();
+  });
+
+  test('a write refused with field problems comes back to the form as an HttpError with its errors, not an error page', async () => {
+    server.use(
+      http.post(url('/classicapi/users'), () =>
+        HttpResponse.json({ status: StatusCode.VALIDATION_FAIL, message: 'Please correct the marked fields.', errors: { role_id: 'This role does not exist any more.' } }, { status: 400 }),
+      ),
+      http.put(url('/classicapi/users/DEMOAIR%7Cu'), () => HttpResponse.json({ status: StatusCode.FAILURE, message: 'The record changed meanwhile.' }, { status: 409 })),
+    );
+    const created = await dataProvider()
+      .create('users', { data: { userId: 'u' } })
+      .catch((e: unknown) => e);
+    expect(created).toBeInstanceOf(HttpError);
+    expect(created).toMatchObject({ message: 'Please correct the marked fields.', status: 400, body: { errors: { role_id: 'This role does not exist any more.' } } });
+    const updated = await dataProvider()
+      .update('users', { id: 'DEMOAIR|u', data: {}, previousData: { id: 'DEMOAIR|u' } })
+      .catch((e: unknown) => e);
+    expect(updated).toMatchObject({ message: 'The record changed meanwhile.', status: 409 });
+    expect(hooks.onErrorPage).not.toHaveBeenCalled();
+  });
+
+  test('a read refused with FAILURE still shows the error page (only writes hand refusals back)', async () => {
+    server.use(http.get(url('/classicapi/users/x'), () => HttpResponse.json({ status: StatusCode.FAILURE, message: 'Record Not Found!' }, { status: 404 })));
+    await expect(dataProvider().getOne('users', { id: 'x' })).rejects.toBeInstanceOf(ErrorPageError);
+    expect(hooks.onErrorPage).toHaveBeenCalledWith(404);
   });
 });

@@ -19,6 +19,13 @@ export const testConfig: RuntimeConfig = {
   mfaResendSeconds: 30,
   mfaDialogTimeoutSeconds: 60,
   blockedIeVersion: 9,
+  classicAppId: 1,
+  regionLookupUrl: '/api/region',
+  chinaConsentCountries: ['CN'],
+  headerAppUrl: '/ez4/chrome/header/',
+  footerAppUrl: '/ez4/chrome/footer/',
+  contacts: { customerServiceEmail: '', customerServicePhone: '', businessDevelopmentEmail: '', businessDevelopmentPhone: '' },
+  links: { aboutProduct: '', news: '', aboutProvider: '' },
 };
 
 export const url = (path: string) => `${ORIGIN}${path}`;

@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, memoryStore } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CargoAuthProvider } from '../../../../dataProviders/authProvider';
 import { MenuCategory, SiteType } from '../../../domain/access';
-import { loadEnglishMessages } from '../../i18n/en';
-import { adminClassicMenu, adminMenu, fakeAuthProvider, signInAs, signOut } from '../../testing/fixtures';
+import { adminClassicMenu, adminMenu, fakeAuthProvider, signedInScreenSpec, signInAs } from '../../testing/fixtures';
 import { createI18nProvider } from '../i18nProvider';
 import { AppMenu } from './AppMenu';
 import { buildMenu, menuTarget } from './buildMenu';
@@ -41,20 +40,12 @@ describe('buildMenu', () => {
 });
 
 describe('AppMenu', () => {
-  let messages: Awaited<ReturnType<typeof loadEnglishMessages>>;
-  beforeAll(async () => {
-    messages = await loadEnglishMessages();
-  });
-  beforeEach(() => signInAs());
-  afterEach(() => {
-    cleanup();
-    signOut();
-  });
+  const spec = signedInScreenSpec();
 
   function renderMenu(path = '/en/shipment', authProvider: CargoAuthProvider = fakeAuthProvider()) {
     render(
       <MemoryRouter initialEntries={[path]}>
-        <AdminContext basename="/en" authProvider={authProvider} i18nProvider={createI18nProvider(messages)} store={memoryStore()}>
+        <AdminContext basename="/en" authProvider={authProvider} i18nProvider={createI18nProvider(spec.messages)} store={memoryStore()}>
           <AppMenu />
         </AdminContext>
       </MemoryRouter>,

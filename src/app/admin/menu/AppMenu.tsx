@@ -11,6 +11,10 @@ import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlined';
+import PolicyOutlinedIcon from '@mui/icons-material/PolicyOutlined';
+import OutboxOutlinedIcon from '@mui/icons-material/OutboxOutlined';
+import MoveToInboxOutlinedIcon from '@mui/icons-material/MoveToInboxOutlined';
+import { FunctionId } from '../../../domain/access';
 import { Menu, useBasename, useLogout, useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { sessionStore } from '../../../../dataProviders/sessionStore';
@@ -25,8 +29,15 @@ const ICONS = {
   log: <HistoryIcon />,
 };
 
+/** The compliance pages share the default category: their function tells them apart. */
+const FUNCTION_ICONS: Record<number, ReactNode> = {
+  [FunctionId.SANCTION_REVIEW]: <PolicyOutlinedIcon />,
+  [FunctionId.OUTBOUND_MESSAGES]: <OutboxOutlinedIcon />,
+  [FunctionId.SHIPMENT_MESSAGES]: <MoveToInboxOutlinedIcon />,
+};
+
 function iconOf(link: MenuLink) {
-  return ICONS[CATEGORY_ICON[link.category] ?? 'default'];
+  return (link.functionId !== null ? FUNCTION_ICONS[link.functionId] : undefined) ?? ICONS[CATEGORY_ICON[link.category] ?? 'default'];
 }
 
 interface MenuActionProps {

@@ -1,0 +1,1 @@
+export { BulletinPage } from './BulletinPage';

@@ -1,0 +1,48 @@
+import { createElement, useEffect, useRef, useState } from 'react';
+import { CHROME_ACTION_EVENT, CHROME_TAGS, type FooterConfig, type HeaderConfig } from '../../chrome/contract';
+import { useServices } from '../services';
+import { loadChromeApp } from './loadChromeApp';
+
+type SiteChromeProps =
+  | { part: 'header'; config: HeaderConfig; onAction?: (action: string) => void }
+  | { part: 'footer'; config: FooterConfig; onAction?: (action: string) => void };
+
+/**
+ * The slot of a separately built header or footer (spec 1). It loads the front-end through its
+ * manifest; when that fails the slot stays empty and the failure goes to the console only.
+ */
+export function SiteChrome({ part, config, onAction }: SiteChromeProps) {
+  const services = useServices();
+  const baseUrl = part === 'header' ? services.config.headerAppUrl : services.config.footerAppUrl;
+  const tag = CHROME_TAGS[part];
+  const [ready, setReady] = useState(() => typeof customElements !== 'undefined' && customElements.get(tag) !== undefined);
+  const host = useRef<HTMLElement & { config?: unknown }>(null);
+
+  useEffect(() => {
+    if (ready) return;
+    let active = true;
+    loadChromeApp(part, baseUrl).then(
+      () => active && setReady(true),
+      (error: unknown) => console.error(`[chrome] The ${part} could not be loaded from ${baseUrl}:`, error),
+    );
+    return () => {
+      active = false;
+    };
+  }, [part, baseUrl, ready]);
+
+  useEffect(() => {
+    if (ready && host.current) host.current.config = config;
+  }, [ready, config]);
+
+  useEffect(() => {
+    const element = host.current;
+    if (!ready || !element || !onAction) return;
+    const listener = (event: Event) => onAction(String((event as CustomEvent).detail));
+    element.addEventListener(CHROME_ACTION_EVENT, listener);
+    return () => element.removeEventListener(CHROME_ACTION_EVENT, listener);
+  }, [ready, onAction]);
+
+  if (!ready) return null;
+  // The header front-end draws the brand bar: its host is the page's banner landmark (the footer draws its own <footer>).
+  return createElement(tag, { ref: host, class: `site-chrome site-chrome--${part}`, ...(part === 'header' ? { role: 'banner' } : {}) });
+}

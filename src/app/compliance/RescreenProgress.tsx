@@ -1,0 +1,51 @@
+import { Alert, LinearProgress } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
+import { pluginByName } from '../../../plugins/lookup';
+import { useHttpClient } from '../users/useHttpClient';
+
+interface RescreenRun {
+  RunId: string;
+  ListName: string;
+  State: 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED' | 'SUPERSEDED';
+  Total: number;
+  Done: number;
+  Changed: number;
+  Reason: string;
+  FinishedAt: string | null;
+  Error: string | null;
+}
+
+/** Finished runs are shown for this long, so the admin who made the change sees the outcome. */
+const SHOW_FINISHED_MS = 10 * 60_000;
+
+/**
+ * After a change of a list that decides, the company's open shipments are screened again in the
+ * background (issue 6): this shows how far that has got, polling while it runs.
+ */
+export function RescreenProgress() {
+  const translate = useTranslate();
+  const http = useHttpClient();
+  const runs = useQuery({
+    queryKey: ['classic', 'rescreenruns'],
+    // Progress is a courtesy: an answer it cannot read leaves the page as it is.
+    queryFn: async () => {
+      const answer = await http.classic<{ status?: number; data?: RescreenRun[] }>('/rescreenruns', { validateStatus: false });
+      return answer.status === 200 && answer.json?.status === 1 && Array.isArray(answer.json.data) ? answer.json.data : [];
+    },
+    refetchInterval: (query) => (query.state.data?.some((run) => run.State === 'QUEUED' || run.State === 'RUNNING') ? 2000 : 15000),
+  });
+  const run = runs.data?.find((candidate) => candidate.State !== 'SUPERSEDED');
+  if (!run) return null;
+  const running = run.State === 'QUEUED' || run.State === 'RUNNING';
+  if (!running && (!run.FinishedAt || Date.now() - Date.parse(run.FinishedAt) > SHOW_FINISHED_MS)) return null;
+  const plugin = pluginByName(run.ListName);
+  const list = plugin ? translate(`app.ruleList.${plugin.name}`, { _: plugin.label }) : run.ListName;
+  const message = translate(`app.compliance.rescreen.${run.State}`, { list, done: run.Done, total: run.Total, changed: run.Changed, error: run.Error ?? '' });
+  return (
+    <Alert severity={run.State === 'FAILED' ? 'error' : running ? 'info' : 'success'} role="status" sx={{ mb: 2 }}>
+      {message}
+      {running && <LinearProgress variant={run.Total > 0 ? 'determinate' : 'indeterminate'} value={run.Total > 0 ? (100 * run.Done) / run.Total : undefined} sx={{ mt: 1 }} aria-label={message} />}
+    </Alert>
+  );
+}

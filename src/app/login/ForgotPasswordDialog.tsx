@@ -1,0 +1,147 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { forgotPasswordProblems, type ForgotPasswordField, type ForgotPasswordProblem } from '../../domain/forgotPassword';
+import { StatusCode } from '../../domain/statusCodes';
+import { translateServerMessage } from '../i18n/serverMessage';
+import { useShellTranslate } from '../i18n/translate';
+import { useServices } from '../services';
+import { ShellModal } from '../shell/ShellModal';
+import { describeWait } from './loginDialogs';
+import { postPublic } from './publicApi';
+import { LOGIN_FAILURE_MESSAGE } from './validateLogin';
+
+const PROBLEM_MESSAGE: Record<ForgotPasswordProblem, string> = LOGIN_FAILURE_MESSAGE;
+const FIELDS: readonly ForgotPasswordField[] = ['companyId', 'userId'];
+
+type Outcome = { kind: 'sent'; email: string; minutes: number } | { kind: 'failed'; text: string };
+
+/**
+ * Forgot password (spec 2, 5, 7): company id and user id; the server mails a single-use reset
+ * link. Success shows a confirmation; failure a title and the translated server message.
+ */
+export default function ForgotPasswordDialog({ onClose, initial }: { onClose(): void; initial?: Partial<Record<ForgotPasswordField, string>> }) {
+  const translate = useShellTranslate();
+  const { config } = useServices();
+  const [values, setValues] = useState<Record<ForgotPasswordField, string>>({ companyId: initial?.companyId ?? '', userId: initial?.userId ?? '' });
+  const [problems, setProblems] = useState<Partial<Record<ForgotPasswordField, ForgotPasswordProblem>>>({});
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const inputs = useRef<Partial<Record<ForgotPasswordField, HTMLInputElement | null>>>({});
+  const firstInput = useRef<HTMLInputElement | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const trimmed = { companyId: values.companyId.trim(), userId: values.userId.trim() };
+    setValues(trimmed);
+    const found = forgotPasswordProblems(trimmed);
+    setProblems(found);
+    const firstInvalid = FIELDS.find((field) => found[field]);
+    if (firstInvalid) {
+      inputs.current[firstInvalid]?.focus();
+      return;
+    }
+    setBusy(true);
+    const answer = await postPublic<{ data: { email: string; expiresInMinutes: number } }>(config, '/api/authentication/forgotpassword', {
+      company_id: trimmed.companyId,
+      user_id: trimmed.userId,
+    });
+    setBusy(false);
+    if (answer.httpStatus === 200 && answer.body.status === StatusCode.SUCCESS && answer.body.data) {
+      setOutcome({ kind: 'sent', email: answer.body.data.email, minutes: answer.body.data.expiresInMinutes });
+    } else if (answer.httpStatus === 429) {
+      const text =
+        answer.retryAfterSeconds === undefined
+          ? translate('app.forgot.tooManyNoWait')
+          : translate('app.forgot.tooMany', { wait: describeWait(answer.retryAfterSeconds, translate) });
+      setOutcome({ kind: 'failed', text });
+    } else {
+      setOutcome({ kind: 'failed', text: translateServerMessage(answer.body.message, translate) });
+    }
+  }
+
+  if (outcome) {
+    const sent = outcome.kind === 'sent';
+    return (
+      <ShellModal
+        key="outcome"
+        role="alertdialog"
+        title={translate(sent ? 'app.forgot.sentTitle' : 'app.forgot.failedTitle')}
+        onClose={onClose}
+        closeLabel={translate('app.dialog.close')}
+        actions={
+          <>
+            {!sent && (
+              <button type="button" className="shell-button shell-button--secondary" onClick={() => setOutcome(null)}>
+                {translate('app.forgot.tryAgain')}
+              </button>
+            )}
+            <button type="button" className="shell-button" onClick={onClose}>
+              {translate('app.dialog.ok')}
+            </button>
+          </>
+        }
+      >
+        <p>{sent ? translate('app.forgot.sent', { email: outcome.email, minutes: outcome.minutes }) : outcome.text}</p>
+      </ShellModal>
+    );
+  }
+
+  return (
+    <ShellModal
+      key="form"
+      title={translate('app.forgot.title')}
+      onClose={busy ? undefined : onClose}
+      closeLabel={translate('app.dialog.close')}
+      initialFocus={firstInput}
+      actions={
+        <>
+          <button type="button" className="shell-button shell-button--secondary" onClick={onClose} disabled={busy}>
+            {translate('app.dialog.cancel')}
+          </button>
+          <button type="submit" form="forgot-password-form" className="shell-button" disabled={busy}>
+            {busy && <span className="shell-spinner shell-spinner--small" aria-hidden="true" />}
+            {translate(busy ? 'app.forgot.sending' : 'app.forgot.submit')}
+          </button>
+        </>
+      }
+    >
+      <p>{translate('app.forgot.intro')}</p>
+      <form id="forgot-password-form" className="login-form" noValidate onSubmit={submit} aria-busy={busy}>
+        {FIELDS.map((field, index) => {
+          const problem = problems[field];
+          return (
+            <div key={field} className={problem ? 'login-field login-field--invalid' : 'login-field'}>
+              <label htmlFor={`forgot-${field}`}>{translate(`app.forgot.${field}`)}</label>
+              <input
+                ref={(element) => {
+                  inputs.current[field] = element;
+                  if (index === 0) firstInput.current = element;
+                }}
+                id={`forgot-${field}`}
+                name={field}
+                autoComplete={field === 'companyId' ? 'organization' : 'username'}
+                autoCapitalize="off"
+                spellCheck={false}
+                required
+                value={values[field]}
+                readOnly={busy}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? `forgot-${field}-error` : undefined}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  setValues((current) => ({ ...current, [field]: value }));
+                  if (problem) setProblems((current) => ({ ...current, [field]: undefined }));
+                }}
+              />
+              {problem && (
+                <p id={`forgot-${field}-error`} className="login-field-error">
+                  {translate(PROBLEM_MESSAGE[problem])}
+                </p>
+              )}
+            </div>
+          );
+        })}
+      </form>
+    </ShellModal>
+  );
+}

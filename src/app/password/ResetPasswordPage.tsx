@@ -1,0 +1,160 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { RESET_TOKEN_PARAMETER, RESET_TOKEN_PATTERN } from '../../domain/forgotPassword';
+import { newPasswordProblems, type NewPasswordField, type NewPasswordProblem } from '../../domain/passwordChange';
+import { StatusCode } from '../../domain/statusCodes';
+import { PublicFrame } from '../chrome/PublicFrame';
+import { translateServerMessage } from '../i18n/serverMessage';
+import { useShellTranslate } from '../i18n/translate';
+import { postPublic } from '../login/publicApi';
+import { useHistorySnapshot } from '../routing/history';
+import { APP_BASE } from '../routing/paths';
+import { useServices } from '../services';
+import { PasswordRules } from './PasswordRules';
+
+type Stage = { kind: 'checking' } | { kind: 'invalid'; text: string } | { kind: 'form'; companyId: string; userId: string } | { kind: 'done' };
+type Field = Exclude<NewPasswordField, 'oldPassword'>;
+const FIELDS: readonly Field[] = ['newPassword', 'confirmPassword'];
+
+/** The reset link's token, from the fragment (#token=...), which never reaches a server log. */
+export function resetTokenFrom(hash: string): string | undefined {
+  const token = new URLSearchParams(hash.replace(/^#/, '')).get(RESET_TOKEN_PARAMETER) ?? '';
+  return RESET_TOKEN_PATTERN.test(token) ? token : undefined;
+}
+
+/** Sets a new password from a forgot-password link, under the password rules (spec 5). */
+export function ResetPasswordPage({ lang }: { lang: string }) {
+  const translate = useShellTranslate();
+  const { config } = useServices();
+  const { location } = useHistorySnapshot();
+  const token = resetTokenFrom(location.hash);
+  const [stage, setStage] = useState<Stage>({ kind: 'checking' });
+  const [values, setValues] = useState<Record<Field, string>>({ newPassword: '', confirmPassword: '' });
+  const [problems, setProblems] = useState<Partial<Record<Field, NewPasswordProblem>>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+
+  useEffect(() => {
+    if (!token) {
+      setStage({ kind: 'invalid', text: translate('app.reset.noToken') });
+      return;
+    }
+    let active = true;
+    void postPublic<{ data: { company_id: string; user_id: string } }>(config, '/api/authentication/resetpassword/verify', { token }).then((answer) => {
+      if (!active) return;
+      if (answer.httpStatus === 200 && answer.body.status === StatusCode.SUCCESS && answer.body.data) {
+        setStage({ kind: 'form', companyId: answer.body.data.company_id, userId: answer.body.data.user_id });
+      } else {
+        setStage({ kind: 'invalid', text: translateServerMessage(answer.body.message, translate) });
+      }
+    });
+    return () => {
+      active = false;
+    };
+  }, [config, token, translate]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !token) return;
+    const found = newPasswordProblems(values);
+    setProblems(found);
+    setServerError(null);
+    const firstInvalid = FIELDS.find((field) => found[field]);
+    if (firstInvalid) {
+      inputs.current[firstInvalid]?.focus();
+      return;
+    }
+    setBusy(true);
+    const answer = await postPublic(config, '/api/authentication/resetpassword', { token, new_password: values.newPassword });
+    setBusy(false);
+    if (answer.httpStatus === 200 && answer.body.status === StatusCode.SUCCESS) {
+      setStage({ kind: 'done' });
+    } else if (answer.body.status === StatusCode.FAILURE) {
+      setStage({ kind: 'invalid', text: translateServerMessage(answer.body.message, translate) });
+    } else {
+      setServerError(translateServerMessage(answer.body.message, translate));
+    }
+  }
+
+  const loginHref = `${APP_BASE}/${lang}/login`;
+  return (
+    <PublicFrame lang={lang}>
+      <main className="reset-page">
+        <section className="login-card reset-card" aria-labelledby="reset-heading">
+          <h1 id="reset-heading">{translate('app.page.resetPassword')}</h1>
+          {stage.kind === 'checking' && (
+            <p className="shell-loading-inline" role="status">
+              <span className="shell-spinner shell-spinner--dark" aria-hidden="true" /> {translate('app.reset.checking')}
+            </p>
+          )}
+          {stage.kind === 'invalid' && (
+            <>
+              <p role="alert" className="reset-message reset-message--error">
+                {stage.text}
+              </p>
+              <p>{translate('app.reset.askAgain')}</p>
+              <a className="shell-button" href={loginHref}>
+                {translate('app.reset.toLogin')}
+              </a>
+            </>
+          )}
+          {stage.kind === 'done' && (
+            <>
+              <p role="status" className="reset-message reset-message--success">
+                {translate('app.reset.done')}
+              </p>
+              <a className="shell-button" href={loginHref}>
+                {translate('app.reset.toLogin')}
+              </a>
+            </>
+          )}
+          {stage.kind === 'form' && (
+            <form className="login-form" noValidate onSubmit={submit} aria-busy={busy}>
+              <p>{translate('app.reset.forUser', { userId: stage.userId, companyId: stage.companyId })}</p>
+              {FIELDS.map((field) => {
+                const problem = problems[field];
+                return (
+                  <div key={field} className={problem ? 'login-field login-field--invalid' : 'login-field'}>
+                    <label htmlFor={`reset-${field}`}>{translate(`app.password.${field}`)}</label>
+                    <input
+                      ref={(element) => {
+                        inputs.current[field] = element;
+                      }}
+                      id={`reset-${field}`}
+                      type="password"
+                      autoComplete="new-password"
+                      value={values[field]}
+                      readOnly={busy}
+                      aria-invalid={problem ? true : undefined}
+                      aria-describedby={[field === 'newPassword' ? 'reset-rules' : '', problem ? `reset-${field}-error` : ''].filter(Boolean).join(' ') || undefined}
+                      onChange={(event) => {
+                        const value = event.target.value;
+                        setValues((current) => ({ ...current, [field]: value }));
+                        if (problem) setProblems((current) => ({ ...current, [field]: undefined }));
+                      }}
+                    />
+                    {field === 'newPassword' && <PasswordRules id="reset-rules" />}
+                    {problem && (
+                      <p id={`reset-${field}-error`} className="login-field-error">
+                        {translate(`app.passwordProblem.${problem}`)}
+                      </p>
+                    )}
+                  </div>
+                );
+              })}
+              {serverError && (
+                <p role="alert" className="reset-message reset-message--error">
+                  {serverError}
+                </p>
+              )}
+              <button type="submit" className="shell-button login-submit" disabled={busy}>
+                {busy && <span className="shell-spinner shell-spinner--small" aria-hidden="true" />}
+                {translate(busy ? 'app.reset.saving' : 'app.reset.submit')}
+              </button>
+            </form>
+          )}
+        </section>
+      </main>
+    </PublicFrame>
+  );
+}

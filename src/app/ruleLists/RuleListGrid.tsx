@@ -1,0 +1,67 @@
+import { DataTable, DateField, List, useListContext, useTranslate, type Identifier } from 'react-admin';
+import { offers, type RuleListPlugin } from '../../../plugins/types';
+import { EmptyState } from '../admin/PageFrame';
+import { RuleListBulkActions } from './RuleListBulkActions';
+import { ruleListFilters } from './ruleListFilters';
+import { RuleListToolbar, type ToolbarHandlers } from './RuleListToolbar';
+import { pluginTexts } from './useRuleLists';
+
+/** An empty list and a list whose filters match nothing say different things. */
+function EmptyRows() {
+  const { filterValues } = useListContext();
+  return <EmptyState text={Object.keys(filterValues).length > 0 ? 'app.ruleLists.noMatch' : 'app.ruleLists.empty'} />;
+}
+
+interface RuleListGridProps extends ToolbarHandlers {
+  plugin: RuleListPlugin;
+  onEdit(id: Identifier): void;
+}
+
+/** The list of a rule-list plugin: paged, sortable by every column, filtered, with the plugin's toolbar. */
+export function RuleListGrid({ plugin, onEdit, ...handlers }: RuleListGridProps) {
+  const translate = useTranslate();
+  const texts = pluginTexts(plugin);
+  const editable = offers(plugin, 'edit');
+  const selectable = plugin.actions.some((action) => action === 'edit' || action === 'delete' || action === 'cancel' || action === 'resend');
+  return (
+    <List
+      resource={plugin.name}
+      title={false}
+      filters={ruleListFilters(plugin, translate)}
+      actions={<RuleListToolbar plugin={plugin} {...handlers} />}
+      sort={plugin.defaultSort}
+      perPage={25}
+      empty={false}
+      exporter={false}
+      storeKey={`ruleList.${plugin.name}`}
+      // Wide lists scroll inside their table on narrow screens instead of widening the page; the
+      // scroll sits on the table, not the card, so the bulk toolbar that slides up over the list
+      // actions is not clipped.
+      sx={{ '& .RaList-actions': { flexWrap: 'wrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' }, '& .RaList-main': { minWidth: 0 } }}
+    >
+      <DataTable
+        rowClick={
+          editable
+            ? (id: Identifier) => {
+                onEdit(id);
+                return false;
+              }
+            : false
+        }
+        bulkActionButtons={selectable ? <RuleListBulkActions plugin={plugin} onEdit={onEdit} /> : false}
+        empty={<EmptyRows />}
+        hiddenColumns={[]}
+      >
+        {plugin.fields
+          .filter((field) => field.inList !== false)
+          .map((field) => (
+            <DataTable.Col key={field.source} source={field.source} label={translate(texts.field(field.source), { _: field.label })} />
+          ))}
+        <DataTable.Col source="updatedAt" label="app.ruleLists.updatedAt">
+          <DateField source="updatedAt" showTime options={{ dateStyle: 'medium', timeStyle: 'short' }} />
+        </DataTable.Col>
+        <DataTable.Col source="updatedBy" label="app.ruleLists.updatedBy" />
+      </DataTable>
+    </List>
+  );
+}

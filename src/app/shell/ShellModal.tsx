@@ -1,0 +1,77 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { FOCUSABLE, keepTabWithin } from './focusTrap';
+import './modal.css';
+
+interface ShellModalProps {
+  title: string;
+  children: ReactNode;
+  /** The buttons row. */
+  actions: ReactNode;
+  /** Escape, the close button; undefined when the dialog needs an answer. */
+  onClose?: () => void;
+  /** What gets focus on opening; the first focusable element otherwise. */
+  initialFocus?: RefObject<HTMLElement | null>;
+  closeLabel?: string;
+  /** 'alertdialog' for messages that interrupt. */
+  role?: 'dialog' | 'alertdialog';
+  size?: 'normal' | 'wide';
+  /** Where focus goes after closing; the previously focused element otherwise. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
+}
+
+/**
+ * A modal dialog for the shell pages, without MUI: focus moves in and stays inside (Tab wraps),
+ * Escape closes when closing is allowed, focus returns afterwards. The page behind is made inert
+ * by its owner.
+ */
+export function ShellModal({ title, children, actions, onClose, initialFocus, closeLabel = 'Close', role = 'dialog', size = 'normal', returnFocusTo }: ShellModalProps) {
+  const id = useId();
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const target = initialFocus?.current ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE) ?? panel.current;
+    target?.focus();
+    return () => {
+      const back = returnFocusTo?.() ?? previous;
+      if (back?.isConnected) back.focus();
+    };
+    // Focus moves once, on opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape' && onClose) {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    keepTabWithin(event, panel.current);
+  }
+
+  return (
+    <div className="shell-dialog-backdrop" onKeyDown={onKeyDown}>
+      <div
+        ref={panel}
+        className={size === 'wide' ? 'shell-dialog shell-dialog--wide' : 'shell-dialog'}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        tabIndex={-1}
+      >
+        <div className="shell-dialog-header">
+          <h2 id={`${id}-title`} className="shell-dialog-title">
+            {title}
+          </h2>
+          {onClose && (
+            <button type="button" className="shell-dialog-close" aria-label={closeLabel} onClick={onClose}>
+              <span aria-hidden="true">×</span>
+            </button>
+          )}
+        </div>
+        <div className="shell-dialog-body">{children}</div>
+        <div className="shell-dialog-actions">{actions}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { ShipmentLogPage } from './ShipmentLogPage';

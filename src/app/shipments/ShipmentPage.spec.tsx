@@ -1,0 +1,112 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StatusCode } from '../../domain/statusCodes';
+import type { AwbSummaryRequest } from '../../domain/shipmentWire';
+import { ShipmentPage } from './ShipmentPage';
+import { fakeApi, refusal, renderShipmentPage, shipmentScreenSpec, summaryRow } from './testing/shipmentHarness';
+
+const spec = shipmentScreenSpec();
+afterEach(() => sessionStorage.clear());
+
+const overview = { Today: '2026-11-22', TodayByStatus: { New: 2, Error: 0, Accept: 1, Reject: 0, Submit: 0, Eyeball: 0, Nothing: 0, Processing: 0 }, Last7DaysByStatus: { New: 9, Error: 1, Accept: 4, Reject: 0, Submit: 2, Eyeball: 0, Nothing: 0, Processing: 0 } };
+const rows = [summaryRow('160-12345675'), summaryRow('297-00000011', { Status: 'Eyeball' }), summaryRow('618-00000022', { IsLent: true })];
+
+function serve(extra: (path: string, body: unknown) => unknown = () => undefined) {
+  const requests: AwbSummaryRequest[] = [];
+  const fake = fakeApi((path, body) => {
+    if (path.startsWith('/awbapi/overview')) return overview;
+    if (path === '/awbapi/awbsummary') {
+      requests.push(body as AwbSummaryRequest);
+      const tags = (body as AwbSummaryRequest).fieldSearch;
+      if (tags.length > 0) {
+        return { total: 1, rows: [rows[0]], missing: [{ AWBPrefix: '160', AWBSuffix: '99999990', Reason: 'notFound', Message: 'There is no shipment found in AWB #160-99999990.' }] };
+      }
+      return { total: rows.length, rows, missing: [] };
+    }
+    return extra(path, body);
+  });
+  return { ...fake, requests };
+}
+
+describe('ShipmentPage', () => {
+  it('lists the summary with its statuses and the overview, page 1 of 10 by AWB number', async () => {
+    const { client, requests } = serve();
+    renderShipmentPage('/en/shipment', '/en/shipment', <ShipmentPage />, { messages: spec.messages, httpClient: client });
+    expect(await screen.findByText('160-12345675')).toBeInTheDocument();
+    expect(requests[0]).toEqual({ fieldSearch: [], dbOptions: { CurrentPage: 1, PageSize: 10, FieldName: 'AWBNumber', OrderBy: 'ASC' }, filters: {} });
+    expect(screen.getByText('Eyeball', { selector: '.MuiChip-label' })).toBeInTheDocument();
+    expect(screen.getByText('Lent')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '9 New shipments with flights in the last 7 days' })).toBeInTheDocument();
+  });
+
+  it('applies the tag rules with the spec messages and searches the tags', async () => {
+    const { client, requests } = serve();
+    renderShipmentPage('/en/shipment', '/en/shipment', <ShipmentPage />, { messages: spec.messages, httpClient: client });
+    await screen.findByText('160-12345675');
+    const user = userEvent.setup();
+    const input = screen.getByLabelText('AWB numbers');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Search text is empty.');
+    await user.type(input, '16-1234567{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter AWB number in valid format.');
+    await user.clear(input);
+    await user.type(input, '160-12345675 16012345675{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Search text already exists in search text.');
+    await user.clear(input);
+    await user.type(input, '160-00000011 160-00000022 160-00000033 160-00000040 160-00000055 ');
+    expect(screen.getByRole('alert')).toHaveTextContent('Only 5 input tag allowed.');
+    // 160-00000040 does not check (0000004 mod 7 = 4): kept, flagged.
+    expect(screen.getAllByText('AWB 160-00000040 has a check digit that does not match; it is searched as entered.').length).toBeGreaterThan(0);
+    await user.clear(input);
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(requests.at(-1)?.fieldSearch).toHaveLength(5));
+    expect(requests.at(-1)?.fieldSearch[0]).toEqual({ AWBPrefix: '160', AWBSuffix: '12345675' });
+    expect(await screen.findByText('There is no shipment found in AWB #160-99999990.')).toBeInTheDocument();
+  });
+
+  it('refuses a date range over 7 days before searching', async () => {
+    const { client, requests } = serve();
+    renderShipmentPage('/en/shipment', '/en/shipment', <ShipmentPage />, { messages: spec.messages, httpClient: client });
+    await screen.findByText('160-12345675');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Flight date From'), '2026-11-01');
+    await user.type(screen.getByLabelText('Flight date To'), '2026-11-09');
+    const before = requests.length;
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The flight date range must be within 7 days.');
+    expect(requests.length).toBe(before);
+    await user.clear(screen.getByLabelText('Flight date To'));
+    await user.type(screen.getByLabelText('Flight date To'), '2026-11-07');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(requests.at(-1)?.filters).toEqual({ FlightDateFrom: '2026-11-01', FlightDateTo: '2026-11-07' }));
+  });
+
+  it('accepts the selected shipments and reports each AWB on its own, leaving lent ones out', async () => {
+    const approved: string[] = [];
+    const { client } = serve((path, body) => {
+      if (path === '/awbapi/awbapprove') {
+        const request = body as { ShipmentId: string; UpdateDT: string };
+        approved.push(request.ShipmentId);
+        if (request.ShipmentId === rows[1].ShipmentId) throw refusal(StatusCode.FAILURE, 'Please record the eyeball check before accepting this shipment.', 'eyeballCheckRequired');
+        return { ShipmentId: request.ShipmentId, Status: 'Accept', UpdateDT: '2026-11-22T10:00:00.000Z' };
+      }
+      return undefined;
+    });
+    renderShipmentPage('/en/shipment', '/en/shipment', <ShipmentPage />, { messages: spec.messages, httpClient: client });
+    await screen.findByText('160-12345675');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    await user.click(await screen.findByRole('button', { name: 'Accept Selected' }));
+    expect(await screen.findByText(/Lent air waybills are left out: 618-00000022/)).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Accept 2 shipments' });
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    const outcome = await screen.findByRole('dialog', { name: 'Accept Selected: outcome per AWB' });
+    expect(within(outcome).getByText('1 of 2 done.')).toBeInTheDocument();
+    expect(within(outcome).getByRole('row', { name: /160-12345675 Accepted/ })).toBeInTheDocument();
+    expect(within(outcome).getByRole('row', { name: /297-00000011 Please record the eyeball check/ })).toBeInTheDocument();
+    expect(approved.sort()).toEqual([rows[0].ShipmentId, rows[1].ShipmentId].sort());
+  });
+});

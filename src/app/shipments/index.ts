@@ -1,0 +1,3 @@
+export { ShipmentPage } from './ShipmentPage';
+export { ShipmentDetailPage } from './detail/ShipmentDetailPage';
+export { AwbDetailWindow, AwbSanctionWindow } from './BlankWindows';

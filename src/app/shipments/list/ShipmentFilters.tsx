@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Box, Checkbox, FormControl, InputLabel, ListItemText, MenuItem, Select, Stack, TextField, Typography } from '@mui/material';
+import FilterAltIcon from '@mui/icons-material/FilterAlt';
+import { Button, useListContext, useTranslate } from 'react-admin';
+import { dateRangeProblem } from '../../../domain/dateRange';
+import { SHIPMENT_STATUSES } from '../../../domain/shipmentStatus';
+import { DATE_FILTER_FIELDS, type ShipmentListFilter } from '../searchCriteria';
+
+type DateField = (typeof DATE_FILTER_FIELDS)[number]['from'] | (typeof DATE_FILTER_FIELDS)[number]['to'];
+
+/** Filters by flight date, message date and STD (each range within 7 days, spec 5) and by status. */
+export function ShipmentFilters() {
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListContext();
+  const current = filterValues as ShipmentListFilter;
+  const [draft, setDraft] = useState<ShipmentListFilter>(current);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+
+  function apply() {
+    const found: Record<string, string> = {};
+    for (const { from, to, label } of DATE_FILTER_FIELDS) {
+      const problem = dateRangeProblem(translate(`app.shipments.filters.${label}`).toLowerCase(), draft[from], draft[to]);
+      if (problem) found[label] = problem;
+    }
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    const next: ShipmentListFilter = { ...current };
+    for (const { from, to } of DATE_FILTER_FIELDS) {
+      for (const key of [from, to] as DateField[]) {
+        if (draft[key]) next[key] = draft[key];
+        else delete next[key];
+      }
+    }
+    if (draft.Status && draft.Status.length > 0) next.Status = draft.Status;
+    else delete next.Status;
+    setFilters(next, {});
+  }
+
+  function reset() {
+    setDraft({ awbs: current.awbs });
+    setProblems({});
+    setFilters(current.awbs ? { awbs: current.awbs } : {}, {});
+  }
+
+  return (
+    <Box component="form" aria-label={translate('app.shipments.filters.label')} onSubmit={(event) => { event.preventDefault(); apply(); }} sx={{ mb: 2 }}>
+      <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        {DATE_FILTER_FIELDS.map(({ from, to, label }) => (
+          <Box key={label} role="group" aria-labelledby={`filter-${label}`}>
+            <Typography id={`filter-${label}`} variant="caption" color="text.secondary" component="div">
+              {translate(`app.shipments.filters.${label}`)}
+            </Typography>
+            <Stack direction="row" spacing={1}>
+              {([from, to] as DateField[]).map((key, index) => (
+                <TextField
+                  key={key}
+                  type="date"
+                  size="small"
+                  label={translate(index === 0 ? 'app.shipments.filters.from' : 'app.shipments.filters.to')}
+                  value={draft[key] ?? ''}
+                  onChange={(event) => setDraft({ ...draft, [key]: event.target.value || undefined })}
+                  error={!!problems[label]}
+                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': `${translate(`app.shipments.filters.${label}`)} ${translate(index === 0 ? 'app.shipments.filters.from' : 'app.shipments.filters.to')}` } }}
+                />
+              ))}
+            </Stack>
+            {problems[label] && (
+              <Typography role="alert" variant="caption" color="error" component="div" sx={{ maxWidth: 320 }}>
+                {problems[label]}
+              </Typography>
+            )}
+          </Box>
+        ))}
+        <FormControl size="small" sx={{ width: 240, mt: 2.5 }}>
+          <InputLabel id="status-filter-label">{translate('app.shipments.filters.status')}</InputLabel>
+          <Select
+            labelId="status-filter-label"
+            multiple
+            value={draft.Status ?? []}
+            label={translate('app.shipments.filters.status')}
+            onChange={(event) => setDraft({ ...draft, Status: typeof event.target.value === 'string' ? event.target.value.split(',') : event.target.value })}
+            renderValue={(selected) => selected.map((status) => translate(`app.shipments.status.${status}`, { _: status })).join(', ')}
+          >
+            {SHIPMENT_STATUSES.map((status) => (
+              <MenuItem key={status} value={status}>
+                <Checkbox checked={(draft.Status ?? []).includes(status)} size="small" />
+                <ListItemText primary={translate(`app.shipments.status.${status}`, { _: status })} />
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <Stack direction="row" spacing={1} sx={{ mt: 2.5 }}>
+          <Button label="app.shipments.filters.apply" type="submit" variant="outlined">
+            <FilterAltIcon />
+          </Button>
+          <Button label="app.shipments.filters.reset" onClick={reset} />
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

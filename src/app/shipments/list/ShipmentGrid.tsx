@@ -1,0 +1,92 @@
+import type { MouseEvent } from 'react';
+import { Alert, Box, Chip, Stack, Tooltip } from '@mui/material';
+import WarningIcon from '@mui/icons-material/WarningAmber';
+import { DataTable, Link, Pagination, useBasename, useListContext, useTranslate } from 'react-admin';
+import { ShipmentMessages } from '../../../domain/shipmentMessages';
+import { formatMessage } from '../../../domain/statusCodes';
+import { PAGE_SIZES } from '../../../domain/shipmentWire';
+import { EmptyState } from '../../admin/PageFrame';
+import type { ShipmentListMeta, ShipmentRecord } from '../shipmentDataProvider';
+import { ShipmentBulkActions } from './ShipmentBulkActions';
+import { StatusChip } from './StatusChip';
+
+const Col = DataTable.Col<ShipmentRecord>;
+
+function dateTime(iso: string | null) {
+  return <span style={{ whiteSpace: 'nowrap' }}>{iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : ''}</span>;
+}
+
+function AwbCell({ record }: { record: ShipmentRecord }) {
+  const translate = useTranslate();
+  const basename = useBasename();
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>
+      {/* A row click is for the mouse; the AWB number is the link a keyboard (or screen reader) user follows. */}
+      <Link to={`${basename}/shipment/details/${record.id}`} onClick={(event: MouseEvent) => event.stopPropagation()} underline="hover" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
+        {record.AWBNumber}
+      </Link>
+      {!record.CheckDigitValid && (
+        <Tooltip title={formatMessage(ShipmentMessages.checkDigitMismatch, { awb: record.AWBNumber })}>
+          <WarningIcon color="warning" fontSize="small" aria-label={translate('app.shipments.list.checkDigit')} />
+        </Tooltip>
+      )}
+      {record.IsLent && <Chip size="small" variant="outlined" label={translate('app.shipments.list.lent')} />}
+    </Stack>
+  );
+}
+
+/** The searched AWBs that gave no row, with the spec's messages; and a failed search. */
+function SearchMessages() {
+  const { meta, error } = useListContext();
+  const missing = (meta as ShipmentListMeta | undefined)?.missing ?? [];
+  return (
+    <>
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+          {error instanceof Error && error.message ? error.message : ShipmentMessages.searchError}
+        </Alert>
+      )}
+      {missing.map((miss) => (
+        <Alert key={`${miss.AWBPrefix}-${miss.AWBSuffix}`} severity={miss.Reason === 'notFound' ? 'info' : 'warning'} role="status" sx={{ mb: 1 }}>
+          {miss.Message}
+        </Alert>
+      ))}
+    </>
+  );
+}
+
+/** The summary grid (spec 2): status on every row, sortable columns, paging, multi-select with the bulk actions. */
+export function ShipmentGrid() {
+  const basename = useBasename();
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <SearchMessages />
+      <Box sx={{ overflowX: 'auto' }}>
+      <DataTable
+        bulkActionButtons={<ShipmentBulkActions />}
+        rowClick={(id) => `${basename}/shipment/details/${id}`}
+        empty={<EmptyState text="app.shipments.list.empty" />}
+        sx={{
+          '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
+          // react-admin slides the bulk actions over a list toolbar this page does not have; inside the
+          // scrolling box they would be clipped out of sight (and focus), so they take their own row.
+          '& .RaBulkActionsToolbar-toolbar:not(.RaBulkActionsToolbar-collapsed)': { position: 'relative', transform: 'none' },
+        }}
+      >
+        <Col source="AWBNumber" label="app.shipments.fields.AWBNumber" render={(record) => <AwbCell record={record} />} />
+        <Col source="Status" label="app.shipments.fields.Status" render={(record) => <StatusChip status={record.Status} />} />
+        <Col source="Origin" label="app.shipments.fields.Origin" />
+        <Col source="Destination" label="app.shipments.fields.Destination" />
+        <Col source="FlightNo" label="app.shipments.fields.FlightNo" disableSort />
+        <Col source="FlightDate" label="app.shipments.fields.FlightDate" render={(record) => <span style={{ whiteSpace: 'nowrap' }}>{record.FlightDate}</span>} />
+        <Col source="STD" label="app.shipments.fields.STD" render={(record) => dateTime(record.STD)} />
+        <Col source="MessageDate" label="app.shipments.fields.MessageDate" render={(record) => dateTime(record.MessageDate)} />
+        <Col source="Pieces" label="app.shipments.fields.Pieces" align="right" />
+        <Col source="Weight" label="app.shipments.fields.Weight" align="right" render={(record) => record.Weight.toFixed(1)} />
+        <Col source="SpecialHandlingCodes" label="app.shipments.fields.SpecialHandlingCodes" disableSort render={(record) => record.SpecialHandlingCodes.join('/')} />
+      </DataTable>
+      </Box>
+      <Pagination rowsPerPageOptions={[...PAGE_SIZES]} />
+    </Box>
+  );
+}

@@ -1,0 +1,109 @@
+import { Box, Card, CardContent, CircularProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useQuery } from '@tanstack/react-query';
+import { useBasename, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { addDaysIso } from '../../../domain/dateRange';
+import { SHIPMENT_STATUSES, type ShipmentStatus } from '../../../domain/shipmentStatus';
+import { useShipmentApi } from '../useShipmentApi';
+
+/** The browser's calendar day (the server accepts a day of difference for the time zone). */
+function localDay(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * The backlog at a glance (issue 4, "Overview"): the company's shipments by status for flights of
+ * today and of the last 7 days. Each bar, and each figure below the chart, opens the filtered list.
+ */
+export function ShipmentOverview() {
+  const translate = useTranslate();
+  const api = useShipmentApi();
+  const navigate = useNavigate();
+  const basename = useBasename();
+  const today = localDay();
+  const overview = useQuery({ queryKey: ['awbapi', 'overview', today], queryFn: () => api.overview(today), staleTime: 60_000 });
+  const statuses = SHIPMENT_STATUSES;
+  const label = (status: ShipmentStatus) => translate(`app.shipments.status.${status}`, { _: status });
+
+  function openList(status: ShipmentStatus, range: 'today' | 'week') {
+    const filter = { Status: [status], FlightDateFrom: range === 'today' ? today : addDaysIso(today, -6), FlightDateTo: today };
+    navigate(`${basename}/shipment?${new URLSearchParams({ filter: JSON.stringify(filter), page: '1' })}`);
+  }
+
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }} component="section" aria-labelledby="overview-title">
+      <CardContent>
+        <Typography id="overview-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          {translate('app.shipments.overview.title')}
+        </Typography>
+        {overview.isPending ? (
+          <Stack direction="row" spacing={1} role="status" sx={{ alignItems: 'center', height: 200, justifyContent: 'center' }}>
+            <CircularProgress size={20} />
+            <span>{translate('app.loading')}</span>
+          </Stack>
+        ) : overview.isError ? (
+          <Typography color="text.secondary" sx={{ py: 3 }}>
+            {translate('app.shipments.overview.unavailable')}
+          </Typography>
+        ) : (
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+            <Box sx={{ flex: 2, minWidth: 0 }} aria-hidden="true">
+              {/* The chart repeats the table beside it for the eye; keyboard and screen reader users get the table, so the chart takes no focus. */}
+              <BarChart
+                disableKeyboardNavigation
+                height={200}
+                margin={{ left: 8, right: 8, top: 16, bottom: 8 }}
+                xAxis={[{ scaleType: 'band', data: statuses.map(label) }]}
+                series={[
+                  { id: 'today', label: translate('app.shipments.overview.today'), data: statuses.map((status) => overview.data.TodayByStatus[status]) },
+                  { id: 'week', label: translate('app.shipments.overview.week'), data: statuses.map((status) => overview.data.Last7DaysByStatus[status]) },
+                ]}
+                onItemClick={(_event, item) => openList(statuses[item.dataIndex], item.seriesId === 'today' ? 'today' : 'week')}
+              />
+            </Box>
+            <Box component="table" sx={{ flex: 1, borderCollapse: 'collapse', fontSize: '0.875rem', '& th, & td': { px: 1, py: 0.25, textAlign: 'right' }, '& th:first-of-type': { textAlign: 'left' } }}>
+              <caption style={{ captionSide: 'top', textAlign: 'left', fontSize: '0.75rem', color: 'inherit' }}>{translate('app.shipments.overview.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{translate('app.shipments.fields.Status')}</th>
+                  <th scope="col">{translate('app.shipments.overview.today')}</th>
+                  <th scope="col">{translate('app.shipments.overview.week')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {statuses.map((status) => (
+                  <tr key={status}>
+                    <th scope="row" style={{ fontWeight: 400 }}>
+                      {label(status)}
+                    </th>
+                    {(['today', 'week'] as const).map((range) => {
+                      const count = range === 'today' ? overview.data.TodayByStatus[status] : overview.data.Last7DaysByStatus[status];
+                      return (
+                        <td key={range}>
+                          {count > 0 ? (
+                            <MuiLink
+                              component="button"
+                              type="button"
+                              onClick={() => openList(status, range)}
+                              aria-label={translate(range === 'today' ? 'app.shipments.overview.linkToday' : 'app.shipments.overview.linkWeek', { count, status: label(status) })}
+                            >
+                              {count}
+                            </MuiLink>
+                          ) : (
+                            <span>0</span>
+                          )}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </Box>
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,49 @@
+import { Chip, Stack } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { pluginByName } from '../../../../plugins/lookup';
+import type { ComplianceCheck, ComplianceSummary } from '../../../domain/shipmentWire';
+import { Block, dateTime, Facts, SimpleTable } from '../detail/DetailBlocks';
+
+const RESULT_COLORS = { PASS: 'success', WARN: 'warning', FAIL: 'error' } as const;
+
+/** The rules engine's explanation: what it concluded, and every finding with the list and row that fired. */
+export function ComplianceFindings({ checks, summary }: { checks: ComplianceCheck[]; summary: ComplianceSummary | undefined }) {
+  const translate = useTranslate();
+  const listLabel = (list: string) => {
+    const plugin = pluginByName(list);
+    return plugin ? translate(`app.ruleList.${plugin.name}`, { _: plugin.label }) : list;
+  };
+  const none = translate('app.shipments.sanction.none');
+  const countries = summary?.OriginCountry || summary?.DestinationCountry ? `${summary.OriginCountry ?? '?'} → ${summary.DestinationCountry ?? '?'}` : none;
+  return (
+    <Stack spacing={2}>
+      {summary?.EvaluatedAt && (
+        <Block title="app.shipments.sanction.summary">
+          <Facts
+            rows={[
+              ['app.shipments.sanction.evaluatedAt', dateTime(summary.EvaluatedAt)],
+              ['app.shipments.sanction.countries', countries],
+              ['app.shipments.sanction.addedCodes', summary.AddedSpecialHandlingCodes.join('/') || none],
+              ['app.shipments.sanction.mapped', summary.MappedDescriptions.join('; ') || none],
+              ['app.shipments.sanction.suggested', summary.SuggestedRejectReasons.join(', ') || none],
+              ...(summary.AutoAcceptAt ? ([['app.shipments.sanction.autoAcceptAt', dateTime(summary.AutoAcceptAt)]] as [string, string][]) : []),
+            ]}
+          />
+        </Block>
+      )}
+      <Block title="app.shipments.sanction.compliance">
+        <SimpleTable
+          label="app.shipments.sanction.compliance"
+          rows={checks}
+          empty="app.shipments.sanction.noChecks"
+          columns={[
+            ['app.shipments.sanction.result', (check) => <Chip size="small" color={RESULT_COLORS[check.result] ?? 'default'} label={check.result} />],
+            ['app.shipments.sanction.listName', (check) => (check.list ? listLabel(check.list) : '')],
+            ['app.shipments.sanction.rule', (check) => check.rule],
+            ['app.shipments.sanction.message', (check) => check.message],
+          ]}
+        />
+      </Block>
+    </Stack>
+  );
+}

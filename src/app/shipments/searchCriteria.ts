@@ -1,0 +1,78 @@
+import { parseAwbNumber, formatAwbNumber } from '../../domain/awb';
+import { SUMMARY_SORT_FIELDS, type AwbTag, type SummaryFilters, type SummarySortField } from '../../domain/shipmentWire';
+import { isShipmentStatus, type ShipmentStatus } from '../../domain/shipmentStatus';
+
+/**
+ * The summary's criteria as the list keeps them (react-admin filter values, in the URL) and as the
+ * API wants them; the last search is kept for the detail page's previous/next (searchnext).
+ */
+
+export interface ShipmentListFilter {
+  /** AWB tags as '160-12345675'. */
+  awbs?: string[];
+  FlightDateFrom?: string;
+  FlightDateTo?: string;
+  MessageDateFrom?: string;
+  MessageDateTo?: string;
+  STDFrom?: string;
+  STDTo?: string;
+  Status?: string[];
+}
+
+export const DATE_FILTER_FIELDS = [
+  { from: 'FlightDateFrom', to: 'FlightDateTo', label: 'flightDate' },
+  { from: 'MessageDateFrom', to: 'MessageDateTo', label: 'messageDate' },
+  { from: 'STDFrom', to: 'STDTo', label: 'std' },
+] as const;
+
+export function tagsOf(filter: ShipmentListFilter): AwbTag[] {
+  return (filter.awbs ?? []).flatMap((text) => {
+    const awb = parseAwbNumber(text);
+    return awb ? [{ AWBPrefix: awb.prefix, AWBSuffix: awb.suffix }] : [];
+  });
+}
+
+export function summaryFiltersOf(filter: ShipmentListFilter): SummaryFilters {
+  const filters: SummaryFilters = {};
+  for (const { from, to } of DATE_FILTER_FIELDS) {
+    if (filter[from]) filters[from] = filter[from];
+    if (filter[to]) filters[to] = filter[to];
+  }
+  const statuses = (filter.Status ?? []).filter(isShipmentStatus) as ShipmentStatus[];
+  if (statuses.length > 0) filters.Status = statuses;
+  return filters;
+}
+
+export function sortFieldOf(field: string | undefined): SummarySortField {
+  return (SUMMARY_SORT_FIELDS as readonly string[]).includes(field ?? '') ? (field as SummarySortField) : 'AWBNumber';
+}
+
+export interface LastSearch {
+  awbs: string[];
+  filters: SummaryFilters;
+  field: SummarySortField;
+  order: 'ASC' | 'DESC';
+}
+
+const LAST_SEARCH_KEY = 'ez4.shipmentSearch';
+
+export function rememberSearch(search: LastSearch): void {
+  globalThis.sessionStorage?.setItem(LAST_SEARCH_KEY, JSON.stringify(search));
+}
+
+export function lastSearch(): LastSearch {
+  try {
+    const parsed = JSON.parse(globalThis.sessionStorage?.getItem(LAST_SEARCH_KEY) ?? 'null') as Partial<LastSearch> | null;
+    if (parsed && typeof parsed === 'object') {
+      return {
+        awbs: Array.isArray(parsed.awbs) ? parsed.awbs.filter((text) => parseAwbNumber(String(text))).map((text) => formatAwbNumber(parseAwbNumber(String(text))!)) : [],
+        filters: typeof parsed.filters === 'object' && parsed.filters ? parsed.filters : {},
+        field: sortFieldOf(parsed.field),
+        order: parsed.order === 'DESC' ? 'DESC' : 'ASC',
+      };
+    }
+  } catch {
+    /* nothing kept */
+  }
+  return { awbs: [], filters: {}, field: 'AWBNumber', order: 'ASC' };
+}

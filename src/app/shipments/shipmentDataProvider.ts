@@ -1,0 +1,40 @@
+import type { DataProvider, GetListParams, GetListResult } from 'react-admin';
+import { formatAwbNumber } from '../../domain/awb';
+import type { AwbSearchMiss, AwbSummaryRow } from '../../domain/shipmentWire';
+import type { ShipmentApi } from './shipmentApi';
+import { rememberSearch, sortFieldOf, summaryFiltersOf, tagsOf, type ShipmentListFilter } from './searchCriteria';
+
+/** A summary row as a react-admin record. */
+export type ShipmentRecord = AwbSummaryRow & { id: string };
+
+export interface ShipmentListMeta {
+  missing: AwbSearchMiss[];
+}
+
+/**
+ * react-admin's getList for the `shipments` resource over POST awbapi/awbsummary: filters, sort and
+ * pagination become fieldSearch and dbOptions. The rows seen are kept, so that bulk actions on the
+ * selection know each shipment's UpdateDT.
+ */
+export function createShipmentDataProvider(api: ShipmentApi, base: DataProvider): DataProvider & { seen(id: string): ShipmentRecord | undefined } {
+  const seen = new Map<string, ShipmentRecord>();
+  async function getList(resource: string, params: GetListParams): Promise<GetListResult> {
+    if (resource !== 'shipments') return base.getList(resource, params);
+    const filter = (params.filter ?? {}) as ShipmentListFilter;
+    const field = sortFieldOf(params.sort?.field);
+    const order = params.sort?.order === 'DESC' ? 'DESC' : 'ASC';
+    const tags = tagsOf(filter);
+    const filters = summaryFiltersOf(filter);
+    rememberSearch({ awbs: tags.map((tag) => formatAwbNumber({ prefix: tag.AWBPrefix, suffix: tag.AWBSuffix })), filters, field, order });
+    const answer = await api.summary({
+      fieldSearch: tags,
+      dbOptions: { CurrentPage: params.pagination?.page ?? 1, PageSize: params.pagination?.perPage ?? 10, FieldName: field, OrderBy: order },
+      filters,
+    });
+    const data = answer.rows.map((row) => ({ ...row, id: row.ShipmentId }));
+    for (const record of data) seen.set(record.id, record);
+    const meta: ShipmentListMeta = { missing: answer.missing };
+    return { data, total: answer.total, meta };
+  }
+  return { ...base, getList, seen: (id: string) => seen.get(id) };
+}

@@ -1,0 +1,5 @@
+export { UserList } from './UserList';
+export { UserCreate } from './UserCreate';
+export { UserEdit } from './UserEdit';
+export { IpRangesPage } from './IpRangesPage';
+export { UserAuditPage } from './UserAuditPage';

@@ -1,0 +1,14 @@
+import { useBasename } from 'react-admin';
+import { pathFor } from '../routing/paths';
+
+/** Paths of the user management pages under the current language (react-admin's basename is /{lang}). */
+export function useUserPaths() {
+  const lang = useBasename().replace(/^\//, '') || 'en';
+  return {
+    list: pathFor('userManagement', {}, lang),
+    add: pathFor('userManagementAdd', {}, lang),
+    audit: pathFor('userManagementAudit', {}, lang),
+    ipRanges: pathFor('userManagementIpRanges', {}, lang),
+    edit: (record: { company_id: string; user_id: string }) => pathFor('userManagementEdit', { companyId: record.company_id, userId: record.user_id }, lang),
+  };
+}
