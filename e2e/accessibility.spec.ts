@@ -1,0 +1,321 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { ruleListPlugins } from '../plugins';
+import { apiToken, demoFwb } from './support/portal';
+
+/**
+ * Accessibility (issue 8, item 7) in real Chromium against the real built app: axe finds no
+ * violation on any page of the product, its dialogs and its states, and an operator signs in,
+ * searches an AWB, opens it and accepts it with a remark using the keyboard alone.
+ *
+ * axe runs on the whole page, with no rule switched off and no part left out.
+ */
+
+/** The shipment of the keyboard flow: an FWB of this spec's own (serials 9_600_xxx), so no other spec can decide it first. */
+const KEYBOARD_SERIAL = 9_600_001;
+
+let base: string;
+let keyboardAwb: string;
+/** A seeded shipment with documents, history, eyeball checks and a sanction hit, for the detail tabs. */
+let richShipment: { id: string; awb: string };
+
+test.beforeAll(async ({}, testInfo) => {
+  base = testInfo.project.use.baseURL!;
+  const admin = await apiToken(base, 'admin', 'Admin#12345');
+  // Its parties unlisted: the shipment comes in New.
+  const { text, awb } = demoFwb(KEYBOARD_SERIAL, (waybill) => (waybill.shipper = { ...waybill.shipper, name: 'A11Y KEYBOARD SHIPPER' }));
+  const sent = await fetch(`${base}/awbapi/messages`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'text/plain' }, body: text });
+  expect(sent.status, await sent.text()).toBeLessThan(300);
+  keyboardAwb = awb;
+  const summary = await fetch(`${base}/awbapi/awbsummary`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ fieldSearch: [], dbOptions: { CurrentPage: 1, PageSize: 5, FieldName: 'AWBNumber', OrderBy: 'ASC' }, filters: { Status: ['Eyeball'] } }),
+  }).then((response) => response.json() as Promise<{ data: { rows: { ShipmentId: string; AWBNumber: string }[] } }>);
+  const [first] = summary.data.rows;
+  richShipment = { id: first.ShipmentId, awb: first.AWBNumber };
+});
+
+/** The visitor already made a cookie choice, so the consent panel stays away (unless a test wants it). */
+async function newVisitor(browser: Browser, { cookieChoice = true, region }: { cookieChoice?: boolean; region?: string } = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL: base });
+  if (cookieChoice) {
+    await context.addCookies([{ name: 'cookie_consent', value: 'a', url: base }]);
+    await context.addInitScript(() => localStorage.setItem('isBtnClick', 'true'));
+  }
+  const page = await context.newPage();
+  if (region) await page.route('**/api/region', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ countryCode: region, iPv4Address: '127.0.0.1' }) }));
+  return page;
+}
+
+const checked: string[] = [];
+
+/** axe on the whole page: no violations. Waits for the page to settle first (no progress indicator, no transition running). */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  const t0 = Date.now();
+  // Spinners are aria-hidden (decoration beside words), so they are found by their role attribute, hidden or not.
+  await expect(page.locator('[role="progressbar"]')).toHaveCount(0);
+  // Dialogs and menus fade in: colours are measured once the transitions are over.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+  const t1 = Date.now();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  console.log(`TIMING ${what}: settle ${t1 - t0} ms, axe ${Date.now() - t1} ms`);
+  checked.push(what);
+  expect(violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`), what).toEqual([]);
+}
+
+async function visit(page: Page, path: string, heading: string | RegExp, what = path): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await expectAccessible(page, what);
+}
+
+async function signIn(page: Page, userId: string, password: string) {
+  await page.goto('/ez4/en/login');
+  await page.getByLabel('Company ID').fill('DEMOAIR');
+  await page.getByLabel('User ID').fill(userId);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+async function closeDialog(page: Page, dialog: Locator, button = 'Cancel') {
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('every page of the product, with its dialogs, has no axe violations', async ({ browser }) => {
+  // 76 pages and states, each settled before axe looks: about two minutes on two cores.
+  test.setTimeout(360_000);
+
+  // The public pages and the sign-in dialogs.
+  let page = await newVisitor(browser);
+  await visit(page, '/ez4/en/login', 'Cargo Shipment Portal', 'login');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  const forgot = page.getByRole('dialog', { name: 'Forgot password' });
+  await expect(forgot).toBeVisible();
+  await expectAccessible(page, 'login: forgot password');
+  await closeDialog(page, forgot);
+  await page.getByRole('button', { name: 'Terms of use' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Terms of use' })).toBeVisible();
+  await expectAccessible(page, 'login: terms of use');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'More information' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expectAccessible(page, 'login: more information');
+  for (const code of ['1', '2', '3']) {
+    await page.goto(`/ez4/en/login?errorCode=${code}`);
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await expectAccessible(page, `login: errorCode ${code}`);
+  }
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/ez4/en/login');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  await expectAccessible(page, 'login: mobile menu');
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await visit(page, '/ez4/en/about', 'About', 'about');
+  await visit(page, '/ez4/en/help', 'Help', 'help');
+  await visit(page, '/ez4/en/CookiesPolicy', 'Cookies Policy', 'cookies policy');
+  await visit(page, '/ez4/en/CookiesPolicyDynamic', 'Cookies Policy', 'cookies policy (dynamic)');
+  await visit(page, '/ez4/en/resetPassword', 'Reset Password', 'reset password');
+  await visit(page, '/ez4/en/Footer', 'Footer', 'footer page');
+  for (const path of ['/ez4/en/error/401', '/ez4/en/error/403', '/ez4/en/error/404', '/ez4/en/error/500', '/ez4/en/error/ef/403', '/ez4/en/no/such/page']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, `error page ${path}`);
+  }
+  await page.context().close();
+
+  // Cookie consent by region: the settings dialog (Europe) and the simple banner (elsewhere).
+  for (const [region, what] of [
+    ['DE', 'cookie settings dialog'],
+    ['SG', 'cookie banner'],
+  ]) {
+    page = await newVisitor(browser, { cookieChoice: false, region });
+    await page.goto('/ez4/en/login');
+    await expect(region === 'DE' ? page.getByRole('dialog', { name: 'Cookie settings' }) : page.getByRole('region', { name: 'Cookie notice' })).toBeVisible();
+    await expectAccessible(page, what);
+    await page.context().close();
+  }
+
+  // The one-time-code dialog and what closing it shows.
+  page = await newVisitor(browser);
+  await signIn(page, 'mfauser', 'Mfa#123456');
+  const code = page.getByRole('dialog', { name: 'Enter your verification code' });
+  await expect(code).toBeVisible();
+  await expectAccessible(page, 'login: one-time code');
+  await closeDialog(page, code);
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await expectAccessible(page, 'login: one-time code closed');
+  await page.context().close();
+
+  // The China privacy consent (declined: nothing is stored) and the signed-out notice.
+  page = await newVisitor(browser, { region: 'CN' });
+  await signIn(page, 'operator', 'Operator#12345');
+  const consent = page.getByRole('dialog', { name: 'Personal Information Protection' });
+  await expect(consent).toBeVisible();
+  await expectAccessible(page, 'login: privacy consent');
+  await consent.getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Signed out' })).toBeVisible();
+  await expectAccessible(page, 'login: signed out');
+  await page.context().close();
+
+  // Signed in: every page of the menu frame and the blank windows.
+  page = await newVisitor(browser);
+  await signIn(page, 'admin', 'Admin#12345');
+  await expect(page).toHaveURL(/\/ez4\/en\/shipment$/);
+  await expect(page.getByRole('row')).not.toHaveCount(0);
+  await expectAccessible(page, 'shipment list');
+  await page.getByRole('checkbox', { name: 'Select this row' }).first().check();
+  await expect(page.getByRole('button', { name: 'Accept Selected' })).toBeVisible();
+  await expectAccessible(page, 'shipment list: selection and bulk actions');
+  await visit(page, '/ez4/en/bulletin', 'Bulletin', 'bulletin');
+
+  await page.goto(`/ez4/en/shipment/details/${richShipment.id}`);
+  await expect(page.getByRole('heading', { name: `AWB ${richShipment.awb}` })).toBeVisible();
+  for (const tab of ['Details', 'Documents', 'History', 'Eyeball', 'Sanction']) {
+    await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+    await expect(page.getByRole('tabpanel')).toBeVisible();
+    await expectAccessible(page, `shipment detail: ${tab} tab`);
+  }
+  for (const [button, dialog] of [
+    ['Modify', `Modify AWB ${richShipment.awb}`],
+    ['Share AWB', `Share AWB ${richShipment.awb}`],
+    ['Reject', `Reject AWB ${richShipment.awb}`],
+  ]) {
+    await page.getByRole('toolbar').getByRole('button', { name: button, exact: true }).click();
+    const open = page.getByRole('dialog', { name: dialog });
+    await expect(open).toBeVisible();
+    await expectAccessible(page, `shipment detail: ${button} dialog`);
+    await closeDialog(page, open);
+  }
+  await page.getByRole('tab', { name: /^Documents/ }).click();
+  await page.getByRole('button', { name: 'Upload' }).first().click();
+  const upload = page.getByRole('dialog', { name: /^Upload to the/ });
+  await expect(upload).toBeVisible();
+  await expectAccessible(page, 'shipment detail: upload dialog');
+  await closeDialog(page, upload);
+  await visit(page, `/ez4/en/awb/awbdetail?id=${richShipment.id}`, new RegExp(richShipment.awb), 'awb/awbdetail');
+  await visit(page, `/ez4/en/awb/awbdetail/sanction?id=${richShipment.id}`, new RegExp(richShipment.awb), 'awb/awbdetail/sanction');
+
+  await visit(page, '/ez4/en/shipmentLog', 'User Log', 'shipment log');
+  await visit(page, '/ez4/en/userManagement', 'User Management', 'user management');
+  await visit(page, '/ez4/en/userManagement/add', 'Add User', 'user management: add');
+  await page.getByRole('textbox', { name: 'User ID' }).fill('A11Y bad id');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('weakpass');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Password must contain a digit.')).toBeVisible();
+  await expectAccessible(page, 'user management: add, with its errors');
+  await visit(page, '/ez4/en/userManagement/DEMOAIR/operator', 'Edit User', 'user management: edit');
+  await visit(page, '/ez4/en/userManagement/ipRestriction', 'Address Restriction', 'user management: IP ranges');
+  await visit(page, '/ez4/en/userManagement/audit', 'User Change History', 'user management: audit');
+  await visit(page, '/ez4/en/changePassword', 'Change Password', 'change password');
+
+  for (const plugin of ruleListPlugins) {
+    const path = plugin.functionIdInPath ? `${plugin.route}/${plugin.functionId}` : plugin.route;
+    await visit(page, `/ez4/en/${path}`, plugin.label, `rule list: ${plugin.name}`);
+    if (plugin.name === 'sanctionlist') {
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      const add = page.getByRole('dialog', { name: 'Add to Sanction List' });
+      await add.getByRole('button', { name: 'Save' }).click();
+      await expect(add.getByText('* Required').first()).toBeVisible();
+      await expectAccessible(page, 'rule list: add dialog, with its errors');
+      await closeDialog(page, add);
+      await page.getByRole('button', { name: 'Help', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: /Sanction List/ })).toBeVisible();
+      await expectAccessible(page, 'rule list: help dialog');
+      await page.keyboard.press('Escape');
+    }
+    if (plugin.name === 'countryrules') {
+      await page.getByRole('button', { name: 'Country List' }).click();
+      await expect(page.getByRole('dialog', { name: 'Country List' })).toBeVisible();
+      await expectAccessible(page, 'rule list: country list dialog');
+      await page.keyboard.press('Escape');
+    }
+  }
+  await visit(page, '/ez4/en/userlog/101', 'User Log: Sanction List', 'userlog');
+  await visit(page, '/ez4/en/adminlistimport/101', 'Import into Sanction List', 'adminlistimport');
+  await visit(page, '/ez4/en/adminlistcontrol', 'Admin List Control', 'adminlistcontrol');
+  await visit(page, '/ez4/en/sanctioncheck', 'Sanction Check', 'sanction check');
+  await page.getByLabel('Name to check').fill('Aerocaribean Airlines');
+  await page.getByRole('button', { name: 'Check' }).click();
+  await expect(page.getByRole('table', { name: 'Sanction Check' }).getByRole('row').nth(1)).toBeVisible();
+  await expectAccessible(page, 'sanction check: results');
+  await visit(page, '/ez4/en/outboundmessages', 'Outbound Messages', 'outbound messages');
+  await visit(page, '/ez4/en/shipmentmessages', 'Shipment Messages', 'shipment messages');
+  await page.getByLabel('Message text').fill('FWB/16\nNOT A WAYBILL');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The message was refused' })).toBeVisible();
+  await expectAccessible(page, 'shipment messages: refused');
+  await page.context().close();
+
+  test.info().annotations.push({ type: 'axe', description: `${checked.length} pages and states checked: ${checked.join('; ')}` });
+  console.log(`axe: ${checked.length} pages and states checked, no violations`);
+});
+
+/** Presses Tab (Shift+Tab backwards) until the target has the focus. */
+async function tabTo(page: Page, target: Locator, { backwards = false, max = 120 } = {}): Promise<void> {
+  for (let presses = 0; presses < max; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`${target} never got the focus in ${max} presses`);
+}
+
+test('an operator signs in, searches an AWB, opens it and accepts it with a remark, with the keyboard alone', async ({ browser }) => {
+  const page = await newVisitor(browser);
+  const remark = 'A11Y- checked by keyboard only';
+  await page.goto('/ez4/en/login');
+
+  // Sign in: the form's fields in order, Enter submits.
+  await tabTo(page, page.getByLabel('Company ID'));
+  await page.keyboard.type('DEMOAIR');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('User ID')).toBeFocused();
+  await page.keyboard.type('operator');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.keyboard.type('Operator#12345');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/ez4\/en\/shipment$/);
+  // The signed-in screens load after the address changes; the keyboard user goes on once they are there.
+  await expect(page.getByRole('textbox', { name: 'AWB numbers' })).toBeVisible();
+
+  // Search: the skip link jumps past the menu; Enter in the AWB box searches.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('textbox', { name: 'AWB numbers' }));
+  await page.keyboard.type(keyboardAwb);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('1-1 of 1')).toBeVisible();
+
+  // Open: the AWB number is a link.
+  const link = page.getByRole('link', { name: keyboardAwb, exact: true });
+  await tabTo(page, link);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: `AWB ${keyboardAwb}` })).toBeVisible();
+
+  // Accept: Space on the button; the remark field has the focus; Tab to the dialog's Accept, Enter.
+  const accept = page.getByRole('toolbar').getByRole('button', { name: 'Accept', exact: true });
+  await expect(accept).toBeEnabled();
+  await tabTo(page, accept);
+  await page.keyboard.press('Space');
+  const dialog = page.getByRole('dialog', { name: `Accept AWB ${keyboardAwb}` });
+  await expect(dialog.getByLabel(/Remark/)).toBeFocused();
+  await page.keyboard.type(remark);
+  await tabTo(page, dialog.getByRole('button', { name: 'Accept', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`AWB ${keyboardAwb} accepted.`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The history tab, reached with the arrow keys, shows the decision.
+  await tabTo(page, page.getByRole('tab', { name: 'Details' }));
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'History' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('cell', { name: `Shipment accepted: ${remark}` })).toBeVisible();
+  await page.context().close();
+});
