@@ -1,4 +1,4 @@
-// npm run bench: measures the foundation figures and writes bench/results/foundation.{json,md}.
+// npm run bench: measures the foundation figures (bench/results/foundation.{json,md}), then sanction screening (bench/screening.ts) and the shipment search (bench/shipments.ts).
 // - cold start (fresh DATA_DIR: initdb, migrations, seed) and warm start to /healthz
 // - sign-in latency (argon2id dominates) and permission reads: median and p99
 // - gzip bytes of the JS and CSS the login page loads, and time to an interactive login form, in Chromium
@@ -7,6 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { ensureBuilt } from './support/ensureBuilt';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 8191);
@@ -57,6 +58,7 @@ async function timed(fn: () => Promise<unknown>, times: number): Promise<number[
 }
 
 async function main() {
+  ensureBuilt(root);
   rmSync(dataDir, { recursive: true, force: true });
   const cold = startServer();
   const coldMs = await cold.ready;
@@ -137,4 +139,11 @@ async function main() {
   }
 }
 
-await main();
+// BENCH_ONLY=foundation,screening,shipments (any of them, comma separated) runs those parts only.
+const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
+const runs = (part: string) => !only || only.includes(part);
+if (runs('foundation')) await main();
+// Issue 6: sanction screening throughput against the whole SDN snapshot, and precision and recall of Default matching; bench/results/screening.{json,md}.
+if (runs('screening')) await import('./screening');
+// Issue 4: search latency on BENCH_SHIPMENTS generated shipments (1,000,000 by default); writes bench/results/shipments.{json,md}.
+if (runs('shipments')) await (await import('./shipments')).runShipmentBench();

@@ -1,0 +1,73 @@
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from 'playwright-core';
+
+/**
+ * The browser's view, in Debian's Chromium: gzip bytes of the JS and CSS the login page loads and
+ * then the shipment page adds, the time from navigation to an interactive login form, and from
+ * pressing Login to the first 10 rows of the shipment summary.
+ */
+
+export interface BrowserTimings {
+  loginPage: { jsGzipBytes: number; cssGzipBytes: number };
+  shipmentPage: { jsGzipBytes: number; cssGzipBytes: number };
+  navigationToInteractiveLoginMs: number;
+  submitToFirstRowsMs: number;
+}
+
+function assetCounter(page: Page, base: string) {
+  const seen = new Map<string, { kind: 'js' | 'css'; gzip: number }>();
+  page.on('response', async (response) => {
+    const url = response.url().replace(base, '');
+    const kind = url.endsWith('.js') ? 'js' : url.endsWith('.css') ? 'css' : undefined;
+    if (!kind || seen.has(url)) return;
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    seen.set(url, { kind, gzip: gzipSync(body, { level: 9 }).length });
+  });
+  return () => {
+    const sum = (kind: 'js' | 'css') => [...seen.values()].filter((asset) => asset.kind === kind).reduce((total, asset) => total + asset.gzip, 0);
+    return { jsGzipBytes: sum('js'), cssGzipBytes: sum('css') };
+  };
+}
+
+export async function browserTimings(base: string, account: { companyId: string; userId: string; password: string }): Promise<BrowserTimings> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const context = await browser.newContext();
+    // A visitor who already chose cookies: the consent panel does not stand in the way of the form.
+    await context.addCookies([{ name: 'cookie_consent', value: 'a', url: base }]);
+    await context.addInitScript(() => {
+      localStorage.setItem('personalize', 'true');
+      localStorage.setItem('analytics', 'true');
+      localStorage.setItem('isBtnClick', 'true');
+    });
+    const page = await context.newPage();
+    const totals = assetCounter(page, base);
+    const began = performance.now();
+    await page.goto(`${base}/ez4/en/login`);
+    await page.getByRole('button', { name: 'Login' }).waitFor({ state: 'visible' });
+    const navigationToInteractiveLoginMs = Math.round(performance.now() - began);
+    await page.waitForLoadState('networkidle');
+    const loginPage = totals();
+    await page.getByLabel('Company ID').fill(account.companyId);
+    await page.getByLabel('User ID').fill(account.userId);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    const submitted = performance.now();
+    await page.getByRole('button', { name: 'Login' }).click();
+    // The header row and ten shipment rows of the summary grid.
+    await page.locator('table').filter({ has: page.getByRole('columnheader', { name: 'AWB Number' }) }).getByRole('row').nth(10).waitFor({ state: 'visible', timeout: 60_000 });
+    const submitToFirstRowsMs = Math.round(performance.now() - submitted);
+    await page.waitForLoadState('networkidle');
+    const all = totals();
+    return {
+      loginPage,
+      shipmentPage: { jsGzipBytes: all.jsGzipBytes - loginPage.jsGzipBytes, cssGzipBytes: all.cssGzipBytes - loginPage.cssGzipBytes },
+      navigationToInteractiveLoginMs,
+      submitToFirstRowsMs,
+    };
+  } finally {
+    await browser.close();
+  }
+}
