@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type Ref } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent, type Ref } from 'react';
 import type { LoginParams } from '../../../dataProviders/authProvider';
 import { useShellTranslate } from '../i18n/translate';
 import { LOGIN_FAILURE_MESSAGE, LOGIN_FIELDS, validateLogin, type LoginFailure, type LoginField, type LoginValues } from './validateLogin';
@@ -32,7 +32,7 @@ export function LoginForm({ signIn, onSignedIn, onFailed, onSubmitting, autoFocu
   const inputs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
   const mounted = useRef(true);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     mounted.current = true;
     if (autoFocus) inputs.current.companyId?.focus();
     return () => {

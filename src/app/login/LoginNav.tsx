@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { siteLinks } from '../chrome/chromeConfig';
 import { useShellTranslate } from '../i18n/translate';
 import { navigateApp } from '../routing/history';
@@ -45,7 +45,7 @@ export function LoginNav({ lang, page, onTerms }: LoginNavProps) {
   const firstLink = useRef<HTMLAnchorElement>(null);
   const productName = config.productName || translate('app.productFallback');
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) firstLink.current?.focus();
   }, [open]);
 

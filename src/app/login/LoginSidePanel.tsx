@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { siteLinks } from '../chrome/chromeConfig';
 import { useShellTranslate } from '../i18n/translate';
 import { useServices } from '../services';
@@ -14,7 +14,7 @@ function InformationDropdown({ lang }: { lang: string }) {
   const button = useRef<HTMLButtonElement>(null);
   const itemRefs = useRef<(HTMLAnchorElement | null)[]>([]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) itemRefs.current[0]?.focus();
   }, [open]);
 

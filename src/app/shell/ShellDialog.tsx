@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useId, useRef, type ReactNode, type KeyboardEvent } from 'react';
 import { keepTabWithin } from './focusTrap';
 import { useShellTranslate } from '../i18n/translate';
 
@@ -21,7 +21,7 @@ export function ShellDialog({ open, title, children, onClose, returnFocusTo }: S
   const panel = useRef<HTMLDivElement>(null);
   const okButton = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     okButton.current?.focus();

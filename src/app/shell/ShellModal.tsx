@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useLayoutEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { FOCUSABLE, keepTabWithin } from './focusTrap';
 import './modal.css';
 
@@ -28,7 +28,7 @@ export function ShellModal({ title, children, actions, onClose, initialFocus, cl
   const id = useId();
   const panel = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const target = initialFocus?.current ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE) ?? panel.current;
     target?.focus();
@@ -36,7 +36,8 @@ export function ShellModal({ title, children, actions, onClose, initialFocus, cl
       const back = returnFocusTo?.() ?? previous;
       if (back?.isConnected) back.focus();
     };
-    // Focus moves once, on opening.
+    // Focus moves once, on opening, in the same commit that shows the dialog: no keystroke can land
+    // behind it, even when the dialog arrives through a lazy import.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
