@@ -1,5 +1,5 @@
-import { useLayoutEffect, useId, useRef, type ReactNode, type KeyboardEvent } from 'react';
-import { keepTabWithin } from './focusTrap';
+import { useId, useRef, type ReactNode, type KeyboardEvent } from 'react';
+import { keepTabWithin, useModalFocus } from './focusTrap';
 import { useShellTranslate } from '../i18n/translate';
 
 interface ShellDialogProps {
@@ -21,17 +21,7 @@ export function ShellDialog({ open, title, children, onClose, returnFocusTo }: S
   const panel = useRef<HTMLDivElement>(null);
   const okButton = useRef<HTMLButtonElement>(null);
 
-  useLayoutEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    okButton.current?.focus();
-    return () => {
-      const target = returnFocusTo?.() ?? previous;
-      target?.focus();
-    };
-    // returnFocusTo is read when closing; a new function identity must not refocus.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  useModalFocus(open, () => okButton.current, returnFocusTo);
 
   if (!open) return null;
 

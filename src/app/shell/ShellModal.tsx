@@ -1,5 +1,5 @@
-import { useLayoutEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
-import { FOCUSABLE, keepTabWithin } from './focusTrap';
+import { useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { FOCUSABLE, keepTabWithin, useModalFocus } from './focusTrap';
 import './modal.css';
 
 interface ShellModalProps {
@@ -28,18 +28,7 @@ export function ShellModal({ title, children, actions, onClose, initialFocus, cl
   const id = useId();
   const panel = useRef<HTMLDivElement>(null);
 
-  useLayoutEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const target = initialFocus?.current ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE) ?? panel.current;
-    target?.focus();
-    return () => {
-      const back = returnFocusTo?.() ?? previous;
-      if (back?.isConnected) back.focus();
-    };
-    // Focus moves once, on opening, in the same commit that shows the dialog: no keystroke can land
-    // behind it, even when the dialog arrives through a lazy import.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useModalFocus(true, () => initialFocus?.current ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE) ?? panel.current, returnFocusTo);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape' && onClose) {

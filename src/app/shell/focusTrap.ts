@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 
 /** What Tab can reach in a shell dialog. */
 export const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -17,4 +17,35 @@ export function keepTabWithin(event: KeyboardEvent<HTMLElement>, panel: HTMLElem
     event.preventDefault();
     first.focus();
   }
+}
+
+type FocusTarget = () => HTMLElement | null | undefined;
+
+/**
+ * Focus for a modal. It moves in when the modal opens, in the same commit that shows it (a layout
+ * effect: no keystroke lands behind it, even when the modal arrives through a lazy import), and
+ * goes back when it closes, once the commit is done (a passive effect: by then the page behind is
+ * no longer inert, so it can take focus). Back means `returnFocusTo` as it is at closing time, or
+ * else what had focus before opening.
+ */
+export function useModalFocus(open: boolean, moveTo: FocusTarget, returnFocusTo?: FocusTarget): void {
+  const previous = useRef<HTMLElement | null>(null);
+  const returnTarget = useRef(returnFocusTo);
+  useLayoutEffect(() => {
+    returnTarget.current = returnFocusTo;
+  });
+  useLayoutEffect(() => {
+    if (!open) return;
+    previous.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    moveTo()?.focus();
+    // Focus moves once per opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+  useEffect(() => {
+    if (!open) return;
+    return () => {
+      const back = returnTarget.current?.() ?? previous.current;
+      if (back?.isConnected) back.focus();
+    };
+  }, [open]);
 }
