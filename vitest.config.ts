@@ -9,6 +9,10 @@ export default defineConfig({
     // one at a time on 2 cores (cores - 1); the server files mostly wait on PostgreSQL, so 3 fit.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     testTimeout: 30_000,
+    // On CI (2 busy cores) a test that fails once runs once more, as Playwright's do; the report
+    // still names it, and a test that fails twice fails the run. Locally a failure is final.
+    retry: process.env.CI ? 1 : 0,
+    reporters: ['default', './tests/retriedTestsReporter.ts'],
     hookTimeout: 120_000,
     globalSetup: ['tests/globalSetup.ts'],
   },
