@@ -3,6 +3,7 @@ import { Messages, StatusCode } from '../../domain/statusCodes';
 import { AccessMessages } from '../../domain/accessMessages';
 import { userDraftProblems, UserProfileMessages, type UserAuditAction, type UserField, type UserRecord } from '../../domain/userProfile';
 import { hashPassword } from '../auth/passwords';
+import { storePassword } from '../auth/passwordStore';
 import { revokeAllOfUser } from '../auth/refreshTokens';
 import { revokeMfaSessions } from '../auth/mfa';
 import type { Db } from '../db/database';
@@ -154,17 +155,13 @@ export async function changeUser(db: Db, actor: Actor, userId: string, patch: Us
       if (Object.keys(changes).length === 0 && !passwordHash) return { ok: true, record: current };
       // The audit says that the password changed, never what it was or became.
       if (passwordHash) diff.after.password = 'changed';
-      const now = new Date();
-      await trx
-        .updateTable('users')
-        .set({ ...changes, ...(passwordHash ? { password_hash: passwordHash, password_changed_at: now } : {}), updated_at: now })
-        .where('company_id', '=', current.company_id)
-        .where('user_id', '=', current.user_id)
-        .execute();
       const who = { companyId: current.company_id, userId: current.user_id };
-      if (patch.is_locked === true && !current.is_locked) await revokeAllOfUser(trx, who);
-      if (passwordHash) await revokeAllOfUser(trx, who);
-      if (passwordHash || (patch.is_locked === true && !current.is_locked) || (patch.mfa_required === true && !current.mfa_required)) await revokeMfaSessions(trx, who);
+      await trx.updateTable('users').set({ ...changes, updated_at: new Date() }).where('company_id', '=', who.companyId).where('user_id', '=', who.userId).execute();
+      // A password set by an admin ends every session and remembered browser, like a reset by link.
+      if (passwordHash) await storePassword(trx, who, passwordHash, { signOutEverywhere: true });
+      const locked = patch.is_locked === true && !current.is_locked;
+      if (locked) await revokeAllOfUser(trx, who);
+      if (locked || (patch.mfa_required === true && !current.mfa_required)) await revokeMfaSessions(trx, who);
       await recordAudit(trx, actor, { entity: AuditEntity.USER, entityKey: current.id, action: actionOf(patch, diff.after), before: diff.before, after: diff.after });
       return { ok: true, record: (await findCompanyUser(trx, current.company_id, current.user_id))! };
     });
