@@ -1,5 +1,5 @@
-import { useId, useRef, type ReactNode, type KeyboardEvent } from 'react';
-import { keepTabWithin, useModalFocus } from './focusTrap';
+import { useId, useRef, type ReactNode } from 'react';
+import { handleModalKeys, useModalFocus } from './focusTrap';
 import { useShellTranslate } from '../i18n/translate';
 
 interface ShellDialogProps {
@@ -25,17 +25,8 @@ export function ShellDialog({ open, title, children, onClose, returnFocusTo }: S
 
   if (!open) return null;
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    keepTabWithin(event, panel.current);
-  }
-
   return (
-    <div className="shell-dialog-backdrop" onKeyDown={onKeyDown}>
+    <div className="shell-dialog-backdrop" onKeyDown={(event) => handleModalKeys(event, panel.current, onClose)}>
       <div ref={panel} className="shell-dialog" role="alertdialog" aria-modal="true" aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`}>
         <h2 id={`${id}-title`} className="shell-dialog-title">
           {title}

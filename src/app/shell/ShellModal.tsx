@@ -1,5 +1,5 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
-import { FOCUSABLE, keepTabWithin, useModalFocus } from './focusTrap';
+import { useId, useRef, type ReactNode, type RefObject } from 'react';
+import { FOCUSABLE, handleModalKeys, useModalFocus } from './focusTrap';
 import './modal.css';
 
 interface ShellModalProps {
@@ -30,17 +30,8 @@ export function ShellModal({ title, children, actions, onClose, initialFocus, cl
 
   useModalFocus(true, () => initialFocus?.current ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE) ?? panel.current, returnFocusTo);
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape' && onClose) {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    keepTabWithin(event, panel.current);
-  }
-
   return (
-    <div className="shell-dialog-backdrop" onKeyDown={onKeyDown}>
+    <div className="shell-dialog-backdrop" onKeyDown={(event) => handleModalKeys(event, panel.current, onClose)}>
       <div
         ref={panel}
         className={size === 'wide' ? 'shell-dialog shell-dialog--wide' : 'shell-dialog'}

@@ -19,6 +19,16 @@ export function keepTabWithin(event: KeyboardEvent<HTMLElement>, panel: HTMLElem
   }
 }
 
+/** A modal's keys: Escape closes it when it may be closed (and goes no further), Tab stays inside. */
+export function handleModalKeys(event: KeyboardEvent<HTMLElement>, panel: HTMLElement | null, onClose?: () => void): void {
+  if (event.key === 'Escape' && onClose) {
+    event.stopPropagation();
+    onClose();
+    return;
+  }
+  keepTabWithin(event, panel);
+}
+
 type FocusTarget = () => HTMLElement | null | undefined;
 
 /**
