@@ -7,6 +7,7 @@ import type { AccountProfile } from '../auth/accounts';
 import type { Db } from '../db/database';
 import type { Config } from '../config';
 import type { JobQueue } from '../jobs/jobQueue';
+import type { ActionType } from '../../domain/actionLog';
 import { writeActionLog, writeShipmentEvent } from './actionLog';
 import { decisionFacts } from './detail';
 import { privilegeFor } from '../compliance/privilege';
@@ -29,6 +30,19 @@ export interface DecisionCaller {
 
 const pendingNote = (pending: boolean) => (pending ? ' (decided on newer FWB/FHL data the user had not reloaded)' : '');
 
+/** A decision's two records, in its transaction: the shipment's history line and the user's log entry. */
+async function recordDecision(
+  trx: Parameters<typeof writeActionLog>[0],
+  caller: DecisionCaller,
+  shipment: { awb_prefix: string; awb_suffix: string },
+  shipmentId: string,
+  record: { kind: string; actType: ActionType; history: string; logRemarks: string; details?: Record<string, unknown> },
+): Promise<void> {
+  const { account } = caller;
+  await writeShipmentEvent(trx, { shipmentId, kind: record.kind, description: record.history, companyId: account.companyId, userId: account.userId, ...(record.details ? { details: record.details } : {}) });
+  await writeActionLog(trx, account, caller.ip, [{ actType: record.actType, docType: 'AWB', remarks: record.logRemarks, shipmentId, awbPrefix: shipment.awb_prefix, awbSuffix: shipment.awb_suffix }]);
+}
+
 export async function approveShipment(caller: DecisionCaller, request: ApproveRequest): Promise<ChangeOutcome<DecisionAnswer>> {
   const remark = request.ApproveReason?.trim() ?? '';
   const problem = remarkProblem(remark, request.ApproveType === 'SOFT_BLOCK');
@@ -40,17 +54,13 @@ export async function approveShipment(caller: DecisionCaller, request: ApproveRe
     const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, ACCEPTABLE_FROM, { status: 'Accept' });
     if (!updated) return staleRefusal();
     const kind = request.ApproveType === 'SOFT_BLOCK' ? 'accepted with the soft block acknowledged' : 'accepted';
-    await writeShipmentEvent(trx, {
-      shipmentId,
+    await recordDecision(trx, caller, shipment, shipmentId, {
       kind: 'ACCEPT',
-      description: `Shipment ${kind}${remark ? `: ${remark}` : ''}${pendingNote(request.PendingUpdate)}`,
-      companyId: caller.account.companyId,
-      userId: caller.account.userId,
+      actType: 'Accept',
+      history: `Shipment ${kind}${remark ? `: ${remark}` : ''}${pendingNote(request.PendingUpdate)}`,
+      logRemarks: `${remark}${pendingNote(request.PendingUpdate)}`,
       details: { approveType: request.ApproveType, pendingUpdate: request.PendingUpdate },
     });
-    await writeActionLog(trx, caller.account, caller.ip, [
-      { actType: 'Accept', docType: 'AWB', remarks: `${remark}${pendingNote(request.PendingUpdate)}`, shipmentId, awbPrefix: shipment.awb_prefix, awbSuffix: shipment.awb_suffix },
-    ]);
     return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
   });
 }
@@ -76,17 +86,13 @@ export async function rejectShipment(caller: DecisionCaller, request: RejectRequ
     if (refused) return refusal(refused.reason, refused.message);
     const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, REJECTABLE_FROM, { status: 'Reject' });
     if (!updated) return staleRefusal();
-    await writeShipmentEvent(trx, {
-      shipmentId,
+    await recordDecision(trx, caller, shipment, shipmentId, {
       kind: 'REJECT',
-      description: `Shipment rejected: ${described}${pendingNote(request.PendingUpdate)}`,
-      companyId: caller.account.companyId,
-      userId: caller.account.userId,
+      actType: 'Reject',
+      history: `Shipment rejected: ${described}${pendingNote(request.PendingUpdate)}`,
+      logRemarks: `${described}${pendingNote(request.PendingUpdate)}`,
       details: { rejectReasons: request.RejectReasons, pendingUpdate: request.PendingUpdate },
     });
-    await writeActionLog(trx, caller.account, caller.ip, [
-      { actType: 'Reject', docType: 'AWB', remarks: `${described}${pendingNote(request.PendingUpdate)}`, shipmentId, awbPrefix: shipment.awb_prefix, awbSuffix: shipment.awb_suffix },
-    ]);
     return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
   });
 }
@@ -103,8 +109,7 @@ export async function markShipment(caller: DecisionCaller, request: MarkRequest)
     const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, MARKABLE_FROM, { eyeball_check: JSON.stringify(check) });
     if (!updated) return staleRefusal();
     const text = `Eyeball check recorded: ${request.Result}${remarks ? ` - ${remarks}` : ''}`;
-    await writeShipmentEvent(trx, { shipmentId, kind: 'MARK', description: text, companyId: caller.account.companyId, userId: caller.account.userId });
-    await writeActionLog(trx, caller.account, caller.ip, [{ actType: 'Mark', docType: 'AWB', remarks: text, shipmentId, awbPrefix: shipment.awb_prefix, awbSuffix: shipment.awb_suffix }]);
+    await recordDecision(trx, caller, shipment, shipmentId, { kind: 'MARK', actType: 'Mark', history: text, logRemarks: text });
     return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
   });
 }
