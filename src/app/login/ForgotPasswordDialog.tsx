@@ -8,6 +8,7 @@ import { ShellModal } from '../shell/ShellModal';
 import { describeWait } from './loginDialogs';
 import { postPublic } from './publicApi';
 import { LOGIN_FAILURE_MESSAGE } from './validateLogin';
+import { BusyButton } from '../shell/BusyButton';
 
 const PROBLEM_MESSAGE: Record<ForgotPasswordProblem, string> = LOGIN_FAILURE_MESSAGE;
 const FIELDS: readonly ForgotPasswordField[] = ['companyId', 'userId'];
@@ -98,10 +99,9 @@ export default function ForgotPasswordDialog({ onClose, initial }: { onClose(): 
           <button type="button" className="shell-button shell-button--secondary" onClick={onClose} disabled={busy}>
             {translate('app.dialog.cancel')}
           </button>
-          <button type="submit" form="forgot-password-form" className="shell-button" disabled={busy}>
-            {busy && <span className="shell-spinner shell-spinner--small" aria-hidden="true" />}
+          <BusyButton type="submit" form="forgot-password-form" busy={busy}>
             {translate(busy ? 'app.forgot.sending' : 'app.forgot.submit')}
-          </button>
+          </BusyButton>
         </>
       }
     >

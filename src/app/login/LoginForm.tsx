@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent, ty
 import type { LoginParams } from '../../../dataProviders/authProvider';
 import { useShellTranslate } from '../i18n/translate';
 import { LOGIN_FAILURE_MESSAGE, LOGIN_FIELDS, validateLogin, type LoginFailure, type LoginField, type LoginValues } from './validateLogin';
+import { BusyButton } from '../shell/BusyButton';
 
 interface LoginFormProps {
   /** Signs in; resolves on success, rejects with the authProvider's errors. */
@@ -117,10 +118,9 @@ export function LoginForm({ signIn, onSignedIn, onFailed, onSubmitting, autoFocu
           </div>
         );
       })}
-      <button type="submit" className="shell-button login-submit" disabled={busy}>
-        {busy && <span className="shell-spinner shell-spinner--small" aria-hidden="true" />}
+      <BusyButton type="submit" className="shell-button login-submit" busy={busy}>
         {translate(busy ? 'app.login.signingIn' : 'app.login.submit')}
-      </button>
+      </BusyButton>
       <p className="visually-hidden" role="status" aria-live="polite">
         {busy ? translate('app.login.signingIn') : ''}
       </p>

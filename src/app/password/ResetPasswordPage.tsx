@@ -10,6 +10,7 @@ import { useHistorySnapshot } from '../routing/history';
 import { APP_BASE } from '../routing/paths';
 import { useServices } from '../services';
 import { PasswordRules } from './PasswordRules';
+import { BusyButton } from '../shell/BusyButton';
 
 type Stage = { kind: 'checking' } | { kind: 'invalid'; text: string } | { kind: 'form'; companyId: string; userId: string } | { kind: 'done' };
 type Field = Exclude<NewPasswordField, 'oldPassword'>;
@@ -147,10 +148,9 @@ export function ResetPasswordPage({ lang }: { lang: string }) {
                   {serverError}
                 </p>
               )}
-              <button type="submit" className="shell-button login-submit" disabled={busy}>
-                {busy && <span className="shell-spinner shell-spinner--small" aria-hidden="true" />}
+              <BusyButton type="submit" className="shell-button login-submit" busy={busy}>
                 {translate(busy ? 'app.reset.saving' : 'app.reset.submit')}
-              </button>
+              </BusyButton>
             </form>
           )}
         </section>

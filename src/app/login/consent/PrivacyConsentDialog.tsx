@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { allConsentItemsTicked, PRIVACY_CONSENT_ITEMS, type PrivacyConsentItem } from '../../../domain/consent';
 import { useShellTranslate } from '../../i18n/translate';
 import { ShellModal } from '../../shell/ShellModal';
+import { BusyButton } from '../../shell/BusyButton';
 
 interface PrivacyConsentDialogProps {
   /** Records the consent; rejects when it could not be created (the page shows the consent-failed dialog). */
@@ -39,10 +40,9 @@ export default function PrivacyConsentDialog({ onAgree, onDecline }: PrivacyCons
           <button type="button" className="shell-button shell-button--secondary" onClick={onDecline} disabled={busy}>
             {translate('app.consent.decline')}
           </button>
-          <button type="button" className="shell-button" onClick={() => void agree()} disabled={!ready || busy}>
-            {busy && <span className="shell-spinner shell-spinner--small" aria-hidden="true" />}
+          <BusyButton type="button" onClick={() => void agree()} busy={busy} disabled={!ready}>
             {translate('app.consent.continue')}
-          </button>
+          </BusyButton>
         </>
       }
     >

@@ -4,6 +4,7 @@ import { isValidOneTimeCode, ONE_TIME_CODE_LENGTH, oneTimeCodeDigits } from '../
 import { useShellTranslate } from '../../i18n/translate';
 import { ShellModal } from '../../shell/ShellModal';
 import { useSecondsLeft } from './useSecondsLeft';
+import { BusyButton } from '../../shell/BusyButton';
 
 export interface MfaChallenge {
   /** The masked e-mail address the code went to. */
@@ -77,10 +78,9 @@ export default function MfaCodeDialog({ challenge, resendSeconds, timeoutSeconds
           <button type="button" className="shell-button shell-button--secondary" onClick={onCancel} disabled={busy}>
             {translate('app.dialog.cancel')}
           </button>
-          <button type="submit" form="mfa-code-form" className="shell-button" disabled={!valid || busy}>
-            {busy && <span className="shell-spinner shell-spinner--small" aria-hidden="true" />}
+          <BusyButton type="submit" form="mfa-code-form" busy={busy} disabled={!valid}>
             {translate(busy ? 'app.mfa.verifying' : 'app.mfa.submit')}
-          </button>
+          </BusyButton>
         </>
       }
     >
