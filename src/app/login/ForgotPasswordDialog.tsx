@@ -9,6 +9,7 @@ import { describeWait } from './loginDialogs';
 import { postPublic } from './publicApi';
 import { LOGIN_FAILURE_MESSAGE } from './validateLogin';
 import { BusyButton } from '../shell/BusyButton';
+import { ShellField } from '../shell/ShellField';
 
 const PROBLEM_MESSAGE: Record<ForgotPasswordProblem, string> = LOGIN_FAILURE_MESSAGE;
 const FIELDS: readonly ForgotPasswordField[] = ['companyId', 'userId'];
@@ -110,35 +111,28 @@ export default function ForgotPasswordDialog({ onClose, initial }: { onClose(): 
         {FIELDS.map((field, index) => {
           const problem = problems[field];
           return (
-            <div key={field} className={problem ? 'login-field login-field--invalid' : 'login-field'}>
-              <label htmlFor={`forgot-${field}`}>{translate(`app.forgot.${field}`)}</label>
-              <input
-                ref={(element) => {
-                  inputs.current[field] = element;
-                  if (index === 0) firstInput.current = element;
-                }}
-                id={`forgot-${field}`}
-                name={field}
-                autoComplete={field === 'companyId' ? 'organization' : 'username'}
-                autoCapitalize="off"
-                spellCheck={false}
-                required
-                value={values[field]}
-                readOnly={busy}
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={problem ? `forgot-${field}-error` : undefined}
-                onChange={(event) => {
-                  const value = event.target.value;
-                  setValues((current) => ({ ...current, [field]: value }));
-                  if (problem) setProblems((current) => ({ ...current, [field]: undefined }));
-                }}
-              />
-              {problem && (
-                <p id={`forgot-${field}-error`} className="login-field-error">
-                  {translate(PROBLEM_MESSAGE[problem])}
-                </p>
-              )}
-            </div>
+            <ShellField
+              key={field}
+              id={`forgot-${field}`}
+              label={translate(`app.forgot.${field}`)}
+              error={problem ? translate(PROBLEM_MESSAGE[problem]) : undefined}
+              inputRef={(element) => {
+                inputs.current[field] = element;
+                if (index === 0) firstInput.current = element;
+              }}
+              name={field}
+              autoComplete={field === 'companyId' ? 'organization' : 'username'}
+              autoCapitalize="off"
+              spellCheck={false}
+              required
+              value={values[field]}
+              readOnly={busy}
+              onChange={(event) => {
+                const value = event.target.value;
+                setValues((current) => ({ ...current, [field]: value }));
+                if (problem) setProblems((current) => ({ ...current, [field]: undefined }));
+              }}
+            />
           );
         })}
       </form>

@@ -3,6 +3,7 @@ import type { LoginParams } from '../../../dataProviders/authProvider';
 import { useShellTranslate } from '../i18n/translate';
 import { LOGIN_FAILURE_MESSAGE, LOGIN_FIELDS, validateLogin, type LoginFailure, type LoginField, type LoginValues } from './validateLogin';
 import { BusyButton } from '../shell/BusyButton';
+import { ShellField } from '../shell/ShellField';
 
 interface LoginFormProps {
   /** Signs in; resolves on success, rejects with the authProvider's errors. */
@@ -90,32 +91,24 @@ export function LoginForm({ signIn, onSignedIn, onFailed, onSubmitting, autoFocu
       {LOGIN_FIELDS.map((field) => {
         const { type, autoComplete, label } = FIELD_INPUT[field];
         const failure = errors[field];
-        const errorId = `login-${field}-error`;
         return (
-          <div key={field} className={failure ? 'login-field login-field--invalid' : 'login-field'}>
-            <label htmlFor={`login-${field}`}>{translate(label)}</label>
-            <input
-              ref={(element) => setInput(field, element)}
-              id={`login-${field}`}
-              name={field}
-              type={type}
-              autoComplete={autoComplete}
-              autoCapitalize="off"
-              spellCheck={false}
-              required
-              value={values[field]}
-              readOnly={busy}
-              aria-invalid={failure ? true : undefined}
-              aria-describedby={failure ? errorId : undefined}
-              onChange={onChange}
-              onBlur={() => onBlur(field)}
-            />
-            {failure && (
-              <p id={errorId} className="login-field-error">
-                {translate(LOGIN_FAILURE_MESSAGE[failure])}
-              </p>
-            )}
-          </div>
+          <ShellField
+            key={field}
+            id={`login-${field}`}
+            label={translate(label)}
+            error={failure ? translate(LOGIN_FAILURE_MESSAGE[failure]) : undefined}
+            inputRef={(element) => setInput(field, element)}
+            name={field}
+            type={type}
+            autoComplete={autoComplete}
+            autoCapitalize="off"
+            spellCheck={false}
+            required
+            value={values[field]}
+            readOnly={busy}
+            onChange={onChange}
+            onBlur={() => onBlur(field)}
+          />
         );
       })}
       <BusyButton type="submit" className="shell-button login-submit" busy={busy}>

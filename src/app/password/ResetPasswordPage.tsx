@@ -11,6 +11,7 @@ import { APP_BASE } from '../routing/paths';
 import { useServices } from '../services';
 import { PasswordRules } from './PasswordRules';
 import { BusyButton } from '../shell/BusyButton';
+import { ShellField } from '../shell/ShellField';
 
 type Stage = { kind: 'checking' } | { kind: 'invalid'; text: string } | { kind: 'form'; companyId: string; userId: string } | { kind: 'done' };
 type Field = Exclude<NewPasswordField, 'oldPassword'>;
@@ -114,33 +115,29 @@ export function ResetPasswordPage({ lang }: { lang: string }) {
               <p>{translate('app.reset.forUser', { userId: stage.userId, companyId: stage.companyId })}</p>
               {FIELDS.map((field) => {
                 const problem = problems[field];
+                const rules = field === 'newPassword';
                 return (
-                  <div key={field} className={problem ? 'login-field login-field--invalid' : 'login-field'}>
-                    <label htmlFor={`reset-${field}`}>{translate(`app.password.${field}`)}</label>
-                    <input
-                      ref={(element) => {
-                        inputs.current[field] = element;
-                      }}
-                      id={`reset-${field}`}
-                      type="password"
-                      autoComplete="new-password"
-                      value={values[field]}
-                      readOnly={busy}
-                      aria-invalid={problem ? true : undefined}
-                      aria-describedby={[field === 'newPassword' ? 'reset-rules' : '', problem ? `reset-${field}-error` : ''].filter(Boolean).join(' ') || undefined}
-                      onChange={(event) => {
-                        const value = event.target.value;
-                        setValues((current) => ({ ...current, [field]: value }));
-                        if (problem) setProblems((current) => ({ ...current, [field]: undefined }));
-                      }}
-                    />
-                    {field === 'newPassword' && <PasswordRules id="reset-rules" />}
-                    {problem && (
-                      <p id={`reset-${field}-error`} className="login-field-error">
-                        {translate(`app.passwordProblem.${problem}`)}
-                      </p>
-                    )}
-                  </div>
+                  <ShellField
+                    key={field}
+                    id={`reset-${field}`}
+                    label={translate(`app.password.${field}`)}
+                    error={problem ? translate(`app.passwordProblem.${problem}`) : undefined}
+                    describedBy={rules ? 'reset-rules' : undefined}
+                    inputRef={(element) => {
+                      inputs.current[field] = element;
+                    }}
+                    type="password"
+                    autoComplete="new-password"
+                    value={values[field]}
+                    readOnly={busy}
+                    onChange={(event) => {
+                      const value = event.target.value;
+                      setValues((current) => ({ ...current, [field]: value }));
+                      if (problem) setProblems((current) => ({ ...current, [field]: undefined }));
+                    }}
+                  >
+                    {rules && <PasswordRules id="reset-rules" />}
+                  </ShellField>
                 );
               })}
               {serverError && (
