@@ -28,7 +28,9 @@ export default function ForgotPasswordDialog({ onClose, initial }: { onClose(): 
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const inputs = useRef<Partial<Record<ForgotPasswordField, HTMLInputElement | null>>>({});
-  const firstInput = useRef<HTMLInputElement | null>(null);
+  // Focus starts on the first field still to fill in (the ids typed on the login page come along).
+  const [startField] = useState(() => FIELDS.find((field) => !values[field]) ?? FIELDS[0]);
+  const startInput = useRef<HTMLInputElement | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -94,7 +96,7 @@ export default function ForgotPasswordDialog({ onClose, initial }: { onClose(): 
       title={translate('app.forgot.title')}
       onClose={busy ? undefined : onClose}
       closeLabel={translate('app.dialog.close')}
-      initialFocus={firstInput}
+      initialFocus={startInput}
       actions={
         <>
           <button type="button" className="shell-button shell-button--secondary" onClick={onClose} disabled={busy}>
@@ -108,7 +110,7 @@ export default function ForgotPasswordDialog({ onClose, initial }: { onClose(): 
     >
       <p>{translate('app.forgot.intro')}</p>
       <form id="forgot-password-form" className="login-form" noValidate onSubmit={submit} aria-busy={busy}>
-        {FIELDS.map((field, index) => {
+        {FIELDS.map((field) => {
           const problem = problems[field];
           return (
             <ShellField
@@ -118,7 +120,7 @@ export default function ForgotPasswordDialog({ onClose, initial }: { onClose(): 
               error={problem ? translate(PROBLEM_MESSAGE[problem]) : undefined}
               inputRef={(element) => {
                 inputs.current[field] = element;
-                if (index === 0) firstInput.current = element;
+                if (field === startField) startInput.current = element;
               }}
               name={field}
               autoComplete={field === 'companyId' ? 'organization' : 'username'}

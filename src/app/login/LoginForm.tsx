@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent, type Ref } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent, type Ref } from 'react';
 import type { LoginParams } from '../../../dataProviders/authProvider';
 import { useShellTranslate } from '../i18n/translate';
 import { LOGIN_FAILURE_MESSAGE, LOGIN_FIELDS, validateLogin, type LoginFailure, type LoginField, type LoginValues } from './validateLogin';
@@ -16,6 +16,8 @@ interface LoginFormProps {
   autoFocus?: boolean;
   /** Lets the page put focus back on the password after a failed sign-in. */
   passwordRef?: Ref<HTMLInputElement>;
+  /** The company and user ids as typed, so that the forgot-password dialog can start with them. */
+  onIdentityChange?(identity: { companyId: string; userId: string }): void;
 }
 
 const FIELD_INPUT: Record<LoginField, { type: string; autoComplete: string; label: string }> = {
@@ -26,7 +28,7 @@ const FIELD_INPUT: Record<LoginField, { type: string; autoComplete: string; labe
 
 const EMPTY: LoginValues = { companyId: '', userId: '', password: '' };
 
-export function LoginForm({ signIn, onSignedIn, onFailed, onSubmitting, autoFocus = true, passwordRef }: LoginFormProps) {
+export function LoginForm({ signIn, onSignedIn, onFailed, onSubmitting, autoFocus = true, passwordRef, onIdentityChange }: LoginFormProps) {
   const translate = useShellTranslate();
   const [values, setValues] = useState<LoginValues>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<LoginField, LoginFailure>>>({});
@@ -42,6 +44,12 @@ export function LoginForm({ signIn, onSignedIn, onFailed, onSubmitting, autoFocu
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  useEffect(() => {
+    onIdentityChange?.({ companyId: values.companyId.trim(), userId: values.userId.trim() });
+    // Reported when the ids change, not when the page hands over a new callback.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [values.companyId, values.userId]);
 
   function onChange(event: ChangeEvent<HTMLInputElement>) {
     const field = event.target.name as LoginField;

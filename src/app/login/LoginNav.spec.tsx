@@ -92,4 +92,16 @@ describe('the login page around the form (spec 1, 2)', () => {
     expect(await screen.findByRole('dialog', { name: 'Forgot password' }, LAZY)).toBeInTheDocument();
     expect(screen.getByLabelText('Company ID', { selector: '#forgot-companyId' })).toHaveFocus();
   });
+
+  it('starts the forgot-password dialog with the ids typed on the login page, on the first empty field', async () => {
+    const user = renderLogin();
+    await user.type(screen.getByLabelText('Company ID', { selector: '#login-companyId' }), ' DEMOAIR ');
+    await user.type(screen.getByLabelText('Password'), 'not sent anywhere');
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Forgot password' }, LAZY);
+    expect(within(dialog).getByLabelText('Company ID')).toHaveValue('DEMOAIR');
+    expect(within(dialog).getByLabelText('User ID')).toHaveValue('');
+    expect(within(dialog).getByLabelText('User ID')).toHaveFocus();
+    expect(dialog).not.toHaveTextContent('not sent anywhere');
+  });
 });

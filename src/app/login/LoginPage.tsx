@@ -60,6 +60,8 @@ export function LoginPage({ lang, classic = false }: LoginPageProps) {
   const [termsOpen, setTermsOpen] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const passwordRef = useRef<HTMLInputElement>(null);
+  /** What the user typed as company and user id: the forgot-password dialog starts with it. */
+  const typedIdentity = useRef({ companyId: '', userId: '' });
   const credentials = useRef<LoginParams | null>(null);
   const stepRef = useRef<Step>(step);
   const productName = config.productName || translate('app.productFallback');
@@ -250,6 +252,9 @@ export function LoginPage({ lang, classic = false }: LoginPageProps) {
               signIn={signIn}
               autoFocus={dialog === null}
               passwordRef={passwordRef}
+              onIdentityChange={(identity) => {
+                typedIdentity.current = identity;
+              }}
               onSubmitting={() => preloadSignedInScreens()}
               onSignedIn={() => void finishSignIn()}
               onFailed={onSignInFailed}
@@ -283,7 +288,7 @@ export function LoginPage({ lang, classic = false }: LoginPageProps) {
             />
           )}
           {step.kind === 'consent' && <PrivacyConsentDialog onAgree={agreeToConsent} onDecline={() => void declineConsent()} />}
-          {forgotOpen && <ForgotPasswordDialog onClose={() => setForgotOpen(false)} />}
+          {forgotOpen && <ForgotPasswordDialog initial={typedIdentity.current} onClose={() => setForgotOpen(false)} />}
         </Suspense>
         {step.kind === 'finishing' && (
           <div className="signin-progress" role="status" aria-live="polite">
