@@ -9,7 +9,7 @@ import { describeWait } from './loginDialogs';
 import { postPublic } from './publicApi';
 import { LOGIN_FAILURE_MESSAGE } from './validateLogin';
 import { BusyButton } from '../shell/BusyButton';
-import { ShellField } from '../shell/ShellField';
+import { focusFirstProblem, ShellField } from '../shell/ShellField';
 
 const PROBLEM_MESSAGE: Record<ForgotPasswordProblem, string> = LOGIN_FAILURE_MESSAGE;
 const FIELDS: readonly ForgotPasswordField[] = ['companyId', 'userId'];
@@ -39,11 +39,7 @@ export default function ForgotPasswordDialog({ onClose, initial }: { onClose(): 
     setValues(trimmed);
     const found = forgotPasswordProblems(trimmed);
     setProblems(found);
-    const firstInvalid = FIELDS.find((field) => found[field]);
-    if (firstInvalid) {
-      inputs.current[firstInvalid]?.focus();
-      return;
-    }
+    if (focusFirstProblem(FIELDS, found, inputs.current)) return;
     setBusy(true);
     const answer = await postPublic<{ data: { email: string; expiresInMinutes: number } }>(config, '/api/authentication/forgotpassword', {
       company_id: trimmed.companyId,

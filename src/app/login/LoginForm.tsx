@@ -3,7 +3,7 @@ import type { LoginParams } from '../../../dataProviders/authProvider';
 import { useShellTranslate } from '../i18n/translate';
 import { LOGIN_FAILURE_MESSAGE, LOGIN_FIELDS, validateLogin, type LoginFailure, type LoginField, type LoginValues } from './validateLogin';
 import { BusyButton } from '../shell/BusyButton';
-import { ShellField } from '../shell/ShellField';
+import { focusFirstProblem, ShellField } from '../shell/ShellField';
 
 interface LoginFormProps {
   /** Signs in; resolves on success, rejects with the authProvider's errors. */
@@ -68,11 +68,7 @@ export function LoginForm({ signIn, onSignedIn, onFailed, onSubmitting, autoFocu
     const validation = validateLogin(values);
     setValues(validation.values);
     setErrors(validation.errors);
-    const firstInvalid = LOGIN_FIELDS.find((field) => validation.errors[field]);
-    if (firstInvalid) {
-      inputs.current[firstInvalid]?.focus();
-      return;
-    }
+    if (focusFirstProblem(LOGIN_FIELDS, validation.errors, inputs.current)) return;
     setBusy(true);
     onSubmitting?.();
     try {

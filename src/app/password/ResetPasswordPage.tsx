@@ -11,7 +11,7 @@ import { APP_BASE } from '../routing/paths';
 import { useServices } from '../services';
 import { PasswordRules } from './PasswordRules';
 import { BusyButton } from '../shell/BusyButton';
-import { ShellField } from '../shell/ShellField';
+import { focusFirstProblem, ShellField } from '../shell/ShellField';
 
 type Stage = { kind: 'checking' } | { kind: 'invalid'; text: string } | { kind: 'form'; companyId: string; userId: string } | { kind: 'done' };
 type Field = Exclude<NewPasswordField, 'oldPassword'>;
@@ -61,11 +61,7 @@ export function ResetPasswordPage({ lang }: { lang: string }) {
     const found = newPasswordProblems(values);
     setProblems(found);
     setServerError(null);
-    const firstInvalid = FIELDS.find((field) => found[field]);
-    if (firstInvalid) {
-      inputs.current[firstInvalid]?.focus();
-      return;
-    }
+    if (focusFirstProblem(FIELDS, found, inputs.current)) return;
     setBusy(true);
     const answer = await postPublic(config, '/api/authentication/resetpassword', { token, new_password: values.newPassword });
     setBusy(false);
