@@ -71,6 +71,11 @@ export interface UserRecord {
 /** The separator of a user's record id ("DEMOAIR|bob"): ids cannot hold it (ACCOUNT_ID_PATTERN), as in ClientId. */
 const RECORD_ID_SEPARATOR = '|';
 
+/** Whether two accounts are one: company ids match without regard to case, and so do user ids. */
+export function isSameAccount(a: { companyId: string; userId: string }, b: { companyId: string; userId: string }): boolean {
+  return a.companyId.toUpperCase() === b.companyId.toUpperCase() && a.userId.toLowerCase() === b.userId.toLowerCase();
+}
+
 export function userRecordId(companyId: string, userId: string): string {
   return `${companyId}${RECORD_ID_SEPARATOR}${userId}`;
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { Messages, StatusCode } from '../../domain/statusCodes';
 import { AccessMessages } from '../../domain/accessMessages';
-import { userDraftProblems, UserProfileMessages, type UserAuditAction, type UserField, type UserRecord } from '../../domain/userProfile';
+import { isSameAccount, userDraftProblems, UserProfileMessages, type UserAuditAction, type UserField, type UserRecord } from '../../domain/userProfile';
 import { hashPassword } from '../auth/passwords';
 import { storePassword } from '../auth/passwordStore';
 import { revokeAllOfUser } from '../auth/refreshTokens';
@@ -41,10 +41,6 @@ function duplicateFrom(error: unknown): UserOutcome | undefined {
   const pg = error as { code?: string; constraint?: string };
   if (pg?.code !== '23505') return undefined;
   return pg.constraint === 'users_email_unique' ? duplicateEmail() : duplicateUser();
-}
-
-function isSelf(actor: Actor, companyId: string, userId: string): boolean {
-  return actor.companyId === companyId && actor.userId.toLowerCase() === userId.toLowerCase();
 }
 
 /** What the audit shows of a user: never the password hash. */
@@ -134,7 +130,7 @@ function actionOf(patch: UserPatch, diff: Record<string, unknown>): UserAuditAct
 
 /** Applies a change to a user of the actor's company (the route has checked the company already). */
 export async function changeUser(db: Db, actor: Actor, userId: string, patch: UserPatch): Promise<UserOutcome> {
-  const self = isSelf(actor, actor.companyId, userId);
+  const self = isSameAccount(actor, { companyId: actor.companyId, userId });
   if (self && patch.is_locked === true) return refusal(400, StatusCode.VALIDATION_FAIL, UserProfileMessages.lockSelf);
   const passwordHash = patch.password ? await hashPassword(patch.password) : undefined;
   try {
@@ -174,7 +170,7 @@ export async function changeUser(db: Db, actor: Actor, userId: string, patch: Us
 
 /** Deletes a user of the actor's company; never oneself. The user's tokens, MFA sessions and challenges go with the row. */
 export async function deleteUser(db: Kysely<Database>, actor: Actor, userId: string): Promise<UserOutcome> {
-  if (isSelf(actor, actor.companyId, userId)) return refusal(400, StatusCode.USER_PROFILE_DELETE_SELF, Messages.userDeleteSelf);
+  if (isSameAccount(actor, { companyId: actor.companyId, userId })) return refusal(400, StatusCode.USER_PROFILE_DELETE_SELF, Messages.userDeleteSelf);
   return db.transaction().execute(async (trx): Promise<UserOutcome> => {
     const current = await findCompanyUser(trx, actor.companyId, userId);
     if (!current) return notFound();
