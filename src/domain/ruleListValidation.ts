@@ -1,3 +1,4 @@
+import { dayNumber } from './dateRange';
 import { EMAIL_LIST_MAX_LENGTH } from './email';
 import { FIELD_FORMATS, type FieldFormat } from './ruleFieldFormats';
 import type { RuleField, RuleValue, RuleValues } from './ruleListFields';
@@ -34,15 +35,6 @@ export interface FieldProblem {
 
 export function fieldProblem(code: RuleFieldProblemCode, args: Record<string, string | number> = {}): FieldProblem {
   return { code, args, message: formatMessage(RuleFieldMessages[code], args) };
-}
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function isCalendarDate(text: string): boolean {
-  const match = DATE.exec(text);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === text;
 }
 
 const formats = new WeakMap<RuleField, FieldFormat | null>();
@@ -164,7 +156,7 @@ export function valueProblem(field: RuleField, value: RuleValue): FieldProblem |
       return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= most ? undefined : fieldProblem('outOfRange', { min, max: most });
     }
     case 'date':
-      return isCalendarDate(text) ? undefined : fieldProblem('invalidFormat');
+      return dayNumber(text) !== undefined ? undefined : fieldProblem('invalidFormat');
     case 'choice':
       return field.choices?.includes(text) ? undefined : fieldProblem('notAChoice', { choices: (field.choices ?? []).join(', ') });
     case 'list': {
