@@ -7,7 +7,7 @@ import { approveShipment, markShipment, rejectShipment } from './decisions';
 import { releaseHandling, takeHandling } from './handlingLock';
 import { acceptDocumentBody, approveBody, markBody, modifyBody, rejectBody, sendBody, shipmentIdParams } from './schemas';
 import { acceptAdditionalDocument, modifyShipment, sendShipment } from './shipmentChanges';
-import { findShipment } from './shipmentRecord';
+import { shipmentAccess } from './shipmentRecord';
 
 /** The decisions and changes (awbapprove, awbreject, awbmark, awbmodify, acceptdocument, awbsend) and the handling lock calls. */
 export async function decisionRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
@@ -33,7 +33,7 @@ export async function decisionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   /** Releases the caller's handling lock (moving to another shipment, signing out). */
   app.post<{ Params: { shipmentId: string } }>('/deletehandling/:shipmentId', { schema: { params: shipmentIdParams } }, async (request, reply) => {
     const caller = await callerOf(ctx, request);
-    const found = await findShipment(ctx.db, caller.scope, { id: request.params.shipmentId });
+    const found = await shipmentAccess(ctx.db, caller.scope, request.params.shipmentId);
     if (found.kind === 'notFound') return shipmentNotFound(reply);
     if (found.access !== 'full') return shipmentRefused(reply, found.access);
     return ok({ Released: await releaseHandling(ctx.db, request.params.shipmentId, caller.account) });
@@ -42,7 +42,7 @@ export async function decisionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   /** The browser renews the lock every minute while the detail is open; the answer says who holds it now. */
   app.post<{ Params: { shipmentId: string } }>('/renewhandling/:shipmentId', { schema: { params: shipmentIdParams } }, async (request, reply) => {
     const caller = await callerOf(ctx, request);
-    const found = await findShipment(ctx.db, caller.scope, { id: request.params.shipmentId });
+    const found = await shipmentAccess(ctx.db, caller.scope, request.params.shipmentId);
     if (found.kind === 'notFound') return shipmentNotFound(reply);
     if (found.access !== 'full') return shipmentRefused(reply, found.access);
     return ok(await takeHandling(ctx.db, request.params.shipmentId, caller.account, caller.lockMinutes));
