@@ -8,5 +8,6 @@ export const RuleListMessages = {
   stale: 'This row was changed by {user} at {time}, after you opened it. Reload it to see the change, then make yours again.',
   notCancellable: 'Only {active} rows can be cancelled; row {id} is {status}.',
   noRecipients: 'Row {id} has no e-mail addresses to send to.',
+  resendMailFailed: '{failed} of {mails} e-mail(s) could not be sent; they are kept in the mail outbox with the error. The resend itself is recorded.',
   resendSubject: '{list}: {key}',
 } as const;

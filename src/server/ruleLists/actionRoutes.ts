@@ -75,7 +75,10 @@ export function ruleListActionRoutes(plugin: RuleListPlugin) {
         });
         if (outcome.kind === 'notFound') return sendNotFound(reply);
         if (outcome.kind === 'refused') return sendRefusal(reply, 409, outcome.message);
-        for (const mail of outcome.mails) await ctx.mailer.send(mail);
+        let failed = 0;
+        for (const mail of outcome.mails) if ((await ctx.mailer.send(mail)).outcome === 'failed') failed += 1;
+        // A mail the server could not hand over is not reported as sent.
+        if (failed > 0) return sendRefusal(reply, 502, formatMessage(RuleListMessages.resendMailFailed, { failed, mails: outcome.mails.length }));
         return { status: StatusCode.SUCCESS, data: { rows: outcome.rows, mails: outcome.mails.length } };
       });
     }

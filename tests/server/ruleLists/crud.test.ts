@@ -222,6 +222,21 @@ describe('the Cancel and Resend actions', () => {
     }
   }
 
+  it('says so when a resend mail cannot be handed over, instead of reporting it sent', async () => {
+    const rows = (await admin.get('/classicapi/forwardemaillist')).json().data as { id: number; emailAddresses: string }[];
+    const target = rows.find((row) => row.emailAddresses)!;
+    const real = t.ctx.mailer;
+    t.ctx.mailer = { send: async (mail) => ({ ...(await real.send(mail)), outcome: 'failed' }) };
+    try {
+      const response = await admin.send('POST', '/classicapi/forwardemaillist/resend', { ids: [target.id] });
+      expect(response.statusCode).toBe(502);
+      expect(response.json().status).toBe(StatusCode.FAILURE);
+      expect(response.json().message).toMatch(/^(\d+) of \1 e-mail\(s\) could not be sent; they are kept in the mail outbox/);
+    } finally {
+      t.ctx.mailer = real;
+    }
+  });
+
   const resendAudits = async (rowId: number) =>
     (await t.db.selectFrom('audit_log').select('audit_id').where('entity', '=', 'forwardemaillist').where('action', '=', 'Resend').where('entity_key', '=', String(rowId)).execute()).length;
 
