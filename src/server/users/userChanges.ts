@@ -155,9 +155,10 @@ export async function changeUser(db: Db, actor: Actor, userId: string, patch: Us
       await trx.updateTable('users').set({ ...changes, updated_at: new Date() }).where('company_id', '=', who.companyId).where('user_id', '=', who.userId).execute();
       // A password set by an admin ends every session and remembered browser, like a reset by link.
       if (passwordHash) await storePassword(trx, who, passwordHash, { signOutEverywhere: true });
+      // storePassword has ended the sessions and remembered browsers already.
       const locked = patch.is_locked === true && !current.is_locked;
-      if (locked) await revokeAllOfUser(trx, who);
-      if (locked || (patch.mfa_required === true && !current.mfa_required)) await revokeMfaSessions(trx, who);
+      if (locked && !passwordHash) await revokeAllOfUser(trx, who);
+      if (!passwordHash && (locked || (patch.mfa_required === true && !current.mfa_required))) await revokeMfaSessions(trx, who);
       await recordAudit(trx, actor, { entity: AuditEntity.USER, entityKey: current.id, action: actionOf(patch, diff.after), before: diff.before, after: diff.after });
       return { ok: true, record: (await findCompanyUser(trx, current.company_id, current.user_id))! };
     });
