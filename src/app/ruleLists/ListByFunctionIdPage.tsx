@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useBasename, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { pluginByFunctionId } from '../../../plugins/lookup';
 import type { RuleListPlugin } from '../../../plugins/types';
@@ -7,6 +7,7 @@ import { PageFrame } from '../admin/PageFrame';
 import { ErrorPage } from '../errors/ErrorPage';
 import { RuleListScope } from './RuleListScope';
 import { listLabel } from './useRuleLists';
+import { useLanguage } from '../routing/useLanguage';
 
 export interface ListByFunctionIdPageProps {
   /** i18n key of the page title; it gets the list's label as `list`. */
@@ -23,7 +24,7 @@ export interface ListByFunctionIdPageProps {
 export function ListByFunctionIdPage({ title, resource = (plugin) => plugin.name, children }: ListByFunctionIdPageProps) {
   const translate = useTranslate();
   const { functionId } = useParams();
-  const lang = useBasename().replace(/^\//, '') || 'en';
+  const lang = useLanguage();
   const plugin = /^\d{1,9}$/.test(functionId ?? '') ? pluginByFunctionId(Number(functionId)) : undefined;
   if (!plugin) return <ErrorPage code="404" lang={lang} />;
   return (

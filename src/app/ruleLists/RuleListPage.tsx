@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useBasename, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { pluginByName } from '../../../plugins/lookup';
 import type { RuleListPlugin } from '../../../plugins/types';
@@ -13,6 +13,7 @@ import { RuleRowDialog, type RowDialogMode } from './RuleRowDialog';
 import { listLabel } from './useRuleLists';
 import { listDecides } from '../../domain/compliance/ruleRows';
 import { RescreenProgress } from '../compliance/RescreenProgress';
+import { useLanguage } from '../routing/useLanguage';
 
 type OpenDialog = RowDialogMode | { kind: 'help' } | { kind: 'countries' } | undefined;
 
@@ -46,7 +47,7 @@ export type RuleListPageProps = { name: string; plugin?: undefined } | { plugin:
 export function RuleListPage(props: RuleListPageProps) {
   const translate = useTranslate();
   const { functionId } = useParams();
-  const lang = useBasename().replace(/^\//, '') || 'en';
+  const lang = useLanguage();
   const plugin = props.plugin ?? pluginByName(props.name);
   if (!plugin || (plugin.functionIdInPath && functionId !== String(plugin.functionId))) return <ErrorPage code="404" lang={lang} />;
   return (

@@ -1,5 +1,5 @@
 import { use } from 'react';
-import { useBasename, type TranslateFunction } from 'react-admin';
+import { type TranslateFunction } from 'react-admin';
 import type { HttpClient } from '../../../dataProviders/httpClient';
 import { sessionStore } from '../../../dataProviders/sessionStore';
 import { ruleListPlugins } from '../../../plugins';
@@ -8,6 +8,7 @@ import { canAccessFunction } from '../../domain/permissions';
 import { pathFor } from '../routing/paths';
 import { useServices } from '../services';
 import { createRuleListDataProvider, type RuleListDataProvider } from './ruleListDataProvider';
+import { useLanguage } from '../routing/useLanguage';
 
 /** Shared hooks of the rule-list screens: their data provider, the lists the user may use, page paths. */
 
@@ -41,7 +42,7 @@ export interface RuleListPaths {
 
 /** Paths of the rule-list pages under the current language. */
 export function useRuleListPaths(): RuleListPaths {
-  const lang = useBasename().replace(/^\//, '') || 'en';
+  const lang = useLanguage();
   return {
     list: (plugin) => pathFor(plugin.name, plugin.functionIdInPath ? { functionId: plugin.functionId } : {}, lang),
     userLog: (plugin) => pathFor('userlog', { functionId: plugin.functionId }, lang),

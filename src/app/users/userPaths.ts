@@ -1,9 +1,9 @@
-import { useBasename } from 'react-admin';
 import { pathFor } from '../routing/paths';
+import { useLanguage } from '../routing/useLanguage';
 
 /** Paths of the user management pages under the current language (react-admin's basename is /{lang}). */
 export function useUserPaths() {
-  const lang = useBasename().replace(/^\//, '') || 'en';
+  const lang = useLanguage();
   return {
     list: pathFor('userManagement', {}, lang),
     add: pathFor('userManagementAdd', {}, lang),
