@@ -38,6 +38,13 @@ describe('the demo world', () => {
     // Through the parser and the rules engine: every shipment keeps its FWB and its evaluation.
     const evaluated = await db.selectFrom('shipments').select(sql<string>`count(*)`.as('n')).where('waybill', 'is not', null).where('evaluation', 'is not', null).executeTakeFirstOrThrow();
     expect(Number(evaluated.n)).toBe(2000);
+    // Evaluated on the message's own clock, not on the wall clock of the seeding.
+    const offClock = await db
+      .selectFrom('shipments')
+      .select(sql<string>`count(*)`.as('n'))
+      .where(sql<boolean>`(evaluation->>'evaluatedAt')::timestamptz <> message_date`)
+      .executeTakeFirstOrThrow();
+    expect(Number(offClock.n)).toBe(0);
     const messages = await db.selectFrom('cargo_messages').select(['kind', sql<string>`count(*)`.as('n')]).groupBy('kind').orderBy('kind').execute();
     expect(messages.map((row) => row.kind)).toEqual(['FHL', 'FWB']);
     // Sent-on shipments went out with a terminal message, most of them acknowledged.

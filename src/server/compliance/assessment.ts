@@ -18,6 +18,8 @@ export interface Assessment {
   evaluation: Evaluation;
   hits: ReviewedSanctionHit[];
   autoAcceptAt: Date | null;
+  /** The assessment's clock (the caller's `now`), stored as its evaluation time. */
+  evaluatedAt: Date;
 }
 
 export interface AssessmentInput {
@@ -54,6 +56,7 @@ export function assessShipment(rules: CarrierRules, input: AssessmentInput): Ass
     evaluation,
     hits,
     autoAcceptAt: autoAccept ? addSeconds(input.now, input.autoAcceptDelaySeconds) : null,
+    evaluatedAt: input.now,
   };
 }
 
@@ -69,7 +72,7 @@ export function assessmentColumns(assessment: Assessment, signature: string) {
     sanction_hits: JSON.stringify(assessment.hits),
     compliance_checks: JSON.stringify(evaluation.findings.map((finding) => ({ ...finding, result: checkResult(finding.effect) }))),
     evaluation: JSON.stringify({
-      evaluatedAt: new Date().toISOString(),
+      evaluatedAt: assessment.evaluatedAt.toISOString(),
       signature,
       originCountry: evaluation.originCountry ?? null,
       destinationCountry: evaluation.destinationCountry ?? null,
