@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HttpAnswer, HttpClient } from '../../../dataProviders/httpClient';
 import type { Bulletin, BulletinsAnswer } from '../../domain/bulletins';
 import { createI18nProvider } from '../admin/i18nProvider';
-import { loadEnglishMessages } from '../i18n/en';
+import { loadEnglishMessages } from '../i18n/loadMessages';
 import { createAppServices } from '../services';
 import { fakeAuthProvider, testConfig, WithServices } from '../testing/fixtures';
 import { BulletinPage, bulletinDate } from './BulletinPage';

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../../dataProviders/httpClient';
 import AdminApp from '../admin/AdminApp';
-import { loadEnglishMessages } from '../i18n/en';
+import { loadEnglishMessages } from '../i18n/loadMessages';
 import { fakeAuthProvider, goTo, signInAs, signOut, testServices, WithServices } from '../testing/fixtures';
 
 let messages: Awaited<ReturnType<typeof loadEnglishMessages>>;

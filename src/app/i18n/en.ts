@@ -1,4 +1,3 @@
-import type { TranslationMessages } from 'ra-core';
 import { UserProfileMessages, type UserAuditAction } from '../../domain/userProfile';
 import { AccessMessages } from '../../domain/accessMessages';
 import { ruleListPlugins } from '../../../plugins';
@@ -641,17 +640,3 @@ export const appMessages = {
     },
   },
 };
-
-let english: Promise<TranslationMessages> | undefined;
-
-/** react-admin's English messages merged with ours (the same promise on every call). */
-export function loadEnglishMessages(): Promise<TranslationMessages> {
-  english ??= import('ra-language-english').then(
-    ({ default: raEnglish }) => ({ ...raEnglish, ...appMessages }),
-    (error: unknown) => {
-      english = undefined;
-      throw error;
-    },
-  );
-  return english;
-}

@@ -8,8 +8,8 @@ let messages: Promise<TranslationMessages> | undefined;
  * as React's `use` needs; a failed load is tried again on the next call.
  */
 export function loadEnglishMessages(): Promise<TranslationMessages> {
-  messages ??= import('./en')
-    .then((module) => module.loadEnglishMessages())
+  messages ??= Promise.all([import('ra-language-english'), import('./en')])
+    .then(([raEnglish, app]): TranslationMessages => ({ ...raEnglish.default, ...app.appMessages }))
     .catch((error: unknown) => {
       messages = undefined;
       throw error;
