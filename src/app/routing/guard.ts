@@ -20,14 +20,19 @@ export type RouteDecision = { kind: 'render' } | { kind: 'redirect'; to: string 
 const render: RouteDecision = { kind: 'render' };
 const redirect = (to: string): RouteDecision => ({ kind: 'redirect', to });
 
+/** A function id as a path carries it ('105'), or undefined when the segment is not one. */
+export function parseFunctionId(raw: string | undefined): number | undefined {
+  return raw !== undefined && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+}
+
 /** The function ids a matched page needs: its own, and the one its path carries. Undefined when the path id is not a number. */
 export function requiredFunctions(match: RouteMatch): number[] | undefined {
   const needed: number[] = [];
   if (match.route.meta.functionId !== null) needed.push(match.route.meta.functionId);
   if (match.route.meta.functionIdInPath) {
-    const raw = match.params.functionId ?? '';
-    if (!/^\d{1,9}$/.test(raw)) return undefined;
-    if (!needed.includes(Number(raw))) needed.push(Number(raw));
+    const inPath = parseFunctionId(match.params.functionId);
+    if (inPath === undefined) return undefined;
+    if (!needed.includes(inPath)) needed.push(inPath);
   }
   return needed;
 }

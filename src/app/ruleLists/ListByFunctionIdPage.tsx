@@ -8,6 +8,7 @@ import { ErrorPage } from '../errors/ErrorPage';
 import { RuleListScope } from './RuleListScope';
 import { listLabel } from './useRuleLists';
 import { useLanguage } from '../routing/useLanguage';
+import { parseFunctionId } from '../routing/guard';
 
 export interface ListByFunctionIdPageProps {
   /** i18n key of the page title; it gets the list's label as `list`. */
@@ -25,7 +26,8 @@ export function ListByFunctionIdPage({ title, resource = (plugin) => plugin.name
   const translate = useTranslate();
   const { functionId } = useParams();
   const lang = useLanguage();
-  const plugin = /^\d{1,9}$/.test(functionId ?? '') ? pluginByFunctionId(Number(functionId)) : undefined;
+  const id = parseFunctionId(functionId);
+  const plugin = id === undefined ? undefined : pluginByFunctionId(id);
   if (!plugin) return <ErrorPage code="404" lang={lang} />;
   return (
     <PageFrame title={translate(title, { list: listLabel(translate, plugin) })}>
