@@ -9,9 +9,8 @@ import { findAccount } from '../auth/accounts';
 import { accountKey, reserveAttempt, throttleLimits } from '../auth/loginThrottle';
 import { maskEmail } from '../auth/mfa';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { pendingPasswordReset, issuePasswordReset, retirePasswordReset } from '../auth/passwordResets';
+import { claimPasswordReset, pendingPasswordReset, issuePasswordReset, retirePasswordReset } from '../auth/passwordResets';
 import { storePassword } from '../auth/passwordStore';
-import { hashToken } from '../auth/secureTokens';
 
 export const RESET_LINK_INVALID = 'This password reset link is not valid any more: it was already used, has expired, or a newer link was sent. Please ask for a new one.';
 export const NO_EMAIL_ON_FILE = 'No e-mail address is on file for this user, so no reset link can be sent. Please ask your company administrator to reset your password.';
@@ -106,14 +105,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx }: { ctx: 
 
       const applied = await db.transaction().execute(async (trx) => {
         // Single use: only the request that marks the link used changes the password.
-        const claimed = await trx
-          .updateTable('password_resets')
-          .set({ used_at: new Date() })
-          .where('token_hash', '=', hashToken(request.body.token))
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', new Date())
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) return false;
+        if (!(await claimPasswordReset(trx, request.body.token))) return false;
         // Whoever held the old password is signed out everywhere, and every browser asks for the code again.
         await storePassword(trx, account, newHash, { signOutEverywhere: true });
         await recordAudit(trx, { companyId: account.companyId, userId: account.userId, address: request.ip }, { entity: AuditEntity.USER, entityKey: userRecordId(account.companyId, account.userId), action: 'reset-password', before: null, after: null });

@@ -28,6 +28,21 @@ export async function retirePasswordReset(db: Db, token: string): Promise<void> 
   await db.updateTable('password_resets').set({ used_at: new Date() }).where('token_hash', '=', hashToken(token)).where('used_at', 'is', null).execute();
 }
 
+/**
+ * Takes a link for its one use, in the caller's transaction: true for the one request that marks it
+ * used while it is still unused and unexpired, false for every other.
+ */
+export async function claimPasswordReset(db: Db, token: string): Promise<boolean> {
+  const claimed = await db
+    .updateTable('password_resets')
+    .set({ used_at: new Date() })
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
 /** The account a token may still reset, or undefined (unknown, used or expired). */
 export async function pendingPasswordReset(db: Db, token: string): Promise<(Account & { expiresAt: Date }) | undefined> {
   const row = await db
