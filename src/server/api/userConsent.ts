@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import ipaddr from 'ipaddr.js';
+import { normaliseAddress } from '../../domain/ipRange';
 import { CONSENT_VERSIONS } from '../../domain/consent';
 import { StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
@@ -54,11 +54,12 @@ export async function userConsentRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
       if (CONSENT_VERSIONS[category_id] !== consent_version) {
         return reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: `Consent category ${category_id} asks for version ${CONSENT_VERSIONS[category_id]}.` });
       }
-      if (!ipaddr.isValid(ip_address)) return reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: 'ip_address must be an IPv4 or IPv6 address.' });
+      const address = normaliseAddress(ip_address);
+      if (!address) return reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: 'ip_address must be an IPv4 or IPv6 address.' });
       const account = accountOf(request);
       await db
         .insertInto('user_consents')
-        .values({ company_id: account.companyId, user_id: account.userId, category_id, consent_version, ip_address: ipaddr.process(ip_address).toString(), request_ip: request.ip })
+        .values({ company_id: account.companyId, user_id: account.userId, category_id, consent_version, ip_address: address, request_ip: request.ip })
         .onConflict((oc) => oc.columns(['company_id', 'user_id', 'category_id', 'consent_version']).doNothing())
         .execute();
       return { status: StatusCode.SUCCESS };
