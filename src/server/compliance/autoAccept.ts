@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { writeShipmentEvent } from '../shipments/actionLog';
+import { writeShipmentEvents } from '../shipments/actionLog';
 
 /**
  * Automatic acceptance (spec 4: "auto acceptance may be in progress"): a shipment the rules let
@@ -28,15 +28,16 @@ export async function acceptDueShipments(db: Db, now: Date = new Date(), limit =
       .set({ status: 'Accept', auto_accept_at: null })
       .where('shipment_id', 'in', due.map((row) => row.shipment_id))
       .execute();
-    for (const row of due) {
-      await writeShipmentEvent(trx, {
+    await writeShipmentEvents(
+      trx,
+      due.map((row) => ({
         shipmentId: String(row.shipment_id),
         kind: 'ACCEPT',
         description: 'Accepted automatically: acceptance control allows it and no rule or sanction hit stops it.',
         companyId: row.carrier_id,
         userId: AUTO_ACCEPT_USER,
-      });
-    }
+      })),
+    );
     return due.length;
   });
 }

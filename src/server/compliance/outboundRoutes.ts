@@ -8,7 +8,7 @@ import { sendNotFound } from '../ruleLists/answers';
 import { accountOf } from '../http/authenticate';
 import { requireFunction } from '../http/requireFunction';
 import { QUEUES } from '../jobs/jobQueue';
-import { writeShipmentEvent } from '../shipments/actionLog';
+import { writeShipmentEvents } from '../shipments/actionLog';
 import { ID } from '../shipments/schemas';
 import { badRequest, listQuerystringSchema, parseListQuery, sendPage, textFilter, type ListQueryText } from '../users/listQuery';
 import { OUTBOUND_ACTION_FROM, OUTBOUND_STATES, OUTBOUND_TARGETS } from '../../domain/outboundMessages';
@@ -125,16 +125,17 @@ export async function outboundRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
           .where('state', 'in', from)
           .returning(['message_id', 'shipment_id', 'target'])
           .execute();
-        for (const row of changed) {
-          if (action === 'resend') await ctx.jobs?.send(QUEUES.outbound, { messageId: String(row.message_id) }, { within: trx });
-          await writeShipmentEvent(trx, {
+        if (action === 'resend') for (const row of changed) await ctx.jobs?.send(QUEUES.outbound, { messageId: String(row.message_id) }, { within: trx });
+        await writeShipmentEvents(
+          trx,
+          changed.map((row) => ({
             shipmentId: String(row.shipment_id),
             kind: 'SEND',
             description: `${row.target} message ${row.message_id} ${action === 'resend' ? 'queued to be sent again' : 'cancelled'} by ${account.userId}`,
             companyId: account.companyId,
             userId: account.userId,
-          });
-        }
+          })),
+        );
         return changed.map((row) => String(row.message_id));
       });
       const skipped = request.body.ids.filter((id) => !done.includes(id));

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { QUEUES, type JobQueue } from '../jobs/jobQueue';
-import { writeShipmentEvent } from '../shipments/actionLog';
+import { writeShipmentEvents, type ShipmentEvent } from '../shipments/actionLog';
 import { carrierRules } from './carrierRules';
 import { OPEN_STATUSES } from '../../domain/shipmentStatus';
 import { reassessShipment } from './reassess';
@@ -73,15 +73,16 @@ export async function rescreenChunk(deps: RescreenDeps, runId: string): Promise<
       .limit(chunkSize)
       .forUpdate()
       .execute();
-    let changed = 0;
     const now = deps.now?.() ?? new Date();
+    const events: ShipmentEvent[] = [];
     for (const shipment of shipments) {
       const outcome = await reassessShipment(trx, rules, shipment, { now, autoAcceptDelaySeconds: deps.autoAcceptDelaySeconds, ...(deps.jobs ? { jobs: deps.jobs } : {}) });
       if (!outcome?.changed) continue;
-      changed++;
       const status = outcome.before === outcome.after ? `still ${outcome.after}` : `${outcome.before} -> ${outcome.after}`;
-      await writeShipmentEvent(trx, { shipmentId: String(shipment.shipment_id), kind: 'RESCREEN', description: `Re-evaluated after a change of ${run.list_name}: ${status}.`, companyId: null, userId: null });
+      events.push({ shipmentId: String(shipment.shipment_id), kind: 'RESCREEN', description: `Re-evaluated after a change of ${run.list_name}: ${status}.`, companyId: null, userId: null });
     }
+    await writeShipmentEvents(trx, events);
+    const changed = events.length;
     const finished = shipments.length < chunkSize;
     await trx
       .updateTable('rescreen_runs')

@@ -7,7 +7,7 @@ import { companyMayDecide } from '../../domain/shipmentStatus';
 import { formatMessage } from '../../domain/statusCodes';
 import { roleHoldsFunction } from '../http/requireFunction';
 import type { JobQueue } from '../jobs/jobQueue';
-import { writeActionLog, writeShipmentEvent } from '../shipments/actionLog';
+import { writeActionLog, writeShipmentEvent, writeShipmentEvents } from '../shipments/actionLog';
 import { guardedChange, refusal, type ChangeOutcome } from '../shipments/decisionGuard';
 import type { DecisionCaller } from '../shipments/decisions';
 import { findShipment } from '../shipments/shipmentRecord';
@@ -86,7 +86,7 @@ export async function saveSanctionDecisions(caller: DecisionCaller, deps: Review
       : undefined;
     // A shipment the engine never read (from before it existed) keeps its status; its hits are reviewed all the same.
     if (!reassessed?.changed) await trx.updateTable('shipments').set({ sanction_hits: JSON.stringify(hits) }).where('shipment_id', '=', shipmentId).execute();
-    for (const description of descriptions) await writeShipmentEvent(trx, { shipmentId, kind: 'SANCTION', description, companyId: caller.account.companyId, userId: caller.account.userId });
+    await writeShipmentEvents(trx, descriptions.map((description) => ({ shipmentId, kind: 'SANCTION', description, companyId: caller.account.companyId, userId: caller.account.userId })));
     await writeActionLog(trx, caller.account, caller.ip, [
       { actType: 'Sanction', docType: 'Sanction', remarks: descriptions.join(' | ').slice(0, 5000), shipmentId, awbPrefix: shipment.awb_prefix, awbSuffix: shipment.awb_suffix },
     ]);

@@ -44,20 +44,34 @@ export async function writeActionLog(trx: Kysely<Database> | Transaction<Databas
     .execute();
 }
 
+export interface ShipmentEvent {
+  shipmentId: string;
+  kind: string;
+  description: string;
+  companyId: string | null;
+  userId: string | null;
+  details?: Record<string, unknown>;
+}
+
 /** Appends to the shipment's history (in the transaction of the change it records). */
-export async function writeShipmentEvent(
-  trx: Kysely<Database> | Transaction<Database>,
-  event: { shipmentId: string; kind: string; description: string; companyId: string | null; userId: string | null; details?: Record<string, unknown> },
-): Promise<void> {
+export async function writeShipmentEvent(trx: Kysely<Database> | Transaction<Database>, event: ShipmentEvent): Promise<void> {
+  await writeShipmentEvents(trx, [event]);
+}
+
+/** Appends several history lines in one statement (a sweep, a bulk action, a re-screening chunk). */
+export async function writeShipmentEvents(trx: Kysely<Database> | Transaction<Database>, events: readonly ShipmentEvent[]): Promise<void> {
+  if (events.length === 0) return;
   await trx
     .insertInto('shipment_events')
-    .values({
-      shipment_id: event.shipmentId,
-      kind: event.kind,
-      description: event.description.slice(0, 5000),
-      company_id: event.companyId,
-      user_id: event.userId,
-      details: event.details ? JSON.stringify(event.details) : null,
-    })
+    .values(
+      events.map((event) => ({
+        shipment_id: event.shipmentId,
+        kind: event.kind,
+        description: event.description.slice(0, 5000),
+        company_id: event.companyId,
+        user_id: event.userId,
+        details: event.details ? JSON.stringify(event.details) : null,
+      })),
+    )
     .execute();
 }

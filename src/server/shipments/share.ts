@@ -6,7 +6,7 @@ import { splitEmailList } from '../../domain/email';
 import type { ShareAnswer, ShareRequest } from '../../domain/shipmentWire';
 import { formatMessage } from '../../domain/statusCodes';
 import type { Mailer } from '../mail/mailer';
-import { writeActionLog, writeShipmentEvent, type ActionLogEntry } from './actionLog';
+import { writeActionLog, writeShipmentEvents, type ActionLogEntry, type ShipmentEvent } from './actionLog';
 import type { DecisionCaller } from './decisions';
 import type { ChangeOutcome } from './decisionGuard';
 import { contentOf, documentsOfShipment, isArchived, safeFileName } from './documents';
@@ -45,7 +45,7 @@ export async function shareShipments(caller: DecisionCaller & { mailer: Mailer }
       const attachments: { filename: string; content: Buffer; contentType: string }[] = [];
       const logEntries: ActionLogEntry[] = [];
       const withoutDocuments: string[] = [];
-      const events: Parameters<typeof writeShipmentEvent>[1][] = [];
+      const events: ShipmentEvent[] = [];
       let total = 0;
       for (const shipment of shipments) {
         const awb = formatAwbNumber({ prefix: shipment.awb_prefix, suffix: shipment.awb_suffix });
@@ -80,7 +80,7 @@ export async function shareShipments(caller: DecisionCaller & { mailer: Mailer }
         }
       }
       if (attachments.length === 0) return { kind: 'refused', reason: 'noDocuments', message: ShipmentMessages.shareNoDocuments };
-      for (const event of events) await writeShipmentEvent(trx, event);
+      await writeShipmentEvents(trx, events);
       await writeActionLog(trx, caller.account, caller.ip, logEntries);
       const awbs = shipments.map((shipment) => formatAwbNumber({ prefix: shipment.awb_prefix, suffix: shipment.awb_suffix }));
       const result = await caller.mailer.send({

@@ -5,7 +5,7 @@ import { formatSpecialHandlingCodes, parseSpecialHandlingCodes, specialHandlingC
 import type { AcceptDocumentRequest, DecisionAnswer, ModifyRequest, SendRequest } from '../../domain/shipmentWire';
 import type { AirWaybill, HouseManifest } from '../../domain/cargoMessages';
 import { queueOutbound } from '../compliance/outbound';
-import { writeActionLog, writeShipmentEvent, type ActionLogEntry } from './actionLog';
+import { writeActionLog, writeShipmentEvent, writeShipmentEvents, type ActionLogEntry } from './actionLog';
 import type { DecisionCaller } from './decisions';
 import { decisionAnswer, guardedChange, refusal, staleRefusal, updateIfUnchanged, type ChangeOutcome } from './decisionGuard';
 
@@ -60,8 +60,8 @@ export async function modifyShipment(caller: DecisionCaller, request: ModifyRequ
       changes.push(`Document ${change.name} remarks: ${change.remarks || '(cleared)'}`);
     }
     const logEntries: ActionLogEntry[] = [];
+    await writeShipmentEvents(trx, changes.map((change) => ({ shipmentId, kind: 'MODIFY', description: change, companyId: caller.account.companyId, userId: caller.account.userId })));
     for (const change of changes) {
-      await writeShipmentEvent(trx, { shipmentId, kind: 'MODIFY', description: change, companyId: caller.account.companyId, userId: caller.account.userId });
       const document = documentChanges.find((entry) => change.startsWith(`Document ${entry.name} `));
       logEntries.push({
         actType: 'Modify',
