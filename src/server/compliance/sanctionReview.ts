@@ -11,7 +11,7 @@ import { writeActionLog, writeShipmentEvent, writeShipmentEvents } from '../ship
 import { guardedChange, refusal, type ChangeOutcome } from '../shipments/decisionGuard';
 import type { DecisionCaller } from '../shipments/decisions';
 import { findShipment } from '../shipments/shipmentRecord';
-import { carrierRules } from './carrierRules';
+import { carrierRules, type CarrierRules } from './carrierRules';
 import { reassessShipment } from './reassess';
 import { reviewedHitsOf } from './storedHits';
 import type { NameCheckAnswer, SanctionResendOutcome } from '../../domain/shipmentWire';
@@ -101,6 +101,12 @@ export async function saveSanctionDecisions(caller: DecisionCaller, deps: Review
 /** Screens shipments again against the carrier's current lists; reviews of hits found again are kept. */
 export async function resendSanctionScreening(caller: DecisionCaller, deps: ReviewDeps, shipmentIds: readonly string[]): Promise<SanctionResendOutcome[]> {
   const outcomes: SanctionResendOutcome[] = [];
+  // The ids mostly share a carrier: its lists are read (and their freshness checked) once per call.
+  const rulesByCarrier = new Map<string, Promise<CarrierRules>>();
+  const rulesOf = (carrierId: string) => {
+    if (!rulesByCarrier.has(carrierId)) rulesByCarrier.set(carrierId, carrierRules(caller.db, carrierId));
+    return rulesByCarrier.get(carrierId)!;
+  };
   for (const shipmentId of shipmentIds) {
     const found = await findShipment(caller.db, caller.scope, { id: shipmentId });
     if (found.kind === 'notFound') {
@@ -113,7 +119,7 @@ export async function resendSanctionScreening(caller: DecisionCaller, deps: Revi
       continue;
     }
     const carrierId = found.shipment.carrier_id;
-    const rules = carrierId ? await carrierRules(caller.db, carrierId) : undefined;
+    const rules = carrierId ? await rulesOf(carrierId) : undefined;
     const outcome = await caller.db.transaction().execute(async (trx) => {
       const locked = await trx.selectFrom('shipments').selectAll().where('shipment_id', '=', shipmentId).forUpdate().executeTakeFirstOrThrow();
       const reassessed = rules ? await reassessShipment(trx, rules, locked, { now: new Date(), autoAcceptDelaySeconds: deps.autoAcceptDelaySeconds, ...(deps.jobs ? { jobs: deps.jobs } : {}) }) : undefined;
