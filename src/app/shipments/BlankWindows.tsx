@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { ShipmentMessages } from '../../domain/shipmentMessages';
-import { formatMessage } from '../../domain/statusCodes';
 import { SHIPMENT_ID_PATTERN, type AwbDetail } from '../../domain/shipmentWire';
 import { LoadingBox } from '../admin/LoadingBox';
 import { BlockHeadingLevel, DetailBlocks } from './detail/DetailBlocks';
@@ -16,7 +15,8 @@ import { SanctionPanel } from './sanction/SanctionPanel';
 import { useHandlingLock } from './detail/useHandlingLock';
 import { useShipmentFailureLog } from './failureLog';
 import { StatusChip } from './list/StatusChip';
-import { useShipmentApi } from './useShipmentApi';
+import { useShipmentApi, useShipmentDetail } from './useShipmentApi';
+import { HeldByAlert } from './detail/HeldByAlert';
 
 /** The blank page layouts awb/awbdetail and awb/awbdetail/sanction (spec 2): a shipment in a window of its own, ready to print. */
 
@@ -69,13 +69,12 @@ function WindowFrame({ title, awb, status, shipmentId, docType, children }: { ti
 function HandlingLockNotice({ detail }: { detail: AwbDetail }) {
   const api = useShipmentApi();
   const heldBy = useHandlingLock(api, detail.ShipmentId, detail.Handling)?.HeldBy;
-  return heldBy ? <Alert severity="info">{formatMessage(ShipmentMessages.heldByOther, { user: heldBy.UserName, company: heldBy.CompanyId, since: heldBy.Since.slice(11, 16) + ' UTC' })}</Alert> : null;
+  return <HeldByAlert heldBy={heldBy} />;
 }
 
 export function AwbDetailWindow() {
-  const api = useShipmentApi();
   const id = useShipmentIdParam();
-  const detail = useQuery({ queryKey: ['awbapi', 'detail', id], queryFn: () => api.detail(id!), enabled: !!id, retry: false, refetchOnWindowFocus: false, staleTime: Infinity, gcTime: 0 });
+  const detail = useShipmentDetail(id);
   return (
     <WindowFrame title="app.page.awbDetail" awb={detail.data?.AWBNumber} status={detail.data?.Status} shipmentId={detail.data?.ShipmentId} docType="AWB">
       {!id ? (

@@ -8,7 +8,6 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import ShareIcon from '@mui/icons-material/Share';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
-import { useQuery } from '@tanstack/react-query';
 import { Button, useBasename, useNotify, useTranslate } from 'react-admin';
 import { APP_BASE } from '../../routing/paths';
 import { useParams } from 'react-router-dom';
@@ -25,7 +24,8 @@ import { ShareDialog } from '../dialogs/ShareDialog';
 import { UploadDialog } from '../dialogs/UploadDialog';
 import { isDecisionNetworkFailure, useShipmentFailureLog } from '../failureLog';
 import { failureMessage, type ShipmentOutcome } from '../outcomes';
-import { useShipmentApi } from '../useShipmentApi';
+import { useShipmentApi, useShipmentDetail } from '../useShipmentApi';
+import { HeldByAlert } from './HeldByAlert';
 import { DetailBlocks } from './DetailBlocks';
 import { DetailHeader } from './DetailHeader';
 import { DocumentsTab } from './DocumentsTab';
@@ -115,7 +115,7 @@ function DetailView({ detail, refresh }: { detail: AwbDetail; refresh(): void })
     <>
       <DetailHeader shipmentId={detail.ShipmentId} awb={detail.AWBNumber} status={detail.Status} checkDigitValid={detail.CheckDigitValid} />
       <Stack spacing={1} sx={{ mb: 2 }}>
-        {heldBy && <Alert severity="info">{formatMessage(ShipmentMessages.heldByOther, { user: heldBy.UserName, company: heldBy.CompanyId, since: heldBy.Since.slice(11, 16) + ' UTC' })}</Alert>}
+        <HeldByAlert heldBy={heldBy} />
         {stale && (
           <Alert severity="warning" role="alert" action={<Button label="app.shipments.detail.refresh" onClick={() => { setStale(undefined); refresh(); }}><RefreshIcon /></Button>}>
             {stale}
@@ -235,9 +235,8 @@ function DetailView({ detail, refresh }: { detail: AwbDetail; refresh(): void })
 /** shipment/details/{id}: the AWB detail with its blocks, tabs and actions (spec 2, 3, 4). */
 export function ShipmentDetailPage() {
   const { id = '' } = useParams();
-  const api = useShipmentApi();
   const valid = SHIPMENT_ID_PATTERN.test(id);
-  const detail = useQuery({ queryKey: ['awbapi', 'detail', id], queryFn: () => api.detail(id), enabled: valid, retry: false, refetchOnWindowFocus: false, staleTime: Infinity, gcTime: 0 });
+  const detail = useShipmentDetail(id, valid);
   return (
     <PageFrame title="app.page.shipmentDetails">
       <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
