@@ -54,6 +54,10 @@ describe('Jaro and Jaro-Winkler similarity', () => {
     expect(jaroWinkler('HARDIN', 'MARTINEZ')).toBe(jaro('HARDIN', 'MARTINEZ'));
     expect(jaro('ABCDEFG', 'AXXXXXX')).toBeLessThan(0.7);
     expect(jaroWinkler('ABCDEFG', 'AXXXXXX')).toBe(jaro('ABCDEFG', 'AXXXXXX'));
+    // The other side of the threshold: a shared prefix above 0.7 does earn it (4 matching, prefix 4).
+    const above = (4 / 6 + 4 / 6 + 1) / 3;
+    expect(jaro('ABCDEF', 'ABCDXX')).toBeCloseTo(above, 12);
+    expect(jaroWinkler('ABCDEF', 'ABCDXX')).toBeCloseTo(above + 4 * 0.1 * (1 - above), 12);
   });
 
   it('property: symmetric, between 0 and 1, 1 exactly for equal strings, and never below Jaro', () => {
