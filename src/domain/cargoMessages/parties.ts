@@ -17,6 +17,9 @@ import type { CargoAgent, CargoParty, PartyContact } from './model';
 
 export const PARTY_LIMITS = { account: 14, name: 35, street: 35, place: 17, state: 9, postcode: 9, contactNumber: 25 } as const;
 export const AGENT_LIMITS = { account: 14, name: 35, place: 17, participant: 17 } as const;
+/** An agent's IATA cargo agent code (7 digits) and CASS address (4 digits), in both message syntaxes. */
+export const AGENT_IATA_CODE = /^\d{7}$/;
+export const CASS_ADDRESS = /^\d{4}$/;
 
 const COUNTRY_FIELD = /^[A-Z]{2}$/;
 const CONTACT_TYPE = /^[A-Z]{2,3}$/;
@@ -150,8 +153,8 @@ export function readAgent(segment: Segment, faults: FaultList): CargoAgent | und
   const [account = '', iataCode = '', cassAddress = '', participantIdentifier = '', ...extra] = segment.head.fields;
   if (extra.length > 0) faults.add(segment.line, 'malformed', 'The agent line holds account, IATA code, CASS address and participant identifier only.', tag);
   if (account !== '') checkText(account, AGENT_LIMITS.account, "the agent's account number", segment.line, faults, tag);
-  if (!/^\d{7}$/.test(iataCode)) faults.add(segment.line, 'malformed', `The agent's IATA cargo agent code must be 7 digits${iataCode ? `, not '${iataCode}'` : ''}.`, tag);
-  if (cassAddress !== '' && !/^\d{4}$/.test(cassAddress)) faults.add(segment.line, 'malformed', `The agent's CASS address must be 4 digits, not '${cassAddress}'.`, tag);
+  if (!AGENT_IATA_CODE.test(iataCode)) faults.add(segment.line, 'malformed', `The agent's IATA cargo agent code must be 7 digits${iataCode ? `, not '${iataCode}'` : ''}.`, tag);
+  if (cassAddress !== '' && !CASS_ADDRESS.test(cassAddress)) faults.add(segment.line, 'malformed', `The agent's CASS address must be 4 digits, not '${cassAddress}'.`, tag);
   if (participantIdentifier !== '') checkText(participantIdentifier, AGENT_LIMITS.participant, "the agent's participant identifier", segment.line, faults, tag);
   const [nameLine, placeLine, ...more] = segment.continuations;
   if (!nameLine) return faults.add(segment.line, 'missing-segment', "The agent's name line is missing.", tag);
@@ -182,8 +185,8 @@ export function formatAgent(agent: CargoAgent): string[] {
 export function agentProblems(agent: CargoAgent, path: string): ModelFault[] {
   const checks = new ModelChecks(path);
   checks.text(agent.accountNumber, AGENT_LIMITS.account, 'accountNumber', true);
-  checks.pattern(agent.iataCode, /^\d{7}$/, 'iataCode', '7 digits');
-  checks.pattern(agent.cassAddress, /^\d{4}$/, 'cassAddress', '4 digits', true);
+  checks.pattern(agent.iataCode, AGENT_IATA_CODE, 'iataCode', '7 digits');
+  checks.pattern(agent.cassAddress, CASS_ADDRESS, 'cassAddress', '4 digits', true);
   checks.text(agent.participantIdentifier, AGENT_LIMITS.participant, 'participantIdentifier', true);
   checks.text(agent.name, AGENT_LIMITS.name, 'name');
   checks.text(agent.place, AGENT_LIMITS.place, 'place');

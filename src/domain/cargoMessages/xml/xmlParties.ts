@@ -1,5 +1,6 @@
 import { isKnownCountryCode } from '../../countries';
 import type { CargoAgent, CargoParty, CustomsInformation, PartyContact } from '../model';
+import { AGENT_IATA_CODE, CASS_ADDRESS } from '../parties';
 import type { XmlElement } from './xmlElement';
 import type { XmlReading } from './xmlValues';
 
@@ -49,11 +50,11 @@ export function readXmlParty(element: XmlElement, what: string, reading: XmlRead
 export function readXmlAgent(element: XmlElement, reading: XmlReading): CargoAgent | undefined {
   const name = reading.requiredText(element, ['Name'], 'agent name');
   const iataCode = reading.requiredText(element, ['CargoAgentID'], 'IATA cargo agent code');
-  if (iataCode && !/^\d{7}$/.test(iataCode)) return reading.fault(element.child('CargoAgentID') as XmlElement, `the IATA cargo agent code '${iataCode}' must be 7 digits.`);
+  if (iataCode && !AGENT_IATA_CODE.test(iataCode)) return reading.fault(element.child('CargoAgentID') as XmlElement, `the IATA cargo agent code '${iataCode}' must be 7 digits.`);
   const place = element.textAt('FreightForwarderAddress', 'CityName') ?? element.textAt('PostalStructuredAddress', 'CityName');
   if (!place) return reading.missing(element, 'FreightForwarderAddress/CityName', 'agent place');
   const cassAddress = element.textAt('SpecifiedCargoAgentLocation', 'ID');
-  if (cassAddress && !/^\d{4}$/.test(cassAddress)) return reading.fault(element.at('SpecifiedCargoAgentLocation', 'ID') as XmlElement, `the CASS address '${cassAddress}' must be 4 digits.`);
+  if (cassAddress && !CASS_ADDRESS.test(cassAddress)) return reading.fault(element.at('SpecifiedCargoAgentLocation', 'ID') as XmlElement, `the CASS address '${cassAddress}' must be 4 digits.`);
   const accountNumber = element.textAt('AccountID');
   if (!name || !iataCode) return undefined;
   return { ...(accountNumber ? { accountNumber } : {}), iataCode, ...(cassAddress ? { cassAddress } : {}), name, place };
