@@ -34,7 +34,7 @@ const answerSchema = {
  */
 export async function bulletinRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   app.addHook('preHandler', authenticate(ctx));
-  app.addHook('preHandler', ipRestriction(ctx));
+  app.addHook('preHandler', ipRestriction);
 
   app.get('/bulletins', { schema: { response: { 200: answerSchema } } }, async (request, reply): Promise<BulletinsAnswer> => {
     const { companyId } = accountOf(request);

@@ -29,7 +29,7 @@ export async function mobileApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     '/authentication/changepassword',
     {
       // Like every call of a signed-in user, only from inside the company's address ranges.
-      preHandler: [authenticate(ctx), ipRestriction(ctx)],
+      preHandler: [authenticate(ctx), ipRestriction],
       schema: {
         body: {
           type: 'object',

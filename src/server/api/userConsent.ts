@@ -16,7 +16,7 @@ const categoryId = { type: 'integer', minimum: 1, maximum: 32767 } as const;
 export async function userConsentRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const { db } = ctx;
   app.addHook('preHandler', authenticate(ctx));
-  app.addHook('preHandler', ipRestriction(ctx));
+  app.addHook('preHandler', ipRestriction);
 
   app.get<{ Params: { categoryId: number } }>(
     '/authentication/getuserconsent/:categoryId',

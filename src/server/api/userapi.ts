@@ -8,7 +8,7 @@ import { functionsOfRole, permissionFor } from './permissions';
 /** /userapi: the signed-in user's profile and permissions, from inside the company's address ranges. */
 export async function userApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   app.addHook('preHandler', authenticate(ctx));
-  app.addHook('preHandler', ipRestriction(ctx));
+  app.addHook('preHandler', ipRestriction);
 
   app.get('/user/getuserprofile', async (request) => {
     const account = accountOf(request);

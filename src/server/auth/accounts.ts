@@ -18,6 +18,8 @@ export interface AccountProfile {
   isLocked: boolean;
   passwordHash: string;
   passwordChangedAt: Date;
+  /** The company's address ranges (normalised CIDR); none means no restriction. Read with the account, so a call needs no second query. */
+  ipRanges: string[];
 }
 
 /** Company ids are matched without regard to case (stored upper case); user ids likewise (stored lower case). */
@@ -34,6 +36,7 @@ export async function findAccount(db: Db, companyId: string, userId: string): Pr
     .select([
       'u.company_id', 'u.user_id', 'u.user_name', 'u.email', 'u.role_id', 'r.role_type', 'r.role_name', 'c.company_type_id',
       'c.company_name', 'c.access_type', 'c.is_import_forwarder', 'u.mfa_required', 'u.is_locked', 'u.password_hash', 'u.password_changed_at',
+      sql<string[]>`array(select r2.cidr from company_ip_ranges r2 where r2.company_id = u.company_id order by r2.cidr)`.as('ip_ranges'),
     ])
     .where('u.company_id', '=', key.companyId)
     .where(sql`lower(u.user_id)`, '=', key.userId)
@@ -55,5 +58,6 @@ export async function findAccount(db: Db, companyId: string, userId: string): Pr
     isLocked: row.is_locked,
     passwordHash: row.password_hash,
     passwordChangedAt: row.password_changed_at,
+    ipRanges: row.ip_ranges,
   };
 }

@@ -8,7 +8,7 @@ import { signAccessToken } from './accessTokens';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
 import { revokeFamilyOf, rotateRefreshToken, startSession, type Account } from './refreshTokens';
 import { accountKey, clearFailures, releaseAttempt, reserveAttempt, throttleLimits } from './loginThrottle';
-import { companyAllowsAddress } from '../http/ipRestriction';
+import { isAddressAllowed } from '../../domain/ipRange';
 import { AccessMessages } from '../../domain/accessMessages';
 import { challengeOwner, createMfaSession, isValidMfaSession, sendChallengeCode, startChallenge, verifyChallengeCode } from './mfa';
 import type { TokenResponse } from '../../domain/authWire';
@@ -95,7 +95,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     if (account.mfaRequired && !rememberedBrowser) await releaseAttempt(db, attempt.attemptId);
     else await clearFailures(db, key);
     // IP restriction: only after the password is proven, so an outsider learns nothing of the company.
-    if (!(await companyAllowsAddress(db, account.companyId, address))) return fail(reply, 'ip_restricted', AccessMessages.ipSignInRefused, {}, 403);
+    if (!isAddressAllowed(address, account.ipRanges)) return fail(reply, 'ip_restricted', AccessMessages.ipSignInRefused, {}, 403);
     if (account.mfaRequired) {
       if (rememberedBrowser) return reply.send(await issueTokens(who));
       if (!account.email) {
@@ -136,7 +136,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     if (!result.ok) return fail(reply, 'invalid_grant', Messages.sessionTimeout);
     // IP restriction, as at sign-in: only a holder of a valid token learns of it. A session that
     // leaves the company's ranges ends here (its family is revoked); signing in again needs an address inside.
-    if (!(await companyAllowsAddress(db, account.companyId, address))) {
+    if (!isAddressAllowed(address, account.ipRanges)) {
       await revokeFamilyOf(db, result.token);
       return fail(reply, 'ip_restricted', AccessMessages.ipSignInRefused, {}, 403);
     }

@@ -14,7 +14,7 @@ export type ClassicRoutes = FastifyPluginAsync<{ ctx: AppContext }>;
 export async function classicApiRoutes(app: FastifyInstance, { ctx, routes }: { ctx: AppContext; routes: readonly ClassicRoutes[] }): Promise<void> {
   app.addHook('onRequest', authenticate(ctx));
   // The company's address ranges apply to every classic call (routes may opt out: ipranges).
-  app.addHook('onRequest', ipRestriction(ctx));
+  app.addHook('onRequest', ipRestriction);
   installEnvelopeHook(app, ctx.db, ctx.config.envelopeWindowSeconds);
   for (const register of routes) await app.register(register, { ctx });
 }

@@ -62,7 +62,7 @@ const MESSAGE_BODY_LIMIT = 4 * DEFAULT_CARGO_MESSAGE_LIMITS.maxBytes;
 export async function complianceRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const deps = () => ({ ...(ctx.jobs ? { jobs: ctx.jobs } : {}), autoAcceptDelaySeconds: ctx.config.autoAcceptDelaySeconds });
   app.addHook('preHandler', authenticate(ctx));
-  app.addHook('preHandler', ipRestriction(ctx));
+  app.addHook('preHandler', ipRestriction);
 
   // Cargo-IMP arrives as text, Cargo-XML as XML: both are read as bytes, so a wrong encoding is named as such.
   app.removeContentTypeParser('text/plain');

@@ -18,7 +18,7 @@ import { findShipment } from '../shipments/shipmentRecord';
 export async function actionLoggingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   app.post<{ Body: ActionLogRequest }>(
     '/actionlogging',
-    { preHandler: [authenticate(ctx), ipRestriction(ctx)], schema: { body: actionLoggingBody } },
+    { preHandler: [authenticate(ctx), ipRestriction], schema: { body: actionLoggingBody } },
     async (request, reply) => {
       const body = request.body;
       if (!CLIENT_ACTION_TYPES.includes(body.ActType)) return invalid(reply, `The browser may log ${CLIENT_ACTION_TYPES.join(', ')} only; the server logs the rest itself.`);

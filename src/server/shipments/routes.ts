@@ -17,7 +17,7 @@ import { summaryRoutes } from './summaryRoutes';
 export async function awbApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   await app.register(async (api) => {
     api.addHook('preHandler', authenticate(ctx));
-    api.addHook('preHandler', ipRestriction(ctx));
+    api.addHook('preHandler', ipRestriction);
     api.addHook('preHandler', requireFunction(ctx, FunctionId.SHIPMENT));
     await api.register(summaryRoutes, { ctx });
     await api.register(detailRoutes, { ctx });
@@ -27,7 +27,7 @@ export async function awbApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   // File links opened by the browser carry a ticket instead of the bearer token.
   await app.register(async (files) => {
     files.addHook('preHandler', authenticateFileRequest(ctx));
-    files.addHook('preHandler', ipRestriction(ctx));
+    files.addHook('preHandler', ipRestriction);
     files.addHook('preHandler', requireFunction(ctx, FunctionId.SHIPMENT));
     await files.register(fileRoutes, { ctx });
   });
