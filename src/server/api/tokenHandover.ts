@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
 import { findAccount } from '../auth/accounts';
-import { signAccessToken } from '../auth/accessTokens';
-import { startSession, type Account } from '../auth/refreshTokens';
+import type { Account } from '../auth/refreshTokens';
+import { issueTokenPair } from '../auth/sessions';
 import { createHandover, redeemHandover, type HandoverCheck } from '../auth/tokenHandovers';
 import { accountOf, authenticate } from '../http/authenticate';
 import { ipRestriction } from '../http/ipRestriction';
@@ -56,12 +56,12 @@ export async function tokenHandoverRoutes(app: FastifyInstance, { ctx }: { ctx: 
     const redeemed: Account | undefined = await redeemHandover(db, id, check);
     const account = redeemed && (await findAccount(db, redeemed.companyId, redeemed.userId));
     if (!account || account.isLocked) return reply.code(400).send({ status: StatusCode.FAILURE, message: HANDOVER_INVALID });
-    const session = await startSession(db, account, config.refreshTokenHours);
+    const tokens = await issueTokenPair(ctx, account);
     return {
       status: StatusCode.SUCCESS,
       data: {
-        access_token: signAccessToken(ctx.jwtSecret, account.userId, account.companyId, config.accessTokenSeconds, session.sessionId),
-        refresh_token: session.refreshToken,
+        access_token: tokens.accessToken,
+        refresh_token: tokens.refreshToken,
         token_type: 'Bearer',
         expires_in: config.accessTokenSeconds,
         user_id: account.userId,

@@ -4,9 +4,9 @@ import { parseClientId, APP_ID } from '../../domain/access';
 import { Messages } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
 import { findAccount, type AccountProfile } from './accounts';
-import { signAccessToken } from './accessTokens';
+import { issueTokenPair, sessionAccessToken } from './sessions';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
-import { revokeFamilyOf, rotateRefreshToken, startSession, type Account } from './refreshTokens';
+import { revokeFamilyOf, rotateRefreshToken, type Account } from './refreshTokens';
 import { accountKey, clearFailures, releaseAttempt, reserveAttempt, throttleLimits } from './loginThrottle';
 import { isAddressAllowed } from '../../domain/ipRange';
 import { AccessMessages } from '../../domain/accessMessages';
@@ -63,12 +63,8 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   const throttle = throttleLimits(config);
 
   async function issueTokens(account: Account, extra: TokenResponse = {}): Promise<TokenResponse> {
-    const session = await startSession(db, account, config.refreshTokenHours);
-    return {
-      access_token: signAccessToken(ctx.jwtSecret, account.userId, account.companyId, config.accessTokenSeconds, session.sessionId),
-      refresh_token: session.refreshToken,
-      ...extra,
-    };
+    const tokens = await issueTokenPair(ctx, account);
+    return { access_token: tokens.accessToken, refresh_token: tokens.refreshToken, ...extra };
   }
 
   function tooMany(reply: FastifyReply, seconds: number) {
@@ -141,7 +137,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       return fail(reply, 'ip_restricted', AccessMessages.ipSignInRefused, {}, 403);
     }
     return reply.send({
-      access_token: signAccessToken(ctx.jwtSecret, result.account.userId, result.account.companyId, config.accessTokenSeconds, result.sessionId),
+      access_token: sessionAccessToken(ctx, result.account, result.sessionId),
       refresh_token: result.token,
     } satisfies TokenResponse);
   }
