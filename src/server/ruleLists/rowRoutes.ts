@@ -27,6 +27,8 @@ export function actorOf(request: FastifyRequest, ctx: AppContext): Actor {
 }
 
 type Outcome<T> = { ok: T } | { notFound: true } | { stale: StoredRow };
+type Checked = ReturnType<typeof checkValues>;
+type EditOutcome = Outcome<StoredRow> | { problems: Extract<Checked, { problems: unknown }>['problems'] };
 
 export function ruleListRowRoutes(plugin: RuleListPlugin) {
   return async function rowRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
@@ -71,24 +73,26 @@ export function ruleListRowRoutes(plugin: RuleListPlugin) {
         { schema: { params: idParams, body: rowBodySchema(plugin, true) } },
         async (request, reply) => {
           const scope = scopeOf(request, plugin);
-          const existing = await findRow(ctx.db, scope, request.params.id);
-          if (!existing) return sendNotFound(reply);
-          const checked = checkValues(plugin, request.body, existing.row_values);
-          if ('problems' in checked) return sendFieldProblems(reply, plugin, checked.problems);
+          let values: Extract<Checked, { values: unknown }>['values'] | undefined;
           try {
-            const outcome: Outcome<StoredRow> = await ctx.db.transaction().execute(async (trx) => {
+            // One read: the row is locked, and its read-only fields for the check come from that locked copy.
+            const outcome: EditOutcome = await ctx.db.transaction().execute(async (trx): Promise<EditOutcome> => {
               const current = await lockRow(trx, scope, request.params.id);
               if (!current) return { notFound: true as const };
+              const checked = checkValues(plugin, request.body, current.row_values);
+              if ('problems' in checked) return { problems: checked.problems };
+              values = checked.values;
               if (current.version !== request.body.version) return { stale: current };
               const updated = await updateRow(trx, current.row_id, checked, accountOf(request).userId);
               await recordRowChanges(trx, actorOf(request, ctx), plugin, [{ rowId: current.row_id, action: 'Update', before: current, after: updated }]);
               return { ok: updated };
             });
             if ('notFound' in outcome) return sendNotFound(reply);
+            if ('problems' in outcome) return sendFieldProblems(reply, plugin, outcome.problems);
             if ('stale' in outcome) return sendStale(reply, outcome.stale);
             return { status: StatusCode.SUCCESS, data: wire(outcome.ok) };
           } catch (error) {
-            if (isDuplicateKeyError(error)) return sendDuplicate(reply, plugin, checked.values);
+            if (isDuplicateKeyError(error) && values) return sendDuplicate(reply, plugin, values);
             throw error;
           }
         },
