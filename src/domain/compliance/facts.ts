@@ -63,8 +63,18 @@ function partyFacts(role: PartyRole, party: CargoParty | undefined, hawb?: strin
 /** The customs information identifier that carries a licence number (OCI ///LI/EL123456). */
 export const LICENCE_IDENTIFIER = 'LI';
 
+/** The goods texts of a waybill (NG and NC lines), one per rate line that has any. */
+export function goodsDescriptionsOf(waybill: AirWaybill): string[] {
+  return waybill.rateLines.map((rate) => rate.goods.flatMap((item) => (item.kind === 'NG' || item.kind === 'NC' ? [item.text] : [])).join(' ')).filter(Boolean);
+}
+
+/** A customs entry that carries a licence number. */
+export function isLicenceEntry(entry: { customsInformationIdentifier?: string; supplementaryInformation?: string }): boolean {
+  return entry.customsInformationIdentifier === LICENCE_IDENTIFIER && Boolean(entry.supplementaryInformation);
+}
+
 export function factsFromWaybill(waybill: AirWaybill, manifest: HouseManifest | undefined, context: { carrierId: string; date: string }): ShipmentFacts {
-  const goods = waybill.rateLines.map((rate) => rate.goods.flatMap((item) => (item.kind === 'NG' || item.kind === 'NC' ? [item.text] : [])).join(' ')).filter(Boolean);
+  const goods = goodsDescriptionsOf(waybill);
   const masterHs = waybill.rateLines.flatMap((rate) => rate.goods.flatMap((item) => (item.kind === 'NH' ? [item.hsCode] : [])));
   const houses: HouseFacts[] = (manifest?.houses ?? []).map((house) => ({
     hawb: house.hawb,
@@ -77,7 +87,7 @@ export function factsFromWaybill(waybill: AirWaybill, manifest: HouseManifest | 
   const stops = waybill.routing.map((leg) => leg.airport);
   const licences = [...waybill.customsInformation, ...(manifest?.houses ?? []).flatMap((house) => house.customsInformation)]
     .map((line) => customsEntriesOf([line])[0])
-    .filter((entry) => entry.customsInformationIdentifier === LICENCE_IDENTIFIER && entry.supplementaryInformation)
+    .filter(isLicenceEntry)
     .map((entry) => entry.supplementaryInformation as string);
   return {
     awb: formatAwbNumber(waybill.consignment.awb),

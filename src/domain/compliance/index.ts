@@ -1,4 +1,4 @@
-export { factsFromWaybill, LICENCE_IDENTIFIER, type ShipmentFacts, type PartyFacts, type HouseFacts, type PartyRole } from './facts';
+export { factsFromWaybill, goodsDescriptionsOf, isLicenceEntry, LICENCE_IDENTIFIER, type ShipmentFacts, type PartyFacts, type HouseFacts, type PartyRole } from './facts';
 export { checkResult, NOT_AUTOMATIC, type Finding, type FindingEffect, type FindingList, type MipCategory } from './findings';
 export { RULE_LIST_NAMES, DECIDING_LISTS, listDecides, isRuleListName, type RuleRow, type RuleLists, type RuleListName } from './ruleRows';
 export { acceptancePrivilege, type PrivilegeVerdict } from './acceptanceRules';

@@ -1,6 +1,6 @@
 import { addDays, formatISO, parseISO } from 'date-fns';
 import { customsEntriesOf, securityDeclarationOf, type AirWaybill, type CargoParty, type HouseManifest, type Volume, type Weight } from '../../domain/cargoMessages';
-import { LICENCE_IDENTIFIER } from '../../domain/compliance';
+import { goodsDescriptionsOf, isLicenceEntry, LICENCE_IDENTIFIER } from '../../domain/compliance';
 import type { FlightLeg, Party } from '../db/schema';
 
 /**
@@ -56,7 +56,7 @@ function routingOf(waybill: AirWaybill, executed: Date): FlightLeg[] {
 }
 
 function goodsOf(waybill: AirWaybill): string {
-  return waybill.rateLines.flatMap((rate) => rate.goods.flatMap((item) => (item.kind === 'NG' || item.kind === 'NC' ? [item.text] : []))).join(' ').slice(0, 500);
+  return goodsDescriptionsOf(waybill).join(' ').slice(0, 500);
 }
 
 function detailOf(waybill: AirWaybill, manifest: HouseManifest | undefined, hsCodes: readonly string[]) {
@@ -70,7 +70,7 @@ function detailOf(waybill: AirWaybill, manifest: HouseManifest | undefined, hsCo
     ),
   );
   const entries = customsEntriesOf(waybill.customsInformation);
-  const licence = entries.find((entry) => entry.customsInformationIdentifier === LICENCE_IDENTIFIER && entry.supplementaryInformation);
+  const licence = entries.find(isLicenceEntry);
   const security = securityDeclarationOf(waybill.customsInformation);
   const prepaid = waybill.prepaidSummary;
   return {
