@@ -8,6 +8,7 @@ import { sendDuplicate, sendFieldProblems, sendNotFound, sendStale } from './ans
 import { checkValues } from './rowValues';
 import { countRows, deleteRowIds, findRow, insertRows, isDuplicateKeyError, listRows, lockRow, lockRows, toWireRow, updateRow, type ListScope, type StoredRow } from './rowStore';
 import { recordRowChanges, type Actor } from './ruleListAudit';
+import { actorOf as auditActorOf } from '../users/userAudit';
 import { parseRuleListQuery } from './ruleListQuery';
 import { deleteBodySchema, idParams, idsBodySchema, rowBodySchema } from './schemas';
 
@@ -22,8 +23,7 @@ export function scopeOf(request: FastifyRequest, plugin: RuleListPlugin): ListSc
 }
 
 export function actorOf(request: FastifyRequest, ctx: AppContext): Actor {
-  const account = accountOf(request);
-  return { companyId: account.companyId, userId: account.userId, address: request.ip, ...(ctx.jobs ? { jobs: ctx.jobs } : {}) };
+  return { ...auditActorOf(request), ...(ctx.jobs ? { jobs: ctx.jobs } : {}) };
 }
 
 type Outcome<T> = { ok: T } | { notFound: true } | { stale: StoredRow };

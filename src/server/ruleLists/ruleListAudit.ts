@@ -3,6 +3,7 @@ import type { RuleListPlugin } from '../../../plugins/types';
 import type { RuleListAuditAction, RuleListAuditEntry } from '../../domain/ruleListAudit';
 import type { Db } from '../db/database';
 import { containsPattern } from '../users/listQuery';
+import type { Actor as AuditActor } from '../users/userAudit';
 import type { RowDb, StoredRow } from './rowStore';
 import type { JobQueue } from '../jobs/jobQueue';
 import { requestRescreen } from '../compliance/rescreen';
@@ -14,10 +15,7 @@ import { listDecides } from '../../domain/compliance';
  * with the row's values before and after. Entity = the plugin's name, key = the row id.
  */
 
-export interface Actor {
-  companyId: string;
-  userId: string;
-  address: string;
+export interface Actor extends AuditActor {
   /** The job queue, for the re-screening a change of a deciding list calls for. */
   jobs?: JobQueue;
 }

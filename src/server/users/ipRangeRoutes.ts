@@ -7,7 +7,8 @@ import { accountOf } from '../http/authenticate';
 import { requireFunction } from '../http/requireFunction';
 import { addCompanyRange, deleteCompanyRange, listCompanyRanges } from './ipRanges';
 import { listQuerystringSchema, parseListQuery, sendPage, type ListQueryText } from './listQuery';
-import { actorOf, sendOutcome } from './userRoutes';
+import { actorOf } from './userAudit';
+import { sendOutcome } from './userRoutes';
 import { ipRangeBodySchema, ipRangeParamsSchema } from './userSchemas';
 
 /**

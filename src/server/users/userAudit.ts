@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import { accountOf } from '../http/authenticate';
 import type { UserAuditAction, UserAuditRecord } from '../../domain/userProfile';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
@@ -17,6 +19,12 @@ export interface Actor {
   userId: string;
   /** The client address (request.ip). */
   address: string;
+}
+
+/** Who makes a change, as every audit entry records it: the signed-in account and its address. */
+export function actorOf(request: FastifyRequest): Actor {
+  const account = accountOf(request);
+  return { companyId: account.companyId, userId: account.userId, address: request.ip };
 }
 
 export interface AuditChange {

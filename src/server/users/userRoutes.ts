@@ -9,7 +9,7 @@ import { isOwnCompany } from '../http/companyScope';
 import { refuseAccess, requireFunction } from '../http/requireFunction';
 import { listQuerystringSchema, parseListQuery, sendPage, textFilter, type ListQueryText } from './listQuery';
 import { createUser, deleteUser, changeUser, editUser, type EditUserInput, type NewUserInput, type UserOutcome } from './userChanges';
-import type { Actor } from './userAudit';
+import { actorOf } from './userAudit';
 import { findCompanyUser, listCompanyUsers, listRoles, USER_SORT_FIELDS } from './userRepository';
 import { createUserBodySchema, editUserBodySchema, lockBodySchema, mfaBodySchema, userAnswerSchema, userIdParamsSchema, userPageSchema } from './userSchemas';
 
@@ -19,11 +19,6 @@ import { createUserBodySchema, editUserBodySchema, lockBodySchema, mfaBodySchema
  * signed-in admin's company. A record id is "COMPANY|user"; another company's id answers
  * USER_ACL_EXCEPTION (-10000) whether or not the user exists.
  */
-
-export function actorOf(request: FastifyRequest): Actor {
-  const account = accountOf(request);
-  return { companyId: account.companyId, userId: account.userId, address: request.ip };
-}
 
 export function sendOutcome<T extends { ok: true; record: unknown } | { ok: false; httpStatus: number; status: number; message: string; errors?: object }>(reply: FastifyReply, outcome: T) {
   if (outcome.ok) return reply.send({ status: StatusCode.SUCCESS, data: outcome.record });
