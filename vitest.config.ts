@@ -1,19 +1,34 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Three projects, so that each test file starts only what it needs:
+ * - unit: domain rules, plugins and the browser's data providers (Node, no database, no DOM);
+ * - components: the React screens in jsdom (`src/**\/*.spec.tsx`), no database;
+ * - server: the real app on PostgreSQL (the run's embedded server, or TEST_DATABASE_URL), each file in
+ *   a database copied from a demo world seeded once per run (tests/server/testApp.ts).
+ * No retries: a test that passes only on its second try fails here as it would for a newcomer.
+ */
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'src/**/*.spec.tsx'],
     exclude: ['e2e/**', 'node_modules/**'],
-    environment: 'node',
-    // Each server test file works in a schema of its own; files run side by side. Vitest would run
-    // one at a time on 2 cores (cores - 1); the server files mostly wait on PostgreSQL, so 3 fit.
+    // The server files mostly wait on PostgreSQL, so 3 fit on 2 cores.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     testTimeout: 30_000,
-    // On CI (2 busy cores) a test that fails once runs once more, as Playwright's do; the report
-    // still names it, and a test that fails twice fails the run. Locally a failure is final.
-    retry: process.env.CI ? 1 : 0,
-    reporters: ['default', './tests/retriedTestsReporter.ts'],
     hookTimeout: 120_000,
-    globalSetup: ['tests/globalSetup.ts'],
+    retry: 0,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/domain/**/*.test.ts', 'tests/plugins/**/*.test.ts', 'tests/app/**/*.test.ts', 'tests/app/**/*.test.tsx'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: { name: 'components', include: ['src/**/*.spec.tsx'], environment: 'jsdom', setupFiles: ['tests/componentSetup.ts'], isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', globalSetup: ['tests/globalSetup.ts'], setupFiles: ['tests/serverSetup.ts'], isolate: false },
+      },
+    ],
   },
 });

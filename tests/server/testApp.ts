@@ -12,30 +12,73 @@ import { startJobQueue, type JobQueue } from '../../src/server/jobs/jobQueue';
 import { startWorkers } from '../../src/server/jobs/workers';
 import type { AppContext } from '../../src/server/context';
 
+function databaseUrl(name: string): string {
+  const url = new URL(inject('databaseUrl'));
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The run's demo world with this many shipments, migrated and seeded once per run (the first test
+ * file that needs it builds it while the others wait on an advisory lock), then only copied.
+ * Named after the run, so that two runs on one server (the machine's PostgreSQL) never share one;
+ * the run's global teardown drops them.
+ */
+async function demoWorldTemplate(shipments: number): Promise<string> {
+  const name = `${inject('templatePrefix')}${shipments}`;
+  return onServer(async (admin) => {
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    try {
+      const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (found.rowCount === 0) {
+        // Built under another name and renamed when complete: a file never copies a half-seeded world.
+        const building = `${name}_building`;
+        await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+        await admin.query(`CREATE DATABASE ${building}`);
+        const db = createDatabase(databaseUrl(building), 5);
+        try {
+          await migrateToLatest(db);
+          await seedDemoWorld(db, { shipments });
+        } finally {
+          await db.destroy();
+        }
+        await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      }
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+    }
+    return name;
+  });
+}
+
 /**
  * A database of its own on the run's database server: test files never see each other's rows, and
  * a file dropping its database cannot disturb another's catalogue reads (Kysely's migrator reads
  * the tables of every schema of its database, which failed when a neighbour dropped its schema).
+ * Empty, or a copy of the demo world with `seeded.shipments` shipments (CREATE DATABASE ... TEMPLATE).
  */
-export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(): Promise<void> }> {
-  const base = inject('databaseUrl');
+export async function createTestDatabase(seeded?: { shipments: number }): Promise<{ db: Db; url: string; drop(): Promise<void> }> {
   const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const db = createDatabase(url.toString(), 5);
+  const template = seeded ? await demoWorldTemplate(seeded.shipments) : undefined;
+  await onServer((admin) => admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`));
+  const url = databaseUrl(name);
+  const db = createDatabase(url, 5);
   return {
     db,
-    url: url.toString(),
+    url,
     async drop() {
       await db.destroy();
-      const cleanup = new pg.Client({ connectionString: base });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await onServer((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
 }
@@ -50,14 +93,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh, migrated and seeded schema, with small demo data unless told otherwise. */
+/** The real app on a fresh copy of the migrated and seeded demo world, small unless told otherwise. */
 export async function buildTestApp(
   env: Record<string, string> = {},
   options: BuildOptions & { shipments?: number; jobs?: 'queue' | 'workers'; wrapMailer?: (mailer: Mailer) => Mailer } = {},
 ): Promise<TestApp> {
-  const { db, drop, url } = await createTestDatabase();
-  await migrateToLatest(db);
-  await seedDemoWorld(db, { shipments: options.shipments ?? 40 });
+  const { db, drop, url } = await createTestDatabase({ shipments: options.shipments ?? 40 });
   const config: Readonly<Config> = loadConfig({ LOG_LEVEL: 'silent', DIST_DIR: '/nonexistent-dist', ...env });
   const log = pino({ level: 'silent' });
   // A job queue only where a test asks for one: 'queue' to see what is sent, 'workers' to have it done.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, memoryStore, type TranslationMessages } from 'react-admin';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,7 +12,6 @@ import { createAppServices } from '../services';
 import { fakeAuthProvider, testConfig, WithServices } from '../testing/fixtures';
 import { BulletinPage, bulletinDate } from './BulletinPage';
 
-configure({ asyncUtilTimeout: 8000 });
 
 let messages: TranslationMessages;
 beforeAll(async () => {

@@ -35,8 +35,6 @@ beforeEach(() => {
   document.cookie = 'cookie_consent=a; path=/';
   region.current = { countryCode: 'SG', iPv4Address: '203.0.113.7' };
 });
-/** Dialogs load on first use; the first import may take a while on a busy machine. */
-const LAZY = { timeout: 5000 };
 
 afterEach(() => {
   cleanup();
@@ -72,7 +70,7 @@ describe('sign-in with the e-mail one-time code', () => {
   it('requests the challenge, then signs in with the code and lands on shipment', async () => {
     const provider = mfaProvider();
     const user = await signInWith(provider);
-    const dialog = await screen.findByRole('dialog', { name: 'Enter your verification code' }, LAZY);
+    const dialog = await screen.findByRole('dialog', { name: 'Enter your verification code' });
     expect(provider.requestMfaChallenge).toHaveBeenCalledWith('mfa-token-1');
     expect(dialog).toHaveTextContent('m****@demoair.example');
     // The guard holds the visitor on the login page until the sign-in completes.
@@ -92,7 +90,7 @@ describe('sign-in with the e-mail one-time code', () => {
         }),
       }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Enter your verification code' }, LAZY);
+    const dialog = await screen.findByRole('dialog', { name: 'Enter your verification code' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), '000000');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your OTP is incorrect. You have 1 attempt(s).');
@@ -106,7 +104,7 @@ describe('sign-in with the e-mail one-time code', () => {
         }),
       }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Enter your verification code' }, LAZY);
+    const dialog = await screen.findByRole('dialog', { name: 'Enter your verification code' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), '000000');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alertdialog', { name: 'Failed to login' })).toHaveTextContent('Login Unsuccessful, please login again.');
@@ -116,7 +114,7 @@ describe('sign-in with the e-mail one-time code', () => {
 
   it('closing the dialog shows the login-failed error', async () => {
     const user = await signInWith(mfaProvider());
-    await screen.findByRole('dialog', { name: 'Enter your verification code' }, LAZY);
+    await screen.findByRole('dialog', { name: 'Enter your verification code' });
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('alertdialog', { name: 'Failed to login' })).toHaveTextContent('Login Unsuccessful, please login again.');
   });
@@ -127,7 +125,7 @@ describe('sign-in with the e-mail one-time code', () => {
       const provider = mfaProvider({ requestMfaChallenge: vi.fn(async () => ({ name: 'm****@demoair.example', prefix: 'QX' })) });
       const config = { ...testConfig, mfaResendSeconds: 2 };
       await signInWith(provider, fakeHttpClient({}), config);
-      await screen.findByRole('dialog', { name: 'Enter your verification code' }, LAZY);
+      await screen.findByRole('dialog', { name: 'Enter your verification code' });
       expect(screen.getByRole('button', { name: /Resend code in/ })).toBeDisabled();
       vi.advanceTimersByTime(2500);
       const resend = await screen.findByRole('button', { name: 'Resend code' });
@@ -152,7 +150,7 @@ describe('China privacy consent after sign-in', () => {
       '/mobileapi/authentication/createuserconsent': () => ({ status: 200, json: { status: 1 } }),
     });
     const user = await signInWith(signedIn(), http);
-    const dialog = await screen.findByRole('dialog', { name: 'Personal Information Protection' }, LAZY);
+    const dialog = await screen.findByRole('dialog', { name: 'Personal Information Protection' });
     expect(appHistory.snapshot.location.pathname).toBe('/ez4/en/login');
     const proceed = within(dialog).getByRole('button', { name: 'Continue' });
     const boxes = within(dialog).getAllByRole('checkbox');
@@ -173,7 +171,7 @@ describe('China privacy consent after sign-in', () => {
       '/mobileapi/authentication/createuserconsent': () => ({ status: 500, json: { status: -99999 } }),
     });
     const user = await signInWith(signedIn(), http);
-    const dialog = await screen.findByRole('dialog', { name: 'Personal Information Protection' }, LAZY);
+    const dialog = await screen.findByRole('dialog', { name: 'Personal Information Protection' });
     for (const box of within(dialog).getAllByRole('checkbox')) await user.click(box);
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alertdialog', { name: 'Privacy consent' })).toHaveTextContent('Create Consent Unsuccessful, please try again.');

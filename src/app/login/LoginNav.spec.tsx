@@ -15,8 +15,6 @@ beforeEach(() => {
   localStorage.setItem('isBtnClick', 'true');
   document.cookie = 'cookie_consent=a; path=/';
 });
-/** Dialogs load on first use; the first import may take a while on a busy machine. */
-const LAZY = { timeout: 5000 };
 
 afterEach(cleanup);
 
@@ -84,12 +82,12 @@ describe('the login page around the form (spec 1, 2)', () => {
   it('opens the terms and the forgot-password dialogs on demand', async () => {
     const user = renderLogin();
     await user.click(screen.getByRole('button', { name: 'Terms of use' }));
-    const terms = await screen.findByRole('dialog', { name: 'Terms of use' }, LAZY);
+    const terms = await screen.findByRole('dialog', { name: 'Terms of use' });
     expect(terms).toHaveTextContent('Your account');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Terms of use' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
-    expect(await screen.findByRole('dialog', { name: 'Forgot password' }, LAZY)).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Forgot password' })).toBeInTheDocument();
     expect(screen.getByLabelText('Company ID', { selector: '#forgot-companyId' })).toHaveFocus();
   });
 
@@ -98,7 +96,7 @@ describe('the login page around the form (spec 1, 2)', () => {
     await user.type(screen.getByLabelText('Company ID', { selector: '#login-companyId' }), ' DEMOAIR ');
     await user.type(screen.getByLabelText('Password'), 'not sent anywhere');
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Forgot password' }, LAZY);
+    const dialog = await screen.findByRole('dialog', { name: 'Forgot password' });
     expect(within(dialog).getByLabelText('Company ID')).toHaveValue('DEMOAIR');
     expect(within(dialog).getByLabelText('User ID')).toHaveValue('');
     expect(within(dialog).getByLabelText('User ID')).toHaveFocus();

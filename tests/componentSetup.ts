@@ -1,0 +1,31 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll, vi } from 'vitest';
+
+/**
+ * findBy* and waitFor wait for what they assert (the rows, the dialog, the request); this is only how
+ * long they keep waiting before the test fails. The default second is too short for the first render
+ * of a react-admin screen (MUI, lazy chunks, the query cache) while the other workers load both cores,
+ * which is how ShipmentPage.spec.tsx failed a newcomer's run; a passing test is not slowed by it.
+ */
+configure({ asyncUtilTimeout: 10_000 });
+
+/**
+ * The component files share a worker's module cache and jsdom window (`isolate: false`), so that
+ * react-admin and MUI load once per worker instead of once per file. Each file still starts as if
+ * alone: the app's own modules afresh (their caches, listeners and lazy imports), no storage, no
+ * cookies, nothing rendered.
+ */
+vi.resetModules();
+localStorage.clear();
+sessionStorage.clear();
+for (const cookie of document.cookie.split(';')) {
+  const name = cookie.split('=')[0].trim();
+  if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+}
+afterAll(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  document.body.innerHTML = '';
+});
