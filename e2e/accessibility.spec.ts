@@ -1,7 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { ruleListPlugins } from '../plugins';
 import { apiToken, demoFwb } from './support/portal';
+import { axeViolations } from './support/axe';
 
 /**
  * Accessibility (issue 8, item 7) in real Chromium against the real built app: axe finds no
@@ -19,8 +20,8 @@ let keyboardAwb: string;
 /** A seeded shipment with documents, history, eyeball checks and a sanction hit, for the detail tabs. */
 let richShipment: { id: string; awb: string };
 
-test.beforeAll(async ({}, testInfo) => {
-  base = testInfo.project.use.baseURL!;
+test.beforeAll(async ({ portals }, testInfo) => {
+  base = (await portals.of(testInfo)).baseUrl;
   const admin = await apiToken(base, 'admin', 'Admin#12345');
   // Its parties unlisted: the shipment comes in New.
   const { text, awb } = demoFwb(KEYBOARD_SERIAL, (waybill) => (waybill.shipper = { ...waybill.shipper, name: 'A11Y KEYBOARD SHIPPER' }));
@@ -48,7 +49,18 @@ async function newVisitor(browser: Browser, { cookieChoice = true, region }: { c
   return page;
 }
 
+/** The pages and states the running test checked (each test is one worker's share of the product). */
 const checked: string[] = [];
+
+test.describe.configure({ mode: 'parallel' });
+test.beforeEach(() => {
+  checked.length = 0;
+});
+test.afterEach(async ({}, testInfo) => {
+  if (checked.length === 0) return;
+  testInfo.annotations.push({ type: 'axe', description: `${checked.length} pages and states checked: ${checked.join('; ')}` });
+  console.log(`axe: ${testInfo.title}: ${checked.length} pages and states checked, no violations`);
+});
 
 /** axe on the whole page: no violations. Waits for the page to settle first (no progress indicator, no transition running). */
 async function expectAccessible(page: Page, what: string): Promise<void> {
@@ -58,7 +70,7 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
   // Dialogs and menus fade in: colours are measured once the transitions are over.
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
   const t1 = Date.now();
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const violations = await axeViolations(page);
   console.log(`TIMING ${what}: settle ${t1 - t0} ms, axe ${Date.now() - t1} ms`);
   checked.push(what);
   expect(violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`), what).toEqual([]);
@@ -83,11 +95,18 @@ async function closeDialog(page: Page, dialog: Locator, button = 'Cancel') {
   await expect(dialog).toBeHidden();
 }
 
-test('every page of the product, with its dialogs, has no axe violations', async ({ browser }) => {
-  // 76 pages and states, each settled before axe looks: about two minutes on two cores.
-  test.setTimeout(360_000);
+test('the checker finds what it is there to find: a planted violation in a page and in a frame', async ({ page }) => {
+  await page.setContent('<main><h1>Planted</h1><img src="data:,"><iframe srcdoc="<button></button>"></iframe></main>');
+  await expect.poll(() => page.frames().length).toBe(2);
+  const found = (await axeViolations(page)).map((violation) => violation.id);
+  expect(found).toContain('image-alt');
+  expect(found).toContain('button-name'); // inside the frame
+});
 
-  // The public pages and the sign-in dialogs.
+// Every page of the product, with its dialogs and states, in five parts that workers share out.
+
+test('the public pages and the sign-in dialogs have no axe violations', async ({ browser }) => {
+  test.setTimeout(180_000);
   let page = await newVisitor(browser);
   await visit(page, '/ez4/en/login', 'Cargo Shipment Portal', 'login');
   await page.getByRole('button', { name: 'Forgot password?' }).click();
@@ -160,11 +179,19 @@ test('every page of the product, with its dialogs, has no axe violations', async
   await expect(page.getByRole('alertdialog', { name: 'Signed out' })).toBeVisible();
   await expectAccessible(page, 'login: signed out');
   await page.context().close();
+});
 
-  // Signed in: every page of the menu frame and the blank windows.
-  page = await newVisitor(browser);
+/** A new visitor signed in as the demo admin, on the shipment page. */
+async function signedInAdmin(browser: Browser): Promise<Page> {
+  const page = await newVisitor(browser);
   await signIn(page, 'admin', 'Admin#12345');
   await expect(page).toHaveURL(/\/ez4\/en\/shipment$/);
+  return page;
+}
+
+test('the shipment pages, the detail with its tabs and dialogs, and the blank windows have no axe violations', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const page = await signedInAdmin(browser);
   await expect(page.getByRole('row')).not.toHaveCount(0);
   await expectAccessible(page, 'shipment list');
   await page.getByRole('checkbox', { name: 'Select this row' }).first().check();
@@ -198,7 +225,12 @@ test('every page of the product, with its dialogs, has no axe violations', async
   await closeDialog(page, upload);
   await visit(page, `/ez4/en/awb/awbdetail?id=${richShipment.id}`, new RegExp(richShipment.awb), 'awb/awbdetail');
   await visit(page, `/ez4/en/awb/awbdetail/sanction?id=${richShipment.id}`, new RegExp(richShipment.awb), 'awb/awbdetail/sanction');
+  await page.context().close();
+});
 
+test('the user log, user management and change password have no axe violations', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const page = await signedInAdmin(browser);
   await visit(page, '/ez4/en/shipmentLog', 'User Log', 'shipment log');
   await visit(page, '/ez4/en/userManagement', 'User Management', 'user management');
   await visit(page, '/ez4/en/userManagement/add', 'Add User', 'user management: add');
@@ -211,7 +243,12 @@ test('every page of the product, with its dialogs, has no axe violations', async
   await visit(page, '/ez4/en/userManagement/ipRestriction', 'Address Restriction', 'user management: IP ranges');
   await visit(page, '/ez4/en/userManagement/audit', 'User Change History', 'user management: audit');
   await visit(page, '/ez4/en/changePassword', 'Change Password', 'change password');
+  await page.context().close();
+});
 
+test('every rule list with its dialogs, its user log, import and the list control have no axe violations', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const page = await signedInAdmin(browser);
   for (const plugin of ruleListPlugins) {
     const path = plugin.functionIdInPath ? `${plugin.route}/${plugin.functionId}` : plugin.route;
     await visit(page, `/ez4/en/${path}`, plugin.label, `rule list: ${plugin.name}`);
@@ -237,6 +274,12 @@ test('every page of the product, with its dialogs, has no axe violations', async
   await visit(page, '/ez4/en/userlog/101', 'User Log: Sanction List', 'userlog');
   await visit(page, '/ez4/en/adminlistimport/101', 'Import into Sanction List', 'adminlistimport');
   await visit(page, '/ez4/en/adminlistcontrol', 'Admin List Control', 'adminlistcontrol');
+  await page.context().close();
+});
+
+test('the sanction check, outbound and shipment messages have no axe violations', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const page = await signedInAdmin(browser);
   await visit(page, '/ez4/en/sanctioncheck', 'Sanction Check', 'sanction check');
   await page.getByLabel('Name to check').fill('Aerocaribean Airlines');
   await page.getByRole('button', { name: 'Check' }).click();
@@ -249,9 +292,6 @@ test('every page of the product, with its dialogs, has no axe violations', async
   await expect(page.getByRole('alert').filter({ hasText: 'The message was refused' })).toBeVisible();
   await expectAccessible(page, 'shipment messages: refused');
   await page.context().close();
-
-  test.info().annotations.push({ type: 'axe', description: `${checked.length} pages and states checked: ${checked.join('; ')}` });
-  console.log(`axe: ${checked.length} pages and states checked, no violations`);
 });
 
 /** Presses Tab (Shift+Tab backwards) until the target has the focus. */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { apiToken, demoFwb, signIn } from './support/portal';
 
 /**
@@ -27,8 +28,8 @@ async function api<T>(token: string, method: string, url: string, body?: unknown
   return (JSON.parse(text) as { data: T }).data;
 }
 
-test.beforeAll(async ({}, testInfo) => {
-  base = testInfo.project.use.baseURL!;
+test.beforeAll(async ({ portals }, testInfo) => {
+  base = (await portals.of(testInfo)).baseUrl;
   const admin = await apiToken(base, 'admin', 'Admin#12345');
 
   // A sanction list entry of the company's own, its program and remarks markup.

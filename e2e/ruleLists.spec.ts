@@ -1,8 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { rememberCookieChoice, signIn } from './support/portal';
+import { axeViolations } from './support/axe';
 
 /**
  * Admin rule lists in real Chromium against the real server: add, edit, filter, export, import
@@ -15,7 +16,7 @@ const signInAsAdmin = (page: Page) => signIn(page, 'DEMOAIR', 'admin', 'Admin#12
 
 /** No accessibility violations in the page's main part (react-admin's row checkbox labels its wrapper, not its input). */
 async function expectAccessible(page: Page, selector = 'main') {
-  const { violations } = await new AxeBuilder({ page }).include(selector).exclude('.RaDataTable-checkbox').analyze();
+  const violations = await axeViolations(page, { include: [[selector]], exclude: [['.RaDataTable-checkbox']] });
   expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
 }
 
@@ -135,7 +136,7 @@ test('sanction list: add, edit, filter, export, import with a bad row refused, a
   for (const action of ['Create', 'Update', 'Import', 'Delete']) await expect(page.getByRole('cell', { name: action, exact: true }).first()).toBeVisible();
 });
 
-test('country rules: add, filter, edit (with a concurrent change), export, import with a bad row refused, and delete', async ({ page, browser }, testInfo) => {
+test('country rules: add, filter, edit (with a concurrent change), export, import with a bad row refused, and delete', async ({ page, browser, baseURL }, testInfo) => {
   await signInAsAdmin(page);
   await page.goto('/ez4/en/countryrules/115');
   await expect(page.getByRole('heading', { level: 1, name: 'Country Rules' })).toBeVisible();
@@ -165,8 +166,8 @@ test('country rules: add, filter, edit (with a concurrent change), export, impor
   await page.getByRole('row', { name: /\bCU\b/ }).getByRole('cell', { name: 'CU' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit row of Country Rules' });
   await expect(edit.getByLabel('SHC Codes')).toHaveValue('DGR/ELI');
-  const otherContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-  await otherContext.addCookies([{ name: 'cookie_consent', value: 'a', url: testInfo.project.use.baseURL! }]);
+  const otherContext = await browser.newContext({ baseURL });
+  await otherContext.addCookies([{ name: 'cookie_consent', value: 'a', url: baseURL! }]);
   await otherContext.addInitScript(() => localStorage.setItem('isBtnClick', 'true'));
   const other = await otherContext.newPage();
   await signInAsAdmin(other);

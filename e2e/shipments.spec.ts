@@ -1,7 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signIn } from './support/portal';
 import { PDFParse } from 'pdf-parse';
-import { startSigninServer, type SigninServer } from './support/signinServer';
+import type { PortalServer } from './support/test';
 
 /**
  * Shipments for operators (issue 4) in real Chromium against a server of its own, with mail to a
@@ -9,11 +10,8 @@ import { startSigninServer, type SigninServer } from './support/signinServer';
  * stale decision refused, a cargo receipt PDF, Share AWB by mail, and the shipment log.
  */
 
-const port = Number(process.env.E2E_SHIPMENTS_PORT ?? Number(process.env.E2E_PORT ?? 8181) + 4);
-const SEEDED = 400;
-let server: SigninServer;
+let server: PortalServer;
 
-test.use({ baseURL: `http://127.0.0.1:${port}` });
 test.describe.configure({ mode: 'serial' });
 
 let accepted: string;
@@ -27,7 +25,7 @@ let fifth: string;
  * seeded shipment's status, so they are read from the server, as an operator would find them).
  */
 async function acceptableShipments(count: number): Promise<string[]> {
-  const base = `http://127.0.0.1:${port}`;
+  const base = server.baseUrl;
   const token = await fetch(`${base}/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -53,14 +51,9 @@ async function acceptableShipments(count: number): Promise<string[]> {
   return found;
 }
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  server = await startSigninServer(port, { SEED_SHIPMENTS: String(SEEDED) });
+test.beforeAll(async ({ portals }, testInfo) => {
+  server = await portals.of(testInfo);
   [accepted, rejected, contested, fourth, fifth] = await acceptableShipments(5);
-});
-
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 async function searchFor(page: Page, awbs: string[]) {
@@ -104,7 +97,7 @@ function attachmentsOf(body: string): { contentType: string; fileName: string; c
 }
 
 async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}` });
+  const context = await browser.newContext({ baseURL: server.baseUrl });
   const page = await context.newPage();
   await signIn(page, 'DEMOAIR', 'admin', 'Admin#12345');
   return page;

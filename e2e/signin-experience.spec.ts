@@ -1,5 +1,7 @@
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { COUNTRY_HEADER, MFA_RESEND_SECONDS, MFA_TIMEOUT_SECONDS, startSigninServer, type SigninServer } from './support/signinServer';
+import { type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { COUNTRY_HEADER, MFA_RESEND_SECONDS, MFA_TIMEOUT_SECONDS, SIGNIN_EXPERIENCE_ENV } from './support/portalServer';
+import type { PortalServer } from './support/test';
 
 /**
  * The complete sign-in experience (issue 3) in real Chromium against a server of its own:
@@ -7,23 +9,17 @@ import { COUNTRY_HEADER, MFA_RESEND_SECONDS, MFA_TIMEOUT_SECONDS, startSigninSer
  * consent by region, forgot and change password, the mobile menu, and a broken header bundle.
  */
 
-const port = Number(process.env.E2E_SIGNIN_PORT ?? Number(process.env.E2E_PORT ?? 8181) + 2);
-let server: SigninServer;
+let server: PortalServer;
 
-test.use({ baseURL: `http://127.0.0.1:${port}` });
+test.use({ portalEnv: SIGNIN_EXPERIENCE_ENV });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  server = await startSigninServer(port);
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.beforeAll(async ({ portals }, testInfo) => {
+  server = await portals.of(testInfo);
 });
 
 /** The visitor already made a cookie choice, so the consent panel stays away. */
 async function withCookieChoice(context: BrowserContext) {
-  await context.addCookies([{ name: 'cookie_consent', value: 'a', url: `http://127.0.0.1:${port}` }]);
+  await context.addCookies([{ name: 'cookie_consent', value: 'a', url: server.baseUrl }]);
   await context.addInitScript(() => {
     localStorage.setItem('personalize', 'false');
     localStorage.setItem('analytics', 'true');
@@ -156,11 +152,17 @@ test.describe('e-mail one-time code', () => {
   });
 
   test('the dialog times out with the login-failed error, and closing it does too', async ({ page, context }) => {
+    // The page's clock is the test's: the dialog's period passes when the test moves the clock on.
+    await page.clock.install();
     const { dialog } = await openCodeDialog(page, context);
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(/Time left: 0:(0\d|1[0-2])/);
     const failed = page.getByRole('alertdialog', { name: 'Failed to login' });
-    await expect(failed).toContainText('Login Unsuccessful, please login again.', { timeout: (MFA_TIMEOUT_SECONDS + 3) * 1000 });
+    await page.clock.fastForward((MFA_TIMEOUT_SECONDS - 1) * 1000);
+    await expect(dialog).toContainText(/Time left: 0:0[01]/);
+    await expect(failed).toBeHidden();
+    await page.clock.fastForward(2000);
+    await expect(failed).toContainText('Login Unsuccessful, please login again.');
     await expect(dialog).toBeHidden();
     await failed.getByRole('button', { name: 'OK' }).click();
     await expect(page).toHaveURL(/\/ez4\/en\/login$/);
