@@ -8,9 +8,11 @@ import { defineConfig } from 'vitest/config';
  *   a database copied from a demo world seeded once per run (tests/server/testApp.ts).
  * No retries: a test that passes only on its second try fails here as it would for a newcomer.
  */
+const excluded = ['e2e/**', 'node_modules/**'];
+
 export default defineConfig({
   test: {
-    exclude: ['e2e/**', 'node_modules/**'],
+    exclude: excluded,
     // The server files mostly wait on PostgreSQL, so 3 fit on 2 cores.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     testTimeout: 30_000,
@@ -27,7 +29,17 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', globalSetup: ['tests/globalSetup.ts'], setupFiles: ['tests/serverSetup.ts'], isolate: false },
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          // On another server (TEST_DATABASE_URL, CI's second pass) these would only repeat the first pass:
+          // they test the embedded server itself, or touch no database.
+          exclude: [...excluded, ...(process.env.TEST_DATABASE_URL ? ['tests/server/embedded.test.ts', 'tests/server/passwordHashCost.test.ts'] : [])],
+          environment: 'node',
+          globalSetup: ['tests/globalSetup.ts'],
+          setupFiles: ['tests/serverSetup.ts'],
+          isolate: false,
+        },
       },
     ],
   },
