@@ -1,14 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects, so that each test file starts only what it needs:
+ * Projects, so that each test file starts only what it needs:
  * - unit: domain rules, plugins and the browser's data providers (Node, no database, no DOM);
- * - components: the React screens in jsdom (`src/**\/*.spec.tsx`), no database;
+ * - components: the React screens in jsdom (`src/**\/*.spec.tsx`), no database, the worker's window shared
+ *   (custom-elements: the few that define custom elements, each in a window of its own);
  * - server: the real app on PostgreSQL (the run's embedded server, or TEST_DATABASE_URL), each file in
  *   a database copied from a demo world seeded once per run (tests/server/testApp.ts).
  * No retries: a test that passes only on its second try fails here as it would for a newcomer.
  */
 const excluded = ['e2e/**', 'node_modules/**'];
+const customElementSpecs = ['src/chrome/**/*.spec.tsx', 'src/app/chrome/SiteChrome.spec.tsx'];
 
 export default defineConfig({
   test: {
@@ -25,7 +27,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'components', include: ['src/**/*.spec.tsx'], environment: 'jsdom', setupFiles: ['tests/componentSetup.ts'], isolate: false },
+        test: { name: 'components', include: ['src/**/*.spec.tsx'], exclude: [...excluded, ...customElementSpecs], environment: 'jsdom', setupFiles: ['tests/componentSetup.ts'], isolate: false },
+      },
+      {
+        // A window's custom elements cannot be undefined again: the files that define them get a window each.
+        extends: true,
+        test: { name: 'custom-elements', include: customElementSpecs, environment: 'jsdom', setupFiles: ['tests/componentSetup.ts'] },
       },
       {
         extends: true,
