@@ -32,6 +32,22 @@ describe('SiteChrome (spec 1)', () => {
     expect(screen.getByText('page content')).toBeInTheDocument();
   });
 
+  it('keeps the header bar\'s room while it loads, so the page does not jump, and gives it up when loading fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let answer!: (response: Response) => void;
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    const { container } = render(
+      <WithServices services={testServices()}>
+        <SiteChrome part="header" config={{ productName: 'P', homeHref: '/', homeLabel: 'P home', links: [], linksLabel: 'Provider' }} />
+      </WithServices>,
+    );
+    const slot = container.querySelector<HTMLElement>('.site-chrome--loading');
+    expect(slot?.style.minHeight).toBe('48px');
+    expect(slot).toHaveAttribute('aria-hidden', 'true');
+    answer(new Response('not found', { status: 404 }));
+    await waitFor(() => expect(container.querySelector('.site-chrome--loading')).toBeNull());
+  });
+
   it('refuses a manifest without an entry', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.stubGlobal('fetch', vi.fn(async () => Response.json({ 'src/other.ts': { file: 'assets/other.js' } })));

@@ -3,6 +3,9 @@ import { CHROME_ACTION_EVENT, CHROME_TAGS, type FooterConfig, type HeaderConfig 
 import { useServices } from '../services';
 import { loadChromeApp } from './loadChromeApp';
 
+/** The header front-end's bar height (src/chrome/header): its slot keeps it while it loads. */
+const HEADER_BAR_HEIGHT = 48;
+
 type SiteChromeProps =
   | { part: 'header'; config: HeaderConfig; onAction?: (action: string) => void }
   | { part: 'footer'; config: FooterConfig; onAction?: (action: string) => void };
@@ -16,6 +19,7 @@ export function SiteChrome({ part, config, onAction }: SiteChromeProps) {
   const baseUrl = part === 'header' ? services.config.headerAppUrl : services.config.footerAppUrl;
   const tag = CHROME_TAGS[part];
   const [ready, setReady] = useState(() => typeof customElements !== 'undefined' && customElements.get(tag) !== undefined);
+  const [failed, setFailed] = useState(false);
   const host = useRef<HTMLElement & { config?: unknown }>(null);
 
   useEffect(() => {
@@ -23,7 +27,10 @@ export function SiteChrome({ part, config, onAction }: SiteChromeProps) {
     let active = true;
     loadChromeApp(part, baseUrl).then(
       () => active && setReady(true),
-      (error: unknown) => console.error(`[chrome] The ${part} could not be loaded from ${baseUrl}:`, error),
+      (error: unknown) => {
+        console.error(`[chrome] The ${part} could not be loaded from ${baseUrl}:`, error);
+        if (active) setFailed(true);
+      },
     );
     return () => {
       active = false;
@@ -42,7 +49,9 @@ export function SiteChrome({ part, config, onAction }: SiteChromeProps) {
     return () => element.removeEventListener(CHROME_ACTION_EVENT, listener);
   }, [ready, onAction]);
 
-  if (!ready) return null;
+  // While it loads, the slot keeps the header bar's 48 px, so the page below does not jump when it arrives
+  // (a click aimed at a button would land elsewhere); a slot whose front-end failed takes no room.
+  if (!ready) return failed || part === 'footer' ? null : <div className="site-chrome site-chrome--loading" style={{ minHeight: HEADER_BAR_HEIGHT }} aria-hidden="true" />;
   // The header front-end draws the brand bar: its host is the page's banner landmark (the footer draws its own <footer>).
   return createElement(tag, { ref: host, class: `site-chrome site-chrome--${part}`, ...(part === 'header' ? { role: 'banner' } : {}) });
 }
