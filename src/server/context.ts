@@ -2,13 +2,22 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import type { Mailer } from './mail/mailer';
 import type { JobQueue } from './jobs/jobQueue';
+import type { ChangeFeed } from './changes/changeFeed';
+import type { AccessCache } from './auth/accessCache';
+import type { LogWriter } from './logs/logWriter';
 
-/** What every route plugin is given: configuration, database, mail, the token secret and the job queue. */
+/** What every route plugin is given: configuration, database, mail, the token secret, the change feed with the caches it keeps true, and the job queue. */
 export interface AppContext {
   config: Readonly<Config>;
   db: Db;
   mailer: Mailer;
   jwtSecret: string;
+  /** This process's change notifications (one LISTEN connection). */
+  changes: ChangeFeed;
+  /** The signed-in path's account, session, permission and scope cache, kept true by `changes`. */
+  access: AccessCache;
+  /** The batched writer of what only reads logs (displays, downloads, searches, the client log). */
+  logs: LogWriter;
   /** The job queue; absent where no queue was started (tests that do not need one). */
   jobs?: JobQueue;
 }

@@ -13,6 +13,9 @@ import { pruneEnvelopeTokens } from './classic/envelope';
 import { pruneFailures } from './auth/loginThrottle';
 import { pruneHandovers } from './auth/tokenHandovers';
 import { prunePasswordResets } from './auth/passwordResets';
+import { startChangeFeed, type ChangeFeed } from './changes/changeFeed';
+import { createAccessCache } from './auth/accessCache';
+import { createLogWriter } from './logs/logWriter';
 
 /** Starts the portal: database (embedded unless DATABASE_URL), migrations, the registries' functions and menus, demo seed, then the HTTP server. */
 async function main(): Promise<void> {
@@ -24,10 +27,18 @@ async function main(): Promise<void> {
   if (!connectionString) {
     releaseLock = acquireAppLock(config.dataDir);
     embedded = await startEmbeddedDatabase(config.dataDir, log);
+    // Without its database the app can only refuse: it exits, so that a supervisor (or the user) starts
+    // both again; the next start recovers the database from its write-ahead log.
+    embedded.onUnexpectedExit((exit) => {
+      log.fatal(exit, 'the embedded PostgreSQL server stopped unexpectedly: exiting');
+      releaseLock?.();
+      process.exit(1);
+    });
     connectionString = embedded.connectionString;
   }
   const db = createDatabase(connectionString, 10, (error) => log.warn({ err: error }, 'a database connection was lost; it is replaced on next use'));
   let jobs: JobQueue | undefined;
+  let changes: ChangeFeed | undefined;
   try {
     const applied = await migrateToLatest(db);
     if (applied.length > 0) log.info({ applied }, 'migrations applied');
@@ -40,15 +51,18 @@ async function main(): Promise<void> {
     }
     // The job queue (pg-boss) in a schema of its own; this instance also works its jobs unless WORKERS=false.
     jobs = await startJobQueue(connectionString, { schema: config.jobSchema, log });
+    changes = await startChangeFeed(connectionString, log);
   } catch (error) {
     // Leave nothing running behind a failed start.
+    await changes?.close();
     await jobs?.stop();
     await db.destroy();
     await embedded?.stop();
     releaseLock?.();
     throw error;
   }
-  const ctx = { config, db, mailer: createMailer(db, config.smtpUrl, log), jwtSecret: jwtSecretFor(config.jwtSecret, config.dataDir), jobs };
+  const access = createAccessCache(db, changes);
+  const ctx = { config, db, mailer: createMailer(db, config.smtpUrl, log), jwtSecret: jwtSecretFor(config.jwtSecret, config.dataDir), jobs, changes, access, logs: createLogWriter(db, log) };
   if (config.workers) await startWorkers(ctx, log);
   const app = await buildApp(ctx, { loggerInstance: log });
   const housekeeping = setInterval(() => {
@@ -71,6 +85,9 @@ async function main(): Promise<void> {
     try {
       await app.close(); // stops accepting, waits for requests in flight
       await jobs.stop(); // lets a job under way finish; the others wait in the queue
+      await ctx.logs.close(); // the last batch of log lines
+      access.close();
+      await changes.close();
       await db.destroy();
       await embedded?.stop();
     } finally {

@@ -73,8 +73,10 @@ describe('access tokens and password changes', () => {
     const session = await signIn(t.app, 'DEMOAIR', 'tokensecond', 'Second#2024x');
     const iat = issuedAt(session.access_token);
     await t.db.updateTable('users').set({ password_changed_at: new Date(iat * 1000 + 999) }).where('user_id', '=', 'tokensecond').execute();
+    await t.ctx.changes.sync();
     expect((await profile(session.access_token)).json().status).toBe(StatusCode.SUCCESS);
     await t.db.updateTable('users').set({ password_changed_at: new Date((iat + 1) * 1000) }).where('user_id', '=', 'tokensecond').execute();
+    await t.ctx.changes.sync();
     expectExpiredAnswer(await profile(session.access_token));
   });
 

@@ -46,6 +46,7 @@ describe('POST /api/authentication/forgotpassword', () => {
 
   it('says so when the user has no e-mail address', async () => {
     await t.db.updateTable('users').set({ email: null }).where('company_id', '=', 'DEMOFWD').where('user_id', '=', 'operator').execute();
+    await t.ctx.changes.sync();
     const answer = await forgot(t.app, 'DEMOFWD', 'operator', '10.1.0.3');
     expect(answer.json()).toEqual({ status: StatusCode.FAILURE, message: NO_EMAIL_ON_FILE });
   });

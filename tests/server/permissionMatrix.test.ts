@@ -279,6 +279,7 @@ describe('the permission matrix', () => {
     await t.db.insertInto('role_functions').values({ role_id: 'OPERATOR', function_id: FunctionId.USER_MANAGEMENT }).execute();
     await t.db.insertInto('role_functions').values({ role_id: 'OPERATOR', function_id: 101 }).execute();
     await t.db.deleteFrom('role_functions').where('role_id', '=', 'ADMIN').where('function_id', 'in', [FunctionId.SHIPMENT, FunctionId.USER_LOG, 117]).execute();
+    await t.ctx.changes.sync();
     expect(await matrixMismatches()).toEqual([]);
     const operator = callers.find((caller) => caller.role === 'OPERATOR' && caller.companyId === 'DEMOAIR')!;
     expect(await endpoints.get(101)!.own(operator)).toBe('allowed');

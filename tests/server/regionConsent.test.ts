@@ -132,6 +132,7 @@ describe('POST /logapi/clientlogging', () => {
   it('keeps the entry with its level and the signed-in user', async () => {
     const answer = await t.app.inject({ method: 'POST', url: '/logapi/clientlogging', headers: { ...bearer(token), 'user-agent': 'TestBrowser/1' }, payload: { iMsg: 'Region not found for a China-region user', iLogType: 3 } });
     expect(answer.json()).toEqual({ status: StatusCode.SUCCESS });
+    await t.ctx.logs.flush(); // client log lines are written in batches
     const row = await t.db.selectFrom('client_logs').selectAll().orderBy('log_id', 'desc').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ company_id: 'DEMOGHA', user_id: 'operator', log_type: 3, message: 'Region not found for a China-region user', user_agent: 'TestBrowser/1' });
   });

@@ -11,6 +11,9 @@ import { createMailer, type Mailer } from '../../src/server/mail/mailer';
 import { startJobQueue, type JobQueue } from '../../src/server/jobs/jobQueue';
 import { startWorkers } from '../../src/server/jobs/workers';
 import type { AppContext } from '../../src/server/context';
+import { startChangeFeed } from '../../src/server/changes/changeFeed';
+import { createAccessCache } from '../../src/server/auth/accessCache';
+import { createLogWriter } from '../../src/server/logs/logWriter';
 
 function databaseUrl(name: string): string {
   const url = new URL(inject('databaseUrl'));
@@ -106,7 +109,9 @@ export async function buildTestApp(
   const jobs = options.jobs ? await startJobQueue(url, { schema: jobSchema, log, pollingIntervalSeconds: 0.5 }) : undefined;
   const { shipments: _shipments, jobs: _jobs, wrapMailer, ...buildOptions } = options;
   const mailer = createMailer(db, undefined, log);
-  const ctx: AppContext = { config, db, mailer: wrapMailer ? wrapMailer(mailer) : mailer, jwtSecret: 'test-secret-'.padEnd(48, 'x'), ...(jobs ? { jobs } : {}) };
+  const changes = await startChangeFeed(url, log);
+  const access = createAccessCache(db, changes);
+  const ctx: AppContext = { config, db, mailer: wrapMailer ? wrapMailer(mailer) : mailer, jwtSecret: 'test-secret-'.padEnd(48, 'x'), changes, access, logs: createLogWriter(db, log), ...(jobs ? { jobs } : {}) };
   if (jobs && options.jobs === 'workers') await startWorkers(ctx as AppContext & { jobs: JobQueue }, log);
   const app = await buildApp(ctx, { logger: false, ...buildOptions });
   await app.ready();
@@ -119,7 +124,39 @@ export async function buildTestApp(
     async close() {
       await app.close();
       await jobs?.stop();
+      await ctx.logs.close();
+      access.close();
+      await changes.close();
       await drop();
+    },
+  };
+}
+
+/**
+ * Another instance of the app on the same database, as a second server behind a load balancer would
+ * be: its own pool, change feed and access cache (no job queue). Close it before the first.
+ */
+export async function buildAnotherInstance(first: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
+  const db = createDatabase(first.url, 5);
+  const config: Readonly<Config> = loadConfig({ LOG_LEVEL: 'silent', DIST_DIR: '/nonexistent-dist', ...env });
+  const log = pino({ level: 'silent' });
+  const changes = await startChangeFeed(first.url, log);
+  const access = createAccessCache(db, changes);
+  const ctx: AppContext = { config, db, mailer: createMailer(db, undefined, log), jwtSecret: first.ctx.jwtSecret, changes, access, logs: createLogWriter(db, log) };
+  const app = await buildApp(ctx, { logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    ctx,
+    url: first.url,
+    jobSchema: first.jobSchema,
+    async close() {
+      await app.close();
+      await ctx.logs.close();
+      access.close();
+      await changes.close();
+      await db.destroy();
     },
   };
 }

@@ -43,11 +43,13 @@ describe('GET /userapi/permission', () => {
     expect(body.menu[0].items.map((item: { url: string }) => item.url)).toContain('sanctionlist');
   });
 
-  it('follows the data: a function granted in the database appears at once', async () => {
+  it('follows the data: a function granted in the database appears as soon as the app hears of it', async () => {
     await t.db.insertInto('role_functions').values({ role_id: 'OPERATOR', function_id: FunctionId.USER_MANAGEMENT }).execute();
+    await t.ctx.changes.sync();
     expect((await get('/userapi/permission', operatorToken)).json().functions).toContain(83);
     expect((await get('/userapi/permission/function/83', operatorToken)).json()).toEqual({ status: 1, data: { function_id: 83, allowed: true } });
     await t.db.deleteFrom('role_functions').where('role_id', '=', 'OPERATOR').where('function_id', '=', 83).execute();
+    await t.ctx.changes.sync();
     expect((await get('/userapi/permission/function/83', operatorToken)).json()).toEqual({ status: -10000, data: { function_id: 83, allowed: false } });
   });
 

@@ -29,10 +29,7 @@ export async function clientLoggingRoutes(app: FastifyInstance, { ctx }: { ctx: 
       const account = accountOf(request);
       const { iMsg, iLogType } = request.body;
       const userAgent = request.headers['user-agent']?.slice(0, 500) ?? null;
-      await ctx.db
-        .insertInto('client_logs')
-        .values({ company_id: account.companyId, user_id: account.userId, log_type: iLogType, message: iMsg, ip_address: request.ip, user_agent: userAgent })
-        .execute();
+      ctx.logs.client({ at: new Date(), company_id: account.companyId, user_id: account.userId, log_type: iLogType, message: iMsg, ip_address: request.ip, user_agent: userAgent });
       request.log[PINO_LEVEL[iLogType]]({ clientLog: { companyId: account.companyId, userId: account.userId, message: iMsg } }, 'client log');
       return { status: StatusCode.SUCCESS };
     },

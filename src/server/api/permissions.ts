@@ -1,25 +1,16 @@
 import { APP_ID, SiteType } from '../../domain/access';
 import type { MenuEntry, PermissionResponse } from '../../domain/permissions';
 import type { AccountProfile } from '../auth/accounts';
-import type { Db } from '../db/database';
+import type { AccessCache } from '../auth/accessCache';
 
-/** The functions a role holds, from the database (roles map to function lists; nothing is in code). */
-export async function functionsOfRole(db: Db, roleId: string): Promise<number[]> {
-  const rows = await db.selectFrom('role_functions').select('function_id').where('role_id', '=', roleId).orderBy('function_id').execute();
-  return rows.map((row) => row.function_id);
-}
-
-/** The permission answer of spec 3; `classic` selects the classic site's menu (site_type 1). */
-export async function permissionFor(db: Db, account: AccountProfile, classic: boolean): Promise<PermissionResponse> {
-  const functions = await functionsOfRole(db, account.roleId);
+/**
+ * The permission answer of spec 3; `classic` selects the classic site's menu (site_type 1). The
+ * role's functions and the menus are data in the database (nothing is in code), read through the
+ * access cache.
+ */
+export async function permissionFor(access: AccessCache, account: AccountProfile, classic: boolean): Promise<PermissionResponse> {
+  const [functions, rows] = await Promise.all([access.functionsOfRole(account.roleId), access.menus(classic ? SiteType.CLASSIC : SiteType.NEW)]);
   const held = new Set(functions);
-  const rows = await db
-    .selectFrom('menus')
-    .selectAll()
-    .where('site_type', '=', classic ? SiteType.CLASSIC : SiteType.NEW)
-    .orderBy('sort_order')
-    .orderBy('menu_id')
-    .execute();
   const visible = rows.filter((row) => row.function_id === null || held.has(row.function_id));
   const build = (parentId: number | null): MenuEntry[] =>
     visible

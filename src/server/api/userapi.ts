@@ -3,7 +3,7 @@ import { StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
 import { accountOf, authenticate } from '../http/authenticate';
 import { ipRestriction } from '../http/ipRestriction';
-import { functionsOfRole, permissionFor } from './permissions';
+import { permissionFor } from './permissions';
 
 /** /userapi: the signed-in user's profile and permissions, from inside the company's address ranges. */
 export async function userApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
@@ -32,14 +32,14 @@ export async function userApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   app.get<{ Querystring: { isClassic?: boolean } }>(
     '/permission',
     { schema: { querystring: { type: 'object', properties: { isClassic: { type: 'boolean' } } } } },
-    async (request) => permissionFor(ctx.db, accountOf(request), request.query.isClassic === true),
+    async (request) => permissionFor(ctx.access, accountOf(request), request.query.isClassic === true),
   );
 
   app.get<{ Params: { id: number } }>(
     '/permission/function/:id',
     { schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 0, maximum: 2147483647 } } } } },
     async (request) => {
-      const functions = await functionsOfRole(ctx.db, accountOf(request).roleId);
+      const functions = await ctx.access.functionsOfRole(accountOf(request).roleId);
       const allowed = functions.includes(request.params.id);
       return { status: allowed ? StatusCode.SUCCESS : StatusCode.USER_ACL_EXCEPTION, data: { function_id: request.params.id, allowed } };
     },

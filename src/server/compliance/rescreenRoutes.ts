@@ -3,7 +3,7 @@ import { ruleListPlugins } from '../../../plugins';
 import { StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
 import { accountOf } from '../http/authenticate';
-import { refuseAccess, roleHoldsAnyFunction } from '../http/requireFunction';
+import { refuseAccess } from '../http/requireFunction';
 import { latestRuns } from './rescreen';
 
 /**
@@ -14,7 +14,8 @@ export async function rescreenRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   const listFunctions = ruleListPlugins.map((plugin) => plugin.functionId);
   app.get('/rescreenruns', async (request, reply) => {
     const account = accountOf(request);
-    if (!(await roleHoldsAnyFunction(ctx.db, account.roleId, listFunctions))) return refuseAccess(reply);
+    const held = await ctx.access.functionsOfRole(account.roleId);
+    if (!listFunctions.some((functionId) => held.includes(functionId))) return refuseAccess(reply);
     const runs = await latestRuns(ctx.db, account.companyId);
     return { status: StatusCode.SUCCESS, data: runs, total: runs.length };
   });

@@ -5,7 +5,6 @@ import { nextHitState, openHitCount, type ReviewedSanctionHit, REVIEWER_DECISION
 import { ShipmentMessages } from '../../domain/shipmentMessages';
 import { companyMayDecide } from '../../domain/shipmentStatus';
 import { formatMessage } from '../../domain/statusCodes';
-import { roleHoldsFunction } from '../http/requireFunction';
 import type { JobQueue } from '../jobs/jobQueue';
 import { writeActionLog, writeShipmentEvent, writeShipmentEvents } from '../shipments/actionLog';
 import { guardedChange, refusal, type ChangeOutcome } from '../shipments/decisionGuard';
@@ -56,7 +55,7 @@ export async function saveSanctionDecisions(caller: DecisionCaller, deps: Review
     if (seen.has(HitId)) return { kind: 'invalid', message: formatMessage(SanctionReviewMessages.twice, { hitId: HitId }) };
     seen.add(HitId);
   }
-  if (request.decisions.some((decision) => REVIEWER_DECISIONS.has(decision.Decision)) && !(await roleHoldsFunction(caller.db, caller.account.roleId, FunctionId.SANCTION_REVIEW))) {
+  if (request.decisions.some((decision) => REVIEWER_DECISIONS.has(decision.Decision)) && !(await caller.access.roleHoldsFunction(caller.account.roleId, FunctionId.SANCTION_REVIEW))) {
     return refusal('reviewerOnly', SanctionReviewMessages.reviewerOnly);
   }
   // The carrier's rules are read before the row is locked: after a list change they take a while to build.

@@ -15,6 +15,8 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface EmbeddedDatabase {
   connectionString: string;
   stop(): Promise<void>;
+  /** Called once if the server exits when nobody stopped it (it crashed, or was killed). */
+  onUnexpectedExit(handler: (exit: { code: number | null; signal: NodeJS.Signals | null }) => void): void;
 }
 
 const DATABASE_NAME = 'portal';
@@ -211,7 +213,14 @@ export async function startEmbeddedDatabase(dataDir: string, log: FastifyBaseLog
   });
   let spawnError: Error | undefined;
   postmaster.once('error', (error) => (spawnError = error));
-  const exited = new Promise<void>((resolve) => postmaster.once('exit', () => resolve()));
+  let stopping = false;
+  let unexpectedExit: ((exit: { code: number | null; signal: NodeJS.Signals | null }) => void) | undefined;
+  const exited = new Promise<void>((resolve) =>
+    postmaster.once('exit', (code, signal) => {
+      if (!stopping) unexpectedExit?.({ code, signal });
+      resolve();
+    }),
+  );
 
   const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
   await waitUntilReady(`${base}/postgres`, postmaster, () => output, () => spawnError);
@@ -226,7 +235,11 @@ export async function startEmbeddedDatabase(dataDir: string, log: FastifyBaseLog
   log.info({ port, pid: postmaster.pid }, 'embedded PostgreSQL ready');
   return {
     connectionString: `${base}/${DATABASE_NAME}`,
+    onUnexpectedExit(handler) {
+      unexpectedExit = handler;
+    },
     async stop() {
+      stopping = true;
       if (postmaster.exitCode !== null || postmaster.signalCode !== null) return;
       // Smart shutdown first: the sessions of a pool that has just ended close on their own. A fast
       // shutdown at once would send those still closing "terminating connection due to administrator

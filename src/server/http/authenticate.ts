@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Messages, StatusCode } from '../../domain/statusCodes';
 import { verifyAccessToken, type AccessClaims } from '../auth/accessTokens';
-import { findAccount, type AccountProfile } from '../auth/accounts';
-import { isLiveSession } from '../auth/refreshTokens';
+import type { AccountProfile } from '../auth/accounts';
 import type { AppContext } from '../context';
 
 declare module 'fastify' {
@@ -24,7 +23,7 @@ export function issuedBeforePasswordChange(issuedAtSeconds: number, passwordChan
 
 /**
  * A preHandler for every API call: a valid bearer token (else HTTP 401, and the browser refreshes once),
- * then the user read afresh, so a deleted or locked user answers the invalid-profile status at once
+ * then the user as the database has it now (from the access cache, which every change of it clears), so a deleted or locked user answers the invalid-profile status at once
  * (which signs the browser out), and a token older than the user's last password change, or one of a
  * session that was ended (signed out, its refresh token replayed, revoked by an admin), answers 401.
  */
@@ -47,7 +46,7 @@ export function authenticate(ctx: AppContext) {
  * change since. Sets `request.account` and `request.session`, or answers the refusal.
  */
 export async function admitSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, claims: AccessClaims): Promise<void> {
-  const [account, liveSession] = await Promise.all([findAccount(ctx.db, claims.companyId, claims.userId), isLiveSession(ctx.db, claims.sessionId)]);
+  const [account, liveSession] = await Promise.all([ctx.access.account(claims.companyId, claims.userId), ctx.access.isLiveSession(claims.sessionId)]);
   if (!account || account.isLocked) {
     return reply.code(200).send({ status: StatusCode.USER_PROFILE_INVALID, message: Messages.invalidUserProfile });
   }

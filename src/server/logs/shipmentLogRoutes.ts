@@ -33,6 +33,7 @@ export async function shipmentLogRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     const query = parseListQuery(request.query, SHIPMENT_LOG_SORT_FIELDS, 'DateTime');
     const filter = parseShipmentLogFilter(query.filter);
     const descending = request.query.sort === undefined ? true : query.descending;
+    await ctx.logs.flush(); // this instance's batched lines first: a user sees what they just did
     const { rows, total } = await listShipmentLog(ctx.db, accountOf(request).companyId, { ...query, descending, filter });
     return sendPage(reply, 'shipmentlog', rows, query.offset, total);
   });
@@ -41,6 +42,7 @@ export async function shipmentLogRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     const query = parseListQuery({ sort: request.query.sort, filter: request.query.filter }, SHIPMENT_LOG_SORT_FIELDS, 'DateTime');
     const filter = parseShipmentLogFilter(query.filter);
     const descending = request.query.sort === undefined ? true : query.descending;
+    await ctx.logs.flush();
     const { rows } = await listShipmentLog(ctx.db, accountOf(request).companyId, { ...query, descending, filter, offset: 0, limit: MAX_EXPORT_ROWS });
     const csv = stringify(
       rows.map((row) => CSV_COLUMNS.map(([key]) => neutraliseCsvCell(String(row[key] ?? '')))),

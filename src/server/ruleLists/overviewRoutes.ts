@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import type { RuleListPlugin } from '../../../plugins/types';
 import type { RuleListOverviewEntry } from '../../domain/ruleListAudit';
 import { StatusCode } from '../../domain/statusCodes';
-import { functionsOfRole } from '../api/permissions';
 import type { AppContext } from '../context';
 import { accountOf } from '../http/authenticate';
 import { ruleListOpenApi } from './openapi';
@@ -21,7 +20,7 @@ export function ruleListOverviewRoutes(plugins: readonly RuleListPlugin[]) {
 
     app.get('/', async (request, reply) => {
       const account = accountOf(request);
-      const held = new Set(await functionsOfRole(ctx.db, account.roleId));
+      const held = new Set(await ctx.access.functionsOfRole(account.roleId));
       const visible = plugins.filter((plugin) => held.has(plugin.functionId));
       if (visible.length === 0) return reply.code(403).send({ status: StatusCode.USER_ACL_EXCEPTION, message: 'You do not have permission to use any rule list.' });
       const names = visible.map((plugin) => plugin.name);

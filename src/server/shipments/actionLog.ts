@@ -1,7 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { ActionType } from '../../domain/actionLog';
 import type { AccountProfile } from '../auth/accounts';
-import type { Database } from '../db/schema';
+import type { ActionLogTable, Database } from '../db/schema';
 
 export interface ActionLogEntry {
   actType: ActionType;
@@ -16,32 +16,34 @@ export interface ActionLogEntry {
   source?: 'server' | 'browser';
 }
 
+/** The user log's rows for these entries of the account's, made at `at`. */
+export function actionLogRows(account: Pick<AccountProfile, 'companyId' | 'userId'>, ip: string, entries: readonly ActionLogEntry[], at = new Date()): Insertable<ActionLogTable>[] {
+  return entries.map((entry) => ({
+    at,
+    company_id: account.companyId,
+    user_id: account.userId,
+    act_type: entry.actType,
+    doc_type: entry.docType ?? '',
+    doc_name: entry.docName ?? '',
+    remarks: (entry.remarks ?? '').slice(0, 5000),
+    shipment_id: entry.shipmentId ?? null,
+    shipment_document_id: entry.documentId ?? null,
+    awb_prefix: entry.awbPrefix ?? null,
+    awb_suffix: entry.awbSuffix ?? null,
+    log_level: entry.logLevel ?? 2,
+    source: entry.source ?? 'server',
+    ip_address: ip,
+  }));
+}
+
 /**
- * Writes the user log. Pass the transaction of the action it records, so that the display,
- * download, search or decision and its log entry are kept or lost together.
+ * Writes the user log of a change in the change's own transaction, so that the decision and its log
+ * entry are kept or lost together (durable when the change is). What only reads (a display, a
+ * download, a search) goes through the batched LogWriter instead (logs/logWriter.ts).
  */
 export async function writeActionLog(trx: Kysely<Database> | Transaction<Database>, account: AccountProfile, ip: string, entries: ActionLogEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await trx
-    .insertInto('action_log')
-    .values(
-      entries.map((entry) => ({
-        company_id: account.companyId,
-        user_id: account.userId,
-        act_type: entry.actType,
-        doc_type: entry.docType ?? '',
-        doc_name: entry.docName ?? '',
-        remarks: (entry.remarks ?? '').slice(0, 5000),
-        shipment_id: entry.shipmentId ?? null,
-        shipment_document_id: entry.documentId ?? null,
-        awb_prefix: entry.awbPrefix ?? null,
-        awb_suffix: entry.awbSuffix ?? null,
-        log_level: entry.logLevel ?? 2,
-        source: entry.source ?? 'server',
-        ip_address: ip,
-      })),
-    )
-    .execute();
+  await trx.insertInto('action_log').values(actionLogRows(account, ip, entries)).execute();
 }
 
 export interface ShipmentEvent {

@@ -4,15 +4,15 @@ import { accountOf } from '../http/authenticate';
 import { ok, invalid, refused, shipmentNotFound, shipmentRefused } from './answers';
 import type { DecisionCaller } from './decisions';
 import type { ChangeOutcome } from './decisionGuard';
-import { scopeOf } from './scope';
 
 /** The signed-in caller of a shipment call, with the company scope every query needs. */
 export async function callerOf(ctx: AppContext, request: FastifyRequest): Promise<DecisionCaller> {
   const account = accountOf(request);
   return {
     db: ctx.db,
+    access: ctx.access,
     account,
-    scope: await scopeOf(ctx.db, account),
+    scope: await ctx.access.scope(account),
     ip: request.ip,
     lockMinutes: ctx.config.handlingLockMinutes,
     outboundAddresses: ctx.config.outboundAddresses,

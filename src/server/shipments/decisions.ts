@@ -14,11 +14,14 @@ import { privilegeFor } from '../compliance/privilege';
 import { decisionAnswer, guardedChange, refusal, staleRefusal, updateIfUnchanged, type ChangeOutcome } from './decisionGuard';
 import { lookupDescriptions } from './lookupCodes';
 import type { CompanyScope } from './scope';
+import type { AccessCache } from '../auth/accessCache';
 
 /** Accept (awbapprove), reject (awbreject) and mark (the eyeball check), each with its history line and user log entry. */
 
 export interface DecisionCaller {
   db: Db;
+  /** The caller's permissions, as the access cache keeps them. */
+  access: Pick<AccessCache, 'roleHoldsFunction'>;
   scope: CompanyScope;
   account: AccountProfile;
   ip: string;

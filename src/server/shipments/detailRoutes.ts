@@ -5,9 +5,8 @@ import type { CheckUpdateAnswer } from '../../domain/shipmentWire';
 import { parseCompactUpdateDt } from '../../domain/updateDt';
 import type { AppContext } from '../context';
 import { accountOf } from '../http/authenticate';
-import { roleHoldsFunction } from '../http/requireFunction';
 import { FunctionId } from '../../domain/access';
-import { writeActionLog } from './actionLog';
+import { actionLogRows } from './actionLog';
 import { invalid, ok, shipmentNotFound, shipmentRefused } from './answers';
 import { callerOf } from './caller';
 import { buildDetail, shipmentData } from './detail';
@@ -19,24 +18,18 @@ import { findShipment, shipmentAccess } from './shipmentRecord';
 
 /** GET awbdetail (by id, by AWB), sanction/detail, util/getlookupcode, util/awbcheckupdate. */
 export async function detailRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
-  /** Shows a detail: takes the handling lock and writes the Display log entry in one transaction. */
+  /** Shows a detail: takes (or reports) the handling lock, and logs the Display (batched: it only reads). */
   async function showDetail(request: Parameters<typeof callerOf>[1], reply: FastifyReply, key: { id: string } | { prefix: string; suffix: string }) {
     const caller = await callerOf(ctx, request);
     const awb = 'prefix' in key ? formatAwbNumber(key) : undefined;
-    const outcome = await ctx.db.transaction().execute(async (trx) => {
-      const found = await findShipment(trx, caller.scope, key);
-      if (found.kind === 'notFound' || found.access !== 'full') return found;
-      const shipmentId = String(found.shipment.shipment_id);
-      const handling = await takeHandling(trx, shipmentId, caller.account, caller.lockMinutes);
-      const detail = await buildDetail(trx, found.shipment, caller.scope, handling, await privilegeFor(trx, found.shipment, caller.account));
-      await writeActionLog(trx, caller.account, caller.ip, [
-        { actType: 'Display', docType: 'AWB', docName: `AWB ${detail.AWBNumber}`, shipmentId, awbPrefix: detail.AWBPrefix, awbSuffix: detail.AWBSuffix },
-      ]);
-      return { kind: 'detail' as const, detail };
-    });
-    if (outcome.kind === 'notFound') return shipmentNotFound(reply, awb);
-    if (outcome.kind === 'found') return shipmentRefused(reply, outcome.access === 'lent' ? 'lent' : 'none');
-    return ok(outcome.detail);
+    const found = await findShipment(ctx.db, caller.scope, key);
+    if (found.kind === 'notFound') return shipmentNotFound(reply, awb);
+    if (found.access !== 'full') return shipmentRefused(reply, found.access === 'lent' ? 'lent' : 'none');
+    const shipmentId = String(found.shipment.shipment_id);
+    const [handling, privilege] = await Promise.all([takeHandling(ctx.db, shipmentId, caller.account, caller.lockMinutes), privilegeFor(ctx.db, found.shipment, caller.account)]);
+    const detail = await buildDetail(ctx.db, found.shipment, caller.scope, handling, privilege);
+    ctx.logs.actions(actionLogRows(caller.account, caller.ip, [{ actType: 'Display', docType: 'AWB', docName: `AWB ${detail.AWBNumber}`, shipmentId, awbPrefix: detail.AWBPrefix, awbSuffix: detail.AWBSuffix }]));
+    return ok(detail);
   }
 
   app.get<{ Params: { shipmentId: string } }>('/awbdetail/:shipmentId', { schema: { params: shipmentIdParams } }, (request, reply) =>
@@ -55,7 +48,7 @@ export async function detailRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     const data = shipmentData(found.shipment);
     const heldBy = await heldByAnother(ctx.db, data.ShipmentId, caller.account, caller.lockMinutes);
     const decider = heldBy === null && companyMayDecide(caller.scope.companyTypeId);
-    const reviewer = await roleHoldsFunction(ctx.db, caller.account.roleId, FunctionId.SANCTION_REVIEW);
+    const reviewer = await ctx.access.roleHoldsFunction(caller.account.roleId, FunctionId.SANCTION_REVIEW);
     return ok({
       ShipmentId: data.ShipmentId,
       AWBPrefix: data.AWBPrefix,

@@ -4,7 +4,7 @@ import { ShipmentMessages } from '../../domain/shipmentMessages';
 import type { PrintKind } from '../../domain/shipmentDocuments';
 import type { AppContext } from '../context';
 import { admitSession, authenticate } from '../http/authenticate';
-import { writeActionLog, type ActionLogEntry } from './actionLog';
+import { actionLogRows, type ActionLogEntry } from './actionLog';
 import { refused, shipmentNotFound, shipmentRefused } from './answers';
 import { callerOf } from './caller';
 import { shipmentData } from './detail';
@@ -54,9 +54,11 @@ export async function fileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         if (isArchived(document)) return { kind: 'archived' as const };
         const content = await contentOf(trx, document, found.shipment);
         const view = request.params.disposition === 'view';
-        await writeActionLog(trx, caller.account, caller.ip, [
-          { actType: view ? 'Display' : 'Download', docType: document.doc_type, docName: document.file_name, documentId: document.document_id, shipmentId: document.shipment_id, awbPrefix: found.shipment.awb_prefix, awbSuffix: found.shipment.awb_suffix },
-        ]);
+        ctx.logs.actions(
+          actionLogRows(caller.account, caller.ip, [
+            { actType: view ? 'Display' : 'Download', docType: document.doc_type, docName: document.file_name, documentId: document.document_id, shipmentId: document.shipment_id, awbPrefix: found.shipment.awb_prefix, awbSuffix: found.shipment.awb_suffix },
+          ]),
+        );
         return { kind: 'file' as const, content, view };
       });
       if (outcome.kind === 'notFound') return shipmentNotFound(reply);
@@ -92,7 +94,7 @@ export async function fileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
           files.push({ fileName: document.file_name, contentType: document.content_type, content: await contentOf(trx, document, found.shipment) });
           entries.push({ actType: 'Download', docType: document.doc_type, docName: document.file_name, documentId: document.document_id, shipmentId: document.shipment_id, awbPrefix: found.shipment.awb_prefix, awbSuffix: found.shipment.awb_suffix });
         }
-        await writeActionLog(trx, caller.account, caller.ip, entries);
+        ctx.logs.actions(actionLogRows(caller.account, caller.ip, entries));
         return { kind: 'files' as const, files };
       });
       if (outcome.kind === 'notFound') return shipmentNotFound(reply);
@@ -116,9 +118,9 @@ export async function fileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         now: new Date(),
       });
       const fileName = printFileName(request.params.kind, data);
-      await writeActionLog(trx, caller.account, caller.ip, [
-        { actType: 'Print', docType: PRINT_LABELS[request.params.kind], docName: fileName, shipmentId: data.ShipmentId, awbPrefix: data.AWBPrefix, awbSuffix: data.AWBSuffix },
-      ]);
+      ctx.logs.actions(
+        actionLogRows(caller.account, caller.ip, [{ actType: 'Print', docType: PRINT_LABELS[request.params.kind], docName: fileName, shipmentId: data.ShipmentId, awbPrefix: data.AWBPrefix, awbSuffix: data.AWBSuffix }]),
+      );
       return { kind: 'pdf' as const, content, fileName };
     });
     if (outcome.kind === 'notFound') return shipmentNotFound(reply);

@@ -5,7 +5,7 @@ import { dateRangeProblem, dayNumber, isoDay } from '../../domain/dateRange';
 import { isShipmentStatus, SHIPMENT_STATUSES, type ShipmentStatus } from '../../domain/shipmentStatus';
 import { DEFAULT_DB_OPTIONS, type AwbSummaryRequest, type AwbTag, type DbOptions, type OverviewAnswer, type SummaryFilters, type SummarySortField } from '../../domain/shipmentWire';
 import type { AppContext } from '../context';
-import { writeActionLog, type ActionLogEntry } from './actionLog';
+import { actionLogRows, type ActionLogEntry } from './actionLog';
 import { invalid, ok, shipmentNotFound } from './answers';
 import { callerOf } from './caller';
 import { awbSummaryBody, overviewQuery, searchNextQuery } from './schemas';
@@ -52,22 +52,19 @@ export async function summaryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     if (filterProblem) return invalid(reply, filterProblem);
     const options: DbOptions = { ...DEFAULT_DB_OPTIONS, ...request.body.dbOptions };
     const caller = await callerOf(ctx, request);
-    const result = await ctx.db.transaction().execute(async (trx) => {
-      const found = await searchSummary(trx, caller.scope, { tags: fieldSearch, filters }, options);
-      const entries: ActionLogEntry[] =
-        fieldSearch.length > 0
-          ? fieldSearch.map((tag) => {
-              const visible = found.visibleTags.find((entry) => entry.tag.AWBPrefix === tag.AWBPrefix && entry.tag.AWBSuffix === tag.AWBSuffix);
-              const miss = found.missing.find((entry) => entry.AWBPrefix === tag.AWBPrefix && entry.AWBSuffix === tag.AWBSuffix);
-              return { actType: 'Search', docType: 'AWB', remarks: miss ? miss.Message : 'Found', shipmentId: visible?.shipmentId ?? null, awbPrefix: tag.AWBPrefix, awbSuffix: tag.AWBSuffix };
-            })
-          : options.CurrentPage === 1
-            ? [{ actType: 'Search', remarks: describeFilters(filters) }]
-            : [];
-      await writeActionLog(trx, caller.account, caller.ip, entries);
-      return found;
-    });
-    return ok({ total: result.total, rows: result.rows, missing: result.missing });
+    const found = await searchSummary(ctx.db, caller.scope, { tags: fieldSearch, filters }, options);
+    const entries: ActionLogEntry[] =
+      fieldSearch.length > 0
+        ? fieldSearch.map((tag) => {
+            const visible = found.visibleTags.find((entry) => entry.tag.AWBPrefix === tag.AWBPrefix && entry.tag.AWBSuffix === tag.AWBSuffix);
+            const miss = found.missing.find((entry) => entry.AWBPrefix === tag.AWBPrefix && entry.AWBSuffix === tag.AWBSuffix);
+            return { actType: 'Search', docType: 'AWB', remarks: miss ? miss.Message : 'Found', shipmentId: visible?.shipmentId ?? null, awbPrefix: tag.AWBPrefix, awbSuffix: tag.AWBSuffix };
+          })
+        : options.CurrentPage === 1
+          ? [{ actType: 'Search', remarks: describeFilters(filters) }]
+          : [];
+    ctx.logs.actions(actionLogRows(caller.account, caller.ip, entries));
+    return ok({ total: found.total, rows: found.rows, missing: found.missing });
   });
 
   app.get<{ Querystring: SearchNextQuery }>('/searchnext', { schema: { querystring: searchNextQuery } }, async (request, reply) => {

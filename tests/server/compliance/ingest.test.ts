@@ -127,6 +127,7 @@ describe('POST /awbapi/messages', () => {
     expect(empty.statusCode).toBe(400);
     // Function 84 is data: without it in the role, the call is refused.
     await t.db.deleteFrom('role_functions').where('role_id', '=', 'OPERATOR').where('function_id', '=', FunctionId.SHIPMENT_MESSAGES).execute();
+    await t.ctx.changes.sync();
     const refused = await post(forwarder, demoFwb(9_100_009));
     expect(refused.statusCode).toBe(403);
     expect(refused.json().status).toBe(-10000);

@@ -44,6 +44,12 @@ const REUSED_TOKEN = randomUUID();
 
 const collector = routeCollector();
 let t: TestApp;
+
+/** Every table's checksum once the app's batched log lines (of requests before) are written, so a checksum sees only the requests between two of them. */
+async function settledChecksums(): Promise<Record<string, string>> {
+  await t.ctx.logs.flush();
+  return tableChecksums(t.db, EXCLUDED_TABLES);
+}
 let distDir: string;
 let adminToken: string;
 
@@ -449,7 +455,7 @@ describe('API fuzzing of every route', () => {
     for (const route of routes) {
       const refused: FuzzRequest[] = [];
       let succeeded = 0;
-      const before = await tableChecksums(t.db, EXCLUDED_TABLES);
+      const before = await settledChecksums();
       const run = await fc.check(
         fc.asyncProperty(requestsOf(route), async (request) => {
           const response = await send(request);
@@ -465,7 +471,7 @@ describe('API fuzzing of every route', () => {
         faults.push(`${route.key} (seed ${run.seed}, path ${run.counterexamplePath}): ${(run.errorInstance as Error | undefined)?.message ?? String(run.errorInstance)}`);
         continue;
       }
-      const after = await tableChecksums(t.db, EXCLUDED_TABLES);
+      const after = await settledChecksums();
       if (succeeded === 0) {
         const changed = changedTables(before, after);
         if (changed.length > 0) changes.push(`${route.key}: refused requests changed ${changed.join(', ')}`);
@@ -483,19 +489,19 @@ describe('API fuzzing of every route', () => {
 
 /** The refused requests of a batch, sent again: together when they are refused again, else one by one. */
 async function replayRefused(route: InventoryRoute, requests: readonly FuzzRequest[]): Promise<string[]> {
-  const before = await tableChecksums(t.db, EXCLUDED_TABLES);
+  const before = await settledChecksums();
   const again: FuzzRequest[] = [];
   for (const request of requests) if (isRefused((await send(request)).statusCode)) again.push(request);
-  const after = await tableChecksums(t.db, EXCLUDED_TABLES);
+  const after = await settledChecksums();
   const changed = changedTables(before, after);
   if (changed.length === 0) return [];
   if (again.length === requests.length) return [`${route.key}: refused requests changed ${changed.join(', ')}`];
   // A request that succeeds on its second sending muddles the batch: check each one alone.
   const problems: string[] = [];
   for (const request of again) {
-    const one = await tableChecksums(t.db, EXCLUDED_TABLES);
+    const one = await settledChecksums();
     const response = await send(request);
-    const changedByOne = changedTables(one, await tableChecksums(t.db, EXCLUDED_TABLES));
+    const changedByOne = changedTables(one, await settledChecksums());
     if (isRefused(response.statusCode) && changedByOne.length > 0) problems.push(`${route.key}: ${response.statusCode} changed ${changedByOne.join(', ')}\n  ${describeRequest(request)}`);
   }
   return problems;

@@ -9,9 +9,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 
 /**
- * Crash safety (issue 8, item 5): the real server (src/server/main.ts) under a steady load of accept
- * and reject decisions over HTTP, several in flight, is killed with SIGKILL and started again, twice
- * or more, on the embedded PostgreSQL (DATA_DIR) and on an external one (DATABASE_URL).
+ * Crash safety (issue 8, item 5; issue 15, item 4): the real server (src/server/main.ts) under a
+ * steady load of accept and reject decisions over HTTP, several in flight, is killed with SIGKILL and
+ * started again, twice or more, on the embedded PostgreSQL (DATA_DIR) and on an external one
+ * (DATABASE_URL). On the embedded one, one of the kills is of PostgreSQL itself (every process of
+ * its server, SIGKILL): the failure that asynchronous commits would turn into lost decisions. The
+ * app then exits by itself, and the next start recovers the database from its write-ahead log.
  * Afterwards every decision that was answered with success is there with its history event and
  * user-log entry, no shipment is half-decided, and the embedded server came back on its own
  * (src/server/db/embedded.ts finds the PostgreSQL the killed app left running and stops it cleanly).
@@ -204,11 +207,20 @@ interface Figures {
 }
 
 /**
- * Runs the server KILLS + 1 times on one database: each run signs in and keeps IN_FLIGHT decisions
+ * Runs the server once more than there are kills on one database: each run signs in and keeps IN_FLIGHT decisions
  * going; after SUCCESSES_PER_RUN successes the server is killed (SIGKILL) with the others in flight,
  * except in the last run, where the load stops and drains. Then the database is checked.
  */
-async function crashUnderLoad(database: string, dataDir: string, databaseUrl: string | undefined, verifyUrl: () => string): Promise<Figures> {
+/** What each run's kill hits: the app, or (embedded only) the database server under it. */
+type KillTarget = 'app' | 'database';
+
+/** Every process of the embedded PostgreSQL server of `dataDir` (its own process group), with SIGKILL. */
+function killEmbeddedDatabase(dataDir: string): void {
+  const pid = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  process.kill(-pid, 'SIGKILL');
+}
+
+async function crashUnderLoad(database: string, dataDir: string, databaseUrl: string | undefined, verifyUrl: () => string, kills: readonly KillTarget[]): Promise<Figures> {
   const started = Date.now();
   const attempts: Attempt[] = [];
   const inFlightAtKills: number[] = [];
@@ -217,9 +229,9 @@ async function crashUnderLoad(database: string, dataDir: string, databaseUrl: st
   let recoveries = 0;
   let server: RunningServer | undefined;
 
-  for (let run = 0; run <= KILLS; run++) {
+  for (let run = 0; run <= kills.length; run++) {
     server = await startServer(dataDir, databaseUrl);
-    if (run > 0 && !databaseUrl) {
+    if (run > 0 && !databaseUrl && kills[run - 1] === 'app') {
       // The killed app's PostgreSQL was still running: the app found it and stopped it cleanly itself.
       expect(server.output()).toContain('embedded PostgreSQL left running by a previous app process');
       recoveries++;
@@ -227,10 +239,10 @@ async function crashUnderLoad(database: string, dataDir: string, databaseUrl: st
     const token = await signInAdmin(server.port);
     if (run === 0) {
       candidates = await decidableShipments(server.port, token);
-      expect(candidates.length, 'enough shipments to decide').toBeGreaterThanOrEqual((KILLS + 1) * (SUCCESSES_PER_RUN + IN_FLIGHT));
+      expect(candidates.length, 'enough shipments to decide').toBeGreaterThanOrEqual((kills.length + 1) * (SUCCESSES_PER_RUN + IN_FLIGHT));
       queue = [...candidates];
     }
-    const last = run === KILLS;
+    const last = run === kills.length;
     const port = server.port;
     const child = server.child;
     let successes = 0;
@@ -248,6 +260,8 @@ async function crashUnderLoad(database: string, dataDir: string, databaseUrl: st
           if (answer.status === 200 && body.status === 1) {
             attempt.outcome = 'success';
             attempt.answer = body.data;
+          } else if (answer.status >= 500 && kills[run] === 'database') {
+            attempt.detail = `${answer.status}: its database was killed under it`; // no success claimed: like no answer
           } else {
             attempt.outcome = 'refused';
             attempt.detail = `${answer.status} ${answer.body.slice(0, 300)}`;
@@ -264,7 +278,8 @@ async function crashUnderLoad(database: string, dataDir: string, databaseUrl: st
             setTimeout(() => {
               stop = true;
               inFlightAtKills.push(inFlight);
-              child.kill('SIGKILL');
+              if (kills[run] === 'database') killEmbeddedDatabase(dataDir);
+              else child.kill('SIGKILL');
             }, Math.floor(Math.random() * KILL_JITTER_MS));
           }
         }
@@ -273,7 +288,8 @@ async function crashUnderLoad(database: string, dataDir: string, databaseUrl: st
     await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
     if (!last) {
       if (!stop) throw new Error(`run ${run} ran out of shipments to decide before its kill`);
-      expect(await server.exited).toEqual({ code: null, signal: 'SIGKILL' });
+      // Killed itself, or, its database killed under it, exited by itself.
+      expect(await server.exited).toEqual(kills[run] === 'database' ? { code: 1, signal: null } : { code: null, signal: 'SIGKILL' });
     }
   }
 
@@ -343,7 +359,7 @@ async function crashUnderLoad(database: string, dataDir: string, databaseUrl: st
 // ---------------------------------------------------------------------------------------------
 
 describe.skipIf(Boolean(EXTERNAL))('SIGKILL under load, embedded PostgreSQL (DATA_DIR)', () => {
-  it(`keeps every decision answered with success and half-decides none, over ${KILLS} kills, and comes back by itself`, { timeout: 240_000 }, async () => {
+  it('keeps every decision answered with success and half-decides none, over a kill of PostgreSQL and a kill of the app, and comes back by itself', { timeout: 240_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-crash-'));
     cleanups.push(async () => {
       // After a failure between a kill and the next start, the PostgreSQL the killed app started is still running.
@@ -365,9 +381,9 @@ describe.skipIf(Boolean(EXTERNAL))('SIGKILL under load, embedded PostgreSQL (DAT
       const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
       return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/portal`;
     };
-    const figures = await crashUnderLoad('embedded', dataDir, undefined, verifyUrl);
-    expect(figures.kills).toBe(KILLS);
-    expect(figures.recoveries).toBe(KILLS);
+    const figures = await crashUnderLoad('embedded', dataDir, undefined, verifyUrl, ['database', 'app']);
+    expect(figures.kills).toBe(2);
+    expect(figures.recoveries).toBe(1);
     expect(figures.successes).toBeGreaterThanOrEqual((KILLS + 1) * SUCCESSES_PER_RUN);
   });
 });
@@ -390,7 +406,7 @@ describe.runIf(Boolean(EXTERNAL))('SIGKILL under load, external PostgreSQL (DATA
     // DATA_DIR still holds the app's generated JWT secret, so a token would survive the restart; each run signs in anyway.
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-crash-ext-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const figures = await crashUnderLoad('external', dataDir, url.toString(), () => url.toString());
+    const figures = await crashUnderLoad('external', dataDir, url.toString(), () => url.toString(), Array.from({ length: KILLS }, () => 'app' as const));
     expect(figures.kills).toBe(KILLS);
     expect(figures.successes).toBeGreaterThanOrEqual((KILLS + 1) * SUCCESSES_PER_RUN);
   });

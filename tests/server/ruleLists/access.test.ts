@@ -42,9 +42,11 @@ describe('who may use a rule list', () => {
 
   it('follows the role\'s functions in the database at once', async () => {
     await t.db.deleteFrom('role_functions').where('role_id', '=', 'ADMIN').where('function_id', '=', 115).execute();
+    await t.ctx.changes.sync();
     expect((await admin.get('/classicapi/countryrules')).statusCode).toBe(403);
     expect((await admin.get('/classicapi/rulelists')).json().data.some((entry: { name: string }) => entry.name === 'countryrules')).toBe(false);
     await t.db.insertInto('role_functions').values({ role_id: 'ADMIN', function_id: 115 }).execute();
+    await t.ctx.changes.sync();
     expect((await admin.get('/classicapi/countryrules')).statusCode).toBe(200);
   });
 

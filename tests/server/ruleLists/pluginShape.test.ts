@@ -96,6 +96,7 @@ describe('a plugin registered in a test', () => {
 
     // Its function guards it like the seventeen; a later start does not grant it again.
     await t.db.deleteFrom('role_functions').where('function_id', '=', 950).execute();
+    await t.ctx.changes.sync();
     expect((await admin.get(url)).statusCode).toBe(403);
     expect(await syncPermissionRegistry(t.db, [...ruleListPlugins, uldRestrictions])).toMatchObject({ functionsAdded: [], grantsAdded: 0 });
     expect((await admin.get(url)).statusCode).toBe(403);

@@ -34,6 +34,7 @@ async function routeList(): Promise<string[]> {
 
 /** Everything a call could change about a shipment. */
 async function footprint(shipmentId: string) {
+  await t.ctx.logs.flush(); // the batched user-log lines count too
   const [shipment, documents, events, handling, logs, outbound, mail] = await Promise.all([
     t.db.selectFrom('shipments').selectAll().where('shipment_id', '=', shipmentId).executeTakeFirstOrThrow(),
     t.db.selectFrom('shipment_documents').select(['document_id', 'remarks', 'awaiting_acceptance', 'size_bytes']).where('shipment_id', '=', shipmentId).orderBy('document_id').execute(),
@@ -112,6 +113,7 @@ describe('IP restriction and the shipment function', () => {
   it('answers IP_RESTRICTION (-100002) outside the company ranges, on awbapi and logapi alike', async () => {
     const own = await shipmentWhere(t, sql`s.awb_prefix = '160'`);
     await t.db.insertInto('company_ip_ranges').values({ company_id: 'DEMOAIR', cidr: '203.0.113.0/24', created_by: 'admin' }).execute();
+    await t.ctx.changes.sync(); // the app has heard of the change (the access cache keeps the ranges)
     try {
       const calls = [
         { method: 'GET' as const, url: `/awbapi/awbdetail/${own.shipment_id}` },
@@ -128,11 +130,13 @@ describe('IP restriction and the shipment function', () => {
       }
     } finally {
       await t.db.deleteFrom('company_ip_ranges').where('company_id', '=', 'DEMOAIR').execute();
+      await t.ctx.changes.sync();
     }
   });
 
   it('needs the shipment function (81) for every awbapi call', async () => {
     await t.db.deleteFrom('role_functions').where('role_id', '=', 'OPERATOR').where('function_id', '=', 81).execute();
+    await t.ctx.changes.sync();
     try {
       for (const url of ['/awbapi/overview', '/awbapi/util/getlookupcode/1']) {
         const response = await t.get('forwarder', url);
@@ -141,6 +145,7 @@ describe('IP restriction and the shipment function', () => {
       }
     } finally {
       await t.db.insertInto('role_functions').values({ role_id: 'OPERATOR', function_id: 81 }).execute();
+      await t.ctx.changes.sync();
     }
   });
 

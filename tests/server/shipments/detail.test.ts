@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /awbapi/awbdetail', () => {
-  it('answers every block of the detail, by id and by AWB, and logs the display in the same transaction', async () => {
+  it('answers every block of the detail, by id and by AWB, and logs the display', async () => {
     const own = await shipmentWhere(t, sql`s.awb_prefix = '160' AND s.detail -> 'houses' <> '[]'::jsonb`);
     const before = await countLog(t, { act_type: 'Display', awb_suffix: own.awb_suffix });
     const byId = await t.get('airlineAdmin', `/awbapi/awbdetail/${own.shipment_id}`);

@@ -19,6 +19,7 @@ describe('POST /logapi/actionlogging', () => {
     const document = await t.db.selectFrom('shipment_documents').select(['document_id', 'file_name']).where('shipment_id', '=', own.shipment_id).executeTakeFirstOrThrow();
     const response = await log({ ActType: 'Print', DocType: 'AWB', strRemk: 'Printed from the viewer', isLogTransactionHistory: true, ShipmentID: own.shipment_id, ShipmentDocumentID: String(document.document_id), AWBPrefix: own.awb_prefix, AWBSuffix: own.awb_suffix, LogLevel: 2 });
     expect(response.json()).toEqual({ status: 1, data: { Logged: true } });
+    await t.ctx.logs.flush();
     const entry = await t.db.selectFrom('action_log').selectAll().where('act_type', '=', 'Print').where('awb_suffix', '=', own.awb_suffix).executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ source: 'browser', doc_name: document.file_name, remarks: 'Printed from the viewer', log_level: 2, user_id: 'operator' });
     const event = await t.db.selectFrom('shipment_events').select('description').where('shipment_id', '=', own.shipment_id).where('kind', '=', 'PRINT').executeTakeFirstOrThrow();
@@ -34,6 +35,7 @@ describe('POST /logapi/actionlogging', () => {
     expect((await log({ ActType: 'Display', ShipmentID: own.shipment_id, AWBPrefix: other.awb_prefix, AWBSuffix: other.awb_suffix })).json().status).toBe(-50001);
     expect((await log({ ActType: 'Display', LogLevel: 9 })).statusCode).toBe(400);
     expect((await log({ ActType: 'Hack' })).statusCode).toBe(400);
+    await t.ctx.logs.flush();
     expect(await t.db.selectFrom('action_log').select('log_id').where('awb_suffix', '=', other.awb_suffix).execute()).toHaveLength(0);
   });
 });
@@ -84,12 +86,14 @@ describe('the shipment log (function 82)', () => {
 
   it('needs the user log function', async () => {
     await t.db.deleteFrom('role_functions').where('role_id', '=', 'OPERATOR').where('function_id', '=', 82).execute();
+    await t.ctx.changes.sync();
     try {
       const response = await list({});
       expect(response.statusCode).toBe(403);
       expect(response.json().status).toBe(-10000);
     } finally {
       await t.db.insertInto('role_functions').values({ role_id: 'OPERATOR', function_id: 82 }).execute();
+      await t.ctx.changes.sync();
     }
   });
 });

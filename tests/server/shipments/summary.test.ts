@@ -83,6 +83,7 @@ describe('POST /awbapi/awbsummary', () => {
     const before = await countLog(t, { act_type: 'Search', awb_suffix: own.awb_suffix });
     await summary('airlineOperator', { fieldSearch: [{ AWBPrefix: own.awb_prefix, AWBSuffix: own.awb_suffix }] });
     expect(await countLog(t, { act_type: 'Search', awb_suffix: own.awb_suffix })).toBe(before + 1);
+    await t.ctx.logs.flush();
     const entry = await t.db.selectFrom('action_log').selectAll().where('awb_suffix', '=', own.awb_suffix).where('act_type', '=', 'Search').orderBy('log_id', 'desc').executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ company_id: 'DEMOAIR', user_id: 'operator', awb_prefix: own.awb_prefix, remarks: 'Found' });
     expect(String(entry.shipment_id)).toBe(own.shipment_id);

@@ -59,7 +59,9 @@ export async function setShipment(t: TestApp, shipmentId: string, values: Record
   return row.update_dt.toISOString();
 }
 
+/** User-log lines matching `condition`, once the app's batched lines (displays, downloads, searches) are written. */
 export async function countLog(t: TestApp, condition: Record<string, string>): Promise<number> {
+  await t.ctx.logs.flush();
   let query = t.db.selectFrom('action_log').select(sql<string>`count(*)`.as('n'));
   for (const [column, value] of Object.entries(condition)) query = query.where(column as 'act_type', '=', value);
   return Number((await query.executeTakeFirstOrThrow()).n);

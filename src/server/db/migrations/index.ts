@@ -7,6 +7,7 @@ import * as userManagement from './0005_user_management';
 import * as bulletins from './0006_bulletins';
 import * as summarySortIndexes from './0007_summary_sort_indexes';
 import * as complianceEngine from './0009_compliance_engine';
+import * as changeNotifications from './0010_change_notifications';
 
 /** Versioned migrations, applied in name order; a new one is a new file and a line here. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_bulletins': bulletins,
   '0007_summary_sort_indexes': summarySortIndexes,
   '0009_compliance_engine': complianceEngine,
+  '0010_change_notifications': changeNotifications,
 };
