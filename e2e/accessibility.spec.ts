@@ -2,7 +2,7 @@ import { type Browser, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { ruleListPlugins } from '../plugins';
 import { apiToken, demoFwb } from './support/portal';
-import { axeViolations } from './support/axe';
+import { axeViolations, settled } from './support/axe';
 
 /**
  * Accessibility (issue 8, item 7) in real Chromium against the real built app: axe finds no
@@ -65,10 +65,7 @@ test.afterEach(async ({}, testInfo) => {
 /** axe on the whole page: no violations. Waits for the page to settle first (no progress indicator, no transition running). */
 async function expectAccessible(page: Page, what: string): Promise<void> {
   const t0 = Date.now();
-  // Spinners are aria-hidden (decoration beside words), so they are found by their role attribute, hidden or not.
-  await expect(page.locator('[role="progressbar"]')).toHaveCount(0);
-  // Dialogs and menus fade in: colours are measured once the transitions are over.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+  await settled(page);
   const t1 = Date.now();
   const violations = await axeViolations(page);
   console.log(`TIMING ${what}: settle ${t1 - t0} ms, axe ${Date.now() - t1} ms`);

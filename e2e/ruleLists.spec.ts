@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { rememberCookieChoice, signIn } from './support/portal';
-import { axeViolations } from './support/axe';
+import { axeViolations, settled } from './support/axe';
 
 /**
  * Admin rule lists in real Chromium against the real server: add, edit, filter, export, import
@@ -16,6 +16,7 @@ const signInAsAdmin = (page: Page) => signIn(page, 'DEMOAIR', 'admin', 'Admin#12
 
 /** No accessibility violations in the page's main part (react-admin's row checkbox labels its wrapper, not its input). */
 async function expectAccessible(page: Page, selector = 'main') {
+  await settled(page);
   const violations = await axeViolations(page, { include: [[selector]], exclude: [['.RaDataTable-checkbox']] });
   expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
 }
@@ -206,8 +207,8 @@ test('country rules: add, filter, edit (with a concurrent change), export, impor
   const header = 'Country Code,Direction,Rule,Remarks';
   await importFile(page, csvFile(testInfo, 'countries-bad.csv', `${header}\nSY,Export,Licence Required,ok\nIRN,Both,Embargo,bad code\nBY,Import,Restricted,ok\n`));
   const report = page.getByRole('alert').filter({ hasText: 'Problems in the file' });
-  await expectAccessible(page);
   await expect(report.getByRole('row', { name: /3 Country Code \* Invalid Format: "IRN"/ })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('link', { name: 'Back to Country Rules' }).click();
   await expect(page.getByText('1-6 of 6')).toBeVisible();
   await page.getByRole('link', { name: 'Import', exact: true }).click();

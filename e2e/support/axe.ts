@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Frame, Page } from '@playwright/test';
+import { expect, type Frame, type Page } from '@playwright/test';
 import type { AxeResults, ElementContext, Result } from 'axe-core';
 
 /**
@@ -18,6 +18,16 @@ async function violationsIn(frame: Frame, context: ElementContext): Promise<Resu
     async (within) => ((await (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResults> } }).axe.run(within, { resultTypes: ['violations'], iframes: false })).violations),
     context as never,
   );
+}
+
+/**
+ * Waits for the page to settle before colours are measured: no progress indicator (spinners are
+ * aria-hidden, so found by their role attribute), and no transition running (dialogs and menus fade
+ * in, buttons change colour as they stop being busy).
+ */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.locator('[role="progressbar"]')).toHaveCount(0);
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
 }
 
 /** The page's axe violations: the whole document of every frame, or the part `context` selects in the main frame. */

@@ -61,6 +61,7 @@ export async function startPortalServer(env: Readonly<Record<string, string>> = 
       DATABASE_URL: database.url,
       JWT_SECRET: randomBytes(32).toString('base64url'),
       SEED: 'false', // the copy is seeded already
+      WEB_CONCURRENCY: '1', // one app process: the workers share two cores already
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       PUBLIC_URL: baseUrl,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { countryListSetting, countrySetting, headerNameSetting, regionNetworksSetting, urlSetting, type RegionNetwork } from './configValues';
 import { isEmailAddress } from '../domain/email';
@@ -67,6 +68,8 @@ export interface Config {
   autoAcceptDelaySeconds: number;
   /** Whether this instance runs the background workers (re-screening, outbound messages, automatic acceptance). */
   workers: boolean;
+  /** App processes serving HTTP on this machine (one per core unless told): a primary starts and watches them. */
+  webConcurrency: number;
   /** The database schema of the job queue (pg-boss). */
   jobSchema: string;
   /** Where outbound messages go, by target (ACAS, ACI, TERMINAL, CSS): an e-mail address each. */
@@ -185,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 300, 1),
     autoAcceptDelaySeconds: integer(env, 'AUTO_ACCEPT_DELAY_SECONDS', 120, 0),
     workers: (text(env, 'WORKERS') ?? 'true') !== 'false',
+    webConcurrency: integer(env, 'WEB_CONCURRENCY', availableParallelism(), 1),
     jobSchema: jobSchema(text(env, 'JOB_SCHEMA') ?? 'pgboss'),
     outboundAddresses: Object.freeze(outboundAddresses(env, 'OUTBOUND_ADDRESSES')),
   });

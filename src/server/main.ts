@@ -1,7 +1,8 @@
-import pino from 'pino';
-import { loadConfig } from './config';
+import cluster, { type Worker } from 'node:cluster';
+import pino, { type Logger } from 'pino';
+import { loadConfig, type Config } from './config';
 import { buildApp } from './app';
-import { createDatabase, migrateToLatest } from './db/database';
+import { createDatabase, migrateToLatest, type Db } from './db/database';
 import { acquireAppLock, startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { seedDemoWorld } from './db/seed';
 import { syncPermissionRegistry } from './db/permissionRegistry';
@@ -17,38 +18,53 @@ import { startChangeFeed, type ChangeFeed } from './changes/changeFeed';
 import { createAccessCache } from './auth/accessCache';
 import { createLogWriter } from './logs/logWriter';
 
-/** Starts the portal: database (embedded unless DATABASE_URL), migrations, the registries' functions and menus, demo seed, then the HTTP server. */
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const log = pino({ level: config.logLevel });
-  let releaseLock: (() => void) | undefined;
-  let embedded: EmbeddedDatabase | undefined;
-  let connectionString = config.databaseUrl;
-  if (!connectionString) {
-    releaseLock = acquireAppLock(config.dataDir);
-    embedded = await startEmbeddedDatabase(config.dataDir, log);
-    // Without its database the app can only refuse: it exits, so that a supervisor (or the user) starts
-    // both again; the next start recovers the database from its write-ahead log.
-    embedded.onUnexpectedExit((exit) => {
-      log.fatal(exit, 'the embedded PostgreSQL server stopped unexpectedly: exiting');
-      releaseLock?.();
-      process.exit(1);
-    });
-    connectionString = embedded.connectionString;
+/**
+ * npm start's server. With WEB_CONCURRENCY above 1 (one per core by default) a primary process owns
+ * the database (the embedded PostgreSQL and its lock, migrations, the demo seed) and starts that many
+ * app processes sharing the port (node:cluster), each an instance of its own, as separate machines
+ * would be: its own pool, change feed and caches. The first also works the background jobs. The
+ * primary starts again a process that dies, and stops them all, then the database, on SIGTERM.
+ */
+
+/** The database to serve: DATABASE_URL, or the embedded server of DATA_DIR started (and locked) for this process. */
+async function openDatabase(config: Readonly<Config>, log: Logger): Promise<{ connectionString: string; embedded?: EmbeddedDatabase; releaseLock?: () => void }> {
+  if (config.databaseUrl) return { connectionString: config.databaseUrl };
+  const releaseLock = acquireAppLock(config.dataDir);
+  const embedded = await startEmbeddedDatabase(config.dataDir, log).catch((error: unknown) => {
+    releaseLock();
+    throw error;
+  });
+  // Without its database the app can only refuse: it exits, so that a supervisor (or the user) starts
+  // both again; the next start recovers the database from its write-ahead log.
+  embedded.onUnexpectedExit((exit) => {
+    log.fatal(exit, 'the embedded PostgreSQL server stopped unexpectedly: exiting');
+    releaseLock();
+    process.exit(1);
+  });
+  return { connectionString: embedded.connectionString, embedded, releaseLock };
+}
+
+/** Migrations, the registries' functions and menus (with or without the demo seed), and the demo world. */
+async function prepareDatabase(db: Db, config: Readonly<Config>, log: Logger): Promise<void> {
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) log.info({ applied }, 'migrations applied');
+  // A new rule list is granted to Admins.
+  const synced = await syncPermissionRegistry(db);
+  if (synced.functionsAdded.length > 0) log.info(synced, 'new functions of the registries synced');
+  if (config.seed) {
+    const seeded = await seedDemoWorld(db, { shipments: config.seedShipments, sanctionEntries: config.seedSanctionEntries, autoAcceptDelaySeconds: config.autoAcceptDelaySeconds });
+    if (seeded.shipmentsAdded > 0) log.info(seeded, 'demo world seeded');
   }
+}
+
+/** One app instance: the HTTP server, its change feed and caches, its job queue (and workers unless WORKERS=false). */
+async function runInstance(config: Readonly<Config>, log: Logger): Promise<void> {
+  const { connectionString, embedded, releaseLock } = await openDatabase(config, log);
   const db = createDatabase(connectionString, 10, (error) => log.warn({ err: error }, 'a database connection was lost; it is replaced on next use'));
   let jobs: JobQueue | undefined;
   let changes: ChangeFeed | undefined;
   try {
-    const applied = await migrateToLatest(db);
-    if (applied.length > 0) log.info({ applied }, 'migrations applied');
-    // Functions and menus of the code's registries, with or without the demo seed (a new rule list is granted to Admins).
-    const synced = await syncPermissionRegistry(db);
-    if (synced.functionsAdded.length > 0) log.info(synced, 'new functions of the registries synced');
-    if (config.seed) {
-      const seeded = await seedDemoWorld(db, { shipments: config.seedShipments, sanctionEntries: config.seedSanctionEntries, autoAcceptDelaySeconds: config.autoAcceptDelaySeconds });
-      if (seeded.shipmentsAdded > 0) log.info(seeded, 'demo world seeded');
-    }
+    await prepareDatabase(db, config, log);
     // The job queue (pg-boss) in a schema of its own; this instance also works its jobs unless WORKERS=false.
     jobs = await startJobQueue(connectionString, { schema: config.jobSchema, log });
     changes = await startChangeFeed(connectionString, log);
@@ -99,8 +115,80 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // An app process of a primary that is gone (killed) has nobody to answer to: it stops at once.
+  if (cluster.isWorker) process.on('disconnect', () => process.exit(1));
 
   await app.listen({ port: config.port, host: config.host });
+}
+
+/** The primary of WEB_CONCURRENCY app processes. */
+async function runPrimary(config: Readonly<Config>, log: Logger): Promise<void> {
+  const { connectionString, embedded, releaseLock } = await openDatabase(config, log);
+  const db = createDatabase(connectionString, 2);
+  try {
+    await prepareDatabase(db, config, log);
+  } catch (error) {
+    await db.destroy();
+    await embedded?.stop();
+    releaseLock?.();
+    throw error;
+  }
+  await db.destroy();
+  // What every app process shares: the database, the token key; the first works the background jobs.
+  const shared = { DATABASE_URL: connectionString, JWT_SECRET: jwtSecretFor(config.jwtSecret, config.dataDir), SEED: 'false', WEB_CONCURRENCY: '1' };
+  let stopping = false;
+  const roles = new Map<Worker, number>();
+  const start = (index: number) => {
+    const worker = cluster.fork({ ...shared, WORKERS: index === 0 && config.workers ? 'true' : 'false' });
+    roles.set(worker, index);
+  };
+  cluster.on('exit', (worker, code, signal) => {
+    const index = roles.get(worker);
+    roles.delete(worker);
+    if (stopping || index === undefined) return;
+    log.error({ pid: worker.process.pid, code, signal }, 'an app process stopped unexpectedly: starting another');
+    setTimeout(() => !stopping && start(index), 1000).unref();
+  });
+  for (let index = 0; index < config.webConcurrency; index++) start(index);
+  log.info({ processes: config.webConcurrency, port: config.port }, 'app processes started');
+
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down the app processes');
+    const forced = setTimeout(() => {
+      log.error('shutdown took over 25 s: exiting');
+      process.exit(1);
+    }, 25_000);
+    const running = [...roles.keys()];
+    await Promise.all(
+      running.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.isDead()) return resolve();
+            worker.once('exit', () => resolve());
+            worker.process.kill('SIGTERM'); // each finishes its requests in flight, then exits
+          }),
+      ),
+    );
+    try {
+      await embedded?.stop();
+    } finally {
+      releaseLock?.();
+      clearTimeout(forced);
+    }
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel });
+  if (cluster.isPrimary && config.webConcurrency > 1) await runPrimary(config, log);
+  else await runInstance(config, log);
 }
 
 main().catch((error: unknown) => {

@@ -11,15 +11,16 @@ import { afterAll, describe, expect, it } from 'vitest';
  * flight gets its answer, then the server closes its pool, stops PostgreSQL and exits 0.
  * The request in flight is a sign-in whose form body arrives in two parts: the server has started
  * on it (routed, logged) before the signal and can only answer once the rest has come and argon2
- * has checked the password — no test-only route is needed.
+ * has checked the password — no test-only route is needed. Run with one app process and with a
+ * primary and two (npm start's cluster), where it also shows every process hearing a change.
  */
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-sigterm-'));
+const dataDirs: string[] = [];
 let server: ChildProcess | undefined;
 afterAll(() => {
   if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 });
 
 function freePort(): Promise<number> {
@@ -96,8 +97,46 @@ function signInInTwoParts(port: number) {
   return { answer, sendTheRest: () => request.end(form.slice(half)) };
 }
 
-describe('SIGTERM', () => {
+/**
+ * With several app processes sharing the port, each keeps its own access cache: a lock made through
+ * one is refused by every process within a second (the change feed reaches each as it would separate
+ * machines). Connections are closed after each call, so the primary hands them out in turn.
+ */
+async function expectEveryProcessHearsALock(port: number, lines: Record<string, unknown>[]): Promise<void> {
+  const base = `http://127.0.0.1:${port}`;
+  const token = async (user: string, password: string) => {
+    const response = await fetch(`${base}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', connection: 'close' }, body: new URLSearchParams({ GrantType: 'client_credentials', ClientId: `${user}|DEMOAIR|2|L`, ClientSecret: password }) });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { access_token: string }).access_token;
+  };
+  const admin = await token('admin', 'Admin#12345');
+  const operator = await token('operator', 'Operator#12345');
+  const profile = async () => {
+    const response = await fetch(`${base}/userapi/user/getuserprofile`, { headers: { authorization: `Bearer ${operator}`, connection: 'close' } });
+    return ((await response.json()) as { status: number }).status;
+  };
+  for (let call = 0; call < 8; call++) expect(await profile()).toBe(1); // every process has the operator cached
+  const servedBy = new Set(lines.filter((line) => line.msg === 'request completed').map((line) => line.pid));
+  expect(servedBy.size).toBe(2);
+  const lock = await fetch(`${base}/classicapi/users/${encodeURIComponent('DEMOAIR|operator')}/lock`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json', connection: 'close' },
+    body: JSON.stringify({ request: { locked: true }, app_id: 2, token: crypto.randomUUID(), ts: Math.floor(Date.now() / 1000) }),
+  });
+  expect(((await lock.json()) as { status: number }).status).toBe(1);
+  const began = performance.now();
+  let refusedInARow = 0;
+  while (refusedInARow < 8) {
+    refusedInARow = (await profile()) === -10002 ? refusedInARow + 1 : 0;
+    expect(performance.now() - began, 'every process refuses the locked user within a second').toBeLessThan(1000);
+  }
+}
+
+// One app process, and a primary with two (npm start on two cores): each finishes its requests in flight.
+describe.each([1, 2])('SIGTERM with WEB_CONCURRENCY=%i', (processes) => {
   it('answers the request in flight, stops the embedded PostgreSQL and exits 0', { timeout: 240_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-sigterm-'));
+    dataDirs.push(dataDir);
     const port = await freePort();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -110,6 +149,7 @@ describe('SIGTERM', () => {
       DIST_DIR: path.join(dataDir, 'no-dist'),
       SEED_SHIPMENTS: '0',
       SEED_SANCTION_ENTRIES: '0',
+      WEB_CONCURRENCY: String(processes),
     };
     server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let errors = '';
@@ -117,7 +157,7 @@ describe('SIGTERM', () => {
     const log = watchLog(server);
     const exited = exitOf(server);
     await Promise.race([
-      log.waitFor((line) => typeof line.msg === 'string' && line.msg.startsWith('Server listening'), 'Server listening'),
+      log.waitFor(() => log.lines.filter((line) => typeof line.msg === 'string' && line.msg.startsWith('Server listening at http://127.0.0.1')).length >= processes, 'Server listening'),
       exited.then(({ code }) => {
         throw new Error(`the server exited (${code}) during start: ${errors}`);
       }),
@@ -126,9 +166,12 @@ describe('SIGTERM', () => {
     const postmasterPid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
     expect(() => process.kill(postmasterPid, 0)).not.toThrow();
 
+    if (processes > 1) await expectEveryProcessHearsALock(port, log.lines);
+
+    const earlier = new Set(log.lines);
     const signIn = signInInTwoParts(port);
     // The server has the request: routed and logged, waiting for the rest of the form.
-    await log.waitFor((line) => line.msg === 'incoming request' && JSON.stringify(line.req ?? {}).includes('/auth/token'), 'incoming request /auth/token', 10_000);
+    await log.waitFor((line) => !earlier.has(line) && line.msg === 'incoming request' && JSON.stringify(line.req ?? {}).includes('/auth/token'), 'incoming request /auth/token', 10_000);
 
     server.kill('SIGTERM');
     await log.waitFor((line) => typeof line.msg === 'string' && line.msg.startsWith('shutting down'), 'shutting down', 10_000);
