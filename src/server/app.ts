@@ -1,10 +1,10 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { randomUUID } from 'node:crypto';
 import { StatusCode } from '../domain/statusCodes';
 import type { AppContext } from './context';
 import { installErrorHandler } from './http/errors';
+import { installSecurityHeaders } from './http/securityHeaders';
 import { authRoutes } from './auth/routes';
 import { apiRoutePlugins, classicRoutePlugins } from './routes';
 import { classicApiRoutes, type ClassicRoutes } from './classic/routes';
@@ -49,7 +49,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   installErrorHandler(app);
 
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -38,14 +38,33 @@ export function signAccessToken(secret: string, userId: string, companyId: strin
   });
 }
 
+/**
+ * Tokens already verified, with their claims, until they expire: a browser sends the same token with
+ * every call of its quarter of an hour, and the signature of the same bytes under the same key checks
+ * the same. Whether the session is still live is the caller's question (authenticate.ts), every time.
+ */
+const verified = new Map<string, { secret: string; claims: AccessClaims; expiresAtMs: number }>();
+const MAX_VERIFIED = 20_000;
+
 /** The claims of a valid token, or undefined for anything else (expired, tampered, wrong key, alg none, wrong type, no session). */
 export function verifyAccessToken(secret: string, token: string): AccessClaims | undefined {
+  const known = verified.get(token);
+  if (known && known.secret === secret && known.expiresAtMs > Date.now()) return known.claims;
+  const claims = verifyAccessTokenOnce(secret, token);
+  if (claims) {
+    if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { secret, claims: claims.claims, expiresAtMs: claims.expiresAtMs });
+  }
+  return claims?.claims;
+}
+
+function verifyAccessTokenOnce(secret: string, token: string): { claims: AccessClaims; expiresAtMs: number } | undefined {
   try {
     const payload = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'] });
     if (typeof payload !== 'object' || payload.typ !== 'access') return undefined;
     if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.iat !== 'number') return undefined;
-    if (typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return undefined;
-    return { userId: payload.sub, companyId: payload.cid, issuedAt: payload.iat, sessionId: payload.sid };
+    if (typeof payload.sid !== 'string' || !UUID.test(payload.sid) || typeof payload.exp !== 'number') return undefined;
+    return { claims: { userId: payload.sub, companyId: payload.cid, issuedAt: payload.iat, sessionId: payload.sid }, expiresAtMs: payload.exp * 1000 };
   } catch {
     return undefined;
   }

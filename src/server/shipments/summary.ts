@@ -130,8 +130,11 @@ function toRow(row: SummaryDbRow): AwbSummaryRow {
   };
 }
 
+type SummaryAnswerWithTags = AwbSummaryAnswer & { visibleTags: { shipmentId: string; tag: AwbTag }[] };
+
 /** One page of the summary, its total, and the searched AWBs that gave no row (ignoring the filters). */
-export async function searchSummary(db: Db, scope: CompanyScope, criteria: SummaryCriteria, options: DbOptions): Promise<AwbSummaryAnswer & { visibleTags: { shipmentId: string; tag: AwbTag }[] }> {
+export async function searchSummary(db: Db, scope: CompanyScope, criteria: SummaryCriteria, options: DbOptions): Promise<SummaryAnswerWithTags> {
+  if (criteria.tags.length > 0) return searchTags(db, scope, criteria, options);
   const offset = (options.CurrentPage - 1) * options.PageSize;
   // The page's ids first (from the indexes where they cover the criteria), then only those rows read whole.
   // The total counts the own part and the lent part apart, so the own part can be counted from an index.
@@ -143,21 +146,31 @@ export async function searchSummary(db: Db, scope: CompanyScope, criteria: Summa
     sql<{ total: string }>`
       SELECT ${sql.join(viewParts(scope).map((part) => sql`(SELECT count(*) FROM shipments s WHERE ${criteriaSql(scope, criteria, part)})`), sql` + `)} AS total`.execute(db),
   ]);
+  return { total: Number(countRows[0]?.total ?? 0), rows: rows.map(toRow), missing: [], visibleTags: [] };
+}
+
+/**
+ * An AWB search (at most 5 numbers): one statement reads the searched rows by their unique key, in the
+ * page's order, each with whether the company may see it and whether it meets the filters; the page,
+ * the total and the AWBs that gave no row follow from those few rows.
+ */
+async function searchTags(db: Db, scope: CompanyScope, criteria: SummaryCriteria, options: DbOptions): Promise<SummaryAnswerWithTags> {
+  const { rows: found } = await sql<SummaryDbRow & { visible: boolean; matches: boolean }>`
+    SELECT ${rowColumns(scope)}, ${visibleShipmentsSql(scope)} AS visible, ${criteriaSql(scope, { tags: [], filters: criteria.filters }, sql<boolean>`true`)} AS matches
+    FROM shipments s WHERE ${tagsSql(criteria.tags)}
+    ORDER BY ${orderSql(options)}`.execute(db);
   const missing: AwbSearchMiss[] = [];
   const visibleTags: { shipmentId: string; tag: AwbTag }[] = [];
-  if (criteria.tags.length > 0) {
-    const { rows: found } = await sql<{ shipment_id: string; awb_prefix: string; awb_suffix: string; visible: boolean }>`
-      SELECT s.shipment_id, s.awb_prefix, s.awb_suffix, ${visibleShipmentsSql(scope)} AS visible
-      FROM shipments s WHERE ${tagsSql(criteria.tags)}`.execute(db);
-    for (const tag of criteria.tags) {
-      const hit = found.find((row) => row.awb_prefix === tag.AWBPrefix && row.awb_suffix === tag.AWBSuffix);
-      const awb = formatAwbNumber({ prefix: tag.AWBPrefix, suffix: tag.AWBSuffix });
-      if (!hit) missing.push({ ...tag, Reason: 'notFound', Message: formatMessage(ShipmentMessages.shipmentNotFound, { awb }) });
-      else if (!hit.visible) missing.push({ ...tag, Reason: 'notAccessible', Message: ShipmentMessages.awbNotAccessible });
-      else visibleTags.push({ shipmentId: String(hit.shipment_id), tag });
-    }
+  for (const tag of criteria.tags) {
+    const hit = found.find((row) => row.awb_prefix === tag.AWBPrefix && row.awb_suffix === tag.AWBSuffix);
+    const awb = formatAwbNumber({ prefix: tag.AWBPrefix, suffix: tag.AWBSuffix });
+    if (!hit) missing.push({ ...tag, Reason: 'notFound', Message: formatMessage(ShipmentMessages.shipmentNotFound, { awb }) });
+    else if (!hit.visible) missing.push({ ...tag, Reason: 'notAccessible', Message: ShipmentMessages.awbNotAccessible });
+    else visibleTags.push({ shipmentId: String(hit.shipment_id), tag });
   }
-  return { total: Number(countRows[0]?.total ?? 0), rows: rows.map(toRow), missing, visibleTags };
+  const listed = found.filter((row) => row.visible && row.matches);
+  const offset = (options.CurrentPage - 1) * options.PageSize;
+  return { total: listed.length, rows: listed.slice(offset, offset + options.PageSize).map(toRow), missing, visibleTags };
 }
 
 /**

@@ -1,0 +1,11 @@
+import autocannon from 'autocannon';
+const base = process.argv[2]; const which = process.argv[3];
+const signIn = await fetch(`${base}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ GrantType: 'client_credentials', ClientId: 'admin|DEMOAIR|2|L', ClientSecret: 'Admin#12345' }) });
+const { access_token } = await signIn.json() as any;
+const headers = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' };
+const page = await fetch(`${base}/awbapi/awbsummary`, { method: 'POST', headers, body: JSON.stringify({ fieldSearch: [], dbOptions: { CurrentPage: 2, PageSize: 10, FieldName: 'AWBNumber', OrderBy: 'ASC' } }) });
+const rows = ((await page.json()) as any).data.rows.filter((r: any) => !r.IsLent);
+const tags = rows.slice(0, 3).map((r: any) => ({ AWBPrefix: r.AWBPrefix, AWBSuffix: r.AWBSuffix }));
+const call = which === 'detail' ? { url: `${base}/awbapi/awbdetail/${rows[0].ShipmentId}`, headers } : which === 'permission' ? { url: `${base}/userapi/permission`, headers } : { url: `${base}/awbapi/awbsummary`, method: 'POST' as const, headers, body: JSON.stringify({ fieldSearch: tags, dbOptions: { CurrentPage: 1, PageSize: 10, FieldName: 'AWBNumber', OrderBy: 'ASC' } }) };
+const r = await autocannon({ ...call, connections: 10, duration: 8 });
+console.log(which, r.requests.average, 'req/s', 'non2xx', r.non2xx);
