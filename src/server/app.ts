@@ -11,6 +11,7 @@ import { classicApiRoutes, type ClassicRoutes } from './classic/routes';
 import { spaRoutes } from './spa';
 import { browserCheckRoute } from './browserCheck';
 import { signInPageOrigins } from './http/chromeOrigins';
+import { answerAfterOwnChanges } from './changes/ownChanges';
 
 export interface BuildOptions {
   /** A pino logger to share (main.ts); without it the app makes its own from LOG_LEVEL. */
@@ -75,6 +76,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('onRequest', async (request, reply) => {
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
   });
+
+  answerAfterOwnChanges(app, ctx);
 
   app.get('/healthz', async () => {
     await ctx.db.selectFrom('companies').select('company_id').limit(1).execute();

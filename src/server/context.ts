@@ -5,6 +5,7 @@ import type { JobQueue } from './jobs/jobQueue';
 import type { ChangeFeed } from './changes/changeFeed';
 import type { AccessCache } from './auth/accessCache';
 import type { LogWriter } from './logs/logWriter';
+import type { ShipmentCache } from './shipments/shipmentCache';
 
 /** What every route plugin is given: configuration, database, mail, the token secret, the change feed with the caches it keeps true, and the job queue. */
 export interface AppContext {
@@ -16,6 +17,8 @@ export interface AppContext {
   changes: ChangeFeed;
   /** The signed-in path's account, session, permission and scope cache, kept true by `changes`. */
   access: AccessCache;
+  /** Shipments as the detail and the AWB search read them, the handling lock and the acceptance privileges, kept true by `changes`. */
+  shipments: ShipmentCache;
   /** The batched writer of what only reads logs (displays, downloads, searches, the client log). */
   logs: LogWriter;
   /** The job queue; absent where no queue was started (tests that do not need one). */

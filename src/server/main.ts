@@ -16,6 +16,7 @@ import { pruneHandovers } from './auth/tokenHandovers';
 import { prunePasswordResets } from './auth/passwordResets';
 import { startChangeFeed, type ChangeFeed } from './changes/changeFeed';
 import { createAccessCache } from './auth/accessCache';
+import { createShipmentCache } from './shipments/shipmentCache';
 import { createLogWriter } from './logs/logWriter';
 
 /**
@@ -78,7 +79,8 @@ async function runInstance(config: Readonly<Config>, log: Logger): Promise<void>
     throw error;
   }
   const access = createAccessCache(db, changes);
-  const ctx = { config, db, mailer: createMailer(db, config.smtpUrl, log), jwtSecret: jwtSecretFor(config.jwtSecret, config.dataDir), jobs, changes, access, logs: createLogWriter(db, log) };
+  const shipments = createShipmentCache(db, changes);
+  const ctx = { config, db, mailer: createMailer(db, config.smtpUrl, log), jwtSecret: jwtSecretFor(config.jwtSecret, config.dataDir), jobs, changes, access, shipments, logs: createLogWriter(db, log) };
   if (config.workers) await startWorkers(ctx, log);
   const app = await buildApp(ctx, { loggerInstance: log });
   const housekeeping = setInterval(() => {
@@ -103,6 +105,7 @@ async function runInstance(config: Readonly<Config>, log: Logger): Promise<void>
       await jobs.stop(); // lets a job under way finish; the others wait in the queue
       await ctx.logs.close(); // the last batch of log lines
       access.close();
+      shipments.close();
       await changes.close();
       await db.destroy();
       await embedded?.stop();

@@ -13,6 +13,7 @@ import { startWorkers } from '../../src/server/jobs/workers';
 import type { AppContext } from '../../src/server/context';
 import { startChangeFeed } from '../../src/server/changes/changeFeed';
 import { createAccessCache } from '../../src/server/auth/accessCache';
+import { createShipmentCache } from '../../src/server/shipments/shipmentCache';
 import { createLogWriter } from '../../src/server/logs/logWriter';
 
 function databaseUrl(name: string): string {
@@ -111,7 +112,8 @@ export async function buildTestApp(
   const mailer = createMailer(db, undefined, log);
   const changes = await startChangeFeed(url, log);
   const access = createAccessCache(db, changes);
-  const ctx: AppContext = { config, db, mailer: wrapMailer ? wrapMailer(mailer) : mailer, jwtSecret: 'test-secret-'.padEnd(48, 'x'), changes, access, logs: createLogWriter(db, log), ...(jobs ? { jobs } : {}) };
+  const shipmentCache = createShipmentCache(db, changes);
+  const ctx: AppContext = { config, db, mailer: wrapMailer ? wrapMailer(mailer) : mailer, jwtSecret: 'test-secret-'.padEnd(48, 'x'), changes, access, shipments: shipmentCache, logs: createLogWriter(db, log), ...(jobs ? { jobs } : {}) };
   if (jobs && options.jobs === 'workers') await startWorkers(ctx as AppContext & { jobs: JobQueue }, log);
   const app = await buildApp(ctx, { logger: false, ...buildOptions });
   await app.ready();
@@ -126,6 +128,7 @@ export async function buildTestApp(
       await jobs?.stop();
       await ctx.logs.close();
       access.close();
+      ctx.shipments.close();
       await changes.close();
       await drop();
     },
@@ -142,7 +145,8 @@ export async function buildAnotherInstance(first: TestApp, env: Record<string, s
   const log = pino({ level: 'silent' });
   const changes = await startChangeFeed(first.url, log);
   const access = createAccessCache(db, changes);
-  const ctx: AppContext = { config, db, mailer: createMailer(db, undefined, log), jwtSecret: first.ctx.jwtSecret, changes, access, logs: createLogWriter(db, log) };
+  const shipmentCache = createShipmentCache(db, changes);
+  const ctx: AppContext = { config, db, mailer: createMailer(db, undefined, log), jwtSecret: first.ctx.jwtSecret, changes, access, shipments: shipmentCache, logs: createLogWriter(db, log) };
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
   return {
@@ -155,6 +159,7 @@ export async function buildAnotherInstance(first: TestApp, env: Record<string, s
       await app.close();
       await ctx.logs.close();
       access.close();
+      ctx.shipments.close();
       await changes.close();
       await db.destroy();
     },

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { passwordProblem, PasswordProblemMessages } from '../../domain/password';
 import { Messages, StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
-import { answerAfterOwnChanges } from '../changes/ownChanges';
 import { userRecordId } from '../../domain/userProfile';
 import { AuditEntity, recordAudit } from '../users/userAudit';
 import { accountOf, authenticate } from '../http/authenticate';
@@ -14,7 +13,6 @@ import { storePassword } from '../auth/passwordStore';
 /** /mobileapi/authentication: sign-out and password change. */
 export async function mobileApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const { db } = ctx;
-  answerAfterOwnChanges(app, ctx);
 
   // Sign-out needs no valid access token (it may have expired): the refresh token names the family to revoke.
   app.post<{ Body: { refresh_token?: string } | null }>(

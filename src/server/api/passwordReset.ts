@@ -3,7 +3,6 @@ import { forgotPasswordProblems, RESET_TOKEN_PATTERN } from '../../domain/forgot
 import { passwordProblem, PasswordProblemMessages } from '../../domain/password';
 import { Messages, StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
-import { answerAfterOwnChanges } from '../changes/ownChanges';
 import { userRecordId } from '../../domain/userProfile';
 import { AuditEntity, recordAudit } from '../users/userAudit';
 import { findAccount } from '../auth/accounts';
@@ -27,7 +26,6 @@ const token = { type: 'string', maxLength: 100 } as const;
  * new password under the password rules.
  */
 export async function passwordResetRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
-  answerAfterOwnChanges(app, ctx);
   const { db, config } = ctx;
   const throttle = throttleLimits(config);
   const invalid = (reply: FastifyReply, message: string) => reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message });

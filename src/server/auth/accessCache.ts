@@ -60,6 +60,10 @@ export function createAccessCache(db: Db, feed: ChangeFeed): AccessCache {
       case 'menus':
         menuRows.clear();
         break;
+      case 'shipment':
+      case 'handling':
+      case 'ruleLists':
+        break; // shipments and rule lists are not the caller's access (shipmentCache.ts)
       default:
         // An event this version does not know: forget everything rather than guess.
         for (const cache of all) cache.clear();

@@ -3,7 +3,6 @@ import formbody from '@fastify/formbody';
 import { parseClientId, APP_ID } from '../../domain/access';
 import { Messages } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
-import { answerAfterOwnChanges } from '../changes/ownChanges';
 import { findAccount, type AccountProfile } from './accounts';
 import { issueTokenPair, sessionAccessToken } from './sessions';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
@@ -53,7 +52,6 @@ function fail(reply: FastifyReply, error: string, description: string, extra: To
 }
 
 export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
-  answerAfterOwnChanges(app, ctx);
   const { db, config } = ctx;
   await app.register(formbody, { bodyLimit: 16_384 });
   const mfaSettings = {

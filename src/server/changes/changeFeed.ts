@@ -21,7 +21,11 @@ export type ChangeEvent =
   | { k: 'company'; c: string }
   | { k: 'role'; r: string }
   | { k: 'session'; s: string }
-  | { k: 'menus' };
+  | { k: 'menus' }
+  | { k: 'shipment'; id: string }
+  /** The handling lock after the change: its holder and the milliseconds since its renewal (`a`), or none (no `c`) when it was released. */
+  | { k: 'handling'; id: string; c?: string; u?: string; n?: string; t?: string; a?: number }
+  | { k: 'ruleLists' };
 
 export interface ChangeSubscriber {
   onChange(event: ChangeEvent): void;

@@ -1,15 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A POST that only reads (the AWB summary): its answer need not wait for the change feed. */
+    readsOnly?: boolean;
+  }
+}
+
 /**
- * For the routes that change what the access cache holds (users, passwords, sessions, address
- * ranges): a request that changes something is answered only once this process has applied the
- * change notifications of what it committed (ChangeFeed.sync), so the next call to this instance,
- * by anyone, sees the change. Other instances see it when the notification reaches them.
+ * For every request that may change something (any method but GET and HEAD, unless its route says it
+ * only reads): the answer goes out only once this process has applied the change notifications of
+ * what it committed (ChangeFeed.sync), so the next call to this instance, by anyone, sees the change
+ * and never a cached copy from before it (accounts, sessions, shipments, rule lists). Other instances
+ * see it when the notification reaches them, within milliseconds.
  */
 export function answerAfterOwnChanges(app: FastifyInstance, ctx: Pick<AppContext, 'changes'>): void {
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') await ctx.changes.sync();
+    if (request.method === 'GET' || request.method === 'HEAD') return payload;
+    if (request.routeOptions.config.readsOnly) return payload;
+    await ctx.changes.sync();
     return payload;
   });
 }

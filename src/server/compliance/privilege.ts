@@ -10,13 +10,26 @@ import type { Db } from '../db/database';
  */
 export async function privilegeFor(
   db: Db,
-  shipment: { carrier_id: string | null; origin: string; special_handling_codes: readonly string[] },
+  shipment: PrivilegedShipment,
   account: Pick<AccountProfile, 'companyId' | 'userId'>,
+): Promise<PrivilegeFacts | undefined> {
+  return privilegeFrom(shipment, account, async (carrier) => {
+    const rows = await db.selectFrom('rule_list_rows').select(['row_id', 'row_values']).where('company_id', '=', carrier).where('list_name', '=', 'acceptanceprivilege').execute();
+    return rows.map((row): RuleRow => ({ id: String(row.row_id), values: row.row_values as RuleRow['values'] }));
+  });
+}
+
+type PrivilegedShipment = { carrier_id: string | null; origin: string; special_handling_codes: readonly string[] };
+
+/** The same verdict from the carrier's rows as `rowsOf` gives them (the detail reads them from the shipment cache). */
+export async function privilegeFrom(
+  shipment: PrivilegedShipment,
+  account: Pick<AccountProfile, 'companyId' | 'userId'>,
+  rowsOf: (carrier: string) => Promise<RuleRow[]>,
 ): Promise<PrivilegeFacts | undefined> {
   const carrier = shipment.carrier_id;
   if (!carrier || carrier.toUpperCase() === account.companyId.toUpperCase()) return undefined;
-  const rows = await db.selectFrom('rule_list_rows').select(['row_id', 'row_values']).where('company_id', '=', carrier).where('list_name', '=', 'acceptanceprivilege').execute();
-  const lists = { acceptanceprivilege: rows.map((row): RuleRow => ({ id: String(row.row_id), values: row.row_values as RuleRow['values'] })) };
+  const lists = { acceptanceprivilege: await rowsOf(carrier) };
   const verdict = acceptancePrivilege(lists, account, carrier, shipment.origin, shipment.special_handling_codes);
   return verdict.allowed
     ? { allowed: true, remarkRequired: verdict.remarkRequired, mayOverrideSoftBlock: verdict.mayOverrideSoftBlock, carrier, station: shipment.origin }

@@ -1,5 +1,3 @@
-import { sql } from 'kysely';
-import type { Db } from '../db/database';
 import { formatAwbNumber, hasValidCheckDigit } from '../../domain/awb';
 import { isDocumentArchived, type DocumentType, type PouchKind } from '../../domain/shipmentDocuments';
 import {
@@ -16,7 +14,8 @@ import {
 } from '../../domain/shipmentStatus';
 import { openHitCount } from '../../domain/sanctionReview';
 import { complianceSummary, reviewedHitsOf, wireComplianceChecks, wireSanctionHits } from '../compliance/storedHits';
-import type { AwbDetail, EyeballCheck, HandlingState, Party, ShipmentDocumentRow, ShipmentEventRow } from '../../domain/shipmentWire';
+import type { AwbDetail, EyeballCheck, HandlingState, Party, ShipmentDocumentRow } from '../../domain/shipmentWire';
+import type { CachedShipment, DocumentDbRow } from './shipmentCache';
 import type { CompanyScope } from './scope';
 import type { ShipmentRecord } from './shipmentRecord';
 
@@ -39,15 +38,8 @@ export function decisionFacts(shipment: ShipmentRecord, scope: CompanyScope, pri
   };
 }
 
-export async function documentsOf(db: Db, shipmentId: string, now: Date = new Date()): Promise<ShipmentDocumentRow[]> {
-  const rows = await db
-    .selectFrom('shipment_documents')
-    .select(['document_id', 'file_name', 'doc_type', 'pouch_kind', 'remarks', 'updated_on', 'user_id', 'size_bytes', 'awaiting_acceptance'])
-    .where('shipment_id', '=', shipmentId)
-    .orderBy(sql`CASE doc_type WHEN 'AWB' THEN 0 WHEN 'House Manifest' THEN 1 WHEN 'House AWB airline' THEN 2 ELSE 3 END`)
-    .orderBy('updated_on')
-    .orderBy('document_id')
-    .execute();
+/** The documents' list as the page shows it, `now` deciding which are archived. */
+export function documentRows(rows: readonly DocumentDbRow[], now: Date = new Date()): ShipmentDocumentRow[] {
   return rows.map((row) => ({
     ShipmentDocumentID: String(row.document_id),
     FileName: row.file_name,
@@ -60,18 +52,6 @@ export async function documentsOf(db: Db, shipmentId: string, now: Date = new Da
     Archived: isDocumentArchived(row.doc_type, row.updated_on, now),
     AwaitingAcceptance: row.awaiting_acceptance,
   }));
-}
-
-async function historyOf(db: Db, shipmentId: string): Promise<ShipmentEventRow[]> {
-  const rows = await db
-    .selectFrom('shipment_events')
-    .select(['at', 'kind', 'description', 'company_id', 'user_id'])
-    .where('shipment_id', '=', shipmentId)
-    .orderBy('at', 'desc')
-    .orderBy('event_id', 'desc')
-    .limit(200)
-    .execute();
-  return rows.map((row) => ({ At: row.at.toISOString(), Kind: row.kind, Description: row.description, CompanyId: row.company_id, UserId: row.user_id }));
 }
 
 function eyeballOf(shipment: ShipmentRecord): EyeballCheck | null {
@@ -127,8 +107,10 @@ export function shipmentData(shipment: ShipmentRecord) {
 
 export type ShipmentData = ReturnType<typeof shipmentData>;
 
-export async function buildDetail(db: Db, shipment: ShipmentRecord, scope: CompanyScope, handling: HandlingState, privilege?: PrivilegeFacts): Promise<AwbDetail> {
-  const [documents, history] = await Promise.all([documentsOf(db, String(shipment.shipment_id)), historyOf(db, String(shipment.shipment_id))]);
+/** The detail of a shipment as the cache holds it (shipmentCache.ts), for the caller's company. */
+export function buildDetail(cached: CachedShipment, shipment: ShipmentRecord, scope: CompanyScope, handling: HandlingState, privilege?: PrivilegeFacts): AwbDetail {
+  const documents = documentRows(cached.documents);
+  const history = cached.history;
   const facts = decisionFacts(shipment, scope, privilege);
   const block = blockOf(shipment);
   const free = handling.HeldBy === null;

@@ -10,11 +10,12 @@ import { actionLogRows } from './actionLog';
 import { invalid, ok, shipmentNotFound, shipmentRefused } from './answers';
 import { callerOf } from './caller';
 import { buildDetail, shipmentData } from './detail';
-import { privilegeFor } from '../compliance/privilege';
-import { heldByAnother, takeHandling } from './handlingLock';
+import { privilegeFrom } from '../compliance/privilege';
+import { heldByAnother } from './handlingLock';
 import { lookupCodes } from './lookupCodes';
 import { awbParams, checkUpdateParams, lookupParams, shipmentIdParams } from './schemas';
-import { findShipment, shipmentAccess } from './shipmentRecord';
+import { accessOf } from './scope';
+import { findShipment, shipmentAccess, type ShipmentRecord } from './shipmentRecord';
 
 /** GET awbdetail (by id, by AWB), sanction/detail, util/getlookupcode, util/awbcheckupdate. */
 export async function detailRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
@@ -22,12 +23,18 @@ export async function detailRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   async function showDetail(request: Parameters<typeof callerOf>[1], reply: FastifyReply, key: { id: string } | { prefix: string; suffix: string }) {
     const caller = await callerOf(ctx, request);
     const awb = 'prefix' in key ? formatAwbNumber(key) : undefined;
-    const found = await findShipment(ctx.db, caller.scope, key);
-    if (found.kind === 'notFound') return shipmentNotFound(reply, awb);
-    if (found.access !== 'full') return shipmentRefused(reply, found.access === 'lent' ? 'lent' : 'none');
-    const shipmentId = String(found.shipment.shipment_id);
-    const [handling, privilege] = await Promise.all([takeHandling(ctx.db, shipmentId, caller.account, caller.lockMinutes), privilegeFor(ctx.db, found.shipment, caller.account)]);
-    const detail = await buildDetail(ctx.db, found.shipment, caller.scope, handling, privilege);
+    const cached = 'id' in key ? await ctx.shipments.byId(key.id) : await ctx.shipments.byAwb(key.prefix, key.suffix);
+    if (!cached) return shipmentNotFound(reply, awb);
+    const shipmentId = String(cached.row.shipment_id);
+    // The scope holds the company's lendings already (read with it for the same request).
+    const shipment: ShipmentRecord = { ...cached.row, is_lent: caller.scope.lentIds.includes(shipmentId) };
+    const access = accessOf(caller.scope, shipment, shipment.is_lent);
+    if (access !== 'full') return shipmentRefused(reply, access === 'lent' ? 'lent' : 'none');
+    const [handling, privilege] = await Promise.all([
+      ctx.shipments.takeHandling(shipmentId, caller.account, caller.lockMinutes),
+      privilegeFrom(shipment, caller.account, (carrier) => ctx.shipments.privilegeRows(carrier)),
+    ]);
+    const detail = buildDetail(cached, shipment, caller.scope, handling, privilege);
     ctx.logs.actions(actionLogRows(caller.account, caller.ip, [{ actType: 'Display', docType: 'AWB', docName: `AWB ${detail.AWBNumber}`, shipmentId, awbPrefix: detail.AWBPrefix, awbSuffix: detail.AWBSuffix }]));
     return ok(detail);
   }

@@ -12,7 +12,7 @@ import type { AccountProfile } from '../auth/accounts';
  */
 
 
-interface HolderRow {
+export interface HolderRow {
   company_id: string;
   user_id: string;
   user_name: string;
@@ -21,7 +21,7 @@ interface HolderRow {
 
 const lapsed = (minutes: number) => sql<boolean>`shipment_handling.renewed_at < now() - make_interval(mins => ${minutes})`;
 
-function stateFor(account: AccountProfile, holder: HolderRow | undefined): HandlingState {
+export function stateFor(account: AccountProfile, holder: HolderRow | undefined): HandlingState {
   if (!holder || (holder.company_id === account.companyId && holder.user_id === account.userId)) return { HeldByMe: true, HeldBy: null };
   return { HeldByMe: false, HeldBy: { UserId: holder.user_id, UserName: holder.user_name, CompanyId: holder.company_id, Since: holder.taken_at.toISOString() } };
 }

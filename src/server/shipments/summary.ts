@@ -6,7 +6,8 @@ import type { ShipmentStatus } from '../../domain/shipmentStatus';
 import type { AwbSearchMiss, AwbSummaryAnswer, AwbSummaryRow, AwbTag, DbOptions, SummaryFilters, SummarySortField } from '../../domain/shipmentWire';
 import { formatMessage } from '../../domain/statusCodes';
 import type { Db } from '../db/database';
-import { lentOnlySql, ownPartsSql, ownShipmentsSql, visibleShipmentsSql, type CompanyScope } from './scope';
+import { accessOf, lentOnlySql, ownPartsSql, ownShipmentsSql, visibleShipmentsSql, type CompanyScope } from './scope';
+import type { CachedShipment, ShipmentCache } from './shipmentCache';
 
 /** The AWB summary (POST awbapi/awbsummary) and the next result (GET awbapi/searchnext). */
 
@@ -133,8 +134,8 @@ function toRow(row: SummaryDbRow): AwbSummaryRow {
 type SummaryAnswerWithTags = AwbSummaryAnswer & { visibleTags: { shipmentId: string; tag: AwbTag }[] };
 
 /** One page of the summary, its total, and the searched AWBs that gave no row (ignoring the filters). */
-export async function searchSummary(db: Db, scope: CompanyScope, criteria: SummaryCriteria, options: DbOptions): Promise<SummaryAnswerWithTags> {
-  if (criteria.tags.length > 0) return searchTags(db, scope, criteria, options);
+export async function searchSummary(db: Db, shipments: ShipmentCache, scope: CompanyScope, criteria: SummaryCriteria, options: DbOptions): Promise<SummaryAnswerWithTags> {
+  if (criteria.tags.length > 0) return searchTags(shipments, scope, criteria, options);
   const offset = (options.CurrentPage - 1) * options.PageSize;
   // The page's ids first (from the indexes where they cover the criteria), then only those rows read whole.
   // The total counts the own part and the lent part apart, so the own part can be counted from an index.
@@ -149,28 +150,90 @@ export async function searchSummary(db: Db, scope: CompanyScope, criteria: Summa
   return { total: Number(countRows[0]?.total ?? 0), rows: rows.map(toRow), missing: [], visibleTags: [] };
 }
 
+type CachedRow = CachedShipment['row'];
+/** What the summary's order reads of a row. */
+type SortableRow = Pick<CachedRow, 'origin' | 'destination' | 'flight_date' | 'message_date' | 'std' | 'pieces' | 'weight_kg' | 'update_dt' | 'awb_prefix' | 'awb_suffix'> & { status: string };
+
+/** Whether a row meets the filters, as criteriaSql decides it (whole UTC days, 'to' inclusive; no STD meets an STD range). */
+function meetsFilters(row: CachedRow, filters: SummaryFilters): boolean {
+  const instantIn = (at: Date | null, from: string | undefined, to: string | undefined) => {
+    if (!from && !to) return true;
+    if (at === null) return false;
+    const time = at.getTime();
+    return (!from || time >= Date.parse(`${from}T00:00:00Z`)) && (!to || time < Date.parse(`${addDaysIso(to, 1)}T00:00:00Z`));
+  };
+  if (filters.FlightDateFrom && row.flight_date < filters.FlightDateFrom) return false;
+  if (filters.FlightDateTo && row.flight_date > filters.FlightDateTo) return false;
+  if (!instantIn(row.message_date, filters.MessageDateFrom, filters.MessageDateTo)) return false;
+  if (!instantIn(row.std, filters.STDFrom, filters.STDTo)) return false;
+  return !filters.Status || filters.Status.length === 0 || filters.Status.includes(row.status as ShipmentStatus);
+}
+
+/** The value a sort field orders by, as SORT_COLUMNS has it (no STD sorts first). */
+function sortKey(row: SortableRow, field: SummarySortField): string | number | null {
+  switch (field) {
+    case 'AWBNumber':
+      return null;
+    case 'Status':
+      return row.status;
+    case 'Origin':
+      return row.origin;
+    case 'Destination':
+      return row.destination;
+    case 'FlightDate':
+      return row.flight_date;
+    case 'MessageDate':
+      return row.message_date.getTime();
+    case 'STD':
+      return row.std ? row.std.getTime() : Number.NEGATIVE_INFINITY;
+    case 'Pieces':
+      return row.pieces;
+    case 'Weight':
+      return Number(row.weight_kg);
+    case 'UpdateDT':
+      return row.update_dt.getTime();
+  }
+}
+
+function compareRows(options: Pick<DbOptions, 'FieldName' | 'OrderBy'>): (a: SortableRow, b: SortableRow) => number {
+  const sign = options.OrderBy === 'DESC' ? -1 : 1;
+  const compare = (a: string | number | null, b: string | number | null) => (a === b || a === null || b === null ? 0 : a < b ? -1 : 1);
+  return (a, b) =>
+    sign * (compare(sortKey(a, options.FieldName), sortKey(b, options.FieldName)) || compare(a.awb_prefix, b.awb_prefix) || compare(a.awb_suffix, b.awb_suffix));
+}
+
+function flightNumberOf(routing: unknown): string {
+  const first: unknown = Array.isArray(routing) ? routing[0] : undefined;
+  const value = first && typeof first === 'object' ? (first as Record<string, unknown>).flightNumber : undefined;
+  return value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+}
+
 /**
- * An AWB search (at most 5 numbers): one statement reads the searched rows by their unique key, in the
- * page's order, each with whether the company may see it and whether it meets the filters; the page,
- * the total and the AWBs that gave no row follow from those few rows.
+ * An AWB search (at most 5 numbers): the searched shipments from the shipment cache (read by their
+ * AWB key when not there), each with whether the company may see it and whether it meets the
+ * filters, ordered as the summary orders; the page, the total and the AWBs that gave no row follow.
  */
-async function searchTags(db: Db, scope: CompanyScope, criteria: SummaryCriteria, options: DbOptions): Promise<SummaryAnswerWithTags> {
-  const { rows: found } = await sql<SummaryDbRow & { visible: boolean; matches: boolean }>`
-    SELECT ${rowColumns(scope)}, ${visibleShipmentsSql(scope)} AS visible, ${criteriaSql(scope, { tags: [], filters: criteria.filters }, sql<boolean>`true`)} AS matches
-    FROM shipments s WHERE ${tagsSql(criteria.tags)}
-    ORDER BY ${orderSql(options)}`.execute(db);
+async function searchTags(shipments: ShipmentCache, scope: CompanyScope, criteria: SummaryCriteria, options: DbOptions): Promise<SummaryAnswerWithTags> {
+  const found = await Promise.all(criteria.tags.map((tag) => shipments.byAwb(tag.AWBPrefix, tag.AWBSuffix)));
   const missing: AwbSearchMiss[] = [];
   const visibleTags: { shipmentId: string; tag: AwbTag }[] = [];
-  for (const tag of criteria.tags) {
-    const hit = found.find((row) => row.awb_prefix === tag.AWBPrefix && row.awb_suffix === tag.AWBSuffix);
+  const listed = new Map<string, SummaryDbRow>();
+  criteria.tags.forEach((tag, index) => {
+    const hit = found[index];
     const awb = formatAwbNumber({ prefix: tag.AWBPrefix, suffix: tag.AWBSuffix });
-    if (!hit) missing.push({ ...tag, Reason: 'notFound', Message: formatMessage(ShipmentMessages.shipmentNotFound, { awb }) });
-    else if (!hit.visible) missing.push({ ...tag, Reason: 'notAccessible', Message: ShipmentMessages.awbNotAccessible });
-    else visibleTags.push({ shipmentId: String(hit.shipment_id), tag });
-  }
-  const listed = found.filter((row) => row.visible && row.matches);
+    if (!hit) return missing.push({ ...tag, Reason: 'notFound', Message: formatMessage(ShipmentMessages.shipmentNotFound, { awb }) });
+    const shipmentId = String(hit.row.shipment_id);
+    const access = accessOf(scope, hit.row, scope.lentIds.includes(shipmentId));
+    if (access === 'none') return missing.push({ ...tag, Reason: 'notAccessible', Message: ShipmentMessages.awbNotAccessible });
+    visibleTags.push({ shipmentId, tag });
+    if (meetsFilters(hit.row, criteria.filters)) {
+      listed.set(shipmentId, { ...hit.row, status: hit.row.status as ShipmentStatus, flight_no: flightNumberOf(hit.row.routing), is_lent: access === 'lent' });
+    }
+    return undefined;
+  });
+  const ordered = [...listed.values()].sort(compareRows(options));
   const offset = (options.CurrentPage - 1) * options.PageSize;
-  return { total: listed.length, rows: listed.slice(offset, offset + options.PageSize).map(toRow), missing, visibleTags };
+  return { total: ordered.length, rows: ordered.slice(offset, offset + options.PageSize).map(toRow), missing, visibleTags };
 }
 
 /**

@@ -44,7 +44,7 @@ type SearchNextQuery = {
 } & Omit<SummaryFilters, 'Status'>;
 
 export async function summaryRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
-  app.post<{ Body: AwbSummaryRequest }>('/awbsummary', { schema: { body: awbSummaryBody } }, async (request, reply) => {
+  app.post<{ Body: AwbSummaryRequest }>('/awbsummary', { schema: { body: awbSummaryBody }, config: { readsOnly: true } }, async (request, reply) => {
     const { fieldSearch, filters = {} } = request.body;
     const tagProblem = searchTagsProblem(fieldSearch);
     if (tagProblem && !tagProblem.ok) return invalid(reply, tagProblem.message);
@@ -52,7 +52,7 @@ export async function summaryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     if (filterProblem) return invalid(reply, filterProblem);
     const options: DbOptions = { ...DEFAULT_DB_OPTIONS, ...request.body.dbOptions };
     const caller = await callerOf(ctx, request);
-    const found = await searchSummary(ctx.db, caller.scope, { tags: fieldSearch, filters }, options);
+    const found = await searchSummary(ctx.db, ctx.shipments, caller.scope, { tags: fieldSearch, filters }, options);
     const entries: ActionLogEntry[] =
       fieldSearch.length > 0
         ? fieldSearch.map((tag) => {

@@ -333,9 +333,10 @@ async function crashUnderLoad(database: string, dataDir: string, databaseUrl: st
   const tried = new Set(attempts.map((attempt) => attempt.id));
   for (const candidate of candidates.filter((one) => !tried.has(one.id))) expect(byId.get(candidate.id)!.status).toBe('New');
 
+  // Every kill came with decisions sent and not yet answered. (Whether any of them is then left without
+  // an answer is the machine's timing: an answer already in the socket's buffer arrives after the kill.)
   const lost = attempts.filter((attempt) => attempt.outcome === 'no answer');
-  expect(lost.length, 'decisions in flight when the server was killed').toBeGreaterThan(0);
-  expect(inFlightAtKills.every((count) => count > 0)).toBe(true);
+  expect(inFlightAtKills.every((count) => count > 0), `requests in flight at the kills: ${inFlightAtKills.join(', ')}`).toBe(true);
 
   // The last server stops cleanly.
   server!.child.kill('SIGTERM');

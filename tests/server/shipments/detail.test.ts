@@ -81,12 +81,14 @@ describe('the handling lock', () => {
     // A lock not renewed for 5 minutes holds nothing, and another operator may take it.
     await t.get('airlineOperator', `/awbapi/awbdetail/${own.shipment_id}`);
     await t.db.updateTable('shipment_handling').set({ renewed_at: sql`now() - interval '6 minutes'` }).where('shipment_id', '=', own.shipment_id).execute();
+    await t.ctx.changes.sync(); // a change made in SQL reaches the caches through its notification
     expect((await t.get('airlineAdmin', `/awbapi/awbdetail/${own.shipment_id}`)).json().data.Handling.HeldBy).toBeNull();
     const handler = await shipmentWhere(t, sql`s.awb_prefix = '160' AND s.status = 'New' AND (s.origin IN ('HKG', 'SIN') OR s.destination IN ('HKG', 'SIN'))`);
     await t.get('airlineOperator', `/awbapi/awbdetail/${handler.shipment_id}`);
     const gha = (await t.get('groundHandler', `/awbapi/awbdetail/${handler.shipment_id}`)).json().data;
     expect(gha.Handling.HeldBy).toMatchObject({ UserId: 'operator', CompanyId: 'DEMOAIR' });
     await t.db.updateTable('shipment_handling').set({ renewed_at: sql`now() - interval '6 minutes'` }).where('shipment_id', '=', handler.shipment_id).execute();
+    await t.ctx.changes.sync(); // a change made in SQL reaches the caches through its notification
     expect((await t.post('groundHandler', `/awbapi/renewhandling/${handler.shipment_id}`)).json().data).toEqual({ HeldByMe: true, HeldBy: null });
     expect((await t.get('airlineOperator', `/awbapi/awbdetail/${handler.shipment_id}`)).json().data.Handling.HeldBy).toMatchObject({ CompanyId: 'DEMOGHA' });
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { isoDay, addDaysIso } from '../../../src/domain/dateRange';
+import { SUMMARY_SORT_FIELDS } from '../../../src/domain/shipmentWire';
 import { buildShipmentTestApp, countLog, shipmentWhere, type ShipmentTestApp } from './support';
 
 let t: ShipmentTestApp;
@@ -73,9 +74,11 @@ describe('POST /awbapi/awbsummary', () => {
     // 9999999 mod 7 = 1, so ...0 does not check; it was still searched (and reported as not found, not as invalid).
     expect(data.rows[0].CheckDigitValid).toBe(true);
     await t.db.updateTable('shipments').set({ awb_suffix: '12345670' }).where('shipment_id', '=', own.shipment_id).execute();
+    await t.ctx.changes.sync();
     const flagged = (await summary('airlineOperator', { fieldSearch: [{ AWBPrefix: '160', AWBSuffix: '12345670' }] })).json().data;
     expect(flagged.rows[0]).toMatchObject({ AWBNumber: '160-12345670', CheckDigitValid: false });
     await t.db.updateTable('shipments').set({ awb_suffix: own.awb_suffix }).where('shipment_id', '=', own.shipment_id).execute();
+    await t.ctx.changes.sync();
   });
 
   it('writes one Search log entry per tag in the same transaction', async () => {
@@ -128,6 +131,37 @@ describe('POST /awbapi/awbsummary', () => {
     const byWeight = (await summary('airlineOperator', { dbOptions: { CurrentPage: 1, PageSize: 20, FieldName: 'Weight', OrderBy: 'ASC' } })).json().data.rows;
     const weights = byWeight.map((row: { Weight: number }) => row.Weight);
     expect(weights).toEqual([...weights].sort((a, b) => a - b));
+  });
+
+  it('answers an AWB search (from the shipment cache) with the rows, order and total the list (from SQL) gives the same AWBs, on every sort and filter', async () => {
+    type Row = { ShipmentId: string; AWBPrefix: string; AWBSuffix: string; IsLent: boolean; STD: string | null };
+    const today = isoDay(new Date());
+    const from = addDaysIso(today, -6);
+    const filterSets = [{}, { Status: ['New', 'Eyeball'] }, { FlightDateFrom: from, FlightDateTo: today }, { STDFrom: from, STDTo: today }, { MessageDateFrom: from, MessageDateTo: today }];
+    const whole = async (options: Record<string, unknown>, filters: Record<string, unknown> = {}) => {
+      const rows: Row[] = [];
+      for (let page = 1; ; page++) {
+        const { data } = (await summary('airlineOperator', { dbOptions: { ...options, CurrentPage: page, PageSize: 100 }, filters })).json();
+        rows.push(...data.rows);
+        if (rows.length >= data.total || data.rows.length === 0) return rows;
+      }
+    };
+    const everything = await whole({});
+    // Five AWBs spread over the view, with a lent one and one without an STD where the view has them.
+    const picked = new Map<string, Row>();
+    for (const row of [everything.find((one) => one.IsLent), everything.find((one) => one.STD === null)]) if (row) picked.set(row.ShipmentId, row);
+    for (let index = 0; picked.size < 5; index += Math.floor(everything.length / 5)) picked.set(everything[index % everything.length]!.ShipmentId, everything[index % everything.length]!);
+    const fieldSearch = [...picked.values()].map((row) => ({ AWBPrefix: row.AWBPrefix, AWBSuffix: row.AWBSuffix }));
+    for (const FieldName of SUMMARY_SORT_FIELDS) {
+      for (const OrderBy of ['ASC', 'DESC']) {
+        for (const filters of filterSets) {
+          const expected = (await whole({ FieldName, OrderBy }, filters)).filter((row) => picked.has(row.ShipmentId));
+          const searched = (await summary('airlineOperator', { dbOptions: { CurrentPage: 1, PageSize: 10, FieldName, OrderBy }, filters, fieldSearch })).json().data;
+          expect(searched.rows, `${FieldName} ${OrderBy} ${JSON.stringify(filters)}`).toEqual(expected);
+          expect(searched.total).toBe(expected.length);
+        }
+      }
+    }
   });
 
   it('filters by flight date, message date, STD and status', async () => {

@@ -1,0 +1,188 @@
+import { sql } from 'kysely';
+import { holdsHandlingLock } from '../../domain/access';
+import type { RuleRow } from '../../domain/compliance';
+import type { HandlingState, ShipmentEventRow } from '../../domain/shipmentWire';
+import type { AccountProfile } from '../auth/accounts';
+import type { ChangeEvent, ChangeFeed } from '../changes/changeFeed';
+import { InvalidatedCache } from '../changes/invalidatedCache';
+import type { Db } from '../db/database';
+import { liveHolder, stateFor, takeHandling, type HolderRow } from './handlingLock';
+import type { ShipmentRecord } from './shipmentRecord';
+
+/**
+ * What the detail and the AWB search read of a shipment (its row, its documents' list, its latest
+ * history), kept in this process and forgotten the moment the database announces a change of the
+ * shipment (migration 0011); the handling lock's holder, applied from the notifications themselves;
+ * and the acceptance-privilege rows of each carrier, forgotten on any rule-list change. Nothing
+ * here is per company or per user: who may see a shipment is decided on every call from the
+ * caller's scope (scope.ts), exactly as the database query decides it.
+ */
+
+export interface DocumentDbRow {
+  document_id: string;
+  file_name: string;
+  doc_type: string;
+  pouch_kind: string | null;
+  remarks: string;
+  updated_on: Date;
+  user_id: string;
+  size_bytes: number | null;
+  awaiting_acceptance: boolean;
+}
+
+export interface CachedShipment {
+  row: Omit<ShipmentRecord, 'is_lent'>;
+  documents: DocumentDbRow[];
+  history: ShipmentEventRow[];
+}
+
+export interface ShipmentCache {
+  byId(shipmentId: string): Promise<CachedShipment | undefined>;
+  byAwb(prefix: string, suffix: string): Promise<CachedShipment | undefined>;
+  /** Takes or renews the handling lock (handlingLock.takeHandling), without a write while this user renewed it moments ago. */
+  takeHandling(shipmentId: string, account: AccountProfile, lapseMinutes: number): Promise<HandlingState>;
+  /** A carrier's acceptance-privilege rows (compliance/privilege.ts). */
+  privilegeRows(carrier: string): Promise<RuleRow[]>;
+  close(): void;
+}
+
+const TTL_MS = 5 * 60_000;
+const MAX_SHIPMENTS = 20_000;
+/** A lock this user renewed less than this long ago is not written again on the next open. */
+const RENEWAL_QUIET_MS = 20_000;
+/** A lock held by another is reported from memory only while it is this far from lapsing. */
+const LAPSE_MARGIN_MS = 5_000;
+
+const DOCUMENT_ORDER = sql`CASE d.doc_type WHEN 'AWB' THEN 0 WHEN 'House Manifest' THEN 1 WHEN 'House AWB airline' THEN 2 ELSE 3 END, d.updated_on, d.document_id`;
+
+/** The row, its documents (in the page's order) and its latest 200 history entries: one statement. */
+async function loadShipment(db: Db, key: { id: string } | { prefix: string; suffix: string }): Promise<CachedShipment | undefined> {
+  const where = 'id' in key ? sql`s.shipment_id = ${key.id}` : sql`s.awb_prefix = ${key.prefix}::bpchar AND s.awb_suffix = ${key.suffix}::bpchar`;
+  const { rows } = await sql<Omit<ShipmentRecord, 'is_lent'> & { documents_json: DocumentJson[]; history_json: EventJson[] }>`
+    SELECT s.*, to_char(s.flight_date, 'YYYY-MM-DD') AS flight_date,
+      (SELECT coalesce(json_agg(json_build_object(
+          'document_id', d.document_id::text, 'file_name', d.file_name, 'doc_type', d.doc_type, 'pouch_kind', d.pouch_kind,
+          'remarks', d.remarks, 'updated_on', d.updated_on, 'user_id', d.user_id, 'size_bytes', d.size_bytes,
+          'awaiting_acceptance', d.awaiting_acceptance) ORDER BY ${DOCUMENT_ORDER}), '[]')
+        FROM shipment_documents d WHERE d.shipment_id = s.shipment_id) AS documents_json,
+      (SELECT coalesce(json_agg(json_build_object('at', e.at, 'kind', e.kind, 'description', e.description,
+          'company_id', e.company_id, 'user_id', e.user_id) ORDER BY e.at DESC, e.event_id DESC), '[]')
+        FROM (SELECT * FROM shipment_events WHERE shipment_id = s.shipment_id ORDER BY at DESC, event_id DESC LIMIT 200) e) AS history_json
+    FROM shipments s WHERE ${where}`.execute(db);
+  const found = rows[0];
+  if (!found) return undefined;
+  const { documents_json: documents, history_json: history, ...row } = found;
+  return {
+    row,
+    documents: documents.map((document) => ({ ...document, updated_on: new Date(document.updated_on) })),
+    history: history.map((event) => ({ At: new Date(event.at).toISOString(), Kind: event.kind, Description: event.description, CompanyId: event.company_id, UserId: event.user_id })),
+  };
+}
+
+type DocumentJson = Omit<DocumentDbRow, 'updated_on'> & { updated_on: string };
+type EventJson = { at: string; kind: string; description: string; company_id: string | null; user_id: string | null };
+
+/** The lock's holder as this process last learnt it, and when it was last renewed (performance.now()'s clock). */
+interface HandlingEntry {
+  holder: HolderRow | undefined;
+  learntAt: number;
+}
+
+export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
+  const shipments = new InvalidatedCache<string, CachedShipment>(feed, TTL_MS, MAX_SHIPMENTS);
+  const idsByAwb = new Map<string, string>();
+  const privileges = new InvalidatedCache<string, RuleRow[]>(feed, TTL_MS, 1000);
+  const handling = new Map<string, HandlingEntry>();
+  /** Bumped by every handling event: a read of the lock that started before one is not kept. */
+  let handlingEpoch = 0;
+
+  const awbKey = (prefix: string, suffix: string) => `${prefix}-${suffix}`;
+  const forget = () => {
+    shipments.clear();
+    idsByAwb.clear();
+    privileges.clear();
+    handling.clear();
+    handlingEpoch++;
+  };
+
+  const onChange = (event: ChangeEvent) => {
+    switch (event.k) {
+      case 'shipment':
+        shipments.delete(event.id);
+        break;
+      case 'handling':
+        handlingEpoch++;
+        handling.set(event.id, {
+          holder: event.c && event.u ? { company_id: event.c, user_id: event.u, user_name: event.n ?? '', taken_at: new Date(event.t ?? Date.now()) } : undefined,
+          // The renewal's time on this process's clock (the database's clock is not this one).
+          learntAt: performance.now() - Math.max(0, event.a ?? 0),
+        });
+        break;
+      case 'ruleLists':
+        privileges.clear();
+        break;
+      default:
+        break; // accounts, sessions, roles, companies, menus: the access cache's (accessCache.ts)
+    }
+  };
+  const unsubscribe = feed.subscribe({ onChange, onReset: forget });
+
+  const remember = (found: CachedShipment | undefined) => {
+    if (found) idsByAwb.set(awbKey(found.row.awb_prefix, found.row.awb_suffix), String(found.row.shipment_id));
+    return found;
+  };
+  const byId = async (shipmentId: string) => remember(await shipments.get(shipmentId, () => loadShipment(db, { id: shipmentId })));
+
+  /** The lock's holder from memory when what is there still holds; undefined when the database must say. */
+  const knownHolder = (shipmentId: string, lapseMinutes: number): { holder: HolderRow | undefined } | undefined => {
+    if (!feed.isLive()) return undefined;
+    const entry = handling.get(shipmentId);
+    if (!entry) return undefined;
+    // A holder learnt of long ago may have lapsed since: only the database knows its renewals' time.
+    if (entry.holder && performance.now() - entry.learntAt > lapseMinutes * 60_000 - LAPSE_MARGIN_MS) return undefined;
+    return { holder: entry.holder };
+  };
+
+  return {
+    byId,
+    async byAwb(prefix, suffix) {
+      const known = feed.isLive() ? idsByAwb.get(awbKey(prefix, suffix)) : undefined;
+      if (known !== undefined) {
+        const found = await byId(known);
+        if (found && found.row.awb_prefix === prefix && found.row.awb_suffix === suffix) return found;
+      }
+      const found = await loadShipment(db, { prefix, suffix });
+      if (!found) return undefined;
+      // Kept through byId's path, so a change that raced with this read is not outlived.
+      const kept = await byId(String(found.row.shipment_id));
+      return kept && kept.row.awb_prefix === prefix && kept.row.awb_suffix === suffix ? kept : found;
+    },
+    async takeHandling(shipmentId, account, lapseMinutes) {
+      const known = knownHolder(shipmentId, lapseMinutes);
+      const mine = (holder: HolderRow | undefined) => holder !== undefined && holder.company_id === account.companyId && holder.user_id === account.userId;
+      if (holdsHandlingLock(account.companyTypeId, [account.roleType])) {
+        const entry = handling.get(shipmentId);
+        // Renewed by this user moments ago (this process saw the renewal): nothing to write yet.
+        if (known && mine(known.holder) && entry && performance.now() - entry.learntAt < RENEWAL_QUIET_MS) return stateFor(account, known.holder);
+        // Held by another, live: taking it would fail anyway.
+        if (known && known.holder && !mine(known.holder)) return stateFor(account, known.holder);
+        return takeHandling(db, shipmentId, account, lapseMinutes);
+      }
+      if (known) return stateFor(account, known.holder);
+      const epoch = handlingEpoch;
+      const holder = await liveHolder(db, shipmentId, lapseMinutes);
+      // Kept only when no event came meanwhile, and only as "no holder": a holder's renewal time is the database's.
+      if (epoch === handlingEpoch && feed.isLive() && holder === undefined) handling.set(shipmentId, { holder: undefined, learntAt: performance.now() });
+      return stateFor(account, holder);
+    },
+    async privilegeRows(carrier) {
+      return (
+        (await privileges.get(carrier, async () => {
+          const rows = await db.selectFrom('rule_list_rows').select(['row_id', 'row_values']).where('company_id', '=', carrier).where('list_name', '=', 'acceptanceprivilege').execute();
+          return rows.map((row): RuleRow => ({ id: String(row.row_id), values: row.row_values as RuleRow['values'] }));
+        })) ?? []
+      );
+    },
+    close: unsubscribe,
+  };
+}
