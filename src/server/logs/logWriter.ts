@@ -17,12 +17,18 @@ import type { ActionLogTable, ClientLogTable } from '../db/schema';
  */
 
 export const FLUSH_MS = 100;
+
+/** Every column but the key: a line gives them all (actionLogRows, the client log route). */
+export type ActionLogLine = Required<Omit<Insertable<ActionLogTable>, 'log_id'>>;
+export type ClientLogLine = Required<Omit<Insertable<ClientLogTable>, 'log_id'>>;
+const ACTION_LOG_COLUMNS = 'at, company_id, user_id, act_type, doc_type, doc_name, remarks, shipment_id, shipment_document_id, awb_prefix, awb_suffix, log_level, source, ip_address';
+const CLIENT_LOG_COLUMNS = 'at, company_id, user_id, log_type, message, ip_address, user_agent';
 const MAX_BATCH = 1000;
 const MAX_PENDING = 100_000;
 
 export interface LogWriter {
-  actions(rows: readonly Insertable<ActionLogTable>[]): void;
-  client(row: Insertable<ClientLogTable>): void;
+  actions(rows: readonly ActionLogLine[]): void;
+  client(row: ClientLogLine): void;
   /** Writes what is pending now (a reader of the user log first sees its own lines). */
   flush(): Promise<void>;
   /** Flushes and stops. */
@@ -30,8 +36,8 @@ export interface LogWriter {
 }
 
 export function createLogWriter(db: Db, log: FastifyBaseLogger): LogWriter {
-  let actions: Insertable<ActionLogTable>[] = [];
-  let clients: Insertable<ClientLogTable>[] = [];
+  let actions: ActionLogLine[] = [];
+  let clients: ClientLogLine[] = [];
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
   let closed = false;
@@ -47,8 +53,13 @@ export function createLogWriter(db: Db, log: FastifyBaseLogger): LogWriter {
       try {
         await db.transaction().execute(async (trx) => {
           await sql`SET LOCAL synchronous_commit = off`.execute(trx);
-          if (batchActions.length > 0) await trx.insertInto('action_log').values(batchActions).execute();
-          if (batchClients.length > 0) await trx.insertInto('client_logs').values(batchClients).execute();
+          // One statement text whatever the batch's size: prepared once per connection, the rows as one JSON parameter.
+          if (batchActions.length > 0) {
+            await sql`INSERT INTO action_log (${sql.raw(ACTION_LOG_COLUMNS)}) SELECT ${sql.raw(ACTION_LOG_COLUMNS)} FROM json_populate_recordset(NULL::action_log, ${JSON.stringify(batchActions)}::json)`.execute(trx);
+          }
+          if (batchClients.length > 0) {
+            await sql`INSERT INTO client_logs (${sql.raw(CLIENT_LOG_COLUMNS)}) SELECT ${sql.raw(CLIENT_LOG_COLUMNS)} FROM json_populate_recordset(NULL::client_logs, ${JSON.stringify(batchClients)}::json)`.execute(trx);
+          }
         });
       } catch (error) {
         log.warn({ err: error, pending: pending() }, 'log lines could not be written yet: kept, and tried again');

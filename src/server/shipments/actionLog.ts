@@ -1,7 +1,8 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ActionType } from '../../domain/actionLog';
 import type { AccountProfile } from '../auth/accounts';
-import type { ActionLogTable, Database } from '../db/schema';
+import type { Database } from '../db/schema';
+import type { ActionLogLine } from '../logs/logWriter';
 
 export interface ActionLogEntry {
   actType: ActionType;
@@ -17,7 +18,7 @@ export interface ActionLogEntry {
 }
 
 /** The user log's rows for these entries of the account's, made at `at`. */
-export function actionLogRows(account: Pick<AccountProfile, 'companyId' | 'userId'>, ip: string, entries: readonly ActionLogEntry[], at = new Date()): Insertable<ActionLogTable>[] {
+export function actionLogRows(account: Pick<AccountProfile, 'companyId' | 'userId'>, ip: string, entries: readonly ActionLogEntry[], at = new Date()): ActionLogLine[] {
   return entries.map((entry) => ({
     at,
     company_id: account.companyId,

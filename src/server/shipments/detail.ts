@@ -107,6 +107,17 @@ export function shipmentData(shipment: ShipmentRecord) {
 
 export type ShipmentData = ReturnType<typeof shipmentData>;
 
+/** shipmentData of a cached copy, worked out once per copy (it reads the row only). */
+const mapped = new WeakMap<CachedShipment, ShipmentData>();
+function shipmentDataOf(cached: CachedShipment, shipment: ShipmentRecord): ShipmentData {
+  let data = mapped.get(cached);
+  if (!data) {
+    data = shipmentData(shipment);
+    mapped.set(cached, data);
+  }
+  return data;
+}
+
 /** The detail of a shipment as the cache holds it (shipmentCache.ts), for the caller's company. */
 export function buildDetail(cached: CachedShipment, shipment: ShipmentRecord, scope: CompanyScope, handling: HandlingState, privilege?: PrivilegeFacts): AwbDetail {
   const documents = documentRows(cached.documents);
@@ -116,7 +127,7 @@ export function buildDetail(cached: CachedShipment, shipment: ShipmentRecord, sc
   const free = handling.HeldBy === null;
   const status = facts.status;
   return {
-    ...shipmentData(shipment),
+    ...shipmentDataOf(cached, shipment),
     Documents: documents,
     History: history,
     Block: block ? { Kind: block.kind, Reason: block.reason, AppliesToMe: blockApplies(block, scope.companyId) } : null,

@@ -217,7 +217,7 @@ async function searchTags(shipments: ShipmentCache, scope: CompanyScope, criteri
   const found = await Promise.all(criteria.tags.map((tag) => shipments.byAwb(tag.AWBPrefix, tag.AWBSuffix)));
   const missing: AwbSearchMiss[] = [];
   const visibleTags: { shipmentId: string; tag: AwbTag }[] = [];
-  const listed = new Map<string, SummaryDbRow>();
+  const listed = new Map<string, { cached: CachedShipment; lent: boolean }>();
   criteria.tags.forEach((tag, index) => {
     const hit = found[index];
     const awb = formatAwbNumber({ prefix: tag.AWBPrefix, suffix: tag.AWBSuffix });
@@ -226,14 +226,26 @@ async function searchTags(shipments: ShipmentCache, scope: CompanyScope, criteri
     const access = accessOf(scope, hit.row, scope.lentIds.includes(shipmentId));
     if (access === 'none') return missing.push({ ...tag, Reason: 'notAccessible', Message: ShipmentMessages.awbNotAccessible });
     visibleTags.push({ shipmentId, tag });
-    if (meetsFilters(hit.row, criteria.filters)) {
-      listed.set(shipmentId, { ...hit.row, status: hit.row.status as ShipmentStatus, flight_no: flightNumberOf(hit.row.routing), is_lent: access === 'lent' });
-    }
+    if (meetsFilters(hit.row, criteria.filters)) listed.set(shipmentId, { cached: hit, lent: access === 'lent' });
     return undefined;
   });
-  const ordered = [...listed.values()].sort(compareRows(options));
+  const compare = compareRows(options);
+  const ordered = [...listed.values()].sort((a, b) => compare(a.cached.row, b.cached.row));
   const offset = (options.CurrentPage - 1) * options.PageSize;
-  return { total: ordered.length, rows: ordered.slice(offset, offset + options.PageSize).map(toRow), missing, visibleTags };
+  const rows = ordered.slice(offset, offset + options.PageSize).map(({ cached, lent }) => ({ ...summaryRowOf(cached), IsLent: lent }));
+  return { total: ordered.length, rows, missing, visibleTags };
+}
+
+/** A cached shipment's summary row but for IsLent (which is the caller's), worked out once per cached copy. */
+const summaryRows = new WeakMap<CachedShipment, AwbSummaryRow>();
+function summaryRowOf(cached: CachedShipment): AwbSummaryRow {
+  let row = summaryRows.get(cached);
+  if (!row) {
+    const { row: shipment } = cached;
+    row = toRow({ ...shipment, status: shipment.status as ShipmentStatus, flight_no: flightNumberOf(shipment.routing), is_lent: false });
+    summaryRows.set(cached, row);
+  }
+  return row;
 }
 
 /**
