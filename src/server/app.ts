@@ -45,8 +45,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     return503OnClosing: true,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   installErrorHandler(app);
 
@@ -73,8 +74,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   // HSTS when the request came over TLS as Fastify sees it: the socket itself, or X-Forwarded-Proto from a
   // trusted proxy (TRUSTED_PROXIES); never over plain http, where a browser ignores it and a forged header must not set it.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+    done();
   });
 
   answerAfterOwnChanges(app, ctx);

@@ -16,10 +16,12 @@ declare module 'fastify' {
  * see it when the notification reaches them, within milliseconds.
  */
 export function answerAfterOwnChanges(app: FastifyInstance, ctx: Pick<AppContext, 'changes'>): void {
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return payload;
-    if (request.routeOptions.config.readsOnly) return payload;
-    await ctx.changes.sync();
-    return payload;
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.config.readsOnly) return done(null, payload);
+    ctx.changes.sync().then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
+    return undefined;
   });
 }

@@ -16,17 +16,18 @@ import { openHitCount } from '../../domain/sanctionReview';
 import { complianceSummary, reviewedHitsOf, wireComplianceChecks, wireSanctionHits } from '../compliance/storedHits';
 import type { AwbDetail, EyeballCheck, HandlingState, Party, ShipmentDocumentRow } from '../../domain/shipmentWire';
 import type { CachedShipment, DocumentDbRow } from './shipmentCache';
+import { StatusCode } from '../../domain/statusCodes';
 import type { CompanyScope } from './scope';
-import type { ShipmentRecord } from './shipmentRecord';
+import type { ShipmentRow } from './shipmentRecord';
 
 
 /** The detail page's data (GET awbapi/awbdetail): the shipment, its documents and history, and what the user may do. */
 
-export function blockOf(shipment: ShipmentRecord): AcceptanceBlock | null {
+export function blockOf(shipment: ShipmentRow): AcceptanceBlock | null {
   return shipment.acceptance_block ? { kind: shipment.acceptance_block, reason: shipment.acceptance_block_reason ?? '', companies: shipment.acceptance_block_companies } : null;
 }
 
-export function decisionFacts(shipment: ShipmentRecord, scope: CompanyScope, privilege?: PrivilegeFacts): DecisionFacts {
+export function decisionFacts(shipment: ShipmentRow, scope: CompanyScope, privilege?: PrivilegeFacts): DecisionFacts {
   return {
     status: shipment.status as ShipmentStatus,
     companyId: scope.companyId,
@@ -54,13 +55,13 @@ export function documentRows(rows: readonly DocumentDbRow[], now: Date = new Dat
   }));
 }
 
-function eyeballOf(shipment: ShipmentRecord): EyeballCheck | null {
+function eyeballOf(shipment: ShipmentRow): EyeballCheck | null {
   const check = shipment.eyeball_check;
   return check ? { Result: check.result, Remarks: check.remarks, UserId: check.userId, At: check.at } : null;
 }
 
 /** The shipment mapped for the page and the printouts (no documents, history or permissions). */
-export function shipmentData(shipment: ShipmentRecord) {
+export function shipmentData(shipment: ShipmentRow) {
   const detail = shipment.detail as Record<string, unknown>;
   const record = (key: string) => (detail[key] && typeof detail[key] === 'object' ? (detail[key] as Record<string, unknown>) : null);
   const list = <T>(key: string) => (Array.isArray(detail[key]) ? (detail[key] as T[]) : []);
@@ -107,29 +108,31 @@ export function shipmentData(shipment: ShipmentRecord) {
 
 export type ShipmentData = ReturnType<typeof shipmentData>;
 
-/** shipmentData of a cached copy, worked out once per copy (it reads the row only). */
-const mapped = new WeakMap<CachedShipment, ShipmentData>();
-function shipmentDataOf(cached: CachedShipment, shipment: ShipmentRecord): ShipmentData {
-  let data = mapped.get(cached);
-  if (!data) {
-    data = shipmentData(shipment);
-    mapped.set(cached, data);
+/** What the detail shows the same to everyone who may see it: the shipment and its history. */
+type FixedPart = Omit<AwbDetail, 'Documents' | 'Block' | 'Handling' | 'Can'>;
+/** What depends on the caller (the block, the lock, what they may do) or on the time (archived documents). */
+type CallerPart = Pick<AwbDetail, 'Documents' | 'Block' | 'Handling' | 'Can'>;
+
+/** The fixed part of a cached copy as JSON, worked out once per copy (it reads the row and the history only). */
+const fixedJson = new WeakMap<CachedShipment, string>();
+function fixedPartJson(cached: CachedShipment, shipment: ShipmentRow): string {
+  let json = fixedJson.get(cached);
+  if (json === undefined) {
+    const fixed: FixedPart = { ...shipmentData(shipment), History: cached.history };
+    json = JSON.stringify(fixed);
+    fixedJson.set(cached, json);
   }
-  return data;
+  return json;
 }
 
-/** The detail of a shipment as the cache holds it (shipmentCache.ts), for the caller's company. */
-export function buildDetail(cached: CachedShipment, shipment: ShipmentRecord, scope: CompanyScope, handling: HandlingState, privilege?: PrivilegeFacts): AwbDetail {
+function callerPart(cached: CachedShipment, shipment: ShipmentRow, scope: CompanyScope, handling: HandlingState, privilege?: PrivilegeFacts): CallerPart {
   const documents = documentRows(cached.documents);
-  const history = cached.history;
   const facts = decisionFacts(shipment, scope, privilege);
   const block = blockOf(shipment);
   const free = handling.HeldBy === null;
   const status = facts.status;
   return {
-    ...shipmentDataOf(cached, shipment),
     Documents: documents,
-    History: history,
     Block: block ? { Kind: block.kind, Reason: block.reason, AppliesToMe: blockApplies(block, scope.companyId) } : null,
     Handling: handling,
     Can: {
@@ -142,4 +145,14 @@ export function buildDetail(cached: CachedShipment, shipment: ShipmentRecord, sc
       Upload: status !== 'Processing',
     },
   };
+}
+
+/**
+ * The answer of GET awbdetail, `{"status":1,"data":AwbDetail}`, as JSON text: the fixed part comes
+ * from the cached copy's JSON, only the caller's part is serialised per call.
+ */
+export function detailAnswerJson(cached: CachedShipment, shipment: ShipmentRow, scope: CompanyScope, handling: HandlingState, privilege?: PrivilegeFacts): string {
+  const fixed = fixedPartJson(cached, shipment);
+  const mine = JSON.stringify(callerPart(cached, shipment, scope, handling, privilege));
+  return `{"status":${StatusCode.SUCCESS},"data":${fixed.slice(0, -1)},${mine.slice(1)}}`;
 }

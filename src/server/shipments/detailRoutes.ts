@@ -9,13 +9,13 @@ import { FunctionId } from '../../domain/access';
 import { actionLogRows } from './actionLog';
 import { invalid, ok, shipmentNotFound, shipmentRefused } from './answers';
 import { callerOf } from './caller';
-import { buildDetail, shipmentData } from './detail';
+import { detailAnswerJson, shipmentData } from './detail';
 import { privilegeFrom } from '../compliance/privilege';
 import { heldByAnother } from './handlingLock';
 import { lookupCodes } from './lookupCodes';
 import { awbParams, checkUpdateParams, lookupParams, shipmentIdParams } from './schemas';
 import { accessOf } from './scope';
-import { findShipment, shipmentAccess, type ShipmentRecord } from './shipmentRecord';
+import { findShipment, shipmentAccess } from './shipmentRecord';
 
 /** GET awbdetail (by id, by AWB), sanction/detail, util/getlookupcode, util/awbcheckupdate. */
 export async function detailRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
@@ -26,17 +26,20 @@ export async function detailRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     const cached = 'id' in key ? await ctx.shipments.byId(key.id) : await ctx.shipments.byAwb(key.prefix, key.suffix);
     if (!cached) return shipmentNotFound(reply, awb);
     const shipmentId = String(cached.row.shipment_id);
+    const shipment = cached.row;
     // The scope holds the company's lendings already (read with it for the same request).
-    const shipment: ShipmentRecord = { ...cached.row, is_lent: caller.scope.lentIds.includes(shipmentId) };
-    const access = accessOf(caller.scope, shipment, shipment.is_lent);
+    const access = accessOf(caller.scope, shipment, caller.scope.lentIds.includes(shipmentId));
     if (access !== 'full') return shipmentRefused(reply, access === 'lent' ? 'lent' : 'none');
     const [handling, privilege] = await Promise.all([
       ctx.shipments.takeHandling(shipmentId, caller.account, caller.lockMinutes),
       privilegeFrom(shipment, caller.account, (carrier) => ctx.shipments.privilegeRows(carrier)),
     ]);
-    const detail = buildDetail(cached, shipment, caller.scope, handling, privilege);
-    ctx.logs.actions(actionLogRows(caller.account, caller.ip, [{ actType: 'Display', docType: 'AWB', docName: `AWB ${detail.AWBNumber}`, shipmentId, awbPrefix: detail.AWBPrefix, awbSuffix: detail.AWBSuffix }]));
-    return ok(detail);
+    ctx.logs.actions(
+      actionLogRows(caller.account, caller.ip, [
+        { actType: 'Display', docType: 'AWB', docName: `AWB ${formatAwbNumber({ prefix: shipment.awb_prefix, suffix: shipment.awb_suffix })}`, shipmentId, awbPrefix: shipment.awb_prefix, awbSuffix: shipment.awb_suffix },
+      ]),
+    );
+    return reply.type('application/json; charset=utf-8').send(detailAnswerJson(cached, shipment, caller.scope, handling, privilege));
   }
 
   app.get<{ Params: { shipmentId: string } }>('/awbdetail/:shipmentId', { schema: { params: shipmentIdParams } }, (request, reply) =>

@@ -7,7 +7,7 @@ import type { ChangeEvent, ChangeFeed } from '../changes/changeFeed';
 import { InvalidatedCache } from '../changes/invalidatedCache';
 import type { Db } from '../db/database';
 import { liveHolder, stateFor, takeHandling, type HolderRow } from './handlingLock';
-import type { ShipmentRecord } from './shipmentRecord';
+import type { ShipmentRow } from './shipmentRecord';
 
 /**
  * What the detail and the AWB search read of a shipment (its row, its documents' list, its latest
@@ -31,7 +31,7 @@ export interface DocumentDbRow {
 }
 
 export interface CachedShipment {
-  row: Omit<ShipmentRecord, 'is_lent'>;
+  row: ShipmentRow;
   documents: DocumentDbRow[];
   history: ShipmentEventRow[];
 }
@@ -58,7 +58,7 @@ const DOCUMENT_ORDER = sql`CASE d.doc_type WHEN 'AWB' THEN 0 WHEN 'House Manifes
 /** The row, its documents (in the page's order) and its latest 200 history entries: one statement. */
 async function loadShipment(db: Db, key: { id: string } | { prefix: string; suffix: string }): Promise<CachedShipment | undefined> {
   const where = 'id' in key ? sql`s.shipment_id = ${key.id}` : sql`s.awb_prefix = ${key.prefix}::bpchar AND s.awb_suffix = ${key.suffix}::bpchar`;
-  const { rows } = await sql<Omit<ShipmentRecord, 'is_lent'> & { documents_json: DocumentJson[]; history_json: EventJson[] }>`
+  const { rows } = await sql<ShipmentRow & { documents_json: DocumentJson[]; history_json: EventJson[] }>`
     SELECT s.*, to_char(s.flight_date, 'YYYY-MM-DD') AS flight_date,
       (SELECT coalesce(json_agg(json_build_object(
           'document_id', d.document_id::text, 'file_name', d.file_name, 'doc_type', d.doc_type, 'pouch_kind', d.pouch_kind,

@@ -4,7 +4,9 @@ import type { ShipmentTable } from '../db/schema';
 import { accessOf, type CompanyScope, type ShipmentAccess } from './scope';
 
 
-export type ShipmentRecord = Omit<Selectable<ShipmentTable>, 'flight_date'> & { flight_date: string; is_lent: boolean };
+/** A shipment's row as read (flight date as ISO day text). */
+export type ShipmentRow = Omit<Selectable<ShipmentTable>, 'flight_date'> & { flight_date: string };
+export type ShipmentRecord = ShipmentRow & { is_lent: boolean };
 
 export type ShipmentLookup = { kind: 'found'; shipment: ShipmentRecord; access: ShipmentAccess } | { kind: 'notFound' };
 
