@@ -1,4 +1,4 @@
-import { compileMatchingValue, isMatchingMethod, isValidMatchingValue, type MatchingMethod } from '../wildcard';
+import { compileMatchingValue, isMatchingMethod, isValidMatchingValue, type Matcher, type MatchingMethod } from '../wildcard';
 
 /**
  * The rows of the admin rule lists as the rules engine reads them: a row's id (for the
@@ -78,7 +78,7 @@ export function specificity(row: RuleRow, fields: readonly string[]): number {
   return fields.filter((field) => textOf(row.values[field]) !== undefined).length;
 }
 
-const compiled = new Map<string, RegExp | null>();
+const compiled = new Map<string, Matcher | null>();
 
 /**
  * Whether a text matches a row's matching value under its method (spec 5 wildcards). Expressions

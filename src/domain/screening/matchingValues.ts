@@ -1,4 +1,4 @@
-import { compileMatchingValue, literalOfMatchingValue, parseMatchingValue, type MatchingMethod } from '../wildcard';
+import { compileMatchingValue, literalOfMatchingValue, parseMatchingValue, type Matcher, type MatchingMethod } from '../wildcard';
 import { foldKeepingEdges } from './textFolding';
 
 /**
@@ -31,6 +31,6 @@ export function readMatchingValue(value: string): ReadValue {
 }
 
 /** The regular expression of a folded pattern under a method, for testing folded texts. */
-export function compileFoldedPattern(folded: string, method: MatchingMethod): RegExp {
+export function compileFoldedPattern(folded: string, method: MatchingMethod): Matcher {
   return compileMatchingValue(folded, method);
 }

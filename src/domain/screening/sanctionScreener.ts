@@ -1,4 +1,4 @@
-import type { MatchingMethod } from '../wildcard';
+import type { Matcher, MatchingMethod } from '../wildcard';
 import { FuzzyNameIndex } from './fuzzyNameIndex';
 import { compileFoldedPattern, readMatchingValue } from './matchingValues';
 import { normaliseName } from './nameNormalisation';
@@ -85,7 +85,7 @@ export class SanctionScreener {
   private readonly exact = new Map<string, number[]>();
   /** Listed names matched as whole words, by their first word (one-word names) or first two words. */
   private readonly phrases = new Map<string, number[]>();
-  private readonly patterns: { name: number; expression: RegExp; method: MatchingMethod }[] = [];
+  private readonly patterns: { name: number; expression: Matcher; method: MatchingMethod }[] = [];
 
   constructor(entries: readonly SanctionListEntry[], options: ScreenerOptions = {}) {
     this.threshold = options.threshold ?? DEFAULT_FUZZY_THRESHOLD;
