@@ -36,6 +36,8 @@ export const Messages = {
   shipmentNotFound: 'There is no shipment found in AWB #{awb}.',
   recordNotFound: 'Record Not Found!',
   ipRestriction: 'Shipment cannot be access due to IP Restriction',
+  /** The same refusal (IP_RESTRICTION) outside the shipment screens, where the spec's wording about a shipment does not fit. */
+  ipRestrictionElsewhere: 'Your company does not allow access from this network address.',
   awbLent: 'This air waybill is lent, and you do not have access right to the details.',
   awbNotAccessible: 'This air waybill is not accessible.',
   userDuplicate: 'User profile is duplicated.',

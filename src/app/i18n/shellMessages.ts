@@ -182,7 +182,7 @@ export const shellMessages = {
       submit: 'Send reset link',
       sending: 'Sending…',
       sentTitle: 'Check your e-mail',
-      sent: 'We sent a link to reset your password to %{email}. It works once, within %{minutes} minutes.',
+      sent: 'If the account exists, a reset link has been sent to its e-mail address. It works once, within %{minutes} minutes.',
       failedTitle: 'Password reset failed',
       tryAgain: 'Try again',
       tooMany: 'Too many password reset requests. Please wait %{wait} and try again.',

@@ -40,10 +40,10 @@ describe('ForgotPasswordDialog (spec 5, 7)', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('confirms the mail with the masked address', async () => {
-    const fetchMock = answer(200, { status: 1, data: { email: 'o****@demogha.example', expiresInMinutes: 30 } });
+  it('confirms the request without telling whether the account exists', async () => {
+    const fetchMock = answer(200, { status: 1, message: 'If the account exists, a reset link has been sent to its e-mail address.', data: { expiresInMinutes: 30 } });
     await submit(' DEMOGHA ', 'operator');
-    expect(await screen.findByRole('alertdialog', { name: 'Check your e-mail' })).toHaveTextContent('We sent a link to reset your password to o****@demogha.example. It works once, within 30 minutes.');
+    expect(await screen.findByRole('alertdialog', { name: 'Check your e-mail' })).toHaveTextContent('If the account exists, a reset link has been sent to its e-mail address. It works once, within 30 minutes.');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toMatch(/\/api\/authentication\/forgotpassword$/);
     expect(JSON.parse(String(init.body))).toEqual({ company_id: 'DEMOGHA', user_id: 'operator' });

@@ -14,7 +14,7 @@ import { focusFirstProblem, ShellField } from '../shell/ShellField';
 const PROBLEM_MESSAGE: Record<ForgotPasswordProblem, string> = LOGIN_FAILURE_MESSAGE;
 const FIELDS: readonly ForgotPasswordField[] = ['companyId', 'userId'];
 
-type Outcome = { kind: 'sent'; email: string; minutes: number } | { kind: 'failed'; text: string };
+type Outcome = { kind: 'sent'; minutes: number } | { kind: 'failed'; text: string };
 
 /**
  * Forgot password (spec 2, 5, 7): company id and user id; the server mails a single-use reset
@@ -41,13 +41,13 @@ export default function ForgotPasswordDialog({ onClose, initial }: { onClose(): 
     setProblems(found);
     if (focusFirstProblem(FIELDS, found, inputs.current)) return;
     setBusy(true);
-    const answer = await postPublic<{ data: { email: string; expiresInMinutes: number } }>(config, '/api/authentication/forgotpassword', {
+    const answer = await postPublic<{ data: { expiresInMinutes: number } }>(config, '/api/authentication/forgotpassword', {
       company_id: trimmed.companyId,
       user_id: trimmed.userId,
     });
     setBusy(false);
     if (answer.httpStatus === 200 && answer.body.status === StatusCode.SUCCESS && answer.body.data) {
-      setOutcome({ kind: 'sent', email: answer.body.data.email, minutes: answer.body.data.expiresInMinutes });
+      setOutcome({ kind: 'sent', minutes: answer.body.data.expiresInMinutes });
     } else if (answer.httpStatus === 429) {
       const text =
         answer.retryAfterSeconds === undefined
@@ -81,7 +81,7 @@ export default function ForgotPasswordDialog({ onClose, initial }: { onClose(): 
           </>
         }
       >
-        <p>{sent ? translate('app.forgot.sent', { email: outcome.email, minutes: outcome.minutes }) : outcome.text}</p>
+        <p>{sent ? translate('app.forgot.sent', { minutes: outcome.minutes }) : outcome.text}</p>
       </ShellModal>
     );
   }

@@ -7,7 +7,8 @@ import { AuditEntity, recordAudit } from '../users/userAudit';
 import { accountOf, authenticate } from '../http/authenticate';
 import { ipRestriction } from '../http/ipRestriction';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { revokeFamilyOf } from '../auth/refreshTokens';
+import { revokeFamily, revokeFamilyOf } from '../auth/refreshTokens';
+import { sessionOfAccessToken } from '../auth/accessTokens';
 import { storePassword } from '../auth/passwordStore';
 
 /** /mobileapi/authentication: sign-out and password change. */
@@ -19,6 +20,11 @@ export async function mobileApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     '/authentication/logout',
     { schema: { body: { type: ['object', 'null'], properties: { refresh_token: { type: 'string', maxLength: 200 } } } } },
     async (request) => {
+      // The session of the access token (even one just expired: it still names its session), and the
+      // family of the refresh token: whichever of them the client sends, its session ends (ASVS 7.4.1).
+      const header = request.headers.authorization;
+      const sessionId = header?.startsWith('Bearer ') ? sessionOfAccessToken(ctx.jwtSecret, header.slice(7).trim()) : undefined;
+      if (sessionId) await revokeFamily(db, sessionId);
       const token = request.body?.refresh_token;
       if (token) await revokeFamilyOf(db, token);
       return { status: StatusCode.SUCCESS };

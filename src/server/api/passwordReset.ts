@@ -7,21 +7,27 @@ import { userRecordId } from '../../domain/userProfile';
 import { AuditEntity, recordAudit } from '../users/userAudit';
 import { findAccount } from '../auth/accounts';
 import { accountKey, reserveAttempt, throttleLimits } from '../auth/loginThrottle';
-import { maskEmail } from '../auth/mfa';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { claimPasswordReset, pendingPasswordReset, issuePasswordReset, retirePasswordReset } from '../auth/passwordResets';
 import { storePassword } from '../auth/passwordStore';
 
 export const RESET_LINK_INVALID = 'This password reset link is not valid any more: it was already used, has expired, or a newer link was sent. Please ask for a new one.';
-export const NO_EMAIL_ON_FILE = 'No e-mail address is on file for this user, so no reset link can be sent. Please ask your company administrator to reset your password.';
-export const RESET_MAIL_FAILED = 'The password reset e-mail could not be sent. Please try again in a few minutes, or ask your company administrator to reset your password.';
+/** The one answer of every well-formed, unthrottled request: it tells nobody whether the account exists (ASVS 6.3). */
+export const RESET_REQUESTED = 'If the account exists, a reset link has been sent to its e-mail address.';
+
+/** Links being looked up and mailed after their requests were answered. */
+const deliveries = new Set<Promise<void>>();
+/** Resolves once every reset link asked for so far has been mailed (or found to have nowhere to go). */
+export async function resetDeliveriesSettled(): Promise<void> {
+  while (deliveries.size > 0) await Promise.all([...deliveries]);
+}
 
 const accountId = { type: 'string', maxLength: 100 } as const;
 const token = { type: 'string', maxLength: 100 } as const;
 
 /**
  * Forgot password (spec 7 "Other calls", spec 8): the server mails a single-use, expiring link
- * to the address on file; an unknown user gets the spec's message. Requests are throttled per
+ * to the address on file; every well-formed request gets the same answer at once (RESET_REQUESTED). Requests are throttled per
  * account and per address like sign-in (HTTP 429 with Retry-After). The reset page then sets a
  * new password under the password rules.
  */
@@ -52,32 +58,38 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx }: { ctx: 
         return reply.code(429).send({ status: StatusCode.FAILURE, message: `Too many password reset requests. Please try again in ${wait} seconds.` });
       }
 
-      const account = await findAccount(db, companyId, userId);
-      if (!account || account.isLocked) return { status: StatusCode.USER_PROFILE_NOT_FOUND, message: Messages.userNotRecognised };
-      if (!account.email) return { status: StatusCode.FAILURE, message: NO_EMAIL_ON_FILE };
-      const resetToken = await issuePasswordReset(db, account, config.passwordResetMinutes, request.ip);
-      const link = `${config.publicUrl}/ez4/en/resetPassword#token=${resetToken}`;
-      const mail = await ctx.mailer.send({
-        to: account.email,
-        subject: 'Reset your Cargo Portal password',
-        text: [
-          `Hello ${account.userName},`,
-          '',
-          `Someone asked to reset the password of user ${account.userId} of company ${account.companyId}.`,
-          `To choose a new password, open this link within ${config.passwordResetMinutes} minutes (it works once):`,
-          link,
-          '',
-          'If you did not ask for this, ignore this mail: your password stays as it is.',
-        ].join('\n'),
-      });
-      if (mail.outcome === 'failed') {
-        // Nobody received the link: it is retired, and the user is told instead of being sent to an empty inbox.
-        await retirePasswordReset(db, resetToken);
-        return reply.code(503).send({ status: StatusCode.FAILURE, message: RESET_MAIL_FAILED });
-      }
-      return { status: StatusCode.SUCCESS, data: { email: maskEmail(account.email), expiresInMinutes: config.passwordResetMinutes } };
+      // The answer goes before the account is even looked up: whether it exists, has an address or
+      // the mail went out changes neither the answer nor its time.
+      const delivery = deliverResetLink(companyId, userId, request.ip)
+        .catch((error: unknown) => request.log.error({ err: error }, 'a password reset link could not be delivered'))
+        .finally(() => deliveries.delete(delivery));
+      deliveries.add(delivery);
+      return { status: StatusCode.SUCCESS, message: RESET_REQUESTED, data: { expiresInMinutes: config.passwordResetMinutes } };
     },
   );
+
+  /** Looks the account up and mails it a link; an unknown, locked or address-less account gets nothing. */
+  async function deliverResetLink(companyId: string, userId: string, address: string): Promise<void> {
+    const account = await findAccount(db, companyId, userId);
+    if (!account || account.isLocked || !account.email) return;
+    const resetToken = await issuePasswordReset(db, account, config.passwordResetMinutes, address);
+    const link = `${config.publicUrl}/ez4/en/resetPassword#token=${resetToken}`;
+    const mail = await ctx.mailer.send({
+      to: account.email,
+      subject: 'Reset your Cargo Portal password',
+      text: [
+        `Hello ${account.userName},`,
+        '',
+        `Someone asked to reset the password of user ${account.userId} of company ${account.companyId}.`,
+        `To choose a new password, open this link within ${config.passwordResetMinutes} minutes (it works once):`,
+        link,
+        '',
+        'If you did not ask for this, ignore this mail: your password stays as it is.',
+      ].join('\n'),
+    });
+    // Nobody received the link: it is retired (the mail stays in the outbox with its error, for the admins).
+    if (mail.outcome === 'failed') await retirePasswordReset(db, resetToken);
+  }
 
   const tokenBody = { type: 'object', required: ['token'], properties: { token } } as const;
 

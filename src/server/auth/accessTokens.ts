@@ -58,9 +58,17 @@ export function verifyAccessToken(secret: string, token: string): AccessClaims |
   return claims?.claims;
 }
 
-function verifyAccessTokenOnce(secret: string, token: string): { claims: AccessClaims; expiresAtMs: number } | undefined {
+/**
+ * The session a genuine access token belongs to, expired or not (sign-out ends the session of a
+ * token that has just expired too); undefined for anything not signed with the key.
+ */
+export function sessionOfAccessToken(secret: string, token: string): string | undefined {
+  return verifyAccessTokenOnce(secret, token, true)?.claims.sessionId;
+}
+
+function verifyAccessTokenOnce(secret: string, token: string, ignoreExpiration = false): { claims: AccessClaims; expiresAtMs: number } | undefined {
   try {
-    const payload = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'] });
+    const payload = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'], ignoreExpiration });
     if (typeof payload !== 'object' || payload.typ !== 'access') return undefined;
     if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.iat !== 'number') return undefined;
     if (typeof payload.sid !== 'string' || !UUID.test(payload.sid) || typeof payload.exp !== 'number') return undefined;

@@ -67,6 +67,11 @@ export async function revokeFamilyOf(db: Db, presented: string): Promise<boolean
   return true;
 }
 
+/** Signing out with the access token alone: the session (refresh family) it belongs to is revoked. */
+export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  await db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+}
+
 export async function revokeAllOfUser(db: Db, account: Account): Promise<void> {
   await db
     .updateTable('refresh_tokens')

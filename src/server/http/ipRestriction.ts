@@ -21,14 +21,20 @@ declare module 'fastify' {
 
 /**
  * A hook (after `authenticate`) for the shipment calls, /userapi and the classic API: from
- * outside the company's ranges the call answers HTTP 403 with IP_RESTRICTION (-100002)
- * 'Shipment cannot be access due to IP Restriction'. Routes configured `reachableOutsideIpRanges`
+ * outside the company's ranges the call answers HTTP 403 with IP_RESTRICTION (-100002): on the
+ * shipment calls with the spec's 'Shipment cannot be access due to IP Restriction', elsewhere with
+ * a message that does not speak of a shipment. Routes configured `reachableOutsideIpRanges`
  * are let through.
  */
+/** The shipment calls, and the logging and the log of what users do with shipments. */
+const SHIPMENT_AREAS = ['/awbapi/', '/logapi/', '/classicapi/shipmentlog'];
+
 export async function ipRestriction(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (request.routeOptions.config?.reachableOutsideIpRanges === true) return;
   // The ranges come with the account `authenticate` read: no query of its own.
   if (!isAddressAllowed(request.ip, accountOf(request).ipRanges)) {
-    return reply.code(403).send({ status: StatusCode.IP_RESTRICTION, message: Messages.ipRestriction });
+    // The spec's message where it speaks of a shipment; the same code with a fitting message elsewhere.
+    const message = SHIPMENT_AREAS.some((area) => request.url.startsWith(area)) ? Messages.ipRestriction : Messages.ipRestrictionElsewhere;
+    return reply.code(403).send({ status: StatusCode.IP_RESTRICTION, message });
   }
 }

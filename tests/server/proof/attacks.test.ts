@@ -222,6 +222,23 @@ describe('sign-out', () => {
     // The user's session in another browser is not signed out.
     await expectAcceptedEverywhere(other.access_token, 'another session after sign-out');
   });
+
+  it('logout with the bearer token alone (an empty body) ends the session the token belongs to, and no other', async () => {
+    const session = await signIn(t.app, 'DEMOAIR', 'operator', 'Operator#12345');
+    const other = await signIn(t.app, 'DEMOAIR', 'operator', 'Operator#12345');
+    await expectAcceptedEverywhere(session.access_token, 'before sign-out');
+    const out = await t.app.inject({ method: 'POST', url: '/mobileapi/authentication/logout', headers: { authorization: `Bearer ${session.access_token}` }, payload: {} });
+    expect(out.json()).toEqual({ status: StatusCode.SUCCESS });
+    await expectRefusedEverywhere(session.access_token, 'the access token after a bearer-only sign-out');
+    const again = await refresh(OPERATOR_ID, session.refresh_token, '10.67.0.2');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toBe('invalid_grant');
+    await expectAcceptedEverywhere(other.access_token, 'another session after a bearer-only sign-out');
+    // A forged bearer token ends nothing and tells nothing.
+    const forged = await t.app.inject({ method: 'POST', url: '/mobileapi/authentication/logout', headers: { authorization: `Bearer ${other.access_token.slice(0, -4)}AAAA` }, payload: {} });
+    expect(forged.json()).toEqual({ status: StatusCode.SUCCESS });
+    await expectAcceptedEverywhere(other.access_token, 'another session after a forged sign-out');
+  });
 });
 
 describe('brute force', () => {

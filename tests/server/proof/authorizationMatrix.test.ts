@@ -239,7 +239,12 @@ const GENERAL_CASES: Record<string, RouteCase> = {
     own: () => call('POST', `/api/authentication/fetchToken/${'A'.repeat(43)}`, { request_uri: 'https://classic.example/' }),
     other: noRecord.credential,
   },
-  'POST /mobileapi/authentication/logout': { access: PUBLIC, own: () => call('POST', '/mobileapi/authentication/logout', { refresh_token: 'not-a-refresh-token' }), other: noRecord.credential },
+  // Without the caller's bearer token, which would end the caller's own session (attacks.test.ts shows that it ends only it).
+  'POST /mobileapi/authentication/logout': {
+    access: PUBLIC,
+    own: () => (_token, from) => t.app.inject({ method: 'POST', url: '/mobileapi/authentication/logout', payload: { refresh_token: 'not-a-refresh-token' }, ...fromOption(from) }),
+    other: noRecord.credential,
+  },
 
   'GET /userapi/user/getuserprofile': {
     access: SIGNED_IN,
