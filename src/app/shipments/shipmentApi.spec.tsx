@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient, RequestOptions } from '../../../dataProviders/httpClient';
 import { ApiError } from '../../../dataProviders/httpErrors';
+import { deleteTokens, writeTokens } from '../../../dataProviders/tokenCookies';
 import { createShipmentApi, SHIPMENT_ACTION_TIMEOUT_MS, ShipmentCallTimeout } from './shipmentApi';
 
 /** An httpClient whose calls answer only when `answer` says so, and reject like fetch when their signal aborts. */
@@ -66,5 +67,25 @@ describe('the shipment changes time out', () => {
     const { client, api } = slowClient(() => Promise.resolve([]));
     await createShipmentApi(client, { actionTimeoutMs: 20 }).lookupCodes(1);
     expect((api.mock.calls[0][1] as RequestOptions).signal).toBeUndefined();
+  });
+});
+
+describe('releasing the handling lock', () => {
+  it('calls nothing once the user has signed out (the sign-out released it), so leaving the page never reads as a timed-out session', async () => {
+    deleteTokens();
+    const { client, api } = slowClient(() => Promise.resolve({ Released: true }));
+    await createShipmentApi(client).releaseHandling('42');
+    expect(api).not.toHaveBeenCalled();
+  });
+
+  it('releases while the user is signed in', async () => {
+    writeTokens({ accessToken: 'a.b.c', refreshToken: 'r' });
+    try {
+      const { client, api } = slowClient(() => Promise.resolve({ Released: true }));
+      await createShipmentApi(client).releaseHandling('42');
+      expect(api).toHaveBeenCalledWith('/awbapi/deletehandling/42', expect.objectContaining({ method: 'POST' }));
+    } finally {
+      deleteTokens();
+    }
   });
 });

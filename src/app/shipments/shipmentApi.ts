@@ -1,3 +1,4 @@
+import { hasTokens } from '../../../dataProviders/tokenCookies';
 import type { HttpClient } from '../../../dataProviders/httpClient';
 import { StatusCode } from '../../domain/statusCodes';
 import type {
@@ -169,8 +170,14 @@ export function createShipmentApi(http: HttpClient, { actionTimeoutMs = SHIPMENT
     },
     nameCheck: (name: string, limit: number) => get<NameCheckAnswer>(`/awbapi/sanction/search?name=${encodeURIComponent(name)}&limit=${limit}`, [...SHIPMENT_SCREEN_STATUSES, StatusCode.VALIDATION_FAIL]),
     renewHandling: (shipmentId: string) => post<HandlingState>(`/awbapi/renewhandling/${encodeURIComponent(shipmentId)}`, undefined, SHIPMENT_SCREEN_STATUSES),
-    releaseHandling: (shipmentId: string) =>
-      http.api(`/awbapi/deletehandling/${encodeURIComponent(shipmentId)}`, { method: 'POST', validateStatus: false }).then(() => undefined, () => undefined),
+    /**
+     * Releases the lock; nothing when the user has signed out already (sign-out released it before
+     * ending the session, and a call without tokens would only end in the session-expired page).
+     */
+    releaseHandling: (shipmentId: string): Promise<void> =>
+      hasTokens()
+        ? http.api(`/awbapi/deletehandling/${encodeURIComponent(shipmentId)}`, { method: 'POST', validateStatus: false }).then(() => undefined, () => undefined)
+        : Promise.resolve(),
     fileTicket: (request: FileTicketRequest) => post<{ Url: string; ExpiresInSeconds: number; AWBNumber: string }>('/awbapi/fileticket', request),
     upload: (form: FormData) => post<{ ShipmentDocumentID: string; FileName: string; PouchKind: string; AwaitingAcceptance: boolean }>('/awbapi/document/upload', form),
     logAction: (request: ActionLogRequest) => post<{ Logged: boolean }>('/logapi/actionlogging', request, SHIPMENT_SCREEN_STATUSES),
