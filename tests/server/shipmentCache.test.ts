@@ -107,4 +107,30 @@ describe('the shipment cache, two instances on one database', () => {
     expect(released.json().data).toEqual({ Released: true });
     expect(await msUntil(async () => (await detail(b, secondOperatorOnB, shipment.shipment_id)).Handling.HeldByMe)).toBeLessThan(1000);
   });
+
+  it("the summary's kept totals follow a status change and a shipment leaving the view, on B within a second", async () => {
+    const totalOn = async (instance: TestApp, filters: Record<string, unknown> = {}) =>
+      (
+        await instance.app.inject({
+          method: 'POST',
+          url: '/awbapi/awbsummary',
+          headers: bearer(secondOperatorOnB),
+          payload: { fieldSearch: [], filters, dbOptions: { CurrentPage: 1, PageSize: 10, FieldName: 'AWBNumber', OrderBy: 'ASC' } },
+        })
+      ).json().data.total as number;
+    const whole = await totalOn(b);
+    const fresh = await totalOn(b, { Status: ['New'] });
+    expect(await totalOn(b)).toBe(whole); // now kept
+    const shipment = await shipmentWhere(a, sql`s.awb_prefix = '160' AND s.status = 'New'`, 2);
+    try {
+      await a.db.updateTable('shipments').set({ status: 'Error' }).where('shipment_id', '=', shipment.shipment_id).execute();
+      expect(await msUntil(async () => (await totalOn(b, { Status: ['New'] })) === fresh - 1)).toBeLessThan(1000);
+      expect(await totalOn(b)).toBe(whole);
+      await a.db.updateTable('shipments').set({ awb_prefix: '020' }).where('shipment_id', '=', shipment.shipment_id).execute();
+      expect(await msUntil(async () => (await totalOn(b)) === whole - 1)).toBeLessThan(1000);
+    } finally {
+      await a.db.updateTable('shipments').set({ awb_prefix: '160', status: 'New' }).where('shipment_id', '=', shipment.shipment_id).execute();
+    }
+    expect(await msUntil(async () => (await totalOn(b)) === whole && (await totalOn(b, { Status: ['New'] })) === fresh)).toBeLessThan(1000);
+  });
 });

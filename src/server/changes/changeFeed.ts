@@ -22,7 +22,8 @@ export type ChangeEvent =
   | { k: 'role'; r: string }
   | { k: 'session'; s: string }
   | { k: 'menus' }
-  | { k: 'shipment'; id: string }
+  /** `m`: the row came, went or moved between views or date ranges; `s`: its status changed (rows of the shipments table only). */
+  | { k: 'shipment'; id: string; m?: boolean; s?: boolean }
   /** The handling lock after the change: its holder and the milliseconds since its renewal (`a`), or none (no `c`) when it was released. */
   | { k: 'handling'; id: string; c?: string; u?: string; n?: string; t?: string; a?: number }
   | { k: 'ruleLists' };

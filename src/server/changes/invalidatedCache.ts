@@ -24,12 +24,28 @@ export class InvalidatedCache<K, V> {
     if (hit && hit.expiresAt > Date.now()) return hit.value;
     const epoch = this.#epoch;
     const value = await load();
-    if (value !== undefined && epoch === this.#epoch && this.feed.isLive()) {
-      this.#entries.delete(key);
-      if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value as K);
-      this.#entries.set(key, { value, expiresAt: Date.now() + this.ttlMs });
-    }
+    if (value !== undefined) this.keep(key, value, epoch);
     return value;
+  }
+
+  /** The invalidation count now: a value read after it may be kept with `keep` (not when anything was invalidated since). */
+  get epoch(): number {
+    return this.#epoch;
+  }
+
+  /** Keeps a value read elsewhere, unless something was invalidated since `epoch` (or the feed is down). */
+  keep(key: K, value: V, epoch: number): void {
+    if (epoch !== this.#epoch || !this.feed.isLive()) return;
+    this.#entries.delete(key);
+    if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value as K);
+    this.#entries.set(key, { value, expiresAt: Date.now() + this.ttlMs });
+  }
+
+  /** The cached value, if any (nothing is read). */
+  peek(key: K): V | undefined {
+    if (!this.feed.isLive()) return undefined;
+    const hit = this.#entries.get(key);
+    return hit && hit.expiresAt > Date.now() ? hit.value : undefined;
   }
 
   delete(key: K): void {

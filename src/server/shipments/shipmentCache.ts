@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { holdsHandlingLock } from '../../domain/access';
 import type { RuleRow } from '../../domain/compliance';
 import type { HandlingState, ShipmentEventRow } from '../../domain/shipmentWire';
@@ -39,8 +39,15 @@ export interface CachedShipment {
 export interface ShipmentCache {
   byId(shipmentId: string): Promise<CachedShipment | undefined>;
   byAwb(prefix: string, suffix: string): Promise<CachedShipment | undefined>;
+  /** Several AWBs at once (an AWB search): those not in memory are read in one statement. */
+  byAwbs(awbs: readonly { prefix: string; suffix: string }[]): Promise<(CachedShipment | undefined)[]>;
   /** Takes or renews the handling lock (handlingLock.takeHandling), without a write while this user renewed it moments ago. */
   takeHandling(shipmentId: string, account: AccountProfile, lapseMinutes: number): Promise<HandlingState>;
+  /**
+   * A total of the summary, kept until a change may have moved it: `key` names the company's scope
+   * and the criteria whole; `byStatus` when the criteria filter on the status.
+   */
+  total(key: string, byStatus: boolean, count: () => Promise<number>): Promise<number>;
   /** A carrier's acceptance-privilege rows (compliance/privilege.ts). */
   privilegeRows(carrier: string): Promise<RuleRow[]>;
   close(): void;
@@ -57,7 +64,10 @@ const DOCUMENT_ORDER = sql`CASE d.doc_type WHEN 'AWB' THEN 0 WHEN 'House Manifes
 
 /** The row, its documents (in the page's order) and its latest 200 history entries: one statement. */
 async function loadShipment(db: Db, key: { id: string } | { prefix: string; suffix: string }): Promise<CachedShipment | undefined> {
-  const where = 'id' in key ? sql`s.shipment_id = ${key.id}` : sql`s.awb_prefix = ${key.prefix}::bpchar AND s.awb_suffix = ${key.suffix}::bpchar`;
+  return (await loadShipments(db, 'id' in key ? sql`s.shipment_id = ${key.id}` : sql`s.awb_prefix = ${key.prefix}::bpchar AND s.awb_suffix = ${key.suffix}::bpchar`))[0];
+}
+
+async function loadShipments(db: Db, where: RawBuilder<unknown>): Promise<CachedShipment[]> {
   const { rows } = await sql<ShipmentRow & { documents_json: DocumentJson[]; history_json: EventJson[] }>`
     SELECT s.*, to_char(s.flight_date, 'YYYY-MM-DD') AS flight_date,
       (SELECT coalesce(json_agg(json_build_object(
@@ -69,14 +79,11 @@ async function loadShipment(db: Db, key: { id: string } | { prefix: string; suff
           'company_id', e.company_id, 'user_id', e.user_id) ORDER BY e.at DESC, e.event_id DESC), '[]')
         FROM (SELECT * FROM shipment_events WHERE shipment_id = s.shipment_id ORDER BY at DESC, event_id DESC LIMIT 200) e) AS history_json
     FROM shipments s WHERE ${where}`.execute(db);
-  const found = rows[0];
-  if (!found) return undefined;
-  const { documents_json: documents, history_json: history, ...row } = found;
-  return {
+  return rows.map(({ documents_json: documents, history_json: history, ...row }) => ({
     row,
     documents: documents.map((document) => ({ ...document, updated_on: new Date(document.updated_on) })),
     history: history.map((event) => ({ At: new Date(event.at).toISOString(), Kind: event.kind, Description: event.description, CompanyId: event.company_id, UserId: event.user_id })),
-  };
+  }));
 }
 
 type DocumentJson = Omit<DocumentDbRow, 'updated_on'> & { updated_on: string };
@@ -92,6 +99,8 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
   const shipments = new InvalidatedCache<string, CachedShipment>(feed, TTL_MS, MAX_SHIPMENTS);
   const idsByAwb = new Map<string, string>();
   const privileges = new InvalidatedCache<string, RuleRow[]>(feed, TTL_MS, 1000);
+  const totals = new InvalidatedCache<string, number>(feed, TTL_MS, 10_000);
+  const totalsByStatus = new InvalidatedCache<string, number>(feed, TTL_MS, 10_000);
   const handling = new Map<string, HandlingEntry>();
   /** Bumped by every handling event: a read of the lock that started before one is not kept. */
   let handlingEpoch = 0;
@@ -101,6 +110,8 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
     shipments.clear();
     idsByAwb.clear();
     privileges.clear();
+    totals.clear();
+    totalsByStatus.clear();
     handling.clear();
     handlingEpoch++;
   };
@@ -109,6 +120,13 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
     switch (event.k) {
       case 'shipment':
         shipments.delete(event.id);
+        if (event.m) totals.clear();
+        if (event.m || event.s) totalsByStatus.clear();
+        break;
+      case 'company':
+        // Its address ranges, lendings or stations: its views may hold other shipments now.
+        totals.clear();
+        totalsByStatus.clear();
         break;
       case 'handling':
         handlingEpoch++;
@@ -133,6 +151,25 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
   };
   const byId = async (shipmentId: string) => remember(await shipments.get(shipmentId, () => loadShipment(db, { id: shipmentId })));
 
+  const matches = (found: CachedShipment | undefined, awb: { prefix: string; suffix: string }) => found !== undefined && found.row.awb_prefix === awb.prefix && found.row.awb_suffix === awb.suffix;
+  const byAwbs = async (awbs: readonly { prefix: string; suffix: string }[]): Promise<(CachedShipment | undefined)[]> => {
+    const answers: (CachedShipment | undefined)[] = awbs.map((awb) => {
+      const known = feed.isLive() ? idsByAwb.get(awbKey(awb.prefix, awb.suffix)) : undefined;
+      const hit = known === undefined ? undefined : shipments.peek(known);
+      return matches(hit, awb) ? hit : undefined;
+    });
+    const missing = awbs.filter((_awb, index) => answers[index] === undefined);
+    if (missing.length === 0) return answers;
+    // Read together, and kept unless a change was announced while they were read.
+    const epoch = shipments.epoch;
+    const found = await loadShipments(db, sql`(s.awb_prefix, s.awb_suffix) IN (${sql.join(missing.map((awb) => sql`(${awb.prefix}::bpchar, ${awb.suffix}::bpchar)`))})`);
+    for (const shipment of found) {
+      shipments.keep(String(shipment.row.shipment_id), shipment, epoch);
+      remember(shipment);
+    }
+    return awbs.map((awb, index) => answers[index] ?? found.find((shipment) => matches(shipment, awb)));
+  };
+
   /** The lock's holder from memory when what is there still holds; undefined when the database must say. */
   const knownHolder = (shipmentId: string, lapseMinutes: number): { holder: HolderRow | undefined } | undefined => {
     if (!feed.isLive()) return undefined;
@@ -146,17 +183,9 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
   return {
     byId,
     async byAwb(prefix, suffix) {
-      const known = feed.isLive() ? idsByAwb.get(awbKey(prefix, suffix)) : undefined;
-      if (known !== undefined) {
-        const found = await byId(known);
-        if (found && found.row.awb_prefix === prefix && found.row.awb_suffix === suffix) return found;
-      }
-      const found = await loadShipment(db, { prefix, suffix });
-      if (!found) return undefined;
-      // Kept through byId's path, so a change that raced with this read is not outlived.
-      const kept = await byId(String(found.row.shipment_id));
-      return kept && kept.row.awb_prefix === prefix && kept.row.awb_suffix === suffix ? kept : found;
+      return (await byAwbs([{ prefix, suffix }]))[0];
     },
+    byAwbs,
     async takeHandling(shipmentId, account, lapseMinutes) {
       const known = knownHolder(shipmentId, lapseMinutes);
       const mine = (holder: HolderRow | undefined) => holder !== undefined && holder.company_id === account.companyId && holder.user_id === account.userId;
@@ -174,6 +203,9 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
       // Kept only when no event came meanwhile, and only as "no holder": a holder's renewal time is the database's.
       if (epoch === handlingEpoch && feed.isLive() && holder === undefined) handling.set(shipmentId, { holder: undefined, learntAt: performance.now() });
       return stateFor(account, holder);
+    },
+    async total(key, byStatus, count) {
+      return (await (byStatus ? totalsByStatus : totals).get(key, count))!;
     },
     async privilegeRows(carrier) {
       return (

@@ -139,15 +139,22 @@ export async function searchSummary(db: Db, shipments: ShipmentCache, scope: Com
   const offset = (options.CurrentPage - 1) * options.PageSize;
   // The page's ids first (from the indexes where they cover the criteria), then only those rows read whole.
   // The total counts the own part and the lent part apart, so the own part can be counted from an index.
-  const [{ rows }, { rows: countRows }] = await Promise.all([
+  // The total is kept (shipmentCache.total) until a change may have moved it: counting half a million
+  // rows again on every visit of the landing page cost most of its time.
+  const totalKey = JSON.stringify([scope.companyId, scope.companyTypeId, scope.prefixes, scope.stations, scope.lentIds, criteria.filters]);
+  const byStatus = (criteria.filters.Status?.length ?? 0) > 0;
+  const [{ rows }, total] = await Promise.all([
     sql<SummaryDbRow>`
       SELECT ${rowColumns(scope)} FROM shipments s
       JOIN (${pageIdsSql(scope, criteria, options, offset)}) page USING (shipment_id)
       ORDER BY ${orderSql(options)}`.execute(db),
-    sql<{ total: string }>`
-      SELECT ${sql.join(viewParts(scope).map((part) => sql`(SELECT count(*) FROM shipments s WHERE ${criteriaSql(scope, criteria, part)})`), sql` + `)} AS total`.execute(db),
+    shipments.total(totalKey, byStatus, async () => {
+      const { rows: countRows } = await sql<{ total: string }>`
+        SELECT ${sql.join(viewParts(scope).map((part) => sql`(SELECT count(*) FROM shipments s WHERE ${criteriaSql(scope, criteria, part)})`), sql` + `)} AS total`.execute(db);
+      return Number(countRows[0]?.total ?? 0);
+    }),
   ]);
-  return { total: Number(countRows[0]?.total ?? 0), rows: rows.map(toRow), missing: [], visibleTags: [] };
+  return { total, rows: rows.map(toRow), missing: [], visibleTags: [] };
 }
 
 type CachedRow = CachedShipment['row'];
@@ -214,7 +221,7 @@ function flightNumberOf(routing: unknown): string {
  * filters, ordered as the summary orders; the page, the total and the AWBs that gave no row follow.
  */
 async function searchTags(shipments: ShipmentCache, scope: CompanyScope, criteria: SummaryCriteria, options: DbOptions): Promise<SummaryAnswerWithTags> {
-  const found = await Promise.all(criteria.tags.map((tag) => shipments.byAwb(tag.AWBPrefix, tag.AWBSuffix)));
+  const found = await shipments.byAwbs(criteria.tags.map((tag) => ({ prefix: tag.AWBPrefix, suffix: tag.AWBSuffix })));
   const missing: AwbSearchMiss[] = [];
   const visibleTags: { shipmentId: string; tag: AwbTag }[] = [];
   const listed = new Map<string, { cached: CachedShipment; lent: boolean }>();
