@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { chromeFrontEnds } from './vite.chrome';
+import { chromeFrontEnds, precompressed } from './vite.chrome';
 
 /** Every backend path the browser calls; the dev server hands them to the Fastify server. */
 const backendTarget = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
@@ -9,7 +9,8 @@ const proxy = Object.fromEntries(backendPaths.map((path) => [path, { target: bac
 
 export default defineConfig({
   // The header and footer front-ends are built apart, after the app (vite.chrome.ts).
-  plugins: [react(), chromeFrontEnds()],
+  // Text assets are also written as .br and .gz, which the server sends to browsers that take them.
+  plugins: [react(), precompressed(), chromeFrontEnds()],
   // Served at /ez4/ (spec 2); the server answers index.html for every unknown /ez4/ path.
   base: '/ez4/',
   build: {

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import compress from '@fastify/compress';
 import { randomUUID } from 'node:crypto';
 import { StatusCode } from '../domain/statusCodes';
 import type { AppContext } from './context';
@@ -80,6 +81,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   answerAfterOwnChanges(app, ctx);
+  // Answers over 1 KB compressed for clients that accept it (brotli, else gzip); the built assets are
+  // compressed at build time instead (spa.ts), and what is compressed already (PDFs) is left alone.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   app.get('/healthz', async () => {
     await ctx.db.selectFrom('companies').select('company_id').limit(1).execute();

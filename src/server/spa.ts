@@ -50,6 +50,8 @@ export async function spaRoutes(app: FastifyInstance, { config }: { config: Read
     prefix: '/ez4/',
     wildcard: false,
     index: false,
+    // The .br and .gz copies the build wrote (vite.chrome.ts precompressed), by Accept-Encoding, with Vary.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       // Hashed assets never change; everything else is revalidated.
       reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
