@@ -1,3 +1,4 @@
+import { realPdf } from '../tests/fixtures/realPdf';
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { apiToken, demoFwb, signIn } from './support/portal';
@@ -68,7 +69,7 @@ test.beforeAll(async ({ portals }, testInfo) => {
   const form = new FormData();
   form.append('ShipmentId', shipment.id);
   form.append('Remarks', markup('document-remarks'));
-  form.append('file', new Blob([Buffer.from('%PDF-1.4\n% hardening\n%%EOF\n')], { type: 'application/pdf' }), '<img src=x data-xss=document-name onerror=alert(1)>.pdf');
+  form.append('file', new Blob([new Uint8Array(await realPdf('hardening'))], { type: 'application/pdf' }), '<img src=x data-xss=document-name onerror=alert(1)>.pdf');
   const uploaded = await fetch(`${base}/awbapi/document/upload`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
   expect(uploaded.status, await uploaded.text()).toBeLessThan(300);
 });

@@ -60,6 +60,8 @@ export const ShipmentMessages = {
   noDocumentToAccept: 'This document does not wait for acceptance.',
   notDecidedYet: 'Additional documents are accepted on shipments that are already accepted or rejected.',
   pouchNotPdf: 'Please upload a PDF file.',
+  /** A file named .pdf that starts like one but cannot be opened as one. */
+  pouchUnreadablePdf: 'This file is not a readable PDF document. Please upload the PDF again, as it was saved.',
   pouchTooLarge: 'The file is larger than {size}.',
   pouchEmpty: 'The file is empty.',
   pouchTypeNotAllowed: 'Your company may upload to the {pouch} only.',

@@ -17,6 +17,7 @@ import { issueFileTicket } from './fileTickets';
 import { ID, shareBody } from './schemas';
 import { shareShipments } from './share';
 import { findShipment } from './shipmentRecord';
+import { isReadablePdf } from './pdfCheck';
 
 /** Pouch upload (multipart), file links for the browser, and Share AWB. */
 
@@ -78,6 +79,7 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     const remarks = (fields.Remarks ?? '').trim();
     const remarkProblem = freeRemarkProblem(remarks);
     if (remarkProblem) return invalid(reply, remarkProblem);
+    if (!(await isReadablePdf(file.content))) return invalid(reply, ShipmentMessages.pouchUnreadablePdf);
     const caller = await callerOf(ctx, request);
     const pouchKind = pouchKindOf(caller.scope.companyTypeId);
     if (fields.PouchKind && fields.PouchKind !== pouchKind) return invalid(reply, formatMessage(ShipmentMessages.pouchTypeNotAllowed, { pouch: `${pouchKind} pouch` }));

@@ -30,24 +30,32 @@ export interface DocumentDbRow {
   awaiting_acceptance: boolean;
 }
 
-export interface CachedShipment {
+/** A shipment as the AWB search needs it: its row. */
+export interface CachedRow {
   row: ShipmentRow;
+}
+
+/** A shipment as the detail needs it: its row, documents and latest history. */
+export interface CachedShipment extends CachedRow {
   documents: DocumentDbRow[];
   history: ShipmentEventRow[];
 }
 
+type CacheEntry = CachedRow & Partial<Pick<CachedShipment, 'documents' | 'history'>>;
+const isWhole = (entry: CacheEntry | undefined): entry is CachedShipment => entry?.documents !== undefined && entry.history !== undefined;
+
 export interface ShipmentCache {
   byId(shipmentId: string): Promise<CachedShipment | undefined>;
   byAwb(prefix: string, suffix: string): Promise<CachedShipment | undefined>;
-  /** Several AWBs at once (an AWB search): those not in memory are read in one statement. */
-  byAwbs(awbs: readonly { prefix: string; suffix: string }[]): Promise<(CachedShipment | undefined)[]>;
+  /** The rows of several AWBs at once (an AWB search): those not in memory are read in one statement, rows only. */
+  byAwbs(awbs: readonly { prefix: string; suffix: string }[]): Promise<(CachedRow | undefined)[]>;
   /** Takes or renews the handling lock (handlingLock.takeHandling), without a write while this user renewed it moments ago. */
   takeHandling(shipmentId: string, account: AccountProfile, lapseMinutes: number): Promise<HandlingState>;
   /**
-   * A total of the summary, kept until a change may have moved it: `key` names the company's scope
-   * and the criteria whole; `byStatus` when the criteria filter on the status.
+   * A count of the summary or the overview, kept until a change may have moved it: `key` names the
+   * company's scope and the criteria whole; `byStatus` when it depends on the shipments' statuses.
    */
-  total(key: string, byStatus: boolean, count: () => Promise<number>): Promise<number>;
+  kept<T>(key: string, byStatus: boolean, count: () => Promise<T>): Promise<T>;
   /** A carrier's acceptance-privilege rows (compliance/privilege.ts). */
   privilegeRows(carrier: string): Promise<RuleRow[]>;
   close(): void;
@@ -67,9 +75,11 @@ async function loadShipment(db: Db, key: { id: string } | { prefix: string; suff
   return (await loadShipments(db, 'id' in key ? sql`s.shipment_id = ${key.id}` : sql`s.awb_prefix = ${key.prefix}::bpchar AND s.awb_suffix = ${key.suffix}::bpchar`))[0];
 }
 
+const ROW_COLUMNS = sql`s.*, to_char(s.flight_date, 'YYYY-MM-DD') AS flight_date`;
+
 async function loadShipments(db: Db, where: RawBuilder<unknown>): Promise<CachedShipment[]> {
   const { rows } = await sql<ShipmentRow & { documents_json: DocumentJson[]; history_json: EventJson[] }>`
-    SELECT s.*, to_char(s.flight_date, 'YYYY-MM-DD') AS flight_date,
+    SELECT ${ROW_COLUMNS},
       (SELECT coalesce(json_agg(json_build_object(
           'document_id', d.document_id::text, 'file_name', d.file_name, 'doc_type', d.doc_type, 'pouch_kind', d.pouch_kind,
           'remarks', d.remarks, 'updated_on', d.updated_on, 'user_id', d.user_id, 'size_bytes', d.size_bytes,
@@ -86,6 +96,12 @@ async function loadShipments(db: Db, where: RawBuilder<unknown>): Promise<Cached
   }));
 }
 
+/** Rows only: what the AWB search shows (the detail reads the rest when it is opened). */
+async function loadRows(db: Db, where: RawBuilder<unknown>): Promise<CachedRow[]> {
+  const { rows } = await sql<ShipmentRow>`SELECT ${ROW_COLUMNS} FROM shipments s WHERE ${where}`.execute(db);
+  return rows.map((row) => ({ row }));
+}
+
 type DocumentJson = Omit<DocumentDbRow, 'updated_on'> & { updated_on: string };
 type EventJson = { at: string; kind: string; description: string; company_id: string | null; user_id: string | null };
 
@@ -96,11 +112,11 @@ interface HandlingEntry {
 }
 
 export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
-  const shipments = new InvalidatedCache<string, CachedShipment>(feed, TTL_MS, MAX_SHIPMENTS);
+  const shipments = new InvalidatedCache<string, CacheEntry>(feed, TTL_MS, MAX_SHIPMENTS);
   const idsByAwb = new Map<string, string>();
   const privileges = new InvalidatedCache<string, RuleRow[]>(feed, TTL_MS, 1000);
-  const totals = new InvalidatedCache<string, number>(feed, TTL_MS, 10_000);
-  const totalsByStatus = new InvalidatedCache<string, number>(feed, TTL_MS, 10_000);
+  const totals = new InvalidatedCache<string, unknown>(feed, TTL_MS, 10_000);
+  const totalsByStatus = new InvalidatedCache<string, unknown>(feed, TTL_MS, 10_000);
   const handling = new Map<string, HandlingEntry>();
   /** Bumped by every handling event: a read of the lock that started before one is not kept. */
   let handlingEpoch = 0;
@@ -145,15 +161,23 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
   };
   const unsubscribe = feed.subscribe({ onChange, onReset: forget });
 
-  const remember = (found: CachedShipment | undefined) => {
+  const remember = <T extends CachedRow>(found: T | undefined): T | undefined => {
     if (found) idsByAwb.set(awbKey(found.row.awb_prefix, found.row.awb_suffix), String(found.row.shipment_id));
     return found;
   };
-  const byId = async (shipmentId: string) => remember(await shipments.get(shipmentId, () => loadShipment(db, { id: shipmentId })));
+  /** The whole shipment: from memory when whole there, else read (and kept unless a change was announced meanwhile). */
+  const byId = async (shipmentId: string): Promise<CachedShipment | undefined> => {
+    const hit = shipments.peek(shipmentId);
+    if (isWhole(hit)) return hit;
+    const epoch = shipments.epoch;
+    const found = await loadShipment(db, { id: shipmentId });
+    if (found) shipments.keep(shipmentId, found, epoch);
+    return remember(found);
+  };
 
-  const matches = (found: CachedShipment | undefined, awb: { prefix: string; suffix: string }) => found !== undefined && found.row.awb_prefix === awb.prefix && found.row.awb_suffix === awb.suffix;
-  const byAwbs = async (awbs: readonly { prefix: string; suffix: string }[]): Promise<(CachedShipment | undefined)[]> => {
-    const answers: (CachedShipment | undefined)[] = awbs.map((awb) => {
+  const matches = (found: CachedRow | undefined, awb: { prefix: string; suffix: string }) => found !== undefined && found.row.awb_prefix === awb.prefix && found.row.awb_suffix === awb.suffix;
+  const byAwbs = async (awbs: readonly { prefix: string; suffix: string }[]): Promise<(CachedRow | undefined)[]> => {
+    const answers: (CachedRow | undefined)[] = awbs.map((awb) => {
       const known = feed.isLive() ? idsByAwb.get(awbKey(awb.prefix, awb.suffix)) : undefined;
       const hit = known === undefined ? undefined : shipments.peek(known);
       return matches(hit, awb) ? hit : undefined;
@@ -162,7 +186,7 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
     if (missing.length === 0) return answers;
     // Read together, and kept unless a change was announced while they were read.
     const epoch = shipments.epoch;
-    const found = await loadShipments(db, sql`(s.awb_prefix, s.awb_suffix) IN (${sql.join(missing.map((awb) => sql`(${awb.prefix}::bpchar, ${awb.suffix}::bpchar)`))})`);
+    const found = await loadRows(db, sql`(s.awb_prefix, s.awb_suffix) IN (${sql.join(missing.map((awb) => sql`(${awb.prefix}::bpchar, ${awb.suffix}::bpchar)`))})`);
     for (const shipment of found) {
       shipments.keep(String(shipment.row.shipment_id), shipment, epoch);
       remember(shipment);
@@ -183,7 +207,15 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
   return {
     byId,
     async byAwb(prefix, suffix) {
-      return (await byAwbs([{ prefix, suffix }]))[0];
+      const known = feed.isLive() ? idsByAwb.get(awbKey(prefix, suffix)) : undefined;
+      if (known !== undefined) {
+        const found = await byId(known);
+        if (matches(found, { prefix, suffix })) return found;
+      }
+      const epoch = shipments.epoch;
+      const found = await loadShipment(db, { prefix, suffix });
+      if (found) shipments.keep(String(found.row.shipment_id), found, epoch);
+      return remember(found);
     },
     byAwbs,
     async takeHandling(shipmentId, account, lapseMinutes) {
@@ -204,8 +236,8 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
       if (epoch === handlingEpoch && feed.isLive() && holder === undefined) handling.set(shipmentId, { holder: undefined, learntAt: performance.now() });
       return stateFor(account, holder);
     },
-    async total(key, byStatus, count) {
-      return (await (byStatus ? totalsByStatus : totals).get(key, count))!;
+    async kept<T>(key: string, byStatus: boolean, count: () => Promise<T>): Promise<T> {
+      return (await (byStatus ? totalsByStatus : totals).get(key, count)) as T;
     },
     async privilegeRows(carrier) {
       return (

@@ -7,7 +7,7 @@ import type { AwbSearchMiss, AwbSummaryAnswer, AwbSummaryRow, AwbTag, DbOptions,
 import { formatMessage } from '../../domain/statusCodes';
 import type { Db } from '../db/database';
 import { accessOf, lentOnlySql, ownPartsSql, ownShipmentsSql, visibleShipmentsSql, type CompanyScope } from './scope';
-import type { CachedShipment, ShipmentCache } from './shipmentCache';
+import type { CachedRow as CachedRowEntry, ShipmentCache } from './shipmentCache';
 
 /** The AWB summary (POST awbapi/awbsummary) and the next result (GET awbapi/searchnext). */
 
@@ -141,14 +141,14 @@ export async function searchSummary(db: Db, shipments: ShipmentCache, scope: Com
   // The total counts the own part and the lent part apart, so the own part can be counted from an index.
   // The total is kept (shipmentCache.total) until a change may have moved it: counting half a million
   // rows again on every visit of the landing page cost most of its time.
-  const totalKey = JSON.stringify([scope.companyId, scope.companyTypeId, scope.prefixes, scope.stations, scope.lentIds, criteria.filters]);
+  const totalKey = JSON.stringify(['total', ...scopeKey(scope), criteria.filters]);
   const byStatus = (criteria.filters.Status?.length ?? 0) > 0;
   const [{ rows }, total] = await Promise.all([
     sql<SummaryDbRow>`
       SELECT ${rowColumns(scope)} FROM shipments s
       JOIN (${pageIdsSql(scope, criteria, options, offset)}) page USING (shipment_id)
       ORDER BY ${orderSql(options)}`.execute(db),
-    shipments.total(totalKey, byStatus, async () => {
+    shipments.kept(totalKey, byStatus, async () => {
       const { rows: countRows } = await sql<{ total: string }>`
         SELECT ${sql.join(viewParts(scope).map((part) => sql`(SELECT count(*) FROM shipments s WHERE ${criteriaSql(scope, criteria, part)})`), sql` + `)} AS total`.execute(db);
       return Number(countRows[0]?.total ?? 0);
@@ -157,7 +157,7 @@ export async function searchSummary(db: Db, shipments: ShipmentCache, scope: Com
   return { total, rows: rows.map(toRow), missing: [], visibleTags: [] };
 }
 
-type CachedRow = CachedShipment['row'];
+type CachedRow = CachedRowEntry['row'];
 /** What the summary's order reads of a row. */
 type SortableRow = Pick<CachedRow, 'origin' | 'destination' | 'flight_date' | 'message_date' | 'std' | 'pieces' | 'weight_kg' | 'update_dt' | 'awb_prefix' | 'awb_suffix'> & { status: string };
 
@@ -224,7 +224,7 @@ async function searchTags(shipments: ShipmentCache, scope: CompanyScope, criteri
   const found = await shipments.byAwbs(criteria.tags.map((tag) => ({ prefix: tag.AWBPrefix, suffix: tag.AWBSuffix })));
   const missing: AwbSearchMiss[] = [];
   const visibleTags: { shipmentId: string; tag: AwbTag }[] = [];
-  const listed = new Map<string, { cached: CachedShipment; lent: boolean }>();
+  const listed = new Map<string, { cached: CachedRowEntry; lent: boolean }>();
   criteria.tags.forEach((tag, index) => {
     const hit = found[index];
     const awb = formatAwbNumber({ prefix: tag.AWBPrefix, suffix: tag.AWBSuffix });
@@ -244,8 +244,8 @@ async function searchTags(shipments: ShipmentCache, scope: CompanyScope, criteri
 }
 
 /** A cached shipment's summary row but for IsLent (which is the caller's), worked out once per cached copy. */
-const summaryRows = new WeakMap<CachedShipment, AwbSummaryRow>();
-function summaryRowOf(cached: CachedShipment): AwbSummaryRow {
+const summaryRows = new WeakMap<CachedRowEntry, AwbSummaryRow>();
+function summaryRowOf(cached: CachedRowEntry): AwbSummaryRow {
   let row = summaryRows.get(cached);
   if (!row) {
     const { row: shipment } = cached;
@@ -284,8 +284,19 @@ export async function adjacentShipment(
   return row ? { ShipmentId: String(row.shipment_id), AWBPrefix: row.awb_prefix, AWBSuffix: row.awb_suffix } : null;
 }
 
-/** Counts by status of the company's view, for flights of `today` and of the 7 days up to it. */
-export async function overviewCounts(db: Db, scope: CompanyScope, today: string): Promise<{ today: Record<string, number>; week: Record<string, number> }> {
+/** What a kept count depends on of the company: everything that decides its view. */
+function scopeKey(scope: CompanyScope): unknown[] {
+  return [scope.companyId, scope.companyTypeId, scope.prefixes, scope.stations, scope.lentIds];
+}
+
+type OverviewCounts = { today: Record<string, number>; week: Record<string, number> };
+
+/** Counts by status of the company's view, for flights of `today` and of the 7 days up to it; kept until a change may move them. */
+export function overviewCounts(db: Db, shipments: ShipmentCache, scope: CompanyScope, today: string): Promise<OverviewCounts> {
+  return shipments.kept(JSON.stringify(['overview', ...scopeKey(scope), today]), true, () => countOverview(db, scope, today));
+}
+
+async function countOverview(db: Db, scope: CompanyScope, today: string): Promise<OverviewCounts> {
   const weekStart = addDaysIso(today, -6);
   const counts = (part: RawBuilder<boolean>) => sql<{ status: string; today: string; week: string }>`
     SELECT s.status,

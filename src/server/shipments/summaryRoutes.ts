@@ -103,7 +103,7 @@ export async function summaryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     const day = dayNumber(today);
     if (day === undefined || Math.abs(day - dayNumber(serverToday)!) > 1) return invalid(reply, 'Today must be the current date.');
     const caller = await callerOf(ctx, request);
-    const counts = await overviewCounts(ctx.db, caller.scope, today);
+    const counts = await overviewCounts(ctx.db, ctx.shipments, caller.scope, today);
     const byStatus = (source: Record<string, number>) => Object.fromEntries(SHIPMENT_STATUSES.map((status) => [status, source[status] ?? 0])) as Record<ShipmentStatus, number>;
     const answer: OverviewAnswer = { Today: today, TodayByStatus: byStatus(counts.today), Last7DaysByStatus: byStatus(counts.week) };
     return ok(answer);

@@ -1,3 +1,4 @@
+import { realPdf } from '../../fixtures/realPdf';
 import { expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { compactUpdateDt } from '../../../src/domain/updateDt';
@@ -110,13 +111,16 @@ export const SHIPMENT_ROUTE_CASES: Record<string, Case> = {
 export type ShipmentRequest = ReturnType<Case['request']>;
 
 /** Sends one case's request with a bearer token, or without one (a multipart upload carries a small PDF), from the test's address or `from`. */
+/** A real PDF: an upload that is not one is refused before any access check matters. */
+const SMALL_PDF = realPdf('matrix');
+
 export async function sendShipmentRequest(app: FastifyInstance, token: string | undefined, request: ShipmentRequest, from?: string): Promise<LightMyRequestResponse> {
   const auth = token ? bearer(token) : {};
   const address = from ? { remoteAddress: from } : {};
   if (request.multipart) {
     const form = new FormData();
     for (const [key, value] of Object.entries(request.multipart)) form.append(key, value);
-    form.append('file', new Blob([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], { type: 'application/pdf' }), 'stolen.pdf');
+    form.append('file', new Blob([new Uint8Array(await SMALL_PDF)], { type: 'application/pdf' }), 'stolen.pdf');
     const encoded = new Request('http://local/', { method: 'POST', body: form });
     return app.inject({ method: 'POST', url: request.url, headers: { ...auth, 'content-type': encoded.headers.get('content-type')! }, payload: Buffer.from(await encoded.arrayBuffer()), ...address });
   }

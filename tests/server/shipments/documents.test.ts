@@ -1,3 +1,5 @@
+import { ShipmentMessages } from '../../../src/domain/shipmentMessages';
+import { realPdf } from '../../fixtures/realPdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { PDFParse } from 'pdf-parse';
@@ -18,7 +20,10 @@ async function pdfText(bytes: Buffer): Promise<string> {
   }
 }
 
-const minimalPdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
+const minimalPdf = (text: string) => pdfs.get(text) ?? Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
+/** Real PDFs (uploads are parsed before they are stored), made once per text the tests upload. */
+const pdfs = new Map<string, Buffer>();
+for (const text of ['old', 'packing', 'exe', 'big', 'x']) pdfs.set(text, await realPdf(text));
 
 function upload(user: UserKey, fields: Record<string, string>, file?: { name: string; content: Buffer; type?: string }) {
   const form = new FormData();
@@ -137,6 +142,9 @@ describe('documents', () => {
       [{ ShipmentId: forwarded.shipment_id }, { name: 'x.exe', content: minimalPdf('exe'), type: 'application/octet-stream' }, 'Please upload a PDF file.'],
       [{ ShipmentId: forwarded.shipment_id }, { name: 'big.pdf', content: Buffer.concat([minimalPdf('big'), Buffer.alloc(5000, 32)]) }, 'The file is larger than 4 KB.'],
       [{ ShipmentId: forwarded.shipment_id }, { name: 'empty.pdf', content: Buffer.alloc(0) }, 'The file is empty.'],
+      // It starts like a PDF, and is not one: zeros, or a text with a PDF's first and last lines.
+      [{ ShipmentId: forwarded.shipment_id }, { name: 'zeros.pdf', content: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3000)]) }, ShipmentMessages.pouchUnreadablePdf],
+      [{ ShipmentId: forwarded.shipment_id }, { name: 'text.pdf', content: Buffer.from('%PDF-1.4\n% only a comment\n%%EOF\n') }, ShipmentMessages.pouchUnreadablePdf],
       [{ ShipmentId: forwarded.shipment_id }, undefined, 'Please upload a PDF file.'],
       [{ ShipmentId: 'abc' }, { name: 'x.pdf', content: minimalPdf('x') }, 'ShipmentId is required.'],
       [{ ShipmentId: forwarded.shipment_id, PouchKind: 'airline' }, { name: 'x.pdf', content: minimalPdf('x') }, 'Your company may upload to the forwarder pouch only.'],
