@@ -62,7 +62,8 @@ export interface ShipmentCache {
 }
 
 const TTL_MS = 5 * 60_000;
-const MAX_SHIPMENTS = 20_000;
+/** A shipment with its documents and history is a few kilobytes in memory: tens of megabytes per process at most. */
+const MAX_SHIPMENTS = 5_000;
 /** A lock this user renewed less than this long ago is not written again on the next open. */
 const RENEWAL_QUIET_MS = 20_000;
 /** A lock held by another is reported from memory only while it is this far from lapsing. */
