@@ -135,8 +135,10 @@ async function expectEveryProcessHearsALock(port: number, lines: Record<string, 
 // One app process, and a primary with two (npm start on two cores): each finishes its requests in flight.
 describe.each([1, 2])('SIGTERM with WEB_CONCURRENCY=%i', (processes) => {
   it('answers the request in flight, stops the embedded PostgreSQL and exits 0', { timeout: 240_000 }, async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-sigterm-'));
-    dataDirs.push(dataDir);
+    // One data directory for both: the second start finds the cluster the first one stopped cleanly
+    // (and skips initdb and the seed, which are not what this test is about).
+    const dataDir = dataDirs[0] ?? mkdtempSync(path.join(tmpdir(), 'portal-sigterm-'));
+    if (dataDirs.length === 0) dataDirs.push(dataDir);
     const port = await freePort();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
