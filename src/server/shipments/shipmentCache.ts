@@ -64,6 +64,10 @@ export interface ShipmentCache {
 const TTL_MS = 5 * 60_000;
 /** A shipment with its documents and history is a few kilobytes in memory: tens of megabytes per process at most. */
 const MAX_SHIPMENTS = 5_000;
+/** AWB numbers remembered with their shipment ids (a few dozen bytes each). */
+const MAX_AWB_KEYS = 100_000;
+/** Handling locks remembered per process (a few dozen bytes each). */
+const MAX_HANDLING = 20_000;
 /** A lock this user renewed less than this long ago is not written again on the next open. */
 const RENEWAL_QUIET_MS = 20_000;
 /** A lock held by another is reported from memory only while it is this far from lapsing. */
@@ -119,6 +123,12 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
   const totals = new InvalidatedCache<string, unknown>(feed, TTL_MS, 10_000);
   const totalsByStatus = new InvalidatedCache<string, unknown>(feed, TTL_MS, 10_000);
   const handling = new Map<string, HandlingEntry>();
+  /** Remembers a lock's state; the oldest learnt go first beyond MAX_HANDLING (the database has them all). */
+  const learn = (shipmentId: string, entry: HandlingEntry) => {
+    handling.delete(shipmentId);
+    if (handling.size >= MAX_HANDLING) handling.delete(handling.keys().next().value as string);
+    handling.set(shipmentId, entry);
+  };
   /** Bumped by every handling event: a read of the lock that started before one is not kept. */
   let handlingEpoch = 0;
 
@@ -147,7 +157,7 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
         break;
       case 'handling':
         handlingEpoch++;
-        handling.set(event.id, {
+        learn(event.id, {
           holder: event.c && event.u ? { company_id: event.c, user_id: event.u, user_name: event.n ?? '', taken_at: new Date(event.t ?? Date.now()) } : undefined,
           // The renewal's time on this process's clock (the database's clock is not this one).
           learntAt: performance.now() - Math.max(0, event.a ?? 0),
@@ -163,7 +173,12 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
   const unsubscribe = feed.subscribe({ onChange, onReset: forget });
 
   const remember = <T extends CachedRow>(found: T | undefined): T | undefined => {
-    if (found) idsByAwb.set(awbKey(found.row.awb_prefix, found.row.awb_suffix), String(found.row.shipment_id));
+    if (found) {
+      const key = awbKey(found.row.awb_prefix, found.row.awb_suffix);
+      idsByAwb.delete(key);
+      if (idsByAwb.size >= MAX_AWB_KEYS) idsByAwb.delete(idsByAwb.keys().next().value as string);
+      idsByAwb.set(key, String(found.row.shipment_id));
+    }
     return found;
   };
   /** The whole shipment: from memory when whole there, else read (and kept unless a change was announced meanwhile). */
@@ -234,7 +249,7 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
       const epoch = handlingEpoch;
       const holder = await liveHolder(db, shipmentId, lapseMinutes);
       // Kept only when no event came meanwhile, and only as "no holder": a holder's renewal time is the database's.
-      if (epoch === handlingEpoch && feed.isLive() && holder === undefined) handling.set(shipmentId, { holder: undefined, learntAt: performance.now() });
+      if (epoch === handlingEpoch && feed.isLive() && holder === undefined) learn(shipmentId, { holder: undefined, learntAt: performance.now() });
       return stateFor(account, holder);
     },
     async kept<T>(key: string, byStatus: boolean, count: () => Promise<T>): Promise<T> {
