@@ -17,11 +17,14 @@ export class InvalidatedCache<K, V> {
     private readonly maxEntries: number,
   ) {}
 
-  /** The cached value, or `load()`'s (kept when it is not `undefined` and nothing was invalidated meanwhile). */
-  async get(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
+  /**
+   * The cached value, or `load()`'s (kept when it is not `undefined` and nothing was invalidated
+   * meanwhile). A cached value `usable` refuses (one holding less than this caller needs) is read again.
+   */
+  async get(key: K, load: () => Promise<V | undefined>, usable: (value: V) => boolean = () => true): Promise<V | undefined> {
     if (!this.feed.isLive()) return load();
     const hit = this.#entries.get(key);
-    if (hit && hit.expiresAt > Date.now()) return hit.value;
+    if (hit && hit.expiresAt > Date.now() && usable(hit.value)) return hit.value;
     const epoch = this.#epoch;
     const value = await load();
     if (value !== undefined) this.keep(key, value, epoch);

@@ -13,10 +13,13 @@ export async function privilegeFor(
   shipment: PrivilegedShipment,
   account: Pick<AccountProfile, 'companyId' | 'userId'>,
 ): Promise<PrivilegeFacts | undefined> {
-  return privilegeFrom(shipment, account, async (carrier) => {
-    const rows = await db.selectFrom('rule_list_rows').select(['row_id', 'row_values']).where('company_id', '=', carrier).where('list_name', '=', 'acceptanceprivilege').execute();
-    return rows.map((row): RuleRow => ({ id: String(row.row_id), values: row.row_values as RuleRow['values'] }));
-  });
+  return privilegeFrom(shipment, account, (carrier) => acceptancePrivilegeRows(db, carrier));
+}
+
+/** A carrier's Acceptance Privilege list as it is now (the shipment cache keeps it between changes). */
+export async function acceptancePrivilegeRows(db: Db, carrier: string): Promise<RuleRow[]> {
+  const rows = await db.selectFrom('rule_list_rows').select(['row_id', 'row_values']).where('company_id', '=', carrier).where('list_name', '=', 'acceptanceprivilege').execute();
+  return rows.map((row): RuleRow => ({ id: String(row.row_id), values: row.row_values as RuleRow['values'] }));
 }
 
 type PrivilegedShipment = { carrier_id: string | null; origin: string; special_handling_codes: readonly string[] };

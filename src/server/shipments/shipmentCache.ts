@@ -6,6 +6,7 @@ import type { AccountProfile } from '../auth/accounts';
 import type { ChangeEvent, ChangeFeed } from '../changes/changeFeed';
 import { InvalidatedCache } from '../changes/invalidatedCache';
 import type { Db } from '../db/database';
+import { acceptancePrivilegeRows } from '../compliance/privilege';
 import { liveHolder, stateFor, takeHandling, type HolderRow } from './handlingLock';
 import type { ShipmentRow } from './shipmentRecord';
 
@@ -182,14 +183,8 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
     return found;
   };
   /** The whole shipment: from memory when whole there, else read (and kept unless a change was announced meanwhile). */
-  const byId = async (shipmentId: string): Promise<CachedShipment | undefined> => {
-    const hit = shipments.peek(shipmentId);
-    if (isWhole(hit)) return hit;
-    const epoch = shipments.epoch;
-    const found = await loadShipment(db, { id: shipmentId });
-    if (found) shipments.keep(shipmentId, found, epoch);
-    return remember(found);
-  };
+  const byId = async (shipmentId: string): Promise<CachedShipment | undefined> =>
+    remember((await shipments.get(shipmentId, () => loadShipment(db, { id: shipmentId }), isWhole)) as CachedShipment | undefined);
 
   const matches = (found: CachedRow | undefined, awb: { prefix: string; suffix: string }) => found !== undefined && found.row.awb_prefix === awb.prefix && found.row.awb_suffix === awb.suffix;
   const byAwbs = async (awbs: readonly { prefix: string; suffix: string }[]): Promise<(CachedRow | undefined)[]> => {
@@ -256,12 +251,7 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
       return (await (byStatus ? totalsByStatus : totals).get(key, count)) as T;
     },
     async privilegeRows(carrier) {
-      return (
-        (await privileges.get(carrier, async () => {
-          const rows = await db.selectFrom('rule_list_rows').select(['row_id', 'row_values']).where('company_id', '=', carrier).where('list_name', '=', 'acceptanceprivilege').execute();
-          return rows.map((row): RuleRow => ({ id: String(row.row_id), values: row.row_values as RuleRow['values'] }));
-        })) ?? []
-      );
+      return (await privileges.get(carrier, () => acceptancePrivilegeRows(db, carrier))) ?? [];
     },
     close: unsubscribe,
   };
