@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { Messages, StatusCode } from '../../src/domain/statusCodes';
 import { InvalidatedCache } from '../../src/server/changes/invalidatedCache';
 import { classicCall, userPath } from './classicCall';
-import { bearer, buildAnotherInstance, buildTestApp, signIn, type TestApp } from './testApp';
+import { bearer, buildAnotherInstance, buildTestApp, msUntil, signIn, type TestApp } from './testApp';
 
 /**
  * The signed-in path answers from each instance's access cache, and every instance forgets what a
@@ -33,16 +33,6 @@ const summary = (instance: TestApp, token: string, remoteAddress = '127.0.0.1') 
     remoteAddress,
     payload: { fieldSearch: [], dbOptions: { CurrentPage: 1, PageSize: 10, FieldName: 'AWBNumber', OrderBy: 'ASC' } },
   });
-
-/** Polls until `refused` holds of B's answer; the milliseconds it took. */
-async function msUntil(check: () => Promise<boolean>): Promise<number> {
-  const began = performance.now();
-  while (!(await check())) {
-    if (performance.now() - began > 5000) throw new Error('the change did not reach the other instance in 5 s');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return performance.now() - began;
-}
 
 /** A fresh operator of DEMOAIR made through A, signed in on B (so B has cached the account and session). */
 async function operatorKnownToB(userId: string): Promise<{ access: string; refresh: string }> {

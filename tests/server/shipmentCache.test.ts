@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { StatusCode } from '../../src/domain/statusCodes';
 import { classicCall } from './classicCall';
 import { shipmentWhere } from './shipments/support';
-import { bearer, buildAnotherInstance, buildTestApp, signIn, type TestApp } from './testApp';
+import { bearer, buildAnotherInstance, buildTestApp, msUntil, signIn, type TestApp } from './testApp';
 
 /**
  * The detail and the AWB search answer from each instance's shipment cache, and every instance
@@ -47,15 +47,6 @@ const search = async (instance: TestApp, token: string, tag: { awb_prefix: strin
       payload: { fieldSearch: [{ AWBPrefix: tag.awb_prefix, AWBSuffix: tag.awb_suffix }], dbOptions: { CurrentPage: 1, PageSize: 10, FieldName: 'AWBNumber', OrderBy: 'ASC' } },
     })
   ).json().data.rows as { Status: string }[];
-
-async function msUntil(check: () => Promise<boolean>): Promise<number> {
-  const began = performance.now();
-  while (!(await check())) {
-    if (performance.now() - began > 5000) throw new Error('the change did not reach the other instance in 5 s');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return performance.now() - began;
-}
 
 describe('the shipment cache, two instances on one database', () => {
   it('answers from memory: a change made without its notification is not seen, the notification makes it seen', async () => {

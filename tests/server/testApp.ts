@@ -166,6 +166,19 @@ export async function buildAnotherInstance(first: TestApp, env: Record<string, s
   };
 }
 
+/**
+ * Polls `check` (with no pause but a turn of the event loop) until it holds; the milliseconds it took.
+ * For a change made on one instance and awaited on another: the time is measured, never slept.
+ */
+export async function msUntil(check: () => Promise<boolean>, limitMs = 5000): Promise<number> {
+  const began = performance.now();
+  while (!(await check())) {
+    if (performance.now() - began > limitMs) throw new Error(`the change did not reach the other instance in ${limitMs / 1000} s`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return performance.now() - began;
+}
+
 export function form(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString();
 }
