@@ -6,7 +6,7 @@ import { SANCTION_DECISIONS } from '../../domain/sanctionReview';
 import { formatMessage, StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
 import { accountOf, authenticate } from '../http/authenticate';
-import { ipRestriction } from '../http/ipRestriction';
+import { aboutShipments, ipRestriction } from '../http/ipRestriction';
 import { requireFunction } from '../http/requireFunction';
 import { invalid, ok } from '../shipments/answers';
 import { callerOf, sendOutcome } from '../shipments/caller';
@@ -61,6 +61,7 @@ const MESSAGE_BODY_LIMIT = 4 * DEFAULT_CARGO_MESSAGE_LIMITS.maxBytes;
 
 export async function complianceRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const deps = () => ({ ...(ctx.jobs ? { jobs: ctx.jobs } : {}), autoAcceptDelaySeconds: ctx.config.autoAcceptDelaySeconds });
+  aboutShipments(app);
   app.addHook('preHandler', authenticate(ctx));
   app.addHook('preHandler', ipRestriction);
 

@@ -3,7 +3,7 @@ import { CLIENT_ACTION_TYPES } from '../../domain/actionLog';
 import type { ActionLogRequest } from '../../domain/shipmentWire';
 import type { AppContext } from '../context';
 import { authenticate } from '../http/authenticate';
-import { ipRestriction } from '../http/ipRestriction';
+import { aboutShipments, ipRestriction } from '../http/ipRestriction';
 import { writeActionLog, writeShipmentEvent } from '../shipments/actionLog';
 import { invalid, ok, shipmentNotFound, shipmentRefused } from '../shipments/answers';
 import { callerOf } from '../shipments/caller';
@@ -16,6 +16,7 @@ import { findShipment } from '../shipments/shipmentRecord';
  * server serves are logged by the server itself, in the same transaction.
  */
 export async function actionLoggingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  aboutShipments(app);
   app.post<{ Body: ActionLogRequest }>(
     '/actionlogging',
     { preHandler: [authenticate(ctx), ipRestriction], schema: { body: actionLoggingBody } },

@@ -1,3 +1,4 @@
+import { aboutShipments } from '../http/ipRestriction';
 import type { FastifyInstance } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
 import { FunctionId } from '../../domain/access';
@@ -27,6 +28,7 @@ const CSV_COLUMNS = [
 ] as const;
 
 export async function shipmentLogRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  aboutShipments(app);
   app.addHook('preHandler', requireFunction(ctx, FunctionId.USER_LOG));
 
   app.get<{ Querystring: ListQueryText }>('/shipmentlog', { schema: { querystring: listQuerystringSchema } }, async (request, reply) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { FunctionId } from '../../domain/access';
 import type { AppContext } from '../context';
 import { authenticate } from '../http/authenticate';
-import { ipRestriction } from '../http/ipRestriction';
+import { aboutShipments, ipRestriction } from '../http/ipRestriction';
 import { requireFunction } from '../http/requireFunction';
 import { decisionRoutes } from './decisionRoutes';
 import { detailRoutes } from './detailRoutes';
@@ -16,6 +16,7 @@ import { summaryRoutes } from './summaryRoutes';
  */
 export async function awbApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   await app.register(async (api) => {
+    aboutShipments(api);
     api.addHook('preHandler', authenticate(ctx));
     api.addHook('preHandler', ipRestriction);
     api.addHook('preHandler', requireFunction(ctx, FunctionId.SHIPMENT));
@@ -26,6 +27,7 @@ export async function awbApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   });
   // File links opened by the browser carry a ticket instead of the bearer token.
   await app.register(async (files) => {
+    aboutShipments(files);
     files.addHook('preHandler', authenticateFileRequest(ctx));
     files.addHook('preHandler', ipRestriction);
     files.addHook('preHandler', requireFunction(ctx, FunctionId.SHIPMENT));
