@@ -190,7 +190,9 @@ describe('China privacy consent after sign-in', () => {
     const http = fakeHttpClient({});
     await signInWith(signedIn(), http);
     await waitFor(() => expect(appHistory.snapshot.location.pathname).toBe('/ez4/en/shipment'));
-    expect(http.api).not.toHaveBeenCalled();
+    // No consent call: the only calls are the landing page's first reads, asked for as the sign-in ends (firstScreen.ts).
+    await waitFor(() => expect(http.api).toHaveBeenCalledTimes(2));
+    expect(http.api.mock.calls.map(([path]) => path.replace(/\?.*/, ''))).toEqual(['/awbapi/overview', '/awbapi/awbsummary']);
   });
 
   it('sends a client log when the region cannot be found', async () => {

@@ -22,12 +22,14 @@ const MfaCodeDialog = lazy(() => import('./mfa/MfaCodeDialog'));
 const PrivacyConsentDialog = lazy(() => import('./consent/PrivacyConsentDialog'));
 const ForgotPasswordDialog = lazy(() => import('./ForgotPasswordDialog'));
 const loadAfterSignIn = () => import('./afterSignIn');
+const loadFirstScreen = () => import('../shipments/firstScreen');
 
 /** Fetched while the sign-in request runs, so the landing page appears without a wait. */
 function preloadSignedInScreens() {
   void loadAdminApp().catch(() => undefined);
   void loadEnglishMessages().catch(() => undefined);
   void loadAfterSignIn().catch(() => undefined);
+  void loadFirstScreen().catch(() => undefined);
 }
 
 interface LoginPageProps {
@@ -105,6 +107,8 @@ export function LoginPage({ lang, classic = false }: LoginPageProps) {
       const [{ httpClient }, flow] = await Promise.all([services.loadAuth(), loadAfterSignIn()]);
       if (await flow.postProfileToClassicSite(config, httpClient, lang)) return;
     }
+    // The landing page's reads leave now, side by side, while its screens load (firstScreen.ts).
+    if (!classic) void Promise.all([services.loadAuth(), loadFirstScreen()]).then(([{ httpClient }, firstScreen]) => firstScreen.startFirstScreen(httpClient)).catch(() => undefined);
     navigateApp(pathFor(classic ? 'bulletin' : 'shipment', {}, lang), { replace: true });
     signInProgress.end();
   }, [classic, config, lang, services, setStep]);

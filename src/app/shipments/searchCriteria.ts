@@ -1,5 +1,5 @@
 import { parseAwbNumber, formatAwbNumber } from '../../domain/awb';
-import { SUMMARY_SORT_FIELDS, type AwbTag, type SummaryFilters, type SummarySortField } from '../../domain/shipmentWire';
+import { SUMMARY_SORT_FIELDS, type AwbSummaryRequest, type AwbTag, type SummaryFilters, type SummarySortField } from '../../domain/shipmentWire';
 import { isShipmentStatus, type ShipmentStatus } from '../../domain/shipmentStatus';
 
 /**
@@ -45,6 +45,25 @@ export function summaryFiltersOf(filter: ShipmentListFilter): SummaryFilters {
 
 export function sortFieldOf(field: string | undefined): SummarySortField {
   return (SUMMARY_SORT_FIELDS as readonly string[]).includes(field ?? '') ? (field as SummarySortField) : 'AWBNumber';
+}
+
+/** The parts of react-admin's list parameters the summary reads. */
+export interface ListParams {
+  filter?: unknown;
+  sort?: { field?: string; order?: string };
+  pagination?: { page?: number; perPage?: number };
+}
+
+/** The list's parameters (filters, sort, page) as the AWB summary's request. */
+export function summaryRequestOf(params: ListParams): AwbSummaryRequest & { filters: SummaryFilters } {
+  const filter = (params.filter ?? {}) as ShipmentListFilter;
+  const field = sortFieldOf(params.sort?.field);
+  const order = params.sort?.order === 'DESC' ? 'DESC' : 'ASC';
+  return {
+    fieldSearch: tagsOf(filter),
+    dbOptions: { CurrentPage: params.pagination?.page ?? 1, PageSize: params.pagination?.perPage ?? 10, FieldName: field, OrderBy: order },
+    filters: summaryFiltersOf(filter),
+  };
 }
 
 export interface LastSearch {

@@ -1,8 +1,9 @@
 import type { DataProvider, GetListParams, GetListResult } from 'react-admin';
 import { formatAwbNumber } from '../../domain/awb';
-import type { AwbSearchMiss, AwbSummaryRow } from '../../domain/shipmentWire';
+import type { AwbSearchMiss, AwbSummaryAnswer, AwbSummaryRow } from '../../domain/shipmentWire';
+import { summaryKey, takeEarly } from './firstScreen';
 import type { ShipmentApi } from './shipmentApi';
-import { rememberSearch, sortFieldOf, summaryFiltersOf, tagsOf, type ShipmentListFilter } from './searchCriteria';
+import { rememberSearch, summaryRequestOf } from './searchCriteria';
 
 /** A summary row as a react-admin record. */
 export type ShipmentRecord = AwbSummaryRow & { id: string };
@@ -20,17 +21,11 @@ export function createShipmentDataProvider(api: ShipmentApi, base: DataProvider)
   const seen = new Map<string, ShipmentRecord>();
   async function getList(resource: string, params: GetListParams): Promise<GetListResult> {
     if (resource !== 'shipments') return base.getList(resource, params);
-    const filter = (params.filter ?? {}) as ShipmentListFilter;
-    const field = sortFieldOf(params.sort?.field);
-    const order = params.sort?.order === 'DESC' ? 'DESC' : 'ASC';
-    const tags = tagsOf(filter);
-    const filters = summaryFiltersOf(filter);
-    rememberSearch({ awbs: tags.map((tag) => formatAwbNumber({ prefix: tag.AWBPrefix, suffix: tag.AWBSuffix })), filters, field, order });
-    const answer = await api.summary({
-      fieldSearch: tags,
-      dbOptions: { CurrentPage: params.pagination?.page ?? 1, PageSize: params.pagination?.perPage ?? 10, FieldName: field, OrderBy: order },
-      filters,
-    });
+    const request = summaryRequestOf(params);
+    const { fieldSearch: tags, filters, dbOptions } = request;
+    rememberSearch({ awbs: tags.map((tag) => formatAwbNumber({ prefix: tag.AWBPrefix, suffix: tag.AWBSuffix })), filters, field: dbOptions.FieldName, order: dbOptions.OrderBy });
+    // The landing page's first page may already be on its way, asked for as the sign-in ended (firstScreen.ts).
+    const answer = await (takeEarly<AwbSummaryAnswer>(summaryKey(request)) ?? api.summary(request));
     const data = answer.rows.map((row) => ({ ...row, id: row.ShipmentId }));
     for (const record of data) seen.set(record.id, record);
     const meta: ShipmentListMeta = { missing: answer.missing };

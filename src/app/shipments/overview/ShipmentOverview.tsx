@@ -1,17 +1,13 @@
 import { Box, Card, CardContent, CircularProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { useQuery } from '@tanstack/react-query';
 import { useBasename, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { addDaysIso } from '../../../domain/dateRange';
 import { SHIPMENT_STATUSES, type ShipmentStatus } from '../../../domain/shipmentStatus';
+import OverviewChart from './OverviewChart';
+import { localDay, overviewKey, takeEarly } from '../firstScreen';
+import type { OverviewAnswer } from '../../../domain/shipmentWire';
 import { useShipmentApi } from '../useShipmentApi';
-
-/** The browser's calendar day (the server accepts a day of difference for the time zone). */
-function localDay(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
 
 /**
  * The backlog at a glance (issue 4, "Overview"): the company's shipments by status for flights of
@@ -23,7 +19,7 @@ export function ShipmentOverview() {
   const navigate = useNavigate();
   const basename = useBasename();
   const today = localDay();
-  const overview = useQuery({ queryKey: ['awbapi', 'overview', today], queryFn: () => api.overview(today), staleTime: 60_000 });
+  const overview = useQuery({ queryKey: ['awbapi', 'overview', today], queryFn: () => takeEarly<OverviewAnswer>(overviewKey(today)) ?? api.overview(today), staleTime: 60_000 });
   const statuses = SHIPMENT_STATUSES;
   const label = (status: ShipmentStatus) => translate(`app.shipments.status.${status}`, { _: status });
 
@@ -51,16 +47,13 @@ export function ShipmentOverview() {
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
             <Box sx={{ flex: 2, minWidth: 0 }} aria-hidden="true">
               {/* The chart repeats the table beside it for the eye; keyboard and screen reader users get the table, so the chart takes no focus. */}
-              <BarChart
-                disableKeyboardNavigation
-                height={200}
-                margin={{ left: 8, right: 8, top: 16, bottom: 8 }}
-                xAxis={[{ scaleType: 'band', data: statuses.map(label) }]}
+              <OverviewChart
+                labels={statuses.map(label)}
                 series={[
                   { id: 'today', label: translate('app.shipments.overview.today'), data: statuses.map((status) => overview.data.TodayByStatus[status]) },
                   { id: 'week', label: translate('app.shipments.overview.week'), data: statuses.map((status) => overview.data.Last7DaysByStatus[status]) },
                 ]}
-                onItemClick={(_event, item) => openList(statuses[item.dataIndex], item.seriesId === 'today' ? 'today' : 'week')}
+                onBarClick={(dataIndex, range) => openList(statuses[dataIndex], range)}
               />
             </Box>
             <Box component="table" sx={{ flex: 1, borderCollapse: 'collapse', fontSize: '0.875rem', '& th, & td': { px: 1, py: 0.25, textAlign: 'right' }, '& th:first-of-type': { textAlign: 'left' } }}>
