@@ -1,6 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { visualizer } from 'rollup-plugin-visualizer';
 import { chromeFrontEnds, precompressed } from './vite.chrome';
+
+/** BUNDLE_REPORT=<file>: what each chunk holds, module by module with its sizes (the bench's bundle report reads it). */
+const bundleReport = process.env.BUNDLE_REPORT ? [visualizer({ filename: process.env.BUNDLE_REPORT, template: 'raw-data', gzipSize: true, brotliSize: true })] : [];
 
 /** Every backend path the browser calls; the dev server hands them to the Fastify server. */
 const backendTarget = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
@@ -10,7 +14,7 @@ const proxy = Object.fromEntries(backendPaths.map((path) => [path, { target: bac
 export default defineConfig({
   // The header and footer front-ends are built apart, after the app (vite.chrome.ts).
   // Text assets are also written as .br and .gz, which the server sends to browsers that take them.
-  plugins: [react(), precompressed(), chromeFrontEnds()],
+  plugins: [react(), precompressed(), chromeFrontEnds(), ...bundleReport],
   // Served at /ez4/ (spec 2); the server answers index.html for every unknown /ez4/ path.
   base: '/ez4/',
   build: {
@@ -25,6 +29,7 @@ export default defineConfig({
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
             { name: 'vendor-mui', priority: 20, test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis)[\\/]/ },
             { name: 'vendor-react-admin', priority: 10, test: /node_modules[\\/](react-admin|ra-[a-z-]+|@tanstack|react-hook-form|react-router|react-router-dom|@remix-run|lodash|node-polyglot|query-string|date-fns|jsonexport|inflection|clsx|dompurify|react-dropzone|react-error-boundary|react-is|attr-accept|file-selector)[\\/]/ },
+            { name: 'shell', priority: 5, tags: ['$initial'], test: /[\\/](src|dataProviders|plugins)[\\/]/ },
           ],
         },
       },

@@ -1,15 +1,52 @@
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { ruleListPlugins } from '../../../plugins';
 import type { AppRoute } from '../routing/routes';
-import { ChangePasswordPage } from './password/ChangePasswordPage';
-import { IpRangesPage, UserAuditPage, UserCreate, UserEdit, UserList } from '../users';
-import { ImportPage, ListControlPage, RuleListPage, UserLogPage } from '../ruleLists';
-import { AwbDetailWindow, AwbSanctionWindow, ShipmentDetailPage, ShipmentPage } from '../shipments';
-import { ShipmentLogPage } from '../shipmentLog';
-import { OutboundMessagesPage, SanctionCheckPage, ShipmentMessagesPage } from '../compliance';
-import { BulletinPage } from '../bulletin';
+import { ShipmentPage } from '../shipments/ShipmentPage';
+import { loadShipmentDetail } from '../shipments/loadDetailPage';
+import { LoadingBox } from './LoadingBox';
 
-/** The element of each signed-in page, by route name (routing/routes.ts holds their paths and meta flags). */
+/**
+ * The element of each signed-in page, by route name (routing/routes.ts holds their paths and meta
+ * flags). The landing page (shipment) comes with the shell; every other page is a chunk of its own,
+ * fetched when first opened, with a spinner meanwhile. The shipment detail, the screen opened most
+ * after the list, is fetched ahead once the list has shown (shipments/loadDetailPage.ts).
+ */
+
+/** One lazily loaded page component: `load` imports its module, `name` is the export. */
+function lazyPage<Module, Props extends object = object>(load: () => Promise<Module>, name: keyof Module): ComponentType<Props> {
+  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType<Props> }));
+  function LazyPage(props: Props) {
+    return (
+      <Suspense fallback={<LoadingBox />}>
+        <Page {...props} />
+      </Suspense>
+    );
+  }
+  return LazyPage;
+}
+
+const loadBlankWindows = () => import('../shipments/BlankWindows');
+const loadUsers = () => import('../users');
+
+const ShipmentDetailPage = lazyPage(loadShipmentDetail, 'ShipmentDetailPage');
+const AwbDetailWindow = lazyPage(loadBlankWindows, 'AwbDetailWindow');
+const AwbSanctionWindow = lazyPage(loadBlankWindows, 'AwbSanctionWindow');
+const BulletinPage = lazyPage(() => import('../bulletin/BulletinPage'), 'BulletinPage');
+const ChangePasswordPage = lazyPage(() => import('./password/ChangePasswordPage'), 'ChangePasswordPage');
+const ShipmentLogPage = lazyPage(() => import('../shipmentLog/ShipmentLogPage'), 'ShipmentLogPage');
+const UserList = lazyPage(loadUsers, 'UserList');
+const UserCreate = lazyPage(loadUsers, 'UserCreate');
+const UserEdit = lazyPage(loadUsers, 'UserEdit');
+const IpRangesPage = lazyPage(loadUsers, 'IpRangesPage');
+const UserAuditPage = lazyPage(loadUsers, 'UserAuditPage');
+const UserLogPage = lazyPage(() => import('../ruleLists/UserLogPage'), 'UserLogPage');
+const ImportPage = lazyPage(() => import('../ruleLists/ImportPage'), 'ImportPage');
+const ListControlPage = lazyPage(() => import('../ruleLists/ListControlPage'), 'ListControlPage');
+const RuleListPage = lazyPage<typeof import('../ruleLists/RuleListPage'), { name: string }>(() => import('../ruleLists/RuleListPage'), 'RuleListPage');
+const SanctionCheckPage = lazyPage(() => import('../compliance/SanctionCheckPage'), 'SanctionCheckPage');
+const OutboundMessagesPage = lazyPage(() => import('../compliance/OutboundMessagesPage'), 'OutboundMessagesPage');
+const ShipmentMessagesPage = lazyPage(() => import('../compliance/ShipmentMessagesPage'), 'ShipmentMessagesPage');
+
 const pages: Record<string, ReactElement> = {
   bulletin: <BulletinPage />,
   changePassword: <ChangePasswordPage />,
