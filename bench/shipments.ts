@@ -13,7 +13,6 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/server/db/e
 import { seedDemoWorld } from '../src/server/db/seed';
 import { generatedAwb, generateShipment } from '../src/server/db/seed/shipments';
 import type { NewShipment } from '../src/server/db/schema';
-import { browserTimings } from './support/browserTimings';
 import { hotPathTable, measureHotPath } from './hotPath';
 import { ensureBuilt } from './support/ensureBuilt';
 
@@ -248,7 +247,6 @@ export async function runShipmentBench(): Promise<void> {
     const handlerPage = await timed(20, () => handlerPost({ fieldSearch: [], dbOptions }));
     const handlerFiltered = await timed(20, (round) => handlerPost({ fieldSearch: [], dbOptions, filters: { FlightDateFrom: dayOf(-6 - (round % 20)), FlightDateTo: dayOf(-(round % 20)) } }));
 
-    const browser = await browserTimings(base, { companyId: 'DEMOAIR', userId: 'admin', password: 'Admin#12345' });
     // The signed-in request path against a bare route (hotPath.ts), on this database: one app process, then all cores.
     const exited = new Promise((resolve) => server!.once('exit', resolve));
     server.kill('SIGTERM');
@@ -280,7 +278,6 @@ export async function runShipmentBench(): Promise<void> {
         groundHandlerFiltered7Days: handlerFiltered,
       },
       hotPath: { seconds, connections: 10, rounds: 3, ...hotPath },
-      browser,
     };
     mkdirSync(path.join(root, 'bench/results'), { recursive: true });
     writeFileSync(path.join(root, 'bench/results/shipments.json'), JSON.stringify(results, null, 2) + '\n');
@@ -309,14 +306,7 @@ export async function runShipmentBench(): Promise<void> {
       '',
       ...hotPathTable(hotPath),
       '',
-      '## The browser (Chromium, this machine)',
-      '',
-      '| measure | value |',
-      '|---|---|',
-      `| login page JS / CSS, bytes on the wire | ${browser.loginPage.jsWireBytes} / ${browser.loginPage.cssWireBytes} |`,
-      `| shipment page adds JS / CSS, bytes on the wire | ${browser.shipmentPage.jsWireBytes} / ${browser.shipmentPage.cssWireBytes} |`,
-      `| navigation to an interactive login form | ${browser.navigationToInteractiveLoginMs} ms |`,
-      `| Login pressed to the first 10 rows | ${browser.submitToFirstRowsMs} ms |`,
+      'The browser\'s figures are in bench/results/browser.md (the demo world).',
       '',
     ].join('\n');
     writeFileSync(path.join(root, 'bench/results/shipments.md'), md);
