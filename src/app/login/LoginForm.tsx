@@ -12,6 +12,8 @@ interface LoginFormProps {
   onFailed(error: unknown): void;
   /** Called as the sign-in starts (the page preloads the signed-in screens meanwhile). */
   onSubmitting?(): void;
+  /** Called once, when the user starts filling the form (typing or a password manager): a sign-in is coming. */
+  onIntent?(): void;
   /** Focus the first field on mount (not when a dialog is about to open). */
   autoFocus?: boolean;
   /** Lets the page put focus back on the password after a failed sign-in. */
@@ -28,13 +30,14 @@ const FIELD_INPUT: Record<LoginField, { type: string; autoComplete: string; labe
 
 const EMPTY: LoginValues = { companyId: '', userId: '', password: '' };
 
-export function LoginForm({ signIn, onSignedIn, onFailed, onSubmitting, autoFocus = true, passwordRef, onIdentityChange }: LoginFormProps) {
+export function LoginForm({ signIn, onSignedIn, onFailed, onSubmitting, onIntent, autoFocus = true, passwordRef, onIdentityChange }: LoginFormProps) {
   const translate = useShellTranslate();
   const [values, setValues] = useState<LoginValues>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<LoginField, LoginFailure>>>({});
   const [busy, setBusy] = useState(false);
   const inputs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
   const mounted = useRef(true);
+  const intentShown = useRef(false);
 
   useLayoutEffect(() => {
     mounted.current = true;
@@ -53,6 +56,10 @@ export function LoginForm({ signIn, onSignedIn, onFailed, onSubmitting, autoFocu
 
   function onChange(event: ChangeEvent<HTMLInputElement>) {
     const field = event.target.name as LoginField;
+    if (!intentShown.current) {
+      intentShown.current = true;
+      onIntent?.();
+    }
     setValues((current) => ({ ...current, [field]: event.target.value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   }

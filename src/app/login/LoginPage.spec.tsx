@@ -43,6 +43,16 @@ describe('LoginForm', () => {
     return { signIn, onSignedIn, onFailed, user: userEvent.setup() };
   }
 
+  it('says once, at the first keystroke, that a sign-in is coming (the page fetches the signed-in screens meanwhile)', async () => {
+    const onIntent = vi.fn();
+    render(<LoginForm signIn={vi.fn(async () => undefined)} onSignedIn={vi.fn()} onFailed={vi.fn()} onIntent={onIntent} />);
+    expect(onIntent).not.toHaveBeenCalled();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Company ID'), 'DEMO');
+    await user.type(screen.getByLabelText('User ID'), 'admin');
+    expect(onIntent).toHaveBeenCalledTimes(1);
+  });
+
   it('labels its inputs and focuses the first', () => {
     renderForm();
     expect(screen.getByLabelText('Company ID')).toHaveFocus();

@@ -260,6 +260,11 @@ export function LoginPage({ lang, classic = false }: LoginPageProps) {
                 typedIdentity.current = identity;
               }}
               onSubmitting={() => preloadSignedInScreens()}
+              onIntent={() => {
+                // While the user types, the sign-in's code and the signed-in screens download and compile, so Login waits for neither.
+                preloadSignedInScreens();
+                void services.loadAuth().catch(() => undefined);
+              }}
               onSignedIn={() => void finishSignIn()}
               onFailed={onSignInFailed}
             />

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Box, Card, CardContent } from '@mui/material';
 import { DataProviderContext, ListBase, useDataProvider } from 'react-admin';
 import { DEFAULT_DB_OPTIONS } from '../../domain/shipmentWire';
@@ -8,7 +8,6 @@ import { ShipmentFilters } from './list/ShipmentFilters';
 import { ShipmentGrid } from './list/ShipmentGrid';
 import { ShipmentOverview } from './overview/ShipmentOverview';
 import { SeenShipmentsContext } from './seenShipments';
-import { preloadShipmentDetail } from './loadDetailPage';
 import { createShipmentDataProvider } from './shipmentDataProvider';
 import { useShipmentApi } from './useShipmentApi';
 
@@ -20,11 +19,6 @@ export function ShipmentPage() {
   const api = useShipmentApi();
   const base = useDataProvider();
   const provider = useMemo(() => createShipmentDataProvider(api, base), [api, base]);
-  // The screen opened next is a shipment's detail: its chunk is fetched while the user reads the list.
-  useEffect(() => {
-    const idle = setTimeout(preloadShipmentDetail, 1_000);
-    return () => clearTimeout(idle);
-  }, []);
   return (
     <PageFrame title="app.page.shipment">
       {/* A grid column of minmax(0, 1fr): wide tables scroll inside the page instead of widening it. */}
