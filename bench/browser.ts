@@ -70,7 +70,7 @@ interface LighthouseScores {
 }
 
 /** Lighthouse's default (mobile) run of the login page, then of the shipment list signed in as `account`. */
-async function lighthouseScores(base: string): Promise<{ login: LighthouseScores; shipmentList: LighthouseScores }> {
+export async function lighthouseScores(base: string): Promise<{ login: LighthouseScores; shipmentList: LighthouseScores }> {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
   try {
     const run = async (url: string): Promise<LighthouseScores> => {
@@ -136,7 +136,7 @@ export async function runBrowserBench(): Promise<void> {
       '|---|---|---|',
       `| login page JS / CSS, bytes on the wire | ${timings.loginPage.jsWireBytes} / ${timings.loginPage.cssWireBytes} | JS <= 92,160 (90 KB) |`,
       `| shipment page adds until its first rows, JS / CSS | ${timings.shipmentPage.jsWireBytes} / ${timings.shipmentPage.cssWireBytes} | JS <= 307,200 (300 KB) |`,
-      `| fetched after the rows show (the detail page's chunk, ahead) | ${timings.shipmentPageAfterRows.jsWireBytes} / ${timings.shipmentPageAfterRows.cssWireBytes} | |`,
+      `| fetched after the rows show | ${timings.shipmentPageAfterRows.jsWireBytes} / ${timings.shipmentPageAfterRows.cssWireBytes} | |`,
       `| navigation to an interactive login form | ${timings.navigationToInteractiveLoginMs} ms | <= 400 ms |`,
       `| Login pressed to the first 10 rows | ${timings.submitToFirstRowsMs} ms | <= 1,000 ms |`,
       `| an AWB clicked to its detail page | ${timings.openAwbDetailMs} ms | <= 500 ms |`,
