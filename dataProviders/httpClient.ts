@@ -95,6 +95,9 @@ function isAbort(error: unknown, signal: AbortSignal | null | undefined): boolea
   return signal?.aborted === true || (error instanceof Error && error.name === 'AbortError');
 }
 
+/** The Web Lock the tabs of a browser take in turn to refresh the token pair. */
+export const REFRESH_LOCK = 'cargo-portal-token-refresh';
+
 export function createHttpClient(config: RuntimeConfig, hooks: HttpClientHooks): HttpClient {
   const authHost = createAuthHostClient(config);
   let refreshInFlight: Promise<boolean> | undefined;
@@ -130,9 +133,25 @@ export function createHttpClient(config: RuntimeConfig, hooks: HttpClientHooks):
     }
   }
 
-  /** All requests that fail together share one refresh: the rotated refresh token is single-use. */
-  function refreshOnce(): Promise<boolean> {
-    refreshInFlight ??= refreshTokens().finally(() => {
+  /**
+   * One refresh at a time for every tab of the browser: the rotated refresh token is single-use, and
+   * the server revokes the whole session when one is presented twice. Under a Web Lock, a tab that
+   * waited for another's refresh finds the new pair in the shared cookies and uses it; without Web
+   * Locks (old browsers) the tab refreshes on its own.
+   */
+  async function refreshAcrossTabs(sentToken: string | undefined): Promise<boolean> {
+    const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+    if (!locks) return refreshTokens();
+    return locks.request(REFRESH_LOCK, async () => {
+      const current = readAccessToken();
+      if (current && current !== sentToken) return true; // another tab refreshed while this one waited
+      return refreshTokens();
+    });
+  }
+
+  /** All requests of this tab that fail together share one refresh. */
+  function refreshOnce(sentToken: string | undefined): Promise<boolean> {
+    refreshInFlight ??= refreshAcrossTabs(sentToken).finally(() => {
       refreshInFlight = undefined;
     });
     return refreshInFlight;
@@ -143,7 +162,7 @@ export function createHttpClient(config: RuntimeConfig, hooks: HttpClientHooks):
     const current = readAccessToken();
     if (current && current !== sentToken) return true; // another request refreshed meanwhile
     if (!current && sentToken) return false; // another request ended the session meanwhile
-    return refreshOnce();
+    return refreshOnce(sentToken);
   }
 
   function buildInit(target: ApiTarget, options: RequestOptions, accessToken: string | undefined): RequestInit {

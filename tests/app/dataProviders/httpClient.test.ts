@@ -58,6 +58,76 @@ describe('bearer token', () => {
   });
 });
 
+/** navigator.locks as browsers give it, for one lock name at a time: each request runs after the previous one's callback settled. */
+function webLocks() {
+  let tail: Promise<unknown> = Promise.resolve();
+  const names: string[] = [];
+  return {
+    names,
+    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+      names.push(name);
+      const run = tail.then(() => callback());
+      tail = run.catch(() => undefined);
+      return run;
+    },
+  };
+}
+
+describe('HTTP 401 in two tabs at once: one refresh for the browser', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'locks');
+  });
+
+  /** The server as it is: a refresh token works once; presented again it is refused (and the family revoked). */
+  function rotatingServer() {
+    const refreshes: string[] = [];
+    let revoked = false;
+    server.use(
+      http.post(url('/auth/token'), async ({ request }) => {
+        const token = new URLSearchParams(await request.text()).get('RefreshToken') ?? '';
+        refreshes.push(token);
+        await delay(30);
+        if (token !== 'old-refresh' || refreshes.filter((used) => used === token).length > 1) {
+          revoked = true;
+          return HttpResponse.json({ error: 'invalid_grant' }, { status: 400 });
+        }
+        return HttpResponse.json({ access_token: 'new-access', refresh_token: 'new-refresh' });
+      }),
+      http.get(url('/awbapi/item/:name'), ({ request, params }) =>
+        !revoked && request.headers.get('Authorization') === 'Bearer new-access'
+          ? HttpResponse.json({ status: 1, data: `item ${String(params.name)}` })
+          : HttpResponse.json({ error: 'unauthorized' }, { status: 401 }),
+      ),
+    );
+    return refreshes;
+  }
+
+  test('the tab that waited for the other one uses the pair it left in the shared cookies, and both stay signed in', async () => {
+    signIn('old-access', 'old-refresh');
+    const locks = webLocks();
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    const refreshes = rotatingServer();
+    // Two tabs: two clients of their own, one cookie jar.
+    const [first, second] = [newClient(), newClient()];
+    const results = await Promise.all([first.api('/awbapi/item/a'), second.api('/awbapi/item/b')]);
+
+    expect(results.map((result) => result.json.data)).toEqual(['item a', 'item b']);
+    expect(refreshes).toEqual(['old-refresh']);
+    expect(locks.names).toEqual(['cargo-portal-token-refresh', 'cargo-portal-token-refresh']);
+    expect(readRefreshToken()).toBe('new-refresh');
+    expect(hooks.onSignOut).not.toHaveBeenCalled();
+  });
+
+  test('without Web Locks each tab refreshes on its own, and the server refuses the second (what the lock prevents)', async () => {
+    signIn('old-access', 'old-refresh');
+    const refreshes = rotatingServer();
+    const [first, second] = [newClient(), newClient()];
+    const outcomes = await Promise.allSettled([first.api('/awbapi/item/a'), second.api('/awbapi/item/b')]);
+    expect(refreshes).toEqual(['old-refresh', 'old-refresh']);
+    expect(outcomes.some((outcome) => outcome.status === 'rejected')).toBe(true);
+  });
+});
+
 describe('HTTP 401: one shared refresh, one retry each', () => {
   test('several requests failing together cause exactly one refresh and one retry each', async () => {
     signIn('old-access', 'old-refresh');
