@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildTestApp, requestToken, type TestApp } from './testApp';
 
@@ -25,9 +26,9 @@ function outcomes(responses: LightMyRequestResponse[]) {
 }
 
 describe('a parallel burst of sign-ins', () => {
-  it('lets exactly the per-account limit be tried, from many addresses at once', async () => {
+  it('lets exactly the per-account limit be tried from one address, and the right password from another still signs in', async () => {
     const responses = await Promise.all(
-      Array.from({ length: BURST }, (_, i) => requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'operator|DEMOFWD|2|L', ClientSecret: `wrong-${i}` }, `10.10.0.${i}`)),
+      Array.from({ length: BURST }, (_, i) => requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'operator|DEMOFWD|2|L', ClientSecret: `wrong-${i}` }, '10.10.0.1')),
     );
     const { judged, refused } = outcomes(responses);
     expect(judged).toHaveLength(3);
@@ -39,8 +40,32 @@ describe('a parallel burst of sign-ins', () => {
     }
     const rows = await t.db.selectFrom('login_failures').select('id').where('account_key', '=', 'DEMOFWD|operator').execute();
     expect(rows).toHaveLength(3);
-    // The right password is refused too until the window slides.
-    expect((await requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'operator|DEMOFWD|2|L', ClientSecret: 'Operator#12345' }, '10.10.1.1')).statusCode).toBe(429);
+    // No malicious lockout: the account's owner, from an address that has not failed, gets in.
+    expect((await requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'operator|DEMOFWD|2|L', ClientSecret: 'Operator#12345' }, '10.10.1.1')).statusCode).toBe(200);
+  });
+
+  it('slows the addresses that failed on an account over its limit, from many addresses at once', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: BURST }, (_, i) => requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'operator|DEMOFWD|2|L', ClientSecret: `wrong-${i}` }, `10.13.0.${i % 4}`)),
+    );
+    // Each of the 4 addresses gets its first try judged; once the account is over 3, a second try from one of them waits.
+    const { judged, refused } = outcomes(responses);
+    expect(judged.length).toBeGreaterThanOrEqual(4);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const response of refused) expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(600 / 3);
+    expect((await requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'operator|DEMOFWD|2|L', ClientSecret: 'Operator#12345' }, '10.13.0.1')).statusCode).toBe(429);
+  });
+
+  it('slows an address over its limit instead of closing it: once its turn comes, the right password signs in', async () => {
+    for (let i = 0; i < 5; i++) await requestToken(t.app, { GrantType: 'client_credentials', ClientId: `typo${i}|DEMOAIR|2|L`, ClientSecret: 'wrong' }, '10.14.0.1');
+    const slowed = await requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'admin|DEMOAIR|2|L', ClientSecret: 'Admin#12345' }, '10.14.0.1');
+    expect(slowed.statusCode).toBe(429);
+    const wait = Number(slowed.headers['retry-after']);
+    // One try per window / limit (600 / 5 s) after the address's last failure, not the whole window.
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(600 / 5);
+    await sql`UPDATE login_failures SET failed_at = failed_at - make_interval(secs => ${wait + 1}) WHERE ip_address = '10.14.0.1'`.execute(t.db);
+    expect((await requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'admin|DEMOAIR|2|L', ClientSecret: 'Admin#12345' }, '10.14.0.1')).statusCode).toBe(200);
   });
 
   it('lets exactly the per-address limit be tried, across many accounts', async () => {
@@ -77,7 +102,7 @@ describe('wrong one-time codes', () => {
   }
   const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
 
-  it('count against the account across challenges, so the password holder meets 429 with Retry-After', async () => {
+  it('count against the code step of the account across challenges and addresses, so the password holder meets 429 with Retry-After', async () => {
     const first = await newChallenge();
     expect((await submit(first.mfaToken, wrong(first.code))).json()).toMatchObject({ error: 'mfa_passcode_fail', remain_attempt: 2 });
     expect((await submit(first.mfaToken, wrong(first.code), '10.20.0.2')).json()).toMatchObject({ error: 'mfa_passcode_fail', remain_attempt: 1 });
@@ -86,14 +111,13 @@ describe('wrong one-time codes', () => {
     const second = await newChallenge();
     expect((await submit(second.mfaToken, wrong(second.code), '10.20.0.3')).json()).toMatchObject({ error: 'mfa_passcode_fail', remain_attempt: 2 });
 
-    // Three wrong codes: the limit. Even the right code now waits, and so does the password.
+    // Three wrong codes: the limit. Even the right code now waits, from any address; the password still leads to a new challenge.
     const blocked = await submit(second.mfaToken, second.code, '10.20.0.4');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error).toBe('too_many_requests');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     const signIn = await mfaLogin('10.20.0.5');
-    expect(signIn.statusCode).toBe(429);
-    expect(Number(signIn.headers['retry-after'])).toBeGreaterThan(0);
+    expect(signIn.json().error).toBe('mfa_required');
   });
 
   it('a burst of guesses on one challenge is judged at most the limit times', async () => {
@@ -111,13 +135,13 @@ describe('wrong one-time codes', () => {
     const ok = await submit(first.mfaToken, first.code);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().access_token).toBeTruthy();
-    expect(await t.db.selectFrom('login_failures').select('id').where('account_key', '=', 'DEMOAIR|mfauser').execute()).toEqual([]);
+    expect(await t.db.selectFrom('login_failures').select('id').where('account_key', 'in', ['DEMOAIR|mfauser', 'code:DEMOAIR|mfauser']).execute()).toEqual([]);
   });
 
   it('a submission with nothing to check (no code sent yet) is not counted as a guess', async () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const pending = (await mfaLogin()).json().mfa_token as string;
     for (let i = 0; i < 4; i++) expect((await submit(pending, '123456')).json()).toMatchObject({ error: 'invalid_grant', remain_attempt: 0 });
-    expect(await t.db.selectFrom('login_failures').select('id').where('account_key', '=', 'DEMOAIR|mfauser').execute()).toEqual([]);
+    expect(await t.db.selectFrom('login_failures').select('id').where('account_key', 'in', ['DEMOAIR|mfauser', 'code:DEMOAIR|mfauser']).execute()).toEqual([]);
   });
 });

@@ -51,7 +51,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx }: { ctx: 
       // so they are limited the same way without eating into the sign-in allowance. Every request counts.
       const key = `reset|${accountKey(companyId, userId)}`;
       const address = `reset|${request.ip}`;
-      const attempt = await reserveAttempt(db, key, address, throttle);
+      const attempt = await reserveAttempt(db, key, address, throttle, 'strict');
       if (!attempt.ok) {
         const wait = attempt.retryAfterSeconds;
         reply.header('Retry-After', String(wait));

@@ -6,7 +6,22 @@ import { normaliseAccount } from './accounts';
 
 /**
  * Failed sign-ins counted per account and per client address in the database, so every app instance
- * shares the count. Over the limit, sign-in answers HTTP 429 with Retry-After until the window slides.
+ * shares the count. Refused attempts answer HTTP 429 with Retry-After.
+ *
+ * Passwords are limited without letting anyone lock others out (ASVS 6.1.1, 6.3.1: no malicious
+ * lockout):
+ * - one account from one address: `maxPerAccount` failures in the window, then refused until the
+ *   oldest leaves it (guessing one account from one place stops);
+ * - an account over `maxPerAccount` failures from all addresses together is slowed, not closed: an
+ *   address that has failed on it may try once per window / maxPerAccount after the account's last
+ *   failure, while an address that has not failed on it goes straight through, so the real user with
+ *   the right password signs in whatever an attacker elsewhere does;
+ * - an address over `maxPerAddress` failures (one address trying many accounts) is slowed the same
+ *   way, once per window / maxPerAddress after its last failure, not refused for the whole window:
+ *   fifty staff behind one NAT address wait seconds, not a quarter of an hour.
+ * One-time codes (policy 'strict', counted under their own key) stay strict: only a password holder can
+ * guess them, so their limit closes the account's code step, across addresses, until the window
+ * slides, while a password sign-in (and a code completed before the limit) still goes through.
  *
  * An attempt is recorded as a failure before it is judged (`reserveAttempt`), in the same transaction
  * that counts, under advisory locks on the account and the address: attempts in parallel are counted
@@ -37,31 +52,62 @@ export function accountKey(companyId: string, userId: string): string {
   return `${account.companyId}|${account.userId}`;
 }
 
-/** Seconds until one more failure of this column's value fits in the window, or 0. */
-async function secondsUntilFree(db: Transaction<Database>, column: 'account_key' | 'ip_address', value: string, max: number, windowSeconds: number): Promise<number> {
-  const rows = await db
-    .selectFrom('login_failures')
-    .select('failed_at')
-    .where(column, '=', value)
-    .where('failed_at', '>', new Date(Date.now() - windowSeconds * 1000))
-    .orderBy('failed_at', 'desc')
-    .limit(max)
-    .execute();
-  if (rows.length < max) return 0;
-  // The oldest of the last `max` failures must leave the window before another try.
-  const oldest = rows[rows.length - 1].failed_at.getTime();
-  return Math.max(1, Math.ceil((oldest + windowSeconds * 1000 - Date.now()) / 1000));
+/** The key wrong one-time codes of an account are counted under (apart from its wrong passwords). */
+export const codeKey = (key: string) => `code:${key}`;
+
+type Scope = { account_key?: string; ip_address?: string };
+
+/** The last `max` failures of the scope within the window, newest first. */
+async function recentFailures(db: Transaction<Database>, scope: Scope, max: number, windowSeconds: number): Promise<number[]> {
+  let query = db.selectFrom('login_failures').select('failed_at').where('failed_at', '>', new Date(Date.now() - windowSeconds * 1000));
+  if (scope.account_key !== undefined) query = query.where('account_key', '=', scope.account_key);
+  if (scope.ip_address !== undefined) query = query.where('ip_address', '=', scope.ip_address);
+  const rows = await query.orderBy('failed_at', 'desc').limit(max).execute();
+  return rows.map((row) => row.failed_at.getTime());
 }
 
-/** Admits one attempt and records it as a failure, or says how long to wait; atomic per account and address. */
-export async function reserveAttempt(db: Db, key: string, address: string, limits: ThrottleLimits): Promise<Reservation> {
+const secondsUntil = (at: number) => (at > Date.now() ? Math.max(1, Math.ceil((at - Date.now()) / 1000)) : 0);
+
+/** Closed: seconds until one more failure of the scope fits in the window (the oldest of the last `max` leaves it), or 0. */
+async function secondsUntilFree(db: Transaction<Database>, scope: Scope, max: number, windowSeconds: number): Promise<number> {
+  const failures = await recentFailures(db, scope, max, windowSeconds);
+  return failures.length < max ? 0 : secondsUntil(failures[failures.length - 1] + windowSeconds * 1000);
+}
+
+/** Slowed: over `max` failures, one attempt per window / max after the scope's last failure; 0 when it may go now. */
+async function secondsUntilSlowedTurn(db: Transaction<Database>, scope: Scope, max: number, windowSeconds: number): Promise<number> {
+  const failures = await recentFailures(db, scope, max, windowSeconds);
+  return failures.length < max ? 0 : secondsUntil(failures[0] + (windowSeconds * 1000) / max);
+}
+
+export type ThrottlePolicy = 'password' | 'strict';
+
+/** Seconds this password attempt must wait under the rules above, or 0. */
+async function passwordWait(trx: Transaction<Database>, key: string, address: string, limits: ThrottleLimits): Promise<number> {
+  const { maxPerAccount, maxPerAddress, windowSeconds } = limits;
+  const pair = await secondsUntilFree(trx, { account_key: key, ip_address: address }, maxPerAccount, windowSeconds);
+  const addressHasFailedHere = (await recentFailures(trx, { account_key: key, ip_address: address }, 1, windowSeconds)).length > 0;
+  const account = addressHasFailedHere ? await secondsUntilSlowedTurn(trx, { account_key: key }, maxPerAccount, windowSeconds) : 0;
+  const fromAddress = await secondsUntilSlowedTurn(trx, { ip_address: address }, maxPerAddress, windowSeconds);
+  return Math.max(pair, account, fromAddress);
+}
+
+/**
+ * Admits one attempt and records it as a failure, or says how long to wait; atomic per account and
+ * address. `policy` 'strict' (one-time codes under their own key, codeKey; reset requests) closes the account and the
+ * address at their limits; 'password' slows instead (see above).
+ */
+export async function reserveAttempt(db: Db, key: string, address: string, limits: ThrottleLimits, policy: ThrottlePolicy = 'password'): Promise<Reservation> {
   return db.transaction().execute(async (trx): Promise<Reservation> => {
     await sql`SELECT pg_advisory_xact_lock(${ACCOUNT_LOCK_CLASS}::int, hashtext(${key}))`.execute(trx);
     await sql`SELECT pg_advisory_xact_lock(${ADDRESS_LOCK_CLASS}::int, hashtext(${address}))`.execute(trx);
-    const wait = Math.max(
-      await secondsUntilFree(trx, 'account_key', key, limits.maxPerAccount, limits.windowSeconds),
-      await secondsUntilFree(trx, 'ip_address', address, limits.maxPerAddress, limits.windowSeconds),
-    );
+    const wait =
+      policy === 'strict'
+        ? Math.max(
+            await secondsUntilFree(trx, { account_key: key }, limits.maxPerAccount, limits.windowSeconds),
+            await secondsUntilFree(trx, { ip_address: address }, limits.maxPerAddress, limits.windowSeconds),
+          )
+        : await passwordWait(trx, key, address, limits);
     if (wait > 0) return { ok: false, retryAfterSeconds: wait };
     const row = await trx.insertInto('login_failures').values({ account_key: key, ip_address: address, failed_at: new Date() }).returning('id').executeTakeFirstOrThrow();
     return { ok: true, attemptId: String(row.id) };
@@ -73,9 +119,9 @@ export async function releaseAttempt(db: Db, attemptId: string): Promise<void> {
   await db.deleteFrom('login_failures').where('id', '=', attemptId).execute();
 }
 
-/** A sign-in completed: the account starts afresh. */
+/** A sign-in completed: the account starts afresh, its passwords and its codes. */
 export async function clearFailures(db: Db, key: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('account_key', '=', key).execute();
+  await db.deleteFrom('login_failures').where('account_key', 'in', [key, codeKey(key)]).execute();
 }
 
 export async function pruneFailures(db: Db, windowSeconds: number): Promise<void> {

@@ -7,7 +7,7 @@ import { findAccount, type AccountProfile } from './accounts';
 import { issueTokenPair, sessionAccessToken } from './sessions';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
 import { revokeFamilyOf, rotateRefreshToken, type Account } from './refreshTokens';
-import { accountKey, clearFailures, releaseAttempt, reserveAttempt, throttleLimits } from './loginThrottle';
+import { accountKey, clearFailures, codeKey, releaseAttempt, reserveAttempt, throttleLimits } from './loginThrottle';
 import { isAddressAllowed } from '../../domain/ipRange';
 import { AccessMessages } from '../../domain/accessMessages';
 import { challengeOwner, createMfaSession, isValidMfaSession, sendChallengeCode, startChallenge, verifyChallengeCode } from './mfa';
@@ -106,9 +106,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     if (!body.MFAToken || !body.MFACode) return fail(reply, 'invalid_request', 'MFAToken and MFACode are required.');
     const owner = await challengeOwner(db, body.MFAToken);
     if (!owner) return fail(reply, 'invalid_grant', Messages.loginUnsuccessful, { remain_attempt: 0 });
-    // Wrong codes count against the account like wrong passwords, across every challenge of it.
+    // Wrong codes count against the account's code step (codeKey), across every challenge of it and every address.
     const key = accountKey(owner.companyId, owner.userId);
-    const attempt = await reserveAttempt(db, key, address, throttle);
+    const attempt = await reserveAttempt(db, codeKey(key), address, throttle, 'strict');
     if (!attempt.ok) return tooMany(reply, attempt.retryAfterSeconds);
     const result = await verifyChallengeCode(db, body.MFAToken, body.MFACode.trim());
     if (!result.ok && !result.guessed) await releaseAttempt(db, attempt.attemptId);
