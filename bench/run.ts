@@ -139,7 +139,7 @@ async function main() {
   }
 }
 
-// BENCH_ONLY=foundation,hotpath,browser,screening,shipments (any of them, comma separated) runs those parts only.
+// BENCH_ONLY=foundation,hotpath,browser,fuzz,screening,shipments (any of them, comma separated) runs those parts only.
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const runs = (part: string) => !only || only.includes(part);
 if (runs('foundation')) await main();
@@ -147,6 +147,8 @@ if (runs('foundation')) await main();
 if (runs('hotpath')) await (await import('./hotPath')).runHotPathBench();
 // Issue 16: what the browser downloads and how long its screens take, Lighthouse, and what the chunks hold; bench/results/browser.{json,md}.
 if (runs('browser')) await (await import('./browser')).runBrowserBench();
+// Issue 17: the API fuzzer with 100,000 requests (BENCH_FUZZ_REQUESTS), event-loop stalls included; bench/results/fuzz.{json,md}.
+if (runs('fuzz')) await (await import('./fuzz')).runFuzzBench();
 // Issue 6: sanction screening throughput against the whole SDN snapshot, and precision and recall of Default matching; bench/results/screening.{json,md}.
 if (runs('screening')) await import('./screening');
 // Issue 4: search latency on BENCH_SHIPMENTS generated shipments (1,000,000 by default); writes bench/results/shipments.{json,md}.
