@@ -48,15 +48,8 @@ function assetCounter(page: Page, base: string) {
 
 const minus = (a: WireBytes, b: WireBytes): WireBytes => ({ jsWireBytes: a.jsWireBytes - b.jsWireBytes, cssWireBytes: a.cssWireBytes - b.cssWireBytes });
 
-interface Visit {
-  loginPage: WireBytes;
-  shipmentPage: WireBytes;
-  shipmentPageAfterRows: WireBytes;
-  navigationToInteractiveLoginMs: number;
-  submitToFirstRowsMs: number;
-  openAwbDetailMs: number;
-  oneTagSearchMs: number;
-}
+/** One visit's figures; browserTimings answers their medians. */
+type Visit = Omit<BrowserTimings, 'runs'>;
 
 /**
  * In the page, from its first script on: each registered condition is checked on every DOM change and
