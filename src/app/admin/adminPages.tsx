@@ -9,7 +9,7 @@ import { LoadingBox } from './LoadingBox';
  * The element of each signed-in page, by route name (routing/routes.ts holds their paths and meta
  * flags). The landing page (shipment) and the screen opened most from it (a shipment's detail) come
  * with the shell; every other page is a chunk of its own, fetched when first opened, with a spinner
- * meanwhile. (A lazily loaded detail page took 250 ms more to open, measured by the bench, for 12 KB.)
+ * meanwhile. (Lazily loaded, the detail page opened measurably later in the bench, to save 12 KB.)
  */
 
 /** One lazily loaded page component: `load` imports its module, `name` is the export. */

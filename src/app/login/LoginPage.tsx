@@ -24,7 +24,7 @@ const ForgotPasswordDialog = lazy(() => import('./ForgotPasswordDialog'));
 const loadAfterSignIn = () => import('./afterSignIn');
 const loadFirstScreen = () => import('../shipments/firstScreen');
 
-/** Fetched while the sign-in request runs, so the landing page appears without a wait. */
+/** Fetched from the first keystroke in the form and while the sign-in request runs, so the landing page appears without a wait. */
 function preloadSignedInScreens() {
   void loadAdminApp().catch(() => undefined);
   void loadEnglishMessages().catch(() => undefined);
