@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { StatusCode } from '../domain/statusCodes';
 import type { AppContext } from './context';
 import { installErrorHandler } from './http/errors';
+import { installJsonBodyParser } from './http/jsonBody';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { authRoutes } from './auth/routes';
 import { apiRoutePlugins, classicRoutePlugins } from './routes';
@@ -51,6 +52,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     done();
   });
   installErrorHandler(app);
+  installJsonBodyParser(app);
 
   installSecurityHeaders(app, {
     contentSecurityPolicy: {
