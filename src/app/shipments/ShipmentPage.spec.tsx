@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StatusCode } from '../../domain/statusCodes';
 import type { AwbSummaryRequest } from '../../domain/shipmentWire';
 import { ShipmentPage } from './ShipmentPage';
@@ -32,6 +32,22 @@ function serve(extra: (path: string, body: unknown) => unknown = () => undefined
 }
 
 describe('ShipmentPage', () => {
+  it('keeps Search and Clear named and labelled on a phone, disabled or not (Lighthouse: every control has a name)', async () => {
+    // A phone: every "max-width" media query matches, so react-admin's responsive parts take their small form.
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }));
+    try {
+      const { client } = serve();
+      renderShipmentPage('/en/shipment', '/en/shipment', <ShipmentPage />, { messages: spec.messages, httpClient: client });
+      await screen.findAllByText('160-12345675');
+      const clear = screen.getByRole('button', { name: 'Clear' });
+      expect(clear).toBeDisabled();
+      expect(clear).toHaveTextContent('Clear');
+      expect(screen.getByRole('button', { name: 'Search' })).toHaveTextContent('Search');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('lists the summary with its statuses and the overview, page 1 of 10 by AWB number', async () => {
     const { client, requests } = serve();
     renderShipmentPage('/en/shipment', '/en/shipment', <ShipmentPage />, { messages: spec.messages, httpClient: client });

@@ -1,9 +1,9 @@
 import { useState, type KeyboardEvent } from 'react';
-import { Alert, Box, Chip, Stack, TextField, Tooltip } from '@mui/material';
+import { Alert, Box, Button, Chip, Stack, TextField, Tooltip } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import ClearIcon from '@mui/icons-material/Clear';
 import WarningIcon from '@mui/icons-material/WarningAmber';
-import { Button, useListContext, useTranslate } from 'react-admin';
+import { useListContext, useTranslate } from 'react-admin';
 import { formatAwbNumber, hasValidCheckDigit, parseAwbNumber, type AwbNumber } from '../../../domain/awb';
 import { addSearchTag, MAX_SEARCH_TAGS, splitSearchText } from '../../../domain/awbSearch';
 import { ShipmentMessages } from '../../../domain/shipmentMessages';
@@ -121,11 +121,12 @@ export function AwbTagSearch() {
             sx={{ flex: 1, minWidth: 220 }}
           />
         </Box>
-        <Button label="app.shipments.search.submit" variant="contained" onClick={onSearch} size="large">
-          <SearchIcon />
+        {/* MUI's buttons, not react-admin's: those turn into icon buttons on a phone, the disabled one without a name (issue 22, 2 and 14). */}
+        <Button variant="contained" onClick={onSearch} size="large" startIcon={<SearchIcon />}>
+          {translate('app.shipments.search.submit')}
         </Button>
-        <Button label="app.shipments.search.clear" onClick={clear} size="large" disabled={tags.length === 0 && text === '' && applied.length === 0}>
-          <ClearIcon />
+        <Button onClick={clear} size="large" startIcon={<ClearIcon />} disabled={tags.length === 0 && text === '' && applied.length === 0}>
+          {translate('app.shipments.search.clear')}
         </Button>
       </Stack>
       <Box id="awb-search-help" sx={{ mt: 0.5, color: 'text.secondary', fontSize: '0.8125rem' }}>
