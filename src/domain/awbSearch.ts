@@ -25,9 +25,15 @@ export function addSearchTag(tags: readonly AwbNumber[], text: string): TagResul
   return { ok: true, awb, tags: [...tags, awb], checkDigitValid: hasValidCheckDigit(awb.suffix) };
 }
 
-/** Splits pasted text ("160-12345675, 16012345686 ...") into candidate tags. */
+/**
+ * Splits pasted text ("160-12345675, 16012345686 ...") into candidate tags. A prefix and a serial
+ * number separated by spaces ("160 12345675", as printed on many air waybills) are one AWB number.
+ */
 export function splitSearchText(text: string): string[] {
-  return text.split(/[\s,;]+/).filter((part) => part !== '');
+  return text
+    .replace(/(?<!\d)(\d{3})[ \t]+(\d{8})(?!\d)/g, '$1-$2')
+    .split(/[\s,;]+/)
+    .filter((part) => part !== '');
 }
 
 /** The server's check of a whole fieldSearch: the same rules, all at once. */

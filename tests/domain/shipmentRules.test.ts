@@ -40,6 +40,9 @@ describe('AWB search tags (spec 5)', () => {
     expect(searchTagsProblem([{ AWBPrefix: '160', AWBSuffix: '12345675' }, { AWBPrefix: '160', AWBSuffix: '12345675' }])).toMatchObject({ problem: 'searchDuplicate' });
     expect(searchTagsProblem([{ AWBPrefix: '16A', AWBSuffix: '12345675' }])).toMatchObject({ problem: 'awbFormat' });
     expect(splitSearchText('160-12345675, 29712345686\n618-00000011;')).toEqual(['160-12345675', '29712345686', '618-00000011']);
+    // A prefix and a serial number apart, as printed on air waybills, are one number; anything else stays apart.
+    expect(splitSearchText('160 10000174  297 12345686')).toEqual(['160-10000174', '297-12345686']);
+    expect(splitSearchText('1600 10000174 160 1000017 160,10000174')).toEqual(['1600', '10000174', '160', '1000017', '160', '10000174']);
   });
 
   it('never lets more than 5 distinct valid tags in, whatever is typed', () => {

@@ -32,6 +32,18 @@ function serve(extra: (path: string, body: unknown) => unknown = () => undefined
 }
 
 describe('ShipmentPage', () => {
+  it('takes an AWB number pasted as printed, with a space after the prefix, as one tag', async () => {
+    const { client, requests } = serve();
+    renderShipmentPage('/en/shipment', '/en/shipment', <ShipmentPage />, { messages: spec.messages, httpClient: client });
+    await screen.findAllByText('160-12345675');
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('AWB numbers'));
+    await user.paste('160 12345675');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(requests.at(-1)?.fieldSearch).toEqual([{ AWBPrefix: '160', AWBSuffix: '12345675' }]));
+    expect(screen.queryByText('Please enter AWB number in valid format.')).not.toBeInTheDocument();
+  });
+
   it('keeps Search and Clear named and labelled on a phone, disabled or not (Lighthouse: every control has a name)', async () => {
     // A phone: every "max-width" media query matches, so react-admin's responsive parts take their small form.
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }));

@@ -59,6 +59,8 @@ export function AwbTagSearch() {
         const next = addTyped();
         if (next) search(next);
       }
+    } else if (event.key === ' ' && /^\d{3}$/.test(text.trim())) {
+      // "160 12345675": a space after a prefix is part of the AWB number being typed, not the end of a tag.
     } else if ((event.key === ',' || event.key === ' ') && text.trim() !== '') {
       event.preventDefault();
       addTyped();
