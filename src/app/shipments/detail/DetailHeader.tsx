@@ -57,19 +57,20 @@ export function DetailHeader({ shipmentId, awb, status, checkDigitValid }: { shi
           </Tooltip>
         )}
       </Stack>
-      <Box>
-        <Button label="app.shipments.detail.previous" onClick={() => move('previous')} disabled={moving}>
-          <NavigateBeforeIcon />
-        </Button>
-        <Button label="app.shipments.detail.next" onClick={() => move('next')} disabled={moving}>
-          <NavigateNextIcon />
-        </Button>
-        {awb && (
+      {/* Walking the results, and the detail window, only from a shipment that is shown: an unknown or refused one has no place in them. */}
+      {awb && (
+        <Box>
+          <Button label="app.shipments.detail.previous" onClick={() => move('previous')} disabled={moving}>
+            <NavigateBeforeIcon />
+          </Button>
+          <Button label="app.shipments.detail.next" onClick={() => move('next')} disabled={moving}>
+            <NavigateNextIcon />
+          </Button>
           <Button label="app.shipments.detail.openWindow" component="a" href={`${APP_BASE}${basename}/awb/awbdetail?id=${encodeURIComponent(shipmentId)}`} target="_blank" rel="noopener">
             <OpenInNewIcon />
           </Button>
-        )}
-      </Box>
+        </Box>
+      )}
     </Stack>
   );
 }

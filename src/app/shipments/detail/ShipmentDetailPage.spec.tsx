@@ -55,6 +55,17 @@ describe('ShipmentDetailPage', () => {
     expect(sessionStore.get()).toMatchObject({ previousShipmentId: '7', currentShipmentId: '42' });
   });
 
+  it('offers no Previous and Next for a shipment that does not exist, only the way back to the list', async () => {
+    const { client } = fakeApi(() => {
+      throw refusal(StatusCode.SHIPMENT_NOT_FOUND, 'Record Not Found!');
+    });
+    openDetail(client);
+    expect(await screen.findByText('Record Not Found!')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to the list' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Previous' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+  });
+
   it('shows the lent message instead of the details', async () => {
     const { client } = fakeApi(() => {
       throw refusal(StatusCode.USER_ACL_EXCEPTION, 'This air waybill is lent, and you do not have access right to the details.');
