@@ -27,11 +27,12 @@ function filtersProblem(filters: SummaryFilters): string | undefined {
   return undefined;
 }
 
-function describeFilters(filters: SummaryFilters): string {
+/** The filters a search was made with, as the user log says them; none when the list was only opened. */
+function describeFilters(filters: SummaryFilters): string | undefined {
   const parts = Object.entries(filters)
     .filter(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0))
     .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join('/') : String(value)}`);
-  return parts.length > 0 ? `Summary search: ${parts.join(', ')}` : 'Summary search';
+  return parts.length > 0 ? `Summary search: ${parts.join(', ')}` : undefined;
 }
 
 type SearchNextQuery = {
@@ -53,6 +54,8 @@ export async function summaryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     const options: DbOptions = { ...DEFAULT_DB_OPTIONS, ...request.body.dbOptions };
     const caller = await callerOf(ctx, request);
     const found = await searchSummary(ctx.db, ctx.shipments, caller.scope, { tags: fieldSearch, filters }, options);
+    // A search by AWB numbers, or by filters on its first page, is logged; opening the list unfiltered is not a search (issue 22, 11).
+    const searchedFilters = describeFilters(filters);
     const entries: ActionLogEntry[] =
       fieldSearch.length > 0
         ? fieldSearch.map((tag) => {
@@ -60,8 +63,8 @@ export async function summaryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
             const miss = found.missing.find((entry) => entry.AWBPrefix === tag.AWBPrefix && entry.AWBSuffix === tag.AWBSuffix);
             return { actType: 'Search', docType: 'AWB', remarks: miss ? miss.Message : 'Found', shipmentId: visible?.shipmentId ?? null, awbPrefix: tag.AWBPrefix, awbSuffix: tag.AWBSuffix };
           })
-        : options.CurrentPage === 1
-          ? [{ actType: 'Search', remarks: describeFilters(filters) }]
+        : options.CurrentPage === 1 && searchedFilters
+          ? [{ actType: 'Search', remarks: searchedFilters }]
           : [];
     ctx.logs.actions(actionLogRows(caller.account, caller.ip, entries));
     return ok({ total: found.total, rows: found.rows, missing: found.missing });

@@ -92,6 +92,18 @@ describe('POST /awbapi/awbsummary', () => {
     expect(String(entry.shipment_id)).toBe(own.shipment_id);
   });
 
+  it('logs a search by filters with them, and nothing when the list is only opened (no tags, no filters)', async () => {
+    const searches = () => countLog(t, { company_id: 'DEMOAIR', user_id: 'operator', act_type: 'Search' });
+    const before = await searches();
+    expect((await summary('airlineOperator', { fieldSearch: [] })).statusCode).toBe(200);
+    expect(await searches()).toBe(before);
+    expect((await summary('airlineOperator', { fieldSearch: [], filters: { Status: ['New'] } })).statusCode).toBe(200);
+    expect(await searches()).toBe(before + 1);
+    await t.ctx.logs.flush();
+    const entry = await t.db.selectFrom('action_log').select('remarks').where('company_id', '=', 'DEMOAIR').where('user_id', '=', 'operator').where('act_type', '=', 'Search').orderBy('log_id', 'desc').executeTakeFirstOrThrow();
+    expect(entry.remarks).toBe('Summary search: Status=New');
+  });
+
   it('refuses bad tags and options with the spec messages and 400, never 500', async () => {
     const tags = (list: [string, string][]) => list.map(([AWBPrefix, AWBSuffix]) => ({ AWBPrefix, AWBSuffix }));
     const cases: [Record<string, unknown>, string | RegExp][] = [
