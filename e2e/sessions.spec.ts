@@ -9,7 +9,7 @@ import { rememberCookieChoice, signIn } from './support/portal';
  */
 
 // Access tokens that expire while the test watches.
-const ACCESS_TOKEN_SECONDS = 4;
+const ACCESS_TOKEN_SECONDS = 10;
 test.use({ portalEnv: { ACCESS_TOKEN_SECONDS: String(ACCESS_TOKEN_SECONDS) } });
 
 /** The expiry (ms since the epoch) of the access token in the browser's cookies. */
@@ -49,15 +49,18 @@ test('two tabs waking with an expired access token refresh once between them and
   await Promise.all([page.getByRole('button', { name: 'Refresh' }).click(), second.getByRole('button', { name: 'Refresh' }).click()]);
   await answers;
 
+  // One refresh for the two tabs, with the refresh token the browser held when the access token expired.
   expect(refreshGrants).toHaveLength(1);
   for (const tab of [page, second]) {
     await expect(tab).toHaveURL(/\/ez4\/en\/shipment/);
     await expect(rows(tab).nth(10)).toBeVisible();
   }
-  // Still signed in in both: the next calls are answered with the refreshed pair.
+  // Still signed in in both: the next calls are answered with the refreshed pair (or, on a slow machine where it
+  // expired again meanwhile, a pair refreshed once more: never with a refresh token presented twice).
   await second.reload();
   await expect(rows(second).nth(10)).toBeVisible();
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(rows(page).nth(10)).toBeVisible();
-  expect(refreshGrants).toHaveLength(1);
+  await expect(page).toHaveURL(/\/ez4\/en\/shipment/);
+  expect(new Set(refreshGrants).size).toBe(refreshGrants.length);
 });
