@@ -87,7 +87,12 @@ describe('ShipmentDetailPage', () => {
     await acceptFromPage();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This shipment has changed since you opened it. Please refresh the page and try again.');
-    expect(within(alert).getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+    // No second try on the old data: the decisions wait for the reload, one click away.
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeDisabled();
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Accept' })).toBeEnabled());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   describe('when awbcheckupdate reports a change', () => {

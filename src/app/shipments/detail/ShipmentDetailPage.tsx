@@ -54,11 +54,13 @@ function DetailView({ detail, refresh }: { detail: AwbDetail; refresh(): void })
   const [asking, setAsking] = useState<'accept' | 'reject'>();
   /** The UpdateDT of the newer FWB/FHL data the user chose to decide on without refreshing. */
   const [decideOn, setDecideOn] = useState<string>();
-  const [stale, setStale] = useState<string>();
   const [acceptingDocument, setAcceptingDocument] = useState(false);
 
+  /** A decision was refused as stale: the message, until the page is reloaded. */
+  const [stale, setStale] = useState<string>();
   const heldBy = handling?.HeldBy ?? null;
-  const can = heldBy ? { ...detail.Can, Accept: false, Reject: false, Mark: false, Modify: false, AcceptDocument: false } : detail.Can;
+  // No decision while a colleague holds the shipment, nor after one was refused as stale until the page is reloaded (issue 22, 6).
+  const can = heldBy || stale ? { ...detail.Can, Accept: false, Reject: false, Mark: false, Modify: false, AcceptDocument: false } : detail.Can;
   const softBlock = detail.Block?.Kind === 'SOFT' && detail.Block.AppliesToMe ? detail.Block.Reason : undefined;
   const newerData = change?.IsFwbFhlUpdated ? change : undefined;
   // A decision is on the data the page shows; only after the user chose to decide on the newer
