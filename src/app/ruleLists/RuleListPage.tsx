@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { pluginByName } from '../../../plugins/lookup';
@@ -22,7 +23,6 @@ function RuleListScreen({ plugin }: { plugin: RuleListPlugin }) {
   const close = () => setDialog(undefined);
   return (
     <RuleListScope resource={plugin.name}>
-      {listDecides(plugin.name) && <RescreenProgress />}
       <RuleListGrid
         plugin={plugin}
         onAdd={() => setDialog({ kind: 'create' })}
@@ -30,6 +30,12 @@ function RuleListScreen({ plugin }: { plugin: RuleListPlugin }) {
         onHelp={() => setDialog({ kind: 'help' })}
         onCountryList={() => setDialog({ kind: 'countries' })}
       />
+      {/* Under the rows, not above them: the re-screen banner comes, grows and goes on its own time, and must never move a row or a checkbox under the pointer. */}
+      {listDecides(plugin.name) && (
+        <Box sx={{ mt: 2 }}>
+          <RescreenProgress />
+        </Box>
+      )}
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && <RuleRowDialog plugin={plugin} mode={dialog} onClose={close} />}
       {dialog?.kind === 'help' && <HelpDialog plugin={plugin} onClose={close} />}
       {dialog?.kind === 'countries' && <CountryListDialog onClose={close} />}
