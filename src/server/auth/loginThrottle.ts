@@ -70,7 +70,11 @@ const secondsUntil = (at: number) => (at > Date.now() ? Math.max(1, Math.ceil((a
 
 /** Closed: seconds until one more failure of the scope fits in the window (the oldest of the last `max` leaves it), or 0. */
 async function secondsUntilFree(db: Transaction<Database>, scope: Scope, max: number, windowSeconds: number): Promise<number> {
-  const failures = await recentFailures(db, scope, max, windowSeconds);
+  return closedFor(await recentFailures(db, scope, max, windowSeconds), max, windowSeconds);
+}
+
+/** Of the last `max` failures (newest first): seconds until the oldest leaves the window when there are `max`, else 0. */
+function closedFor(failures: number[], max: number, windowSeconds: number): number {
   return failures.length < max ? 0 : secondsUntil(failures[failures.length - 1] + windowSeconds * 1000);
 }
 
@@ -85,9 +89,10 @@ export type ThrottlePolicy = 'password' | 'strict';
 /** Seconds this password attempt must wait under the rules above, or 0. */
 async function passwordWait(trx: Transaction<Database>, key: string, address: string, limits: ThrottleLimits): Promise<number> {
   const { maxPerAccount, maxPerAddress, windowSeconds } = limits;
-  const pair = await secondsUntilFree(trx, { account_key: key, ip_address: address }, maxPerAccount, windowSeconds);
-  const addressHasFailedHere = (await recentFailures(trx, { account_key: key, ip_address: address }, 1, windowSeconds)).length > 0;
-  const account = addressHasFailedHere ? await secondsUntilSlowedTurn(trx, { account_key: key }, maxPerAccount, windowSeconds) : 0;
+  // The pair's failures, read once: how many (closed at the limit) and whether there are any (the account's slowing applies).
+  const pairFailures = await recentFailures(trx, { account_key: key, ip_address: address }, maxPerAccount, windowSeconds);
+  const pair = closedFor(pairFailures, maxPerAccount, windowSeconds);
+  const account = pairFailures.length > 0 ? await secondsUntilSlowedTurn(trx, { account_key: key }, maxPerAccount, windowSeconds) : 0;
   const fromAddress = await secondsUntilSlowedTurn(trx, { ip_address: address }, maxPerAddress, windowSeconds);
   return Math.max(pair, account, fromAddress);
 }
