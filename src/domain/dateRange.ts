@@ -35,6 +35,11 @@ export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** 'YYYY-MM-DD' of a Date in the local time zone: the browser's calendar day (the server accepts a day of difference for the zone). */
+export function localIsoDay(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
 export function addDaysIso(day: string, days: number): string {
   const base = dayNumber(day);
   if (base === undefined) throw new Error(`not a date: ${day}`);

@@ -1,6 +1,7 @@
 import type { HttpClient } from '../../../dataProviders/httpClient';
 import { sessionStore } from '../../../dataProviders/sessionStore';
 import { FunctionId } from '../../domain/access';
+import { localIsoDay } from '../../domain/dateRange';
 import { DEFAULT_DB_OPTIONS, type AwbSummaryRequest } from '../../domain/shipmentWire';
 import { createShipmentApi } from './shipmentApi';
 import { summaryRequestOf } from './searchCriteria';
@@ -49,10 +50,8 @@ export function takeEarly<T>(key: string): Promise<T> | undefined {
   return entry.answer as Promise<T>;
 }
 
-/** The browser's calendar day (the server accepts a day of difference for the time zone). */
-export function localDay(now = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
+/** The browser's calendar day, as the overview asks for it. */
+export const localDay = (now = new Date()): string => localIsoDay(now);
 
 /**
  * The shipment page's first two reads, as it will ask for them when nothing in the list's store says
