@@ -24,7 +24,7 @@ import {
 } from './httpErrors';
 import { hostUrl, type RuntimeConfig } from './runtimeConfig';
 import { sessionStore } from './sessionStore';
-import { accessTokenSubject, deleteTokens, readAccessToken, readRefreshToken, writeTokens } from './tokenCookies';
+import { accessTokenSubject, deleteTokens, readAccessToken, readRefreshToken, readTokensNow, writeTokens } from './tokenCookies';
 
 /** 'session': the refresh failed or was refused; 'invalidProfile': the server answered USER_PROFILE_INVALID. */
 export type SignOutReason = 'session' | 'invalidProfile';
@@ -143,8 +143,13 @@ export function createHttpClient(config: RuntimeConfig, hooks: HttpClientHooks):
     const locks = (globalThis.navigator as Navigator | undefined)?.locks;
     if (!locks) return refreshTokens();
     return locks.request(REFRESH_LOCK, async () => {
-      const current = readAccessToken();
-      if (current && current !== sentToken) return true; // another tab refreshed while this one waited
+      // Read from the cookie jar itself: this tab's document.cookie may not show the other tab's write yet.
+      const now = await readTokensNow();
+      if (now.accessToken && now.refreshToken && now.accessToken !== sentToken) {
+        // Another tab refreshed while this one waited: its pair, in this tab's document.cookie too, for the retry.
+        if (readAccessToken() !== now.accessToken) writeTokens({ accessToken: now.accessToken, refreshToken: now.refreshToken });
+        return true;
+      }
       return refreshTokens();
     });
   }

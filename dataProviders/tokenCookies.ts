@@ -46,6 +46,27 @@ export function readRefreshToken(): string | undefined {
   return readCookie(REFRESH_TOKEN_COOKIE);
 }
 
+type CookieStoreLike = { get(name: string): Promise<{ value: string } | null | undefined> };
+
+/**
+ * The token pair as the browser's cookie jar holds it now. A tab's document.cookie can lag behind
+ * another tab's write for a moment; the Cookie Store API (Chromium) asks the jar itself. Without it,
+ * document.cookie.
+ */
+export async function readTokensNow(): Promise<{ accessToken?: string; refreshToken?: string }> {
+  const store = (globalThis as { cookieStore?: CookieStoreLike }).cookieStore;
+  if (!store) return { accessToken: readAccessToken(), refreshToken: readRefreshToken() };
+  try {
+    const value = async (name: string) => {
+      const text = decodeURIComponent((await store.get(name))?.value ?? '');
+      return text === '' ? undefined : text;
+    };
+    return { accessToken: await value(ACCESS_TOKEN_COOKIE), refreshToken: await value(REFRESH_TOKEN_COOKIE) };
+  } catch {
+    return { accessToken: readAccessToken(), refreshToken: readRefreshToken() };
+  }
+}
+
 export function writeTokens(tokens: TokenPair): void {
   writeCookie(ACCESS_TOKEN_COOKIE, tokens.accessToken);
   writeCookie(REFRESH_TOKEN_COOKIE, tokens.refreshToken);
