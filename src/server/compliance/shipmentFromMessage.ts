@@ -1,6 +1,7 @@
 import { addDays, formatISO, parseISO } from 'date-fns';
 import { customsEntriesOf, securityDeclarationOf, type AirWaybill, type CargoParty, type HouseManifest, type Volume, type Weight } from '../../domain/cargoMessages';
 import { goodsDescriptionsOf, isLicenceEntry, LICENCE_IDENTIFIER } from '../../domain/compliance';
+import { houseGoodsDescription } from '../../domain/consolidation';
 import type { FlightLeg, Party } from '../db/schema';
 
 /**
@@ -112,7 +113,7 @@ function detailOf(waybill: AirWaybill, manifest: HouseManifest | undefined, hsCo
       hawbNumber: house.hawb,
       pieces: house.pieces,
       weightKg: weightKg(house.weight),
-      description: [house.manifestDescription, ...house.goodsDescription].filter(Boolean).join(' - '),
+      description: houseGoodsDescription(house.manifestDescription, house.goodsDescription),
       shipper: house.shipper?.name ?? '',
       consignee: house.consignee?.name ?? '',
     })),

@@ -1,5 +1,7 @@
+import { consolidationTotals, formatKg } from '../../../domain/consolidation';
+import type { ShipmentStatus } from '../../../domain/shipmentStatus';
 import type { ShipmentData } from '../detail';
-import { box, CONTENT_WIDTH, facts, footer, formatDateTime, heading, PAGE, partyLines, renderPdf, table, type Column } from './pdfDocument';
+import { box, CONTENT_WIDTH, facts, footer, formatDateTime, heading, PAGE, partyLines, renderPdf, table, type Column, type Pdf } from './pdfDocument';
 
 /** Cargo receipt, eCSD, consolidation manifest, house AWBs and the pouch cover sheet. */
 
@@ -14,9 +16,32 @@ const houseColumns: Column<House>[] = [
   { title: 'Consignee', width: 122, value: (house) => house.consignee },
 ];
 
+/** The goods are received once the shipment is accepted (Accept, or Submit: accepted and sent on). */
+const RECEIVED_STATUSES: readonly ShipmentStatus[] = ['Accept', 'Submit'];
+
+/** A cargo receipt is a receipt only for accepted goods; before that it prints as a draft to preview. */
+export function cargoReceiptIsDraft(status: ShipmentStatus): boolean {
+  return !RECEIVED_STATUSES.includes(status);
+}
+
+/** 'DRAFT' across the page, light, under everything drawn after it. */
+function draftWatermark(doc: Pdf): void {
+  doc.save();
+  doc.rotate(-40, { origin: [PAGE.width / 2, PAGE.height / 2] });
+  doc.font('Helvetica-Bold').fontSize(120).fillColor('#e6e6e6').text('DRAFT', 0, PAGE.height / 2 - 60, { width: PAGE.width, align: 'center', lineBreak: false });
+  doc.restore();
+}
+
+/**
+ * The cargo receipt. For a shipment not accepted it is a draft: marked so in its heading, across the
+ * page and in its footer, saying the goods were not received, with no receipt wording and no signatures.
+ */
 export function renderCargoReceipt(data: ShipmentData, receivedBy: { companyName: string; userId: string }, now: Date): Promise<Buffer> {
-  return renderPdf({ title: `Cargo Receipt ${data.AWBNumber}`, subject: 'Cargo Receipt' }, (doc) => {
-    heading(doc, 'Cargo Receipt', `Air Waybill ${data.AWBNumber} - issued ${formatDateTime(now.toISOString())}`);
+  const draft = cargoReceiptIsDraft(data.Status);
+  const title = draft ? 'Cargo Receipt - DRAFT - not accepted' : 'Cargo Receipt';
+  return renderPdf({ title: `${title} ${data.AWBNumber}`, subject: 'Cargo Receipt' }, (doc) => {
+    if (draft) draftWatermark(doc);
+    heading(doc, title, `Air Waybill ${data.AWBNumber} - ${draft ? 'printed' : 'issued'} ${formatDateTime(now.toISOString())}`);
     let y = facts(doc, [
       ['Air Waybill', data.AWBNumber],
       ['Status', data.Status],
@@ -34,6 +59,19 @@ export function renderCargoReceipt(data: ShipmentData, receivedBy: { companyName
     box(doc, PAGE.margin, y, half, 70, { label: 'Shipper', lines: partyLines(data.Shipper) });
     box(doc, PAGE.margin + half, y, half, 70, { label: 'Consignee', lines: partyLines(data.Consignee) });
     y += 78;
+    if (draft) {
+      box(doc, PAGE.margin, y, CONTENT_WIDTH, 56, {
+        label: 'Not received',
+        bold: true,
+        lines: [
+          `DRAFT - not accepted: this shipment's status is ${data.Status}. This is a preview, not a receipt for the goods.`,
+          'The cargo receipt can be issued once the shipment is accepted.',
+          `Printed by ${receivedBy.companyName} (${receivedBy.userId}) at ${formatDateTime(now.toISOString())}`,
+        ],
+      });
+      footer(doc, `Cargo Receipt DRAFT (not accepted) - AWB ${data.AWBNumber}`);
+      return;
+    }
     box(doc, PAGE.margin, y, CONTENT_WIDTH, 44, {
       label: 'Received',
       lines: [`The goods described above were received in apparent good order and condition by ${receivedBy.companyName} (${receivedBy.userId}).`, `Receipt time: ${formatDateTime(now.toISOString())}`],
@@ -94,12 +132,28 @@ export function renderConsolManifest(data: ShipmentData): Promise<Buffer> {
       doc.font('Helvetica').fontSize(9).text('This shipment is not a consolidation: it has no house air waybills.', PAGE.margin, y + 12);
     } else {
       table(doc, houseColumns, data.Houses, y + 12);
-      const pieces = data.Houses.reduce((sum, house) => sum + house.pieces, 0);
-      const weight = data.Houses.reduce((sum, house) => sum + house.weightKg, 0);
-      doc.font('Helvetica-Bold').fontSize(8).text(`Total: ${data.Houses.length} house(s), ${pieces} pieces, ${weight.toFixed(1)} kg`, PAGE.margin, doc.y);
+      manifestTotals(doc, data);
     }
     footer(doc, `Consolidation Manifest - MAWB ${data.AWBNumber}`);
   });
+}
+
+/** The houses' totals under the manifest, the master's beside them, and a warning when they differ. */
+function manifestTotals(doc: Pdf, data: ShipmentData): void {
+  const totals = consolidationTotals({ pieces: data.Pieces, weightKg: data.Weight }, data.Houses);
+  if (!totals) return;
+  // Room for the three lines, or they go on a page of their own with the table's end.
+  if (doc.y + 40 > PAGE.height - PAGE.margin - 20) doc.addPage();
+  const { houses, master, difference } = totals;
+  doc.font('Helvetica-Bold').fontSize(8).fillColor('#000000');
+  doc.text(`Houses total: ${houses.count} house(s), ${houses.pieces} pcs / ${formatKg(houses.weightKg)} kg`, PAGE.margin, doc.y, { width: CONTENT_WIDTH });
+  doc.text(`Master air waybill: ${master.pieces} pcs / ${formatKg(master.weightKg)} kg`, { width: CONTENT_WIDTH });
+  if (totals.agrees) {
+    doc.font('Helvetica').text('The house air waybills add up to the master air waybill.', { width: CONTENT_WIDTH });
+  } else {
+    doc.fillColor('#b00020').text(`WARNING: the house air waybills do not add up to the master air waybill - difference ${difference.pieces} pcs / ${formatKg(difference.weightKg)} kg.`, { width: CONTENT_WIDTH });
+  }
+  doc.fillColor('#000000');
 }
 
 export function renderHouseAwbs(data: ShipmentData): Promise<Buffer> {

@@ -1,7 +1,7 @@
 import type { PrintKind } from '../../../domain/shipmentDocuments';
 import type { ShipmentData } from '../detail';
 import { renderAwbForm } from './awbForm';
-import { renderCargoReceipt, renderConsolManifest, renderEcsd } from './documentsPrint';
+import { cargoReceiptIsDraft, renderCargoReceipt, renderConsolManifest, renderEcsd } from './documentsPrint';
 
 export { renderAwbForm } from './awbForm';
 export { renderCargoReceipt, renderConsolManifest, renderEcsd, renderHouseAwbs, renderPouchCover } from './documentsPrint';
@@ -41,5 +41,6 @@ export function renderPrint(kind: PrintKind, data: ShipmentData, context: PrintC
 }
 
 export function printFileName(kind: PrintKind, data: ShipmentData): string {
-  return `${PRINT_LABELS[kind].replace(/\s+/g, '')}_${data.AWBNumber}.pdf`;
+  const name = kind === 'cargoreceipt' && cargoReceiptIsDraft(data.Status) ? 'CargoReceiptDraft' : PRINT_LABELS[kind].replace(/\s+/g, '');
+  return `${name}_${data.AWBNumber}.pdf`;
 }

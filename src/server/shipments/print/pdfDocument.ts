@@ -36,14 +36,32 @@ export interface BoxOptions {
   bold?: boolean;
 }
 
+/**
+ * The font size, from `size` down to `smallest` in quarter points, at which `text` stays on one line
+ * of `width`: a label is printed whole, never cut short ('Pieces...'). pdfkit's own line breaking
+ * decides (it measures word by word, so a whole-string width can fit where the words do not).
+ */
+export function fittingSize(doc: Pdf, font: string, text: string, width: number, size: number, smallest: number): number {
+  doc.font(font);
+  for (let candidate = size; candidate > smallest; candidate -= 0.25) {
+    doc.fontSize(candidate);
+    if (doc.heightOfString(text, { width }) < 1.5 * doc.currentLineHeight(true)) return candidate;
+  }
+  return smallest;
+}
+
 /** A form field: a frame, a small label at the top, then the value lines. */
 export function box(doc: Pdf, x: number, y: number, width: number, height: number, options: BoxOptions): void {
   const frame = options.frame ?? true;
   if (frame) doc.lineWidth(0.6).strokeColor('#333333').rect(x, y, width, height).stroke();
   let top = y + 3;
   if (options.label && frame) {
-    doc.font('Helvetica').fontSize(6).fillColor('#555555').text(printable(options.label), x + 3, top, { width: width - 6, height: 7, ellipsis: true });
-    top += 8;
+    // Smaller in a narrow box; a label too long even at the smallest size wraps, the value moving down.
+    const label = printable(options.label);
+    doc.font('Helvetica').fontSize(fittingSize(doc, 'Helvetica', label, width - 6, 6, 4.5)).fillColor('#555555');
+    const labelHeight = doc.heightOfString(label, { width: width - 6 });
+    doc.text(label, x + 3, top, { width: width - 6, height: labelHeight + 1 });
+    top += Math.max(8, labelHeight + 1);
   }
   const lines = (options.lines ?? []).map(printable).filter((line) => line !== '');
   if (lines.length > 0) {
@@ -77,31 +95,38 @@ export interface Column<T> {
   align?: 'left' | 'right';
 }
 
-/** A table with a header row; it continues on a new page when it runs out of room. */
+/**
+ * A table with a header row; it continues on a new page when it runs out of room. A row grows to
+ * the lines its longest value wraps to (a house's nature of goods), rather than cutting it short.
+ */
 export function table<T>(doc: Pdf, columns: readonly Column<T>[], rows: readonly T[], top: number = doc.y): number {
   const rowHeight = 16;
   const drawHeader = (y: number) => {
     let x = PAGE.margin;
     doc.rect(PAGE.margin, y, columns.reduce((sum, column) => sum + column.width, 0), rowHeight).fillAndStroke('#e8edf3', '#333333');
     for (const column of columns) {
-      doc.font('Helvetica-Bold').fontSize(7).fillColor('#000000').text(printable(column.title), x + 3, y + 5, { width: column.width - 6, align: column.align ?? 'left', lineBreak: false, ellipsis: true });
+      const title = printable(column.title);
+      doc.font('Helvetica-Bold').fontSize(fittingSize(doc, 'Helvetica-Bold', title, column.width - 6, 7, 5)).fillColor('#000000').text(title, x + 3, y + 5, { width: column.width - 6, align: column.align ?? 'left', lineBreak: false, ellipsis: true });
       x += column.width;
     }
     return y + rowHeight;
   };
   let y = drawHeader(top);
   for (const row of rows) {
-    if (y + rowHeight > PAGE.height - PAGE.margin - 40) {
+    const cells = columns.map((column) => printable(column.value(row)));
+    doc.font('Helvetica').fontSize(7.5);
+    const height = Math.max(rowHeight, ...cells.map((text, index) => (text ? doc.heightOfString(text, { width: columns[index].width - 6 }) + 8 : 0)));
+    if (y + height > PAGE.height - PAGE.margin - 40) {
       doc.addPage();
       y = drawHeader(PAGE.margin);
     }
     let x = PAGE.margin;
-    for (const column of columns) {
-      doc.lineWidth(0.4).strokeColor('#999999').rect(x, y, column.width, rowHeight).stroke();
-      doc.font('Helvetica').fontSize(7.5).fillColor('#000000').text(printable(column.value(row)), x + 3, y + 5, { width: column.width - 6, align: column.align ?? 'left', lineBreak: false, ellipsis: true });
+    columns.forEach((column, index) => {
+      doc.lineWidth(0.4).strokeColor('#999999').rect(x, y, column.width, height).stroke();
+      doc.font('Helvetica').fontSize(7.5).fillColor('#000000').text(cells[index], x + 3, y + 5, { width: column.width - 6, height: height - 5, align: column.align ?? 'left' });
       x += column.width;
-    }
-    y += rowHeight;
+    });
+    y += height;
   }
   doc.y = y + 6;
   return y;
