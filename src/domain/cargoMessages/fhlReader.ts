@@ -8,7 +8,7 @@ import { FaultList, type ParseOutcome } from './faults';
 import { withDefaultLimits, type CargoMessageLimits } from './limits';
 import { readHeader } from './messageHeader';
 import type { HouseManifest, HouseWaybill } from './model';
-import { readParty } from './parties';
+import { PARTY_ROLES, readParty } from './parties';
 import { readSpecialHandling, readTextLines } from './waybillSegments';
 
 /**
@@ -120,12 +120,12 @@ export function readFhl(text: string, limits?: Partial<CargoMessageLimits>): Par
         house?.customsInformation.push(...readCustomsInformation(segment, faults));
         break;
       case 'SHP': {
-        const shipper = readParty(segment, 'name-first', 'house shipper', faults);
+        const shipper = readParty(segment, PARTY_ROLES.houseShipper, faults);
         if (house && shipper) house.shipper = shipper;
         break;
       }
       case 'CNE': {
-        const consignee = readParty(segment, 'name-first', 'house consignee', faults);
+        const consignee = readParty(segment, PARTY_ROLES.houseConsignee, faults);
         if (house && consignee) house.consignee = consignee;
         break;
       }

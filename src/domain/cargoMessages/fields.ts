@@ -102,3 +102,26 @@ export function cargoImpTextProblem(text: string, maxLength: number, { required 
   if (!isCargoImpText(text)) return "holds characters Cargo-IMP cannot carry (only capitals, digits, spaces and plain punctuation, no '/')";
   return undefined;
 }
+
+/** Splits a text into lines of at most `width` characters at word boundaries (long words are cut). */
+export function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    let rest = word;
+    while (rest.length > width) {
+      if (current) lines.push(current);
+      lines.push(rest.slice(0, width));
+      rest = rest.slice(width);
+      current = '';
+    }
+    if (!current) current = rest;
+    else if (current.length + 1 + rest.length <= width) current += ` ${rest}`;
+    else {
+      lines.push(current);
+      current = rest;
+    }
+  }
+  if (current) lines.push(current);
+  return lines;
+}

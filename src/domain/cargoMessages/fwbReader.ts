@@ -6,7 +6,7 @@ import { FaultList, type ParseOutcome } from './faults';
 import { withDefaultLimits, type CargoMessageLimits } from './limits';
 import { readHeader, requireSegment, takeSingle } from './messageHeader';
 import type { AirWaybill } from './model';
-import { readAgent, readParty } from './parties';
+import { PARTY_ROLES, readAgent, readParty } from './parties';
 import { readRateDescription } from './rates';
 import {
   readAccounting,
@@ -59,12 +59,12 @@ export function readFwb(text: string, limits?: Partial<CargoMessageLimits>): Par
     requireSegment(executionSegment, 'ISU', 'carrier execution', header.line, 'FWB', faults),
   ];
 
-  const shipper = shipperSegment && readParty(shipperSegment, 'account-first', 'shipper', faults);
-  const consignee = consigneeSegment && readParty(consigneeSegment, 'account-first', 'consignee', faults);
+  const shipper = shipperSegment && readParty(shipperSegment, PARTY_ROLES.shipper, faults);
+  const consignee = consigneeSegment && readParty(consigneeSegment, PARTY_ROLES.consignee, faults);
   const agentSegment = single('AGT');
   const agent = agentSegment && readAgent(agentSegment, faults);
   const notifySegment = single('NFY');
-  const notify = notifySegment && readParty(notifySegment, 'name-first', 'also-notify party', faults);
+  const notify = notifySegment && readParty(notifySegment, PARTY_ROLES.notify, faults);
   const chargeDeclarations = declarationSegment && readChargeDeclarations(declarationSegment, faults);
   const prepaidSegment = single('PPD');
   const collectSegment = single('COL');

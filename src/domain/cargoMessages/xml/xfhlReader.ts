@@ -2,6 +2,7 @@ import { FaultList, type ParseOutcome } from '../faults';
 import { HS_CODE, HOUSE_WAYBILL_NUMBER } from '../fields';
 import type { CargoMessageLimits } from '../limits';
 import type { HouseManifest, HouseWaybill } from '../model';
+import { PARTY_ROLES } from '../parties';
 import { TEXT_LINE_MAX } from '../waybillSegments';
 import { readMessageRoot } from './safeXml';
 import { readXmlAirport, readXmlAwb, readXmlChargeDeclarations } from './xmlConsignment';
@@ -29,8 +30,8 @@ function readHouse(house: XmlElement, reading: XmlReading): HouseWaybill | undef
   const slac = reading.integer(house.child('PackageQuantity'), "the shipper's load and count");
   const consignor = house.child('ConsignorParty');
   const consigneeElement = house.child('ConsigneeParty');
-  const shipper = consignor ? readXmlParty(consignor, 'house shipper', reading) : undefined;
-  const consignee = consigneeElement ? readXmlParty(consigneeElement, 'house consignee', reading) : undefined;
+  const shipper = consignor ? readXmlParty(consignor, PARTY_ROLES.houseShipper, reading) : undefined;
+  const consignee = consigneeElement ? readXmlParty(consigneeElement, PARTY_ROLES.houseConsignee, reading) : undefined;
   const chargeDeclarations = readXmlChargeDeclarations(house, reading, false, true);
   const items = house.children('IncludedHouseConsignmentItem');
   const hsCodes: string[] = [];

@@ -1,10 +1,13 @@
-import { isKnownCountryCode } from '../../countries';
-import type { CargoAgent, CargoParty, CustomsInformation, PartyContact } from '../model';
-import { AGENT_IATA_CODE, CASS_ADDRESS } from '../parties';
+import type { CargoAgent, CargoParty, CustomsInformation } from '../model';
+import { agentFromFields, partyFromFields, type FieldPlace, type PartyRole, type RawContact, type RawField, type RawLines } from '../parties';
 import type { XmlElement } from './xmlElement';
 import type { XmlReading } from './xmlValues';
 
-/** Cargo-XML parties (ConsignorParty, ConsigneeParty, AssociatedParty, FreightForwarderParty) and customs notes. */
+/**
+ * Cargo-XML parties (ConsignorParty, ConsigneeParty, AssociatedParty, FreightForwarderParty) and
+ * customs notes. Only which element holds which text is read here; the party rules (case, blanks,
+ * lengths, country codes, ...) are the Cargo-IMP reader's too, in partyFromFields and agentFromFields.
+ */
 
 const CONTACT_ELEMENTS: [string, string, string][] = [
   ['DirectTelephoneCommunication', 'CompleteNumber', 'TE'],
@@ -13,51 +16,68 @@ const CONTACT_ELEMENTS: [string, string, string][] = [
   ['URIEmailCommunication', 'URIID', 'EM'],
 ];
 
-export function readXmlParty(element: XmlElement, what: string, reading: XmlReading): CargoParty | undefined {
-  const name = reading.requiredText(element, ['Name'], `${what} name`);
-  const address = element.child('PostalStructuredAddress');
-  if (!address) return reading.missing(element, 'PostalStructuredAddress', `${what} address`);
-  const place = reading.requiredText(address, ['CityName'], `${what} city`);
-  const countryCode = reading.requiredText(address, ['CountryID'], `${what} country`);
-  if (countryCode && !isKnownCountryCode(countryCode)) {
-    reading.faults.add(address.line, 'unknown-code', `${address.path}/CountryID: ${countryCode} is not an ISO 3166 country.`, 'CountryID');
-    return undefined;
+function placeOf(element: XmlElement): FieldPlace {
+  return { line: element.line, segment: element.name, path: element.path };
+}
+
+/** Where a child that is not there would be: faults about it name the parent's line and the child's path. */
+function absentPlace(parent: XmlElement, names: string[]): FieldPlace {
+  return { line: parent.line, segment: names.at(-1) ?? parent.name, path: [parent.path, ...names].join('/') };
+}
+
+/** The text at the first of `paths` that holds one; where the first path would be when none does. */
+function field(parent: XmlElement, ...paths: string[][]): RawField {
+  for (const names of paths) {
+    const element = parent.at(...names);
+    if (element?.text() !== undefined) return { text: element.text(), at: placeOf(element) };
   }
-  if (!name || !place || !countryCode) return undefined;
-  const contacts: PartyContact[] = [];
+  const element = parent.at(...paths[0]);
+  return { text: undefined, at: element ? placeOf(element) : absentPlace(parent, paths[0]) };
+}
+
+/** The texts of every element at a path, in order: a name in two Name elements, the StreetName lines. */
+function lines(parent: XmlElement, ...names: string[]): RawLines {
+  const elements = parent.at(...names.slice(0, -1))?.children(names[names.length - 1]) ?? [];
+  return { texts: elements.map((element) => element.text() ?? ''), at: elements[0] ? placeOf(elements[0]) : absentPlace(parent, names) };
+}
+
+export function readXmlParty(element: XmlElement, role: PartyRole, reading: XmlReading): CargoParty | undefined {
+  const address = ['PostalStructuredAddress'];
+  const contacts: RawContact[] = [];
   for (const contact of element.children('DefinedTradeContact')) {
-    for (const [container, field, type] of CONTACT_ELEMENTS) {
-      const number = contact.textAt(container, field);
-      if (number) contacts.push({ type, number });
+    for (const [container, numberName, type] of CONTACT_ELEMENTS) {
+      const number = contact.at(container, numberName);
+      if (number) contacts.push({ type, number: number.text() ?? '', at: placeOf(number) });
     }
   }
-  const streetAddress = address.children('StreetName').flatMap((street) => street.text() ?? []);
-  const state = address.textAt('CountrySubDivisionID') ?? address.textAt('CountrySubDivisionName');
-  const postcode = address.textAt('PostcodeCode');
-  const accountNumber = element.textAt('AccountID');
-  return {
-    ...(accountNumber ? { accountNumber } : {}),
-    name,
-    streetAddress,
-    place,
-    ...(state ? { stateProvince: state } : {}),
-    countryCode,
-    ...(postcode ? { postcode } : {}),
-    contacts,
-  };
+  return partyFromFields(
+    {
+      accountNumber: field(element, ['AccountID']),
+      name: lines(element, 'Name'),
+      streetAddress: lines(element, ...address, 'StreetName'),
+      place: field(element, [...address, 'CityName']),
+      stateProvince: field(element, [...address, 'CountrySubDivisionID'], [...address, 'CountrySubDivisionName']),
+      countryCode: field(element, [...address, 'CountryID']),
+      postcode: field(element, [...address, 'PostcodeCode']),
+      contacts,
+    },
+    role,
+    reading.faults,
+  );
 }
 
 export function readXmlAgent(element: XmlElement, reading: XmlReading): CargoAgent | undefined {
-  const name = reading.requiredText(element, ['Name'], 'agent name');
-  const iataCode = reading.requiredText(element, ['CargoAgentID'], 'IATA cargo agent code');
-  if (iataCode && !AGENT_IATA_CODE.test(iataCode)) return reading.fault(element.child('CargoAgentID') as XmlElement, `the IATA cargo agent code '${iataCode}' must be 7 digits.`);
-  const place = element.textAt('FreightForwarderAddress', 'CityName') ?? element.textAt('PostalStructuredAddress', 'CityName');
-  if (!place) return reading.missing(element, 'FreightForwarderAddress/CityName', 'agent place');
-  const cassAddress = element.textAt('SpecifiedCargoAgentLocation', 'ID');
-  if (cassAddress && !CASS_ADDRESS.test(cassAddress)) return reading.fault(element.at('SpecifiedCargoAgentLocation', 'ID') as XmlElement, `the CASS address '${cassAddress}' must be 4 digits.`);
-  const accountNumber = element.textAt('AccountID');
-  if (!name || !iataCode) return undefined;
-  return { ...(accountNumber ? { accountNumber } : {}), iataCode, ...(cassAddress ? { cassAddress } : {}), name, place };
+  return agentFromFields(
+    {
+      accountNumber: field(element, ['AccountID']),
+      iataCode: field(element, ['CargoAgentID']),
+      cassAddress: field(element, ['SpecifiedCargoAgentLocation', 'ID']),
+      participantIdentifier: { text: undefined, at: placeOf(element) },
+      name: lines(element, 'Name'),
+      place: field(element, ['FreightForwarderAddress', 'CityName'], ['PostalStructuredAddress', 'CityName']),
+    },
+    reading.faults,
+  );
 }
 
 /** IncludedCustomsNote: CountryID, SubjectCode (information identifier), ContentCode (customs information identifier), Content. */

@@ -2,6 +2,9 @@ import type { FaultList } from '../faults';
 import type { Volume, VolumeUnit, Weight } from '../model';
 import type { XmlElement } from './xmlElement';
 
+/** Texts wrapped to the Cargo-IMP line widths; the rule lives with the other field rules. */
+export { wrapWords } from '../fields';
+
 /** Typed values read from Cargo-XML elements; a bad value is a fault naming the element and its line. */
 
 export class XmlReading {
@@ -79,27 +82,4 @@ export class XmlReading {
     }
     return `${match[1]}-${match[2]}-${match[3]}`;
   }
-}
-
-/** Splits a text into lines of at most `width` characters at word boundaries (long words are cut). */
-export function wrapWords(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let current = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    let rest = word;
-    while (rest.length > width) {
-      if (current) lines.push(current);
-      lines.push(rest.slice(0, width));
-      rest = rest.slice(width);
-      current = '';
-    }
-    if (!current) current = rest;
-    else if (current.length + 1 + rest.length <= width) current += ` ${rest}`;
-    else {
-      lines.push(current);
-      current = rest;
-    }
-  }
-  if (current) lines.push(current);
-  return lines;
 }
