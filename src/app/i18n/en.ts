@@ -267,6 +267,8 @@ export const appMessages = {
         persons: 'Persons',
         houses: 'House air waybills',
         noHouses: 'Not a consolidation.',
+        houseTotalsDiffer:
+          'The %{houses} house air waybills total %{housePieces} pcs / %{houseWeight} kg, the master air waybill %{masterPieces} pcs / %{masterWeight} kg: a difference of %{pieces} pcs / %{weight} kg.',
         none: 'None',
         phone: 'Tel',
         account: 'Account',

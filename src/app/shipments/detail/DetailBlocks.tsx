@@ -2,6 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { Box, Card, CardContent, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { AwbDetail, Party } from '../../../domain/shipmentWire';
+import { HouseTotalsAlert } from './HouseTotalsAlert';
 
 /** The blocks of the AWB detail (spec 3): parties, routing, rate, charges, dimensions, licence and declaration data, customs rows, persons, houses. */
 
@@ -236,6 +237,7 @@ export function DetailBlocks({ detail }: { detail: AwbDetail }) {
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <Block title="app.shipments.detail.houses">
+          <HouseTotalsAlert detail={detail} />
           <SimpleTable
             label="app.shipments.detail.houses"
             rows={detail.Houses}
