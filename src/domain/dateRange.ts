@@ -45,3 +45,18 @@ export function addDaysIso(day: string, days: number): string {
   if (base === undefined) throw new Error(`not a date: ${day}`);
   return isoDay(new Date((base + days) * 86_400_000));
 }
+
+const ZONED = /(?:[zZ]|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * The one way the portal shows a moment: 'YYYY-MM-DD HH:mm UTC' ('HH:mm:ss' for logs), whatever the
+ * browser's locale. A time without a zone is already UTC (the wire's convention); text that is not a
+ * time is shown as it came.
+ */
+export function utcDateTime(value: string | Date | null | undefined, { seconds = false } = {}): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = typeof value === 'string' ? new Date(ZONED.test(value) || !value.includes('T') ? value : `${value}Z`) : value;
+  if (Number.isNaN(date.getTime())) return String(value);
+  const iso = date.toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, seconds ? 19 : 16)} UTC`;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addSearchTag, checkDigitMismatches, searchTagsProblem, splitSearchText } from '../../src/domain/awbSearch';
-import { dateRangeProblem } from '../../src/domain/dateRange';
+import { dateRangeProblem, utcDateTime } from '../../src/domain/dateRange';
 import { remarkProblem, freeRemarkProblem } from '../../src/domain/remark';
 import { acceptDocumentRefusal, acceptRefusal, markRefusal, modifyRefusal, rejectRefusal, sendRefusal, SHIPMENT_STATUSES, type DecisionFacts } from '../../src/domain/shipmentStatus';
 import { CompanyType } from '../../src/domain/access';
@@ -79,6 +79,16 @@ describe('remarks, date ranges, special handling codes', () => {
     expect(dateRangeProblem('STD', '2026-02-30', undefined)).toBe('The STD must be a date (YYYY-MM-DD).');
     expect(dateRangeProblem('STD', '2026-11-08', undefined)).toBeUndefined();
     expect(dateRangeProblem('STD', '2026-12-29', '2027-01-04')).toBeUndefined();
+  });
+
+  it('a moment reads YYYY-MM-DD HH:mm UTC on every screen, whatever zone it came in', () => {
+    expect(utcDateTime('2026-11-25T22:50:44.123Z')).toBe('2026-11-25 22:50 UTC');
+    expect(utcDateTime('2026-11-26T00:50:44+02:00')).toBe('2026-11-25 22:50 UTC');
+    expect(utcDateTime('2026-11-25T22:50:44')).toBe('2026-11-25 22:50 UTC'); // no zone: the wire's UTC
+    expect(utcDateTime(new Date(Date.UTC(2026, 10, 25, 7, 5, 9)), { seconds: true })).toBe('2026-11-25 07:05:09 UTC');
+    expect(utcDateTime(null)).toBe('');
+    expect(utcDateTime('')).toBe('');
+    expect(utcDateTime('soon')).toBe('soon');
   });
 
   it('special handling codes: at most 9 three-letter codes separated by a slash', () => {

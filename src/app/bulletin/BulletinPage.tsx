@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { format } from 'date-fns';
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Bulletin, BulletinSeverity, BulletinsAnswer } from '../../domain/bulletins';
+import { utcDateTime } from '../../domain/dateRange';
 import { EmptyState, PageFrame } from '../admin/PageFrame';
 import { LoadingBox } from '../admin/LoadingBox';
 import { useHttpClient } from '../users/useHttpClient';
@@ -11,10 +11,6 @@ type PageState = { kind: 'loading' } | { kind: 'loaded'; rows: Bulletin[]; total
 
 const SEVERITY_COLOUR: Record<BulletinSeverity, 'info' | 'warning' | 'error'> = { info: 'info', warning: 'warning', critical: 'error' };
 
-/** '14 Mar 2025 09:30', in the browser's time zone. */
-export function bulletinDate(iso: string): string {
-  return format(new Date(iso), 'd MMM yyyy HH:mm');
-}
 
 function BulletinCard({ bulletin }: { bulletin: Bulletin }) {
   const translate = useTranslate();
@@ -26,7 +22,7 @@ function BulletinCard({ bulletin }: { bulletin: Bulletin }) {
           <Chip size="small" color={SEVERITY_COLOUR[bulletin.severity]} label={translate(`app.bulletin.severity.${bulletin.severity}`)} />
           <Chip size="small" variant="outlined" label={translate(bulletin.company_id === null ? 'app.bulletin.forAll' : 'app.bulletin.forCompany')} />
           <Typography variant="body2" color="text.secondary">
-            <time dateTime={bulletin.published_at}>{translate('app.bulletin.published', { date: bulletinDate(bulletin.published_at) })}</time>
+            <time dateTime={bulletin.published_at}>{translate('app.bulletin.published', { date: utcDateTime(bulletin.published_at) })}</time>
           </Typography>
         </Stack>
         <Typography id={titleId} variant="h6" component="h2" sx={{ mb: 1 }}>

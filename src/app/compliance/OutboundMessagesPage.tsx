@@ -3,12 +3,13 @@ import { Alert, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Typogra
 import CancelIcon from '@mui/icons-material/CancelOutlined';
 import SendIcon from '@mui/icons-material/SendOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DataTable, DateField, List, SearchInput, SelectInput, useListContext, useTranslate, type Identifier } from 'react-admin';
+import { Button, DataTable, List, SearchInput, SelectInput, useListContext, useTranslate, type Identifier } from 'react-admin';
 import { OUTBOUND_STATES, OUTBOUND_TARGETS, type OutboundState, type OutboundTarget } from '../../domain/outboundMessages';
 import { LoadingBox } from '../admin/LoadingBox';
 import { EmptyState, PageFrame } from '../admin/PageFrame';
 import { ConfirmedAction } from '../ruleLists/ConfirmedAction';
 import { useHttpClient } from '../users/useHttpClient';
+import { DateTimeField } from '../admin/DateTimeField';
 
 const STATE_COLORS: Record<OutboundState, 'default' | 'info' | 'success' | 'error' | 'warning'> = { QUEUED: 'info', SENT: 'default', ACKNOWLEDGED: 'success', FAILED: 'error', CANCELLED: 'warning' };
 
@@ -113,7 +114,7 @@ export function OutboundMessagesPage() {
           empty={<NoRows />}
         >
           <DataTable.Col source="CreatedAt" label={field('CreatedAt')}>
-            <DateField source="CreatedAt" showTime options={{ dateStyle: 'medium', timeStyle: 'short' }} />
+            <DateTimeField source="CreatedAt" />
           </DataTable.Col>
           <DataTable.Col source="AWBNumber" label={field('AWBNumber')} />
           <DataTable.Col source="Target" label={field('Target')} />

@@ -14,6 +14,10 @@ import { shellMessages, toPolyglot } from './shellMessages';
 export const appMessages = {
   app: {
     ...shellMessages.app,
+    dates: {
+      invalid: 'Enter a date as YYYY-MM-DD.',
+      choose: 'Choose %{field} from a calendar',
+    },
     users: {
       ...shellMessages.app.users,
       fields: {
@@ -162,6 +166,8 @@ export const appMessages = {
       },
       list: {
         empty: 'No shipments match the search.',
+        stdUtc: 'STD (UTC)',
+        messageDateUtc: 'Message Date (UTC)',
         lent: 'Lent',
         checkDigit: 'Check digit does not match',
       },

@@ -6,6 +6,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import UploadIcon from '@mui/icons-material/FileUploadOutlined';
 import { Link, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { pluginByName } from '../../../plugins/lookup';
+import { utcDateTime } from '../../domain/dateRange';
 import { EmptyState, PageFrame } from '../admin/PageFrame';
 import { saveCsv } from './downloadCsv';
 import { LoadingBox } from '../admin/LoadingBox';
@@ -61,7 +62,7 @@ function ControlTable() {
                 </TableCell>
                 <TableCell align="right">{entry.rows.toLocaleString()}</TableCell>
                 <TableCell>
-                  {entry.lastChangedAt ? `${new Date(entry.lastChangedAt).toLocaleString()} ${translate('app.ruleLists.control.by', { user: entry.lastChangedBy })}` : translate('app.ruleLists.control.never')}
+                  {entry.lastChangedAt ? `${utcDateTime(entry.lastChangedAt)} ${translate('app.ruleLists.control.by', { user: entry.lastChangedBy })}` : translate('app.ruleLists.control.never')}
                 </TableCell>
                 <TableCell>
                   <Stack direction="row" spacing={1}>

@@ -1,7 +1,8 @@
-import { DateInput, NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import type { RuleListPlugin } from '../../../plugins/types';
 import type { RuleField } from '../../domain/ruleListFields';
 import { fieldHint } from '../../domain/ruleListValidation';
+import { IsoDateInput } from '../admin/IsoDateField';
 import { isUppercaseField, ruleFieldValidator } from './ruleFieldForm';
 import { pluginTexts } from './useRuleLists';
 
@@ -40,7 +41,7 @@ export function RuleFieldInput({ plugin, field, autoFocus }: RuleFieldInputProps
     case 'integer':
       return <NumberInput {...common} validate={validate} min={field.min} max={field.max} step={1} helperText={helperText} />;
     case 'date':
-      return <DateInput {...common} validate={validate} helperText={helperText} parse={(value: string) => (value === '' ? null : value)} />;
+      return <IsoDateInput {...common} validate={validate} helperText={helperText} size="medium" />;
     default:
       return (
         <TextInput

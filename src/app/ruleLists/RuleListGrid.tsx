@@ -1,10 +1,11 @@
-import { DataTable, DateField, List, useListContext, useTranslate, type Identifier } from 'react-admin';
+import { DataTable, List, useListContext, useTranslate, type Identifier } from 'react-admin';
 import { offers, type RuleListPlugin } from '../../../plugins/types';
 import { EmptyState } from '../admin/PageFrame';
 import { RuleListBulkActions } from './RuleListBulkActions';
 import { ruleListFilters } from './ruleListFilters';
 import { RuleListToolbar, type ToolbarHandlers } from './RuleListToolbar';
 import { pluginTexts } from './useRuleLists';
+import { DateTimeField } from '../admin/DateTimeField';
 
 /** An empty list and a list whose filters match nothing say different things. */
 function EmptyRows() {
@@ -58,7 +59,7 @@ export function RuleListGrid({ plugin, onEdit, ...handlers }: RuleListGridProps)
             <DataTable.Col key={field.source} source={field.source} label={translate(texts.field(field.source), { _: field.label })} />
           ))}
         <DataTable.Col source="updatedAt" label="app.ruleLists.updatedAt">
-          <DateField source="updatedAt" showTime options={{ dateStyle: 'medium', timeStyle: 'short' }} />
+          <DateTimeField source="updatedAt" />
         </DataTable.Col>
         <DataTable.Col source="updatedBy" label="app.ruleLists.updatedBy" />
       </DataTable>

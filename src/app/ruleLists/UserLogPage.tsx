@@ -1,11 +1,13 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Button, DataTable, DateField, DateInput, Link, List, SearchInput, SelectInput, TextInput, TopToolbar, useTranslate } from 'react-admin';
+import { Button, DataTable, Link, List, SearchInput, SelectInput, TextInput, TopToolbar, useTranslate } from 'react-admin';
 import type { RuleListPlugin } from '../../../plugins/types';
 import { RULE_LIST_AUDIT_ACTIONS, type RuleListAuditEntry } from '../../domain/ruleListAudit';
 import { EmptyState } from '../admin/PageFrame';
 import { AuditChanges } from './AuditChanges';
 import { ListByFunctionIdPage } from './ListByFunctionIdPage';
 import { listLabel, useRuleListPaths } from './useRuleLists';
+import { DateTimeField } from '../admin/DateTimeField';
+import { IsoDateInput } from '../admin/IsoDateField';
 
 const Col = DataTable.Col<RuleListAuditEntry>;
 
@@ -27,14 +29,14 @@ function UserLogGrid({ plugin }: { plugin: RuleListPlugin }) {
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.ruleLists.userLog.search')} slotProps={{ htmlInput: { 'aria-label': translate('app.ruleLists.userLog.search') } }} />,
     <SelectInput key="action" source="action" label="app.ruleLists.userLog.action" alwaysOn choices={RULE_LIST_AUDIT_ACTIONS.map((action) => ({ id: action, name: action }))} translateChoice={false} emptyText="app.ruleLists.allValues" />,
     <TextInput key="userId" source="userId" label="app.ruleLists.userLog.userId" />,
-    <DateInput key="from" source="from" label="app.ruleLists.userLog.from" alwaysOn />,
-    <DateInput key="to" source="to" label="app.ruleLists.userLog.to" alwaysOn />,
+    <IsoDateInput key="from" source="from" label="app.ruleLists.userLog.from" alwaysOn />,
+    <IsoDateInput key="to" source="to" label="app.ruleLists.userLog.to" alwaysOn />,
   ];
   return (
     <List resource={`${plugin.name}/userlog`} title={false} filters={filters} actions={<UserLogToolbar plugin={plugin} />} sort={{ field: 'at', order: 'DESC' }} perPage={25} empty={false} exporter={false} storeKey={`ruleListLog.${plugin.name}`}>
       <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyState text="app.ruleLists.userLog.empty" />}>
         <Col source="at" label="app.ruleLists.userLog.at">
-          <DateField source="at" showTime options={{ dateStyle: 'medium', timeStyle: 'medium' }} />
+          <DateTimeField source="at" seconds />
         </Col>
         <Col source="action" label="app.ruleLists.userLog.action" disableSort />
         <Col source="userId" label="app.ruleLists.userLog.userId" disableSort />

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
-import { Button, DataTable, DateInput, FilterButton, List, SelectInput, TextInput, TopToolbar, useListContext, useNotify, useTranslate } from 'react-admin';
+import { Button, DataTable, FilterButton, List, SelectInput, TextInput, TopToolbar, useListContext, useNotify, useTranslate } from 'react-admin';
 import { ACTION_TYPES } from '../../domain/actionLog';
 import { parseAwbNumber } from '../../domain/awb';
 import { DOCUMENT_TYPES } from '../../domain/shipmentDocuments';
 import { ShipmentMessages } from '../../domain/shipmentMessages';
+import { utcDateTime } from '../../domain/dateRange';
 import type { ShipmentLogRow } from '../../domain/shipmentWire';
+import { IsoDateInput } from '../admin/IsoDateField';
 import { EmptyState, PageFrame } from '../admin/PageFrame';
 import { saveCsv } from '../ruleLists/downloadCsv';
 import { useHttpClient } from '../users/useHttpClient';
@@ -42,17 +44,14 @@ function ExportButton() {
 
 const validateAwb = (value: unknown) => (value && !parseAwbNumber(String(value)) ? ShipmentMessages.awbFormat : undefined);
 
-function dateTime(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
-}
 
 /** shipmentLog (function 82): the user log — date time, action type, user id, AWB number, document name and type — filtered, paged, exportable. */
 export function ShipmentLogPage() {
   const translate = useTranslate();
   const filters = [
     <TextInput key="q" source="q" label="app.shipmentLog.search" alwaysOn resettable />,
-    <DateInput key="DateFrom" source="DateFrom" label="app.shipmentLog.dateFrom" alwaysOn />,
-    <DateInput key="DateTo" source="DateTo" label="app.shipmentLog.dateTo" alwaysOn />,
+    <IsoDateInput key="DateFrom" source="DateFrom" label="app.shipmentLog.dateFrom" alwaysOn />,
+    <IsoDateInput key="DateTo" source="DateTo" label="app.shipmentLog.dateTo" alwaysOn />,
     <SelectInput key="ActionType" source="ActionType" label="app.shipmentLog.fields.ActionType" choices={ACTION_TYPES.map((type) => ({ id: type, name: translate(`app.shipmentLog.actions.${type}`, { _: type }) }))} emptyText="app.shipmentLog.all" alwaysOn />,
     <TextInput key="UserId" source="UserId" label="app.shipmentLog.fields.UserId" />,
     <TextInput key="AWBNumber" source="AWBNumber" label="app.shipmentLog.fields.AWBNumber" validate={validateAwb} alwaysOn />,
@@ -76,7 +75,7 @@ export function ShipmentLogPage() {
         storeKey="shipmentlog.list"
       >
         <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyState text="app.shipmentLog.empty" />}>
-          <Col source="DateTime" label="app.shipmentLog.fields.DateTime" render={(record) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(record.DateTime)}</span>} />
+          <Col source="DateTime" label="app.shipmentLog.fields.DateTime" render={(record) => <span style={{ whiteSpace: 'nowrap' }}>{utcDateTime(record.DateTime, { seconds: true })}</span>} />
           <Col source="ActionType" label="app.shipmentLog.fields.ActionType" render={(record) => translate(`app.shipmentLog.actions.${record.ActionType}`, { _: record.ActionType })} />
           <Col source="UserId" label="app.shipmentLog.fields.UserId" />
           <Col source="AWBNumber" label="app.shipmentLog.fields.AWBNumber" render={(record) => <span style={{ whiteSpace: 'nowrap' }}>{record.AWBNumber}</span>} />

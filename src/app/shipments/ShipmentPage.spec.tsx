@@ -112,6 +112,41 @@ describe('ShipmentPage', () => {
     await waitFor(() => expect(requests.at(-1)?.filters).toEqual({ FlightDateFrom: '2026-11-01', FlightDateTo: '2026-11-07' }));
   });
 
+  it('takes dates as YYYY-MM-DD whatever the browser locale, eight digits in a row included', async () => {
+    const { client, requests } = serve();
+    renderShipmentPage('/en/shipment', '/en/shipment', <ShipmentPage />, { messages: spec.messages, httpClient: client });
+    await screen.findByText('160-12345675');
+    const user = userEvent.setup();
+    const from = screen.getByLabelText('Message date From');
+    expect(from).toHaveAttribute('placeholder', 'YYYY-MM-DD');
+    expect(screen.getByRole('button', { name: 'Choose message date from from a calendar' })).toBeInTheDocument();
+    await user.type(from, '20261103');
+    await user.tab();
+    expect(from).toHaveValue('2026-11-03');
+    await user.type(screen.getByLabelText('Message date To'), '2026-11-31');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The message date must be a date (YYYY-MM-DD).');
+    await user.clear(screen.getByLabelText('Message date To'));
+    await user.type(screen.getByLabelText('Message date To'), '2026-11-04');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(requests.at(-1)?.filters).toEqual({ MessageDateFrom: '2026-11-03', MessageDateTo: '2026-11-04' }));
+  });
+
+  it('shows the columns an operator scans first, times marked UTC, and lets the user add Message Date', async () => {
+    const { client } = serve();
+    renderShipmentPage('/en/shipment', '/en/shipment', <ShipmentPage />, { messages: spec.messages, httpClient: client });
+    await screen.findByText('160-12345675');
+    const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent?.trim());
+    expect(headers()).toContain('STD (UTC)');
+    expect(headers()).toContain('Weight (kg)');
+    expect(headers()).not.toContain('Message Date (UTC)');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('switch', { name: 'Message Date (UTC)' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(headers()).toContain('Message Date (UTC)'));
+  });
+
   it('accepts the selected shipments and reports each AWB on its own, leaving lent ones out', async () => {
     const approved: string[] = [];
     const { client } = serve((path, body) => {

@@ -9,7 +9,8 @@ import { IpRangeForm } from './IpRangeForm';
 import { useCurrentAddress } from './useCurrentAddress';
 import { useHttpClient } from './useHttpClient';
 import { useShowFailure } from './useUserActions';
-import { DateTimeField, scrollingTable } from './userTables';
+import { DateTimeField } from '../admin/DateTimeField';
+import { scrollingTable } from './userTables';
 
 interface IpRangeView {
   id: string;

@@ -4,7 +4,8 @@ import { EmptyState, PageFrame } from '../admin/PageFrame';
 import { USER_AUDIT_ACTIONS, type UserAuditRecord } from '../../domain/userProfile';
 import { auditChangeLines, auditSubject } from './auditChanges';
 import { BackToUsers } from './BackToUsers';
-import { DateTimeField, scrollingTable } from './userTables';
+import { DateTimeField } from '../admin/DateTimeField';
+import { scrollingTable } from './userTables';
 
 function useValueText() {
   const translate = useTranslate();

@@ -8,7 +8,8 @@ import type { UserRecord } from '../../domain/userProfile';
 import { MfaSwitch, UserRowActions } from './UserRowActions';
 import { useRoleChoices } from './useRoleChoices';
 import { useUserPaths } from './userPaths';
-import { DateTimeField, scrollingTable } from './userTables';
+import { DateTimeField } from '../admin/DateTimeField';
+import { scrollingTable } from './userTables';
 
 function UserListActions() {
   const paths = useUserPaths();

@@ -3,6 +3,7 @@ import { Box, Card, CardContent, Grid, Table, TableBody, TableCell, TableHead, T
 import { useTranslate } from 'react-admin';
 import type { AwbDetail, Party } from '../../../domain/shipmentWire';
 import { HouseTotalsAlert } from './HouseTotalsAlert';
+import { utcDateTime } from '../../../domain/dateRange';
 
 /** The blocks of the AWB detail (spec 3): parties, routing, rate, charges, dimensions, licence and declaration data, customs rows, persons, houses. */
 
@@ -98,7 +99,7 @@ const text = (value: unknown) => (value === null || value === undefined ? '' : S
 const money = (value: unknown) => (typeof value === 'number' ? value.toFixed(2) : text(value));
 
 export function dateTime(iso: string | null | undefined): string {
-  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : '';
+  return utcDateTime(iso);
 }
 
 export function DetailBlocks({ detail }: { detail: AwbDetail }) {

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Box, Checkbox, FormControl, InputLabel, ListItemText, MenuItem, Select, Stack, TextField, Typography } from '@mui/material';
+import { Box, Checkbox, FormControl, InputLabel, ListItemText, MenuItem, Select, Stack, Typography } from '@mui/material';
 import FilterAltIcon from '@mui/icons-material/FilterAlt';
 import { Button, useListContext, useTranslate } from 'react-admin';
 import { dateRangeProblem } from '../../../domain/dateRange';
+import { IsoDateField } from '../../admin/IsoDateField';
 import { SHIPMENT_STATUSES } from '../../../domain/shipmentStatus';
 import { DATE_FILTER_FIELDS, type ShipmentListFilter } from '../searchCriteria';
 
@@ -51,18 +52,22 @@ export function ShipmentFilters() {
               {translate(`app.shipments.filters.${label}`)}
             </Typography>
             <Stack direction="row" spacing={1}>
-              {([from, to] as DateField[]).map((key, index) => (
-                <TextField
-                  key={key}
-                  type="date"
-                  size="small"
-                  label={translate(index === 0 ? 'app.shipments.filters.from' : 'app.shipments.filters.to')}
-                  value={draft[key] ?? ''}
-                  onChange={(event) => setDraft({ ...draft, [key]: event.target.value || undefined })}
-                  error={!!problems[label]}
-                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': `${translate(`app.shipments.filters.${label}`)} ${translate(index === 0 ? 'app.shipments.filters.from' : 'app.shipments.filters.to')}` } }}
-                />
-              ))}
+              {([from, to] as DateField[]).map((key, index) => {
+                const name = `${translate(`app.shipments.filters.${label}`)} ${translate(index === 0 ? 'app.shipments.filters.from' : 'app.shipments.filters.to')}`;
+                return (
+                  <IsoDateField
+                    key={key}
+                    size="small"
+                    sx={{ width: 170 }}
+                    label={translate(index === 0 ? 'app.shipments.filters.from' : 'app.shipments.filters.to')}
+                    value={draft[key] ?? ''}
+                    onChange={(value) => setDraft((before) => ({ ...before, [key]: value || undefined }))}
+                    error={!!problems[label]}
+                    pickerLabel={translate('app.dates.choose', { field: name.toLowerCase() })}
+                    slotProps={{ htmlInput: { 'aria-label': name } }}
+                  />
+                );
+              })}
             </Stack>
             {problems[label] && (
               <Typography role="alert" variant="caption" color="error" component="div" sx={{ maxWidth: 320 }}>

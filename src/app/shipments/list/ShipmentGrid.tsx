@@ -1,7 +1,8 @@
 import type { MouseEvent } from 'react';
 import { Alert, Box, Chip, Stack, Tooltip } from '@mui/material';
 import WarningIcon from '@mui/icons-material/WarningAmber';
-import { DataTable, Link, Pagination, useBasename, useListContext, useTranslate } from 'react-admin';
+import { ColumnsButton, DataTable, Link, Pagination, useBasename, useListContext, useTranslate } from 'react-admin';
+import { utcDateTime } from '../../../domain/dateRange';
 import { ShipmentMessages } from '../../../domain/shipmentMessages';
 import { formatMessage } from '../../../domain/statusCodes';
 import { PAGE_SIZES } from '../../../domain/shipmentWire';
@@ -12,9 +13,15 @@ import { StatusChip } from './StatusChip';
 
 const Col = DataTable.Col<ShipmentRecord>;
 
+/** The grid's times are UTC, said once in the column's header ("STD (UTC)") to keep the columns narrow. */
 function dateTime(iso: string | null) {
-  return <span style={{ whiteSpace: 'nowrap' }}>{iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : ''}</span>;
+  return <span style={{ whiteSpace: 'nowrap' }}>{utcDateTime(iso).replace(/ UTC$/, '')}</span>;
 }
+
+/** Where the user's choice of columns is kept (react-admin's store: the browser's, when personalisation cookies are allowed). */
+export const SHIPMENT_COLUMNS_STORE = 'shipments.columns';
+/** Shown on request: what an operator scans first fits a 1440-px screen without scrolling. */
+export const HIDDEN_BY_DEFAULT = ['MessageDate'];
 
 function AwbCell({ record }: { record: ShipmentRecord }) {
   const translate = useTranslate();
@@ -61,13 +68,20 @@ export function ShipmentGrid() {
   return (
     <Box sx={{ minWidth: 0 }}>
       <SearchMessages />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <ColumnsButton storeKey={SHIPMENT_COLUMNS_STORE} />
+      </Box>
       <Box sx={{ overflowX: 'auto' }}>
       <DataTable
+        storeKey={SHIPMENT_COLUMNS_STORE}
+        hiddenColumns={HIDDEN_BY_DEFAULT}
+        size="small"
         bulkActionButtons={<ShipmentBulkActions />}
         rowClick={(id) => `${basename}/shipment/details/${id}`}
         empty={<EmptyState text="app.shipments.list.empty" />}
         sx={{
           '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
+          '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 },
           // react-admin slides the bulk actions over a list toolbar this page does not have; inside the
           // scrolling box they would be clipped out of sight (and focus), so they take their own row.
           '& .RaBulkActionsToolbar-toolbar:not(.RaBulkActionsToolbar-collapsed)': { position: 'relative', transform: 'none' },
@@ -79,8 +93,8 @@ export function ShipmentGrid() {
         <Col source="Destination" label="app.shipments.fields.Destination" />
         <Col source="FlightNo" label="app.shipments.fields.FlightNo" disableSort />
         <Col source="FlightDate" label="app.shipments.fields.FlightDate" render={(record) => <span style={{ whiteSpace: 'nowrap' }}>{record.FlightDate}</span>} />
-        <Col source="STD" label="app.shipments.fields.STD" render={(record) => dateTime(record.STD)} />
-        <Col source="MessageDate" label="app.shipments.fields.MessageDate" render={(record) => dateTime(record.MessageDate)} />
+        <Col source="STD" label="app.shipments.list.stdUtc" render={(record) => dateTime(record.STD)} />
+        <Col source="MessageDate" label="app.shipments.list.messageDateUtc" render={(record) => dateTime(record.MessageDate)} />
         <Col source="Pieces" label="app.shipments.fields.Pieces" align="right" />
         <Col source="Weight" label="app.shipments.fields.Weight" align="right" render={(record) => record.Weight.toFixed(1)} />
         <Col source="SpecialHandlingCodes" label="app.shipments.fields.SpecialHandlingCodes" disableSort render={(record) => record.SpecialHandlingCodes.join('/')} />
