@@ -69,6 +69,20 @@ describe('POST /auth/token client_credentials', () => {
     expect(broken.json().error).toBe('invalid_request');
   });
 
+  it('says what is wrong with a malformed sign-in request, one problem at a time', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ GrantType: 'client_credentials', ClientSecret: 'x' }, 'ClientId is required, as {userId}|{companyId}|{appId}|L.'],
+      [{ GrantType: 'client_credentials', ClientId: 'admin|DEMOAIR', ClientSecret: 'x' }, 'ClientId must be {userId}|{companyId}|{appId}|L, e.g. operator|DEMOAIR|2|L.'],
+      [{ GrantType: 'client_credentials', ClientId: 'admin|DEMOAIR|9|L', ClientSecret: 'x' }, 'This portal signs in application 2; ClientId names application 9.'],
+      [{ GrantType: 'client_credentials', ClientId: 'admin|DEMOAIR|2|L' }, 'ClientSecret (the password) is required.'],
+    ];
+    for (const [fields, description] of cases) {
+      const response = await requestToken(t.app, fields, '10.0.0.10');
+      expect(response.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(response.json()).toEqual({ error: 'invalid_request', error_description: description });
+    }
+  });
+
   it('answers 429 for one address trying many accounts', async () => {
     for (let i = 0; i < 8; i++) await requestToken(t.app, { ...admin, ClientId: `user${i}|NOPE|2|L`, ClientSecret: 'x' }, '10.2.0.1');
     const blocked = await requestToken(t.app, admin, '10.2.0.1');

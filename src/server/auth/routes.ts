@@ -73,10 +73,12 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   }
 
   async function clientCredentials(body: TokenBody, address: string, reply: FastifyReply) {
-    const client = body.ClientId ? parseClientId(body.ClientId) : undefined;
-    if (!client || client.appId !== APP_ID || !body.ClientSecret) {
-      return fail(reply, 'invalid_request', 'ClientId ({userId}|{companyId}|{appId}|L) and ClientSecret are required.');
-    }
+    // Each malformed request says what is wrong with it, not a list of everything that could be.
+    if (!body.ClientId) return fail(reply, 'invalid_request', 'ClientId is required, as {userId}|{companyId}|{appId}|L.');
+    const client = parseClientId(body.ClientId);
+    if (!client) return fail(reply, 'invalid_request', 'ClientId must be {userId}|{companyId}|{appId}|L, e.g. operator|DEMOAIR|2|L.');
+    if (client.appId !== APP_ID) return fail(reply, 'invalid_request', `This portal signs in application ${APP_ID}; ClientId names application ${client.appId}.`);
+    if (!body.ClientSecret) return fail(reply, 'invalid_request', 'ClientSecret (the password) is required.');
     const key = accountKey(client.companyId, client.userId);
     // Counted as a failure until proven otherwise, so parallel guesses cannot overrun the limit.
     const attempt = await reserveAttempt(db, key, address, throttle);
