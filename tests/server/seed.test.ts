@@ -5,6 +5,7 @@ import { migrateToLatest, type Db } from '../../src/server/db/database';
 import { migrations } from '../../src/server/db/migrations';
 import { seedDemoWorld } from '../../src/server/db/seed';
 import { generateShipment } from '../../src/server/db/seed/shipments';
+import { generateShipmentMessages } from '../../src/server/db/seed/shipmentMessages';
 import { hasValidCheckDigit } from '../../src/domain/awb';
 import { verifyPassword } from '../../src/server/auth/passwords';
 
@@ -18,11 +19,18 @@ beforeAll(async () => {
 });
 afterAll(() => drop());
 
+/** The moment the world below is seeded: late in a UTC day, when little of "later today" is left. */
+const seededAt = new Date('2026-11-22T23:40:17.250Z');
+const HOUR = 3_600_000;
+const OPEN = ['New', 'Eyeball', 'Error', 'Processing'];
+const DECIDED = ['Accept', 'Reject', 'Submit', 'Nothing'];
+
 describe('the demo world', () => {
   it('seeds at least 2,000 realistic shipments with every status, and again adds nothing', async () => {
-    const first = await seedDemoWorld(db, { shipments: 2000 });
+    const first = await seedDemoWorld(db, { shipments: 2000, now: seededAt });
     expect(first.shipmentsAdded).toBe(2000);
-    const second = await seedDemoWorld(db, { shipments: 2000 });
+    // Seeded again days later (a persistent data directory): the world stays as it was, dated from its first seeding (below).
+    const second = await seedDemoWorld(db, { shipments: 2000, now: new Date(seededAt.getTime() + 72 * HOUR) });
     expect(second.shipmentsAdded).toBe(0);
     const rows = await db.selectFrom('shipments').select(['awb_prefix', 'awb_suffix', 'status', 'agent_company_id', 'origin', 'destination']).execute();
     expect(rows).toHaveLength(2000);
@@ -52,6 +60,95 @@ describe('the demo world', () => {
     expect(new Set(outbound.map((row) => row.state))).toEqual(new Set(['ACKNOWLEDGED', 'SENT', 'FAILED']));
     const submitted = rows.filter((row) => row.status === 'Submit').length;
     expect(outbound.reduce((sum, row) => sum + Number(row.n), 0)).toBe(submitted);
+  });
+
+  it('is dated as a terminal sees it when seeded: open shipments fly ahead, decisions come before their flights, nothing after the seeding', async () => {
+    const day = (at: Date) => at.toISOString().slice(0, 10);
+    const shipments = await db
+      .selectFrom('shipments')
+      .select(['shipment_id', 'status', 'std', 'message_date', 'update_dt', sql<string>`to_char(flight_date, 'YYYY-MM-DD')`.as('flight_date')])
+      .execute();
+    const at = (value: Date | null) => (value as Date).getTime();
+    const open = shipments.filter((row) => OPEN.includes(row.status));
+    const decided = shipments.filter((row) => DECIDED.includes(row.status));
+    expect(open.length + decided.length).toBe(2000);
+    // Open ones: none flew more than a few hours ago; most fly ahead, some of them today, none further than five days.
+    expect(open.filter((row) => at(row.std) < seededAt.getTime() - 6 * HOUR)).toEqual([]);
+    expect(open.filter((row) => at(row.std) > seededAt.getTime() + 5 * 24 * HOUR)).toEqual([]);
+    expect(open.filter((row) => at(row.std) >= seededAt.getTime()).length).toBeGreaterThan(open.length * 0.85);
+    expect(open.filter((row) => row.status === 'New' && row.flight_date === day(seededAt)).length).toBeGreaterThan(0);
+    // Decided ones: most flew in the last 30 days, some fly in the next days.
+    expect(decided.filter((row) => at(row.std) < seededAt.getTime() - 24 * HOUR).length).toBeGreaterThan(decided.length / 2);
+    expect(decided.filter((row) => at(row.std) > seededAt.getTime()).length).toBeGreaterThan(0);
+    expect(decided.filter((row) => at(row.std) < seededAt.getTime() - 31 * 24 * HOUR)).toEqual([]);
+    // Every shipment: its flight date is its STD's day, its FWB came before its flight, and nothing is after the seeding.
+    for (const row of shipments) {
+      expect(row.flight_date, row.shipment_id).toBe(day(row.std as Date));
+      expect(at(row.message_date), row.shipment_id).toBeLessThan(at(row.std));
+      expect(at(row.message_date), row.shipment_id).toBeLessThanOrEqual(seededAt.getTime());
+      expect(at(row.update_dt), row.shipment_id).toBeLessThanOrEqual(seededAt.getTime());
+    }
+    const after = (table: 'cargo_messages' | 'shipment_events' | 'shipment_documents', column: 'received_at' | 'at' | 'updated_on') =>
+      db.selectFrom(table).select(sql<string>`count(*)`.as('n')).where(sql.ref(column), '>', seededAt).executeTakeFirstOrThrow();
+    expect(Number((await after('cargo_messages', 'received_at')).n)).toBe(0);
+    expect(Number((await after('shipment_events', 'at')).n)).toBe(0);
+    expect(Number((await after('shipment_documents', 'updated_on')).n)).toBe(0);
+    // A decision comes after the messages and their evaluation, and before the flight.
+    const decisions = await db
+      .selectFrom('shipment_events as e')
+      .innerJoin('shipments as s', 's.shipment_id', 'e.shipment_id')
+      .select(['e.shipment_id', 'e.kind', 'e.at', 's.std', 's.status'])
+      .where((eb) => eb.or([eb('e.kind', 'in', ['ACCEPT', 'REJECT', 'SEND']), eb.and([eb('e.kind', '=', 'STATUS'), eb('e.user_id', '=', 'operator')])]))
+      .execute();
+    expect(new Set(decisions.map((row) => row.kind))).toEqual(new Set(['ACCEPT', 'REJECT', 'SEND', 'STATUS']));
+    expect(decisions.every((row) => DECIDED.includes(row.status))).toBe(true);
+    expect(decisions.filter((row) => row.at >= (row.std as Date))).toEqual([]);
+    const { rows: early } = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM shipment_events d
+      JOIN shipment_events m ON m.shipment_id = d.shipment_id AND m.user_id IS DISTINCT FROM 'operator'
+      WHERE d.user_id = 'operator' AND d.at <= m.at`.execute(db);
+    expect(Number(early[0].n)).toBe(0);
+    // Outbound messages: created at or before the seeding and after the decision, sent after created, acknowledged after sent.
+    const outbound = await db
+      .selectFrom('outbound_messages as o')
+      .innerJoin('shipments as s', 's.shipment_id', 'o.shipment_id')
+      .select(['o.message_id', 'o.state', 'o.created_at', 'o.sent_at', 'o.acknowledged_at', 'o.updated_at', 's.update_dt'])
+      .execute();
+    expect(outbound.length).toBeGreaterThan(0);
+    for (const row of outbound) {
+      expect(row.created_at.getTime(), row.message_id).toBeLessThanOrEqual(seededAt.getTime());
+      expect(row.created_at.getTime(), row.message_id).toBeGreaterThanOrEqual(row.update_dt.getTime());
+      expect(at(row.sent_at), row.message_id).toBeGreaterThan(row.created_at.getTime());
+      expect(at(row.sent_at), row.message_id).toBeLessThanOrEqual(seededAt.getTime());
+      if (row.state === 'ACKNOWLEDGED') expect(at(row.acknowledged_at), row.message_id).toBeGreaterThan(at(row.sent_at));
+      expect(row.updated_at.getTime(), row.message_id).toBeLessThanOrEqual(seededAt.getTime());
+    }
+  });
+
+  it('dates the generated shipments the same way at any time of day, and the same for the same moment', () => {
+    for (const now of [new Date('2026-03-01T00:02:00Z'), new Date('2026-06-30T12:00:00Z'), new Date('2026-12-31T23:58:59.999Z')]) {
+      const shipments = Array.from({ length: 1200 }, (_, index) => generateShipmentMessages(index, now));
+      const open = shipments.filter((shipment) => shipment.plan === 'open');
+      const flies = (shipment: (typeof shipments)[number]) => shipment.std.getTime() - now.getTime();
+      expect(open.filter((shipment) => flies(shipment) < -6 * HOUR)).toEqual([]);
+      expect(open.filter((shipment) => flies(shipment) >= 0).length).toBeGreaterThan(open.length * 0.85);
+      // Some open ones fly on the seeding's (UTC) day, however late in it.
+      expect(open.filter((shipment) => shipment.std.toISOString().slice(0, 10) === now.toISOString().slice(0, 10)).length).toBeGreaterThan(open.length * 0.05);
+      for (const shipment of shipments) {
+        expect(shipment.receivedAt.getTime(), `${shipment.index}`).toBeLessThanOrEqual(now.getTime() - 30 * 60_000);
+        expect(shipment.receivedAt.getTime(), `${shipment.index}`).toBeLessThan(shipment.std.getTime());
+        if (shipment.plan === 'open') continue;
+        expect(shipment.decidedAt.getTime(), `${shipment.index}`).toBeGreaterThanOrEqual(shipment.receivedAt.getTime() + 30 * 60_000);
+        expect(shipment.decidedAt.getTime(), `${shipment.index}`).toBeLessThanOrEqual(Math.min(now.getTime() - 20 * 60_000, shipment.std.getTime() - 45 * 60_000));
+      }
+      expect(generateShipmentMessages(17, new Date(now))).toEqual(shipments[17]);
+      // Left open instead of accepted: the same shipment, dated as an open one.
+      const planned = shipments.find((shipment) => shipment.plan === 'Accept' && flies(shipment) < -24 * HOUR)!;
+      const reopened = generateShipmentMessages(planned.index, now, 'open');
+      expect(reopened.plan).toBe('open');
+      expect(flies(reopened)).toBeGreaterThan(-6 * HOUR);
+      expect(reopened.fwb.split('\n').slice(0, 2)).toEqual(planned.fwb.split('\n').slice(0, 2));
+    }
   });
 
   it('has the README accounts with argon2id hashes', async () => {

@@ -11,11 +11,14 @@ import { demoCompanies, demoRoleFunctions, demoRoles, demoUsers } from './world'
 /**
  * `sanctionEntries`: how many OFAC entries the demo sanction lists get; a small world (200) unless
  * told, so that test schemas seed quickly; the app passes SEED_SANCTION_ENTRIES (all by default).
+ * `now`: the moment the world is seeded (the clock unless told), which its dates are relative to:
+ * a world seeded once keeps its dates; the same `now` always gives the same world.
  */
 export async function seedDemoWorld(
   db: Db,
-  options: { shipments: number; today?: Date; sanctionEntries?: number; autoAcceptDelaySeconds?: number },
+  options: { shipments: number; now?: Date; sanctionEntries?: number; autoAcceptDelaySeconds?: number },
 ): Promise<{ shipmentsAdded: number }> {
+  const now = options.now ?? new Date();
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('companies').values(demoCompanies).onConflict((oc) => oc.column('company_id').doNothing()).execute();
     await trx.insertInto('roles').values(demoRoles).onConflict((oc) => oc.column('role_id').doNothing()).execute();
@@ -40,10 +43,10 @@ export async function seedDemoWorld(
   const { count } = await db.selectFrom('shipments').select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow();
   let shipmentsAdded = 0;
   if (Number(count) < options.shipments) {
-    shipmentsAdded = await seedShipments(db, { count: options.shipments, today: options.today ?? new Date(), autoAcceptDelaySeconds: options.autoAcceptDelaySeconds ?? 120 });
+    shipmentsAdded = await seedShipments(db, { count: options.shipments, now, autoAcceptDelaySeconds: options.autoAcceptDelaySeconds ?? 120 });
     await lendDemoShipments(db);
   }
-  await seedBulletins(db, options.today);
+  await seedBulletins(db, now);
   return { shipmentsAdded };
 }
 

@@ -1,4 +1,4 @@
-import { addDays, addHours, addMinutes, format, formatISO } from 'date-fns';
+import { addDays, format } from 'date-fns';
 import { suffixWithCheckDigit } from '../../../domain/awb';
 import { writeFhl, writeFwb, type AirWaybill, type CargoParty, type CustomsInformation, type GoodsData, type HouseManifest, type HouseWaybill } from '../../../domain/cargoMessages';
 import { LICENCE_IDENTIFIER } from '../../../domain/compliance';
@@ -26,6 +26,7 @@ export interface GeneratedShipment {
   receivedAt: Date;
   std: Date;
   plan: SeedPlan;
+  /** When an operator decided it (an open one: its receipt, as nobody did). */
   decidedAt: Date;
 }
 
@@ -149,8 +150,53 @@ function securityLines(next: () => number, agent: { iataCode: string }, country:
   ];
 }
 
-/** The shipment at `index`, dated relative to `today` (flights over the last 30 days and the next 3). */
-export function generateShipmentMessages(index: number, today: Date): GeneratedShipment {
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * When the shipment flies, when its FWB came and when it was decided, as a terminal sees them at
+ * `now` (the moment the world is seeded), from the shipment's own draws (each in [0, 1)). An open
+ * shipment flies ahead: later today or in the next four days, a few left from the last five hours;
+ * a decided one mostly flew in the last 30 days, some fly in the next two and a half. Nothing is
+ * after `now` (the FWB, the FHL and the evaluation up to 20 minutes after it are at least half an
+ * hour old), and a decision, with the terminal message and its acknowledgement up to 15 minutes
+ * after it, is at least 20 minutes old and 45 minutes before its flight.
+ */
+function timesOf(now: Date, open: boolean, draws: { flight: number; late: number; lead: number; gap: number }): { std: Date; receivedAt: Date; decidedAt: Date } {
+  const base = Math.floor(now.getTime() / MINUTE) * MINUTE;
+  const endOfDay = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  const u = draws.flight;
+  let flies: number;
+  if (open) {
+    if (u < 0.08) flies = base - (u / 0.08) * 5 * HOUR;
+    else if (u < 0.35) flies = base + ((u - 0.08) / 0.27) * Math.max(endOfDay - base, 2 * HOUR);
+    else flies = endOfDay + ((u - 0.35) / 0.65) * 4 * DAY;
+  } else {
+    flies = u < 0.75 ? base - HOUR - (u / 0.75) * 30 * DAY : base - HOUR + ((u - 0.75) / 0.25) * 2.5 * DAY;
+  }
+  const std = Math.floor(flies / (5 * MINUTE)) * 5 * MINUTE;
+  // The FWB comes 4 to 64 hours before the flight; had that been after `now`, it came in the last day (the last hours, for a decided one).
+  const earlier = (latest: number, spanMinutes: number) => latest - Math.floor(draws.late * spanMinutes) * MINUTE;
+  let received = std - (4 * 60 + Math.floor(draws.lead * 60 * 60)) * MINUTE;
+  if (open) {
+    if (received > base - 30 * MINUTE) received = earlier(base - 30 * MINUTE, 23 * 60);
+    return { std: new Date(std), receivedAt: new Date(received), decidedAt: new Date(received) };
+  }
+  const latest = Math.min(std - 45 * MINUTE, base - 20 * MINUTE);
+  if (received > latest - 40 * MINUTE) received = earlier(latest - 40 * MINUTE, 240);
+  const decided = Math.min(received + (30 + Math.floor(draws.gap * 300)) * MINUTE, latest);
+  return { std: new Date(std), receivedAt: new Date(received), decidedAt: new Date(decided) };
+}
+
+const isoDate = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * The shipment at `index`, dated relative to `now` (timesOf); the same index and `now` always give
+ * the same messages. `plan` overrides the drawn one (the seed leaves open, and dates as open, a
+ * shipment the rules do not let it accept), with every other draw as it was.
+ */
+export function generateShipmentMessages(index: number, now: Date, plan?: SeedPlan): GeneratedShipment {
   const next = random(index * 2654435761 + 17);
   const awb = generatedAwb(index);
   const origin = pick(next, AIRPORTS);
@@ -165,15 +211,17 @@ export function generateShipmentMessages(index: number, today: Date): GeneratedS
   const weight = round(pieces * (2 + next() * 60), 1);
   const volume = round(weight / (120 + next() * 200), 2) || 0.01;
   const carrier = CARRIER_OF_PREFIX[awb.prefix];
-  const flightDate = addDays(today, Math.floor(next() * 33) - 30);
-  const std = addMinutes(addHours(flightDate, 6 + Math.floor(next() * 16)), Math.floor(next() * 4) * 15);
-  // The FWB cannot arrive after the moment the data is generated for.
-  const planned = addHours(std, -(4 + Math.floor(next() * 60)));
-  const receivedAt = planned > today ? addMinutes(today, -(1 + (index % 240))) : planned;
+  // The dates' draws where they always were (the third is no longer used), so the rest of the shipment stays as it was; the dates follow from the plan.
+  const flightDraw = next();
+  const lateDraw = next();
+  next();
+  const leadDraw = next();
   const viaHub = next() < 0.35 ? pick(next, AIRPORTS) : undefined;
   const hub = viaHub && viaHub.code !== origin.code && viaHub.code !== destination.code ? viaHub : undefined;
-  const plan = weighted(next, PLANS, PLAN_WEIGHTS);
-  const decidedAt = addMinutes(receivedAt, 30 + Math.floor(next() * 300));
+  const drawnPlan = weighted(next, PLANS, PLAN_WEIGHTS);
+  const gapDraw = next();
+  const chosenPlan = plan ?? drawnPlan;
+  const { std, receivedAt, decidedAt } = timesOf(now, chosenPlan === 'open', { flight: flightDraw, late: lateDraw, lead: leadDraw, gap: gapDraw });
 
   // What the demo lists react to, now and then.
   const roll = next();
@@ -193,15 +241,16 @@ export function generateShipmentMessages(index: number, today: Date): GeneratedS
   const otherCarrier = round(next() * 200, 2);
   const currency = next() < 0.8 ? 'USD' : origin.currency;
   const collect = next() >= 0.7;
-  const executed = formatISO(receivedAt, { representation: 'date' });
+  const executed = isoDate(receivedAt);
   const stops = hub ? [hub.code, destination.code] : [destination.code];
   const flightNumber = () => String(100 + Math.floor(next() * 800));
-  const firstDay = flightDate.getUTCDate();
+  // The flight day is the STD's (UTC) day; a second leg flies the next day.
+  const firstDay = std.getUTCDate();
 
   const waybill: AirWaybill = {
     version: 16,
     consignment: { awb, origin: origin.code, destination: destination.code, shipmentDescriptionCode: 'T', pieces, weight: { unit: 'K', value: weight }, volume: { unit: 'MC', value: volume } },
-    flights: stops.map((_, leg) => ({ carrier, flightNumber: flightNumber(), day: leg === 0 ? firstDay : addDays(flightDate, 1).getUTCDate() })),
+    flights: stops.map((_, leg) => ({ carrier, flightNumber: flightNumber(), day: leg === 0 ? firstDay : addDays(std, 1).getUTCDate() })),
     routing: stops.map((airport) => ({ airport, carrier })),
     shipper,
     consignee,
@@ -268,5 +317,5 @@ export function generateShipmentMessages(index: number, today: Date): GeneratedS
     if (!written.ok) throw new Error(`The generated FHL ${awb.prefix}-${awb.suffix} cannot be written: ${JSON.stringify(written.faults)}`);
     fhl = written.text;
   }
-  return { index, fwb: fwb.text, ...(fhl ? { fhl } : {}), receivedAt, std, plan, decidedAt };
+  return { index, fwb: fwb.text, ...(fhl ? { fhl } : {}), receivedAt, std, plan: chosenPlan, decidedAt };
 }

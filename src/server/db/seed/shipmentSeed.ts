@@ -97,7 +97,7 @@ function outboundOf(prepared: Prepared, shipmentId: string): Insertable<Outbound
     created_at: addMinutes(prepared.generated.decidedAt, 10),
     sent_at: sentAt,
     attempts: 1,
-    updated_at: sentAt,
+    updated_at: 'acknowledged_at' in fate ? fate.acknowledged_at : sentAt,
     ...fate,
   };
 }
@@ -129,7 +129,8 @@ function prepare(generated: GeneratedShipment, rules: CarrierRules, autoAcceptDe
   return { generated, row, carrierId: rules.carrierId, agentCompanyId, houses: manifest?.houses.length ?? 0, assessment, history: decided.events, waybill, ...(manifest ? { manifest } : {}) };
 }
 
-export async function seedShipments(db: Db, options: { count: number; today: Date; autoAcceptDelaySeconds: number }): Promise<number> {
+/** `now`: the moment the world is seeded, which every date is relative to (generateShipmentMessages). */
+export async function seedShipments(db: Db, options: { count: number; now: Date; autoAcceptDelaySeconds: number }): Promise<number> {
   const airlines = await db.selectFrom('companies').select(['company_id', 'airline_prefixes']).where('company_type_id', '=', CompanyType.AIRLINE).execute();
   const carrierOf = new Map(airlines.flatMap((airline) => airline.airline_prefixes.map((prefix) => [prefix, airline.company_id] as const)));
   const rulesOf = new Map<string, CarrierRules>();
@@ -137,12 +138,16 @@ export async function seedShipments(db: Db, options: { count: number; today: Dat
   for (let start = 0; start < options.count; start += BATCH) {
     const prepared: Prepared[] = [];
     for (let index = start; index < Math.min(options.count, start + BATCH); index++) {
-      const generated = generateShipmentMessages(index, options.today);
+      const generated = generateShipmentMessages(index, options.now);
       const carrierId = carrierOf.get(generated.fwb.split('\n')[1].slice(0, 3));
       if (!carrierId) continue;
       let rules = rulesOf.get(carrierId);
       if (!rules) rulesOf.set(carrierId, (rules = await carrierRules(db, carrierId)));
-      prepared.push(prepare(generated, rules, options.autoAcceptDelaySeconds));
+      const item = prepare(generated, rules, options.autoAcceptDelaySeconds);
+      // Planned to be accepted but the rules do not allow it (an open hit, a hard block, data errors):
+      // it stays open, so it is dated as an open one (its flight ahead), the rest of it as it was.
+      const undecided = item.history.length === 0 && generated.plan !== 'open';
+      prepared.push(undecided ? prepare(generateShipmentMessages(index, options.now, 'open'), rules, options.autoAcceptDelaySeconds) : item);
     }
     added += await db.transaction().execute(async (trx) => {
       const inserted = await trx

@@ -21,8 +21,8 @@ const PLANNED_STATUS = { open: 'New', Accept: 'Accept', Reject: 'Reject', Submit
  * The shipment row at `index` straight from its generated messages, without rule evaluation: what
  * the benchmark loads by the million. The demo seed goes further and evaluates each (shipmentSeed.ts).
  */
-export function generateShipment(index: number, today: Date): NewShipment {
-  const generated = generateShipmentMessages(index, today);
+export function generateShipment(index: number, now: Date): NewShipment {
+  const generated = generateShipmentMessages(index, now);
   const { waybill, manifest } = readGenerated(generated);
   const hsCodes = waybill.rateLines.flatMap((rate) => rate.goods.flatMap((item) => (item.kind === 'NH' ? [item.hsCode] : [])));
   return {
@@ -39,6 +39,6 @@ export function generateShipment(index: number, today: Date): NewShipment {
     carrier_id: OWNER_OF_PREFIX[waybill.consignment.awb.prefix] ?? null,
     message_date: generated.receivedAt,
     std: generated.std,
-    update_dt: generated.plan === 'open' ? generated.receivedAt : generated.decidedAt < today ? generated.decidedAt : generated.receivedAt,
+    update_dt: generated.plan === 'open' ? generated.receivedAt : generated.decidedAt,
   };
 }
