@@ -26,7 +26,10 @@ async function api<T>(token: string, method: string, url: string, body?: unknown
   });
   const text = await response.text();
   expect(response.status, `${method} ${url}: ${text}`).toBeLessThan(300);
-  return (JSON.parse(text) as { data: T }).data;
+  const answer = JSON.parse(text) as { status: number; data: T };
+  // A refusal (stale, blocked) is HTTP 200 with status -1 (spec 8).
+  expect(answer.status, `${method} ${url}: ${text}`).toBe(1);
+  return answer.data;
 }
 
 test.beforeAll(async ({ portals }, testInfo) => {

@@ -143,9 +143,15 @@ test('refuses the stale one of two concurrent decisions', async ({ browser }) =>
   await first.getByRole('button', { name: 'Accept', exact: true }).click();
   await first.getByRole('dialog').getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(first.getByText(`AWB ${contested} accepted.`)).toBeVisible();
+  // The refusal is an answer the page shows, not an error: nothing in the console (Chromium reports any 4xx answer there).
+  const consoleErrors: string[] = [];
+  second.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
   await rejectWithReason(second);
   const stale = second.getByRole('alert').filter({ hasText: 'This shipment has changed since you opened it. Please refresh the page and try again.' });
   await expect(stale).toBeVisible();
+  expect(consoleErrors).toEqual([]);
   await stale.getByRole('button', { name: 'Refresh' }).click();
   await expect(second.getByRole('button', { name: 'Reject', exact: true })).toBeDisabled();
   await first.context().close();

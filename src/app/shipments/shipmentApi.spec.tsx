@@ -57,7 +57,7 @@ describe('the shipment changes time out', () => {
   });
 
   it('answers as usual within the time, and passes refusals on as they are', async () => {
-    const { client } = slowClient((path) => (path === '/awbapi/awbreject' ? Promise.reject(new ApiError(-1, 'Reject Shipment Fail!', 409, {})) : Promise.resolve({ ShipmentId: '42', Status: 'Accept', UpdateDT: '2026-11-19T08:00:01.000Z' })));
+    const { client } = slowClient((path) => (path === '/awbapi/awbreject' ? Promise.reject(new ApiError(-1, 'Reject Shipment Fail!', 200, {})) : Promise.resolve({ ShipmentId: '42', Status: 'Accept', UpdateDT: '2026-11-19T08:00:01.000Z' })));
     const shipments = createShipmentApi(client, { actionTimeoutMs: 1_000 });
     await expect(shipments.approve(approval)).resolves.toMatchObject({ Status: 'Accept' });
     await expect(shipments.reject({ ShipmentId: '42', RejectReasons: [{ Code: 'DOC' }], UpdateDT: approval.UpdateDT, PendingUpdate: false })).rejects.toBeInstanceOf(ApiError);

@@ -5,7 +5,7 @@ import type { PrintKind } from '../../domain/shipmentDocuments';
 import type { AppContext } from '../context';
 import { admitSession, authenticate } from '../http/authenticate';
 import { actionLogRows, type ActionLogEntry } from './actionLog';
-import { refused, shipmentNotFound, shipmentRefused } from './answers';
+import { fileRefused, shipmentNotFound, shipmentRefused } from './answers';
 import { callerOf } from './caller';
 import { shipmentData } from './detail';
 import { carrierNameOf, contentDisposition, contentOf, documentsOfShipment, findDocument, isArchived } from './documents';
@@ -63,7 +63,7 @@ export async function fileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       });
       if (outcome.kind === 'notFound') return shipmentNotFound(reply);
       if (outcome.kind === 'found') return shipmentRefused(reply, outcome.access === 'lent' ? 'lent' : 'none');
-      if (outcome.kind === 'archived') return refused(reply, 'archived', ShipmentMessages.pouchArchived);
+      if (outcome.kind === 'archived') return fileRefused(reply, 'archived', ShipmentMessages.pouchArchived);
       return reply
         .header('Content-Type', document.content_type)
         .header('Content-Disposition', contentDisposition(outcome.view ? 'inline' : 'attachment', document.file_name))
@@ -99,7 +99,7 @@ export async function fileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       });
       if (outcome.kind === 'notFound') return shipmentNotFound(reply);
       if (outcome.kind === 'found') return shipmentRefused(reply, outcome.access === 'lent' ? 'lent' : 'none');
-      if (outcome.kind === 'cannotOpen') return refused(reply, 'cannotOpen', ShipmentMessages.documentsCannotOpen);
+      if (outcome.kind === 'cannotOpen') return fileRefused(reply, 'cannotOpen', ShipmentMessages.documentsCannotOpen);
       const { contentType, body } = multipartBody(outcome.files);
       return reply.header('Content-Type', contentType).header('Cache-Control', 'private, no-store').send(body);
     },

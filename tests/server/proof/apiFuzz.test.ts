@@ -432,7 +432,17 @@ function seedOf(route: InventoryRoute): number {
 
 // ---------------------------------------------------------------------------------------------
 
-const isRefused = (status: number) => status >= 400 && status < 500;
+/** A 4xx, or an answer of the spec's wire that refuses with HTTP 200 and a failure status in its body (spec 8). */
+function isRefused(response: LightMyRequestResponse): boolean {
+  if (response.statusCode >= 400 && response.statusCode < 500) return true;
+  if (response.statusCode !== 200 || !(response.headers['content-type'] ?? '').toString().startsWith('application/json')) return false;
+  try {
+    const status = (JSON.parse(response.body) as { status?: unknown } | null)?.status;
+    return typeof status === 'number' && status < 0;
+  } catch {
+    return false;
+  }
+}
 
 function describeRequest(request: FuzzRequest): string {
   const body = request.body.kind === 'json' ? JSON.stringify(request.body.value) : request.body.kind === 'raw' ? String(request.body.payload) : JSON.stringify(request.body);
@@ -492,7 +502,7 @@ describe('API fuzzing of every route', () => {
           sent++;
           answers[Math.floor(response.statusCode / 100)] = (answers[Math.floor(response.statusCode / 100)] ?? 0) + 1;
           if (response.statusCode >= 500) throw new Error(`${response.statusCode} ${response.body.slice(0, 300)}\n  ${describeRequest(request)}`);
-          if (isRefused(response.statusCode)) refused.push(request);
+          if (isRefused(response)) refused.push(request);
           else succeeded++;
         }),
         { seed: seedOf(route), numRuns: RUNS, endOnFailure: true },
@@ -525,7 +535,7 @@ describe('API fuzzing of every route', () => {
 async function replayRefused(route: InventoryRoute, requests: readonly FuzzRequest[]): Promise<string[]> {
   const before = await settledChecksums();
   const again: FuzzRequest[] = [];
-  for (const request of requests) if (isRefused((await send(request)).statusCode)) again.push(request);
+  for (const request of requests) if (isRefused(await send(request))) again.push(request);
   const after = await settledChecksums();
   const changed = changedTables(before, after);
   if (changed.length === 0) return [];
@@ -536,7 +546,7 @@ async function replayRefused(route: InventoryRoute, requests: readonly FuzzReque
     const one = await settledChecksums();
     const response = await send(request);
     const changedByOne = changedTables(one, await settledChecksums());
-    if (isRefused(response.statusCode) && changedByOne.length > 0) problems.push(`${route.key}: ${response.statusCode} changed ${changedByOne.join(', ')}\n  ${describeRequest(request)}`);
+    if (isRefused(response) && changedByOne.length > 0) problems.push(`${route.key}: ${response.statusCode} changed ${changedByOne.join(', ')}\n  ${describeRequest(request)}`);
   }
   return problems;
 }

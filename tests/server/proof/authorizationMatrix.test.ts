@@ -167,7 +167,7 @@ function classify(response: LightMyRequestResponse): Outcome {
   if (body?.status === StatusCode.USER_ACL_EXCEPTION && FUNCTION_DENIED.has(body.message)) return 'function denied';
   if (response.statusCode === 403) return body?.status === -100002 ? 'ip restricted' : 'refused';
   if (response.statusCode === 404) return 'refused';
-  if (response.statusCode === 409 && body?.data?.reason === 'companyCannotDecide') return 'company type refused';
+  if (body?.status === StatusCode.FAILURE && body?.data?.reason === 'companyCannotDecide') return 'company type refused';
   // The schema refused the request: the case is wrong, the route was never reached.
   const message: unknown = body?.message ?? body?.error_description;
   if (response.statusCode === 400 && typeof message === 'string' && message.startsWith('Invalid request:')) return `invalid request: ${message}`;
