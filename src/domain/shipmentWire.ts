@@ -2,6 +2,7 @@ import type { HitState } from './sanctionReview';
 import type { ActionType } from './actionLog';
 import type { ApproveTypeValue, ShipmentStatus } from './shipmentStatus';
 import type { DocumentType, PouchKind, ShareOption } from './shipmentDocuments';
+import type { ShipmentLending } from './lending';
 
 /**
  * The wire formats of /awbapi and /logapi (spec 3 "Request payloads", CONTRACTS.md "Shipments"),
@@ -287,8 +288,10 @@ export interface AwbDetail {
   ComplianceChecks: ComplianceCheck[];
   Compliance: ComplianceSummary;
   Handling: HandlingState;
-  /** What this user may do now (the server checks again on every call). */
-  Can: { Accept: boolean; Reject: boolean; Mark: boolean; Modify: boolean; AcceptDocument: boolean; Upload: boolean };
+  /** To whom the shipment is lent: told to the airline that owns it only (empty for everyone else). */
+  Lendings: ShipmentLending[];
+  /** What this user may do now (the server checks again on every call); Lend and TakeBack: the owning airline's. */
+  Can: { Accept: boolean; Reject: boolean; Mark: boolean; Modify: boolean; AcceptDocument: boolean; Upload: boolean; Lend: boolean; TakeBack: boolean };
   CheckDigitValid: boolean;
 }
 

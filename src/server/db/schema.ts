@@ -307,7 +307,10 @@ export interface RescreenRunTable {
 export interface ShipmentLendingTable {
   shipment_id: string;
   company_id: string;
+  /** The company that lent it (the owning airline). */
   lent_by: string;
+  /** 0012_lending_users: the user who lent it (none for lendings made before). */
+  lent_by_user: string | null;
   lent_at: CreatedAt;
 }
 

@@ -17,7 +17,7 @@ import { complianceSummary, reviewedHitsOf, wireComplianceChecks, wireSanctionHi
 import type { AwbDetail, EyeballCheck, HandlingState, Party, ShipmentDocumentRow } from '../../domain/shipmentWire';
 import type { CachedShipment, DocumentDbRow } from './shipmentCache';
 import { StatusCode } from '../../domain/statusCodes';
-import type { CompanyScope } from './scope';
+import { ownsAwb, type CompanyScope } from './scope';
 import type { ShipmentRow } from './shipmentRecord';
 
 
@@ -109,9 +109,9 @@ export function shipmentData(shipment: ShipmentRow) {
 export type ShipmentData = ReturnType<typeof shipmentData>;
 
 /** What the detail shows the same to everyone who may see it: the shipment and its history. */
-type FixedPart = Omit<AwbDetail, 'Documents' | 'Block' | 'Handling' | 'Can'>;
-/** What depends on the caller (the block, the lock, what they may do) or on the time (archived documents). */
-type CallerPart = Pick<AwbDetail, 'Documents' | 'Block' | 'Handling' | 'Can'>;
+type FixedPart = Omit<AwbDetail, 'Documents' | 'Block' | 'Handling' | 'Lendings' | 'Can'>;
+/** What depends on the caller (the block, the lock, the lendings the owner sees, what they may do) or on the time (archived documents). */
+type CallerPart = Pick<AwbDetail, 'Documents' | 'Block' | 'Handling' | 'Lendings' | 'Can'>;
 
 /** The fixed part of a cached copy as JSON, worked out once per copy (it reads the row and the history only). */
 const fixedJson = new WeakMap<CachedShipment, string>();
@@ -131,10 +131,14 @@ function callerPart(cached: CachedShipment, shipment: ShipmentRow, scope: Compan
   const block = blockOf(shipment);
   const free = handling.HeldBy === null;
   const status = facts.status;
+  // To whom it is lent is the owner's business only (a handler or forwarder of the shipment is not told).
+  const owner = ownsAwb(scope, shipment);
+  const lendings = owner ? cached.lendings : [];
   return {
     Documents: documents,
     Block: block ? { Kind: block.kind, Reason: block.reason, AppliesToMe: blockApplies(block, scope.companyId) } : null,
     Handling: handling,
+    Lendings: lendings,
     Can: {
       // A soft block still allows acceptance (with a remark), so it is checked as acknowledged here.
       Accept: free && acceptRefusal(facts, 'SOFT_BLOCK', true) === undefined,
@@ -143,6 +147,9 @@ function callerPart(cached: CachedShipment, shipment: ShipmentRow, scope: Compan
       Modify: free && modifyRefusal(facts) === undefined,
       AcceptDocument: free && acceptDocumentRefusal(facts) === undefined && documents.some((document) => document.AwaitingAcceptance),
       Upload: status !== 'Processing',
+      // Lending changes no status: only the owner, and (as every change) not while another user handles it.
+      Lend: free && owner,
+      TakeBack: free && owner && lendings.length > 0,
     },
   };
 }

@@ -7,6 +7,7 @@ import { requireFunction } from '../http/requireFunction';
 import { decisionRoutes } from './decisionRoutes';
 import { detailRoutes } from './detailRoutes';
 import { documentRoutes } from './documentRoutes';
+import { lendingRoutes } from './lendingRoutes';
 import { authenticateFileRequest, fileRoutes } from './fileRoutes';
 import { summaryRoutes } from './summaryRoutes';
 
@@ -23,6 +24,7 @@ export async function awbApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     await api.register(summaryRoutes, { ctx });
     await api.register(detailRoutes, { ctx });
     await api.register(decisionRoutes, { ctx });
+    await api.register(lendingRoutes, { ctx });
     await api.register(documentRoutes, { ctx });
   });
   // File links opened by the browser carry a ticket instead of the bearer token.

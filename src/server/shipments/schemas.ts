@@ -154,6 +154,14 @@ export const acceptDocumentBody = {
   properties: { ShipmentId: ID, ShipmentDocumentID: ID, UpdateDT: UPDATE_DT },
 } as const;
 
+/** awblend and awbtakeback: the borrowing company is checked by the domain rule (lending.ts), so a wrong id gets its own message. */
+export const lendingBody = {
+  type: 'object',
+  required: ['ShipmentId', 'CompanyId', 'UpdateDT'],
+  additionalProperties: false,
+  properties: { ShipmentId: ID, CompanyId: { type: 'string', maxLength: 100 }, UpdateDT: UPDATE_DT },
+} as const;
+
 export const sendBody = {
   type: 'object',
   required: ['ShipmentId', 'Target', 'UpdateDT'],

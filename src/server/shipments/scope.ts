@@ -81,3 +81,12 @@ export function accessOf(scope: CompanyScope, shipment: { awb_prefix: string; ag
   if (own) return 'full';
   return isLent ? 'lent' : 'none';
 }
+
+/**
+ * The owner of an air waybill: the airline whose AWB prefix it bears (companies.airline_prefixes,
+ * "the AWB prefixes they own"). Only the owner lends it to another company and takes it back: a
+ * forwarder or ground handler sees the shipment as its own work, not as its property to share.
+ */
+export function ownsAwb(scope: CompanyScope, shipment: { awb_prefix: string }): boolean {
+  return scope.companyTypeId === CompanyType.AIRLINE && scope.prefixes.includes(shipment.awb_prefix);
+}

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { holdsHandlingLock } from '../../domain/access';
 import type { RuleRow } from '../../domain/compliance';
 import type { HandlingState, ShipmentEventRow } from '../../domain/shipmentWire';
+import type { ShipmentLending } from '../../domain/lending';
 import type { AccountProfile } from '../auth/accounts';
 import type { ChangeEvent, ChangeFeed } from '../changes/changeFeed';
 import { InvalidatedCache } from '../changes/invalidatedCache';
@@ -12,8 +13,8 @@ import type { ShipmentRow } from './shipmentRecord';
 
 /**
  * What the detail and the AWB search read of a shipment (its row, its documents' list, its latest
- * history), kept in this process and forgotten the moment the database announces a change of the
- * shipment (migration 0011); the handling lock's holder, applied from the notifications themselves;
+ * history, its lendings), kept in this process and forgotten the moment the database announces a
+ * change of the shipment (migrations 0011, 0012); the handling lock's holder, applied from the notifications themselves;
  * and the acceptance-privilege rows of each carrier, forgotten on any rule-list change. Nothing
  * here is per company or per user: who may see a shipment is decided on every call from the
  * caller's scope (scope.ts), exactly as the database query decides it.
@@ -36,14 +37,15 @@ export interface CachedRow {
   row: ShipmentRow;
 }
 
-/** A shipment as the detail needs it: its row, documents and latest history. */
+/** A shipment as the detail needs it: its row, documents, latest history, and to whom it is lent (told to its owner only: detail.ts). */
 export interface CachedShipment extends CachedRow {
   documents: DocumentDbRow[];
   history: ShipmentEventRow[];
+  lendings: ShipmentLending[];
 }
 
-type CacheEntry = CachedRow & Partial<Pick<CachedShipment, 'documents' | 'history'>>;
-const isWhole = (entry: CacheEntry | undefined): entry is CachedShipment => entry?.documents !== undefined && entry.history !== undefined;
+type CacheEntry = CachedRow & Partial<Pick<CachedShipment, 'documents' | 'history' | 'lendings'>>;
+const isWhole = (entry: CacheEntry | undefined): entry is CachedShipment => entry?.documents !== undefined && entry.history !== undefined && entry.lendings !== undefined;
 
 export interface ShipmentCache {
   byId(shipmentId: string): Promise<CachedShipment | undefined>;
@@ -76,7 +78,7 @@ const LAPSE_MARGIN_MS = 5_000;
 
 const DOCUMENT_ORDER = sql`CASE d.doc_type WHEN 'AWB' THEN 0 WHEN 'House Manifest' THEN 1 WHEN 'House AWB airline' THEN 2 ELSE 3 END, d.updated_on, d.document_id`;
 
-/** The row, its documents (in the page's order) and its latest 200 history entries: one statement. */
+/** The row, its documents (in the page's order), its latest 200 history entries and its lendings: one statement. */
 async function loadShipment(db: Db, key: { id: string } | { prefix: string; suffix: string }): Promise<CachedShipment | undefined> {
   return (await loadShipments(db, 'id' in key ? sql`s.shipment_id = ${key.id}` : sql`s.awb_prefix = ${key.prefix}::bpchar AND s.awb_suffix = ${key.suffix}::bpchar`))[0];
 }
@@ -84,7 +86,7 @@ async function loadShipment(db: Db, key: { id: string } | { prefix: string; suff
 const ROW_COLUMNS = sql`s.*, to_char(s.flight_date, 'YYYY-MM-DD') AS flight_date`;
 
 async function loadShipments(db: Db, where: RawBuilder<unknown>): Promise<CachedShipment[]> {
-  const { rows } = await sql<ShipmentRow & { documents_json: DocumentJson[]; history_json: EventJson[] }>`
+  const { rows } = await sql<ShipmentRow & { documents_json: DocumentJson[]; history_json: EventJson[]; lendings_json: LendingJson[] }>`
     SELECT ${ROW_COLUMNS},
       (SELECT coalesce(json_agg(json_build_object(
           'document_id', d.document_id::text, 'file_name', d.file_name, 'doc_type', d.doc_type, 'pouch_kind', d.pouch_kind,
@@ -93,12 +95,22 @@ async function loadShipments(db: Db, where: RawBuilder<unknown>): Promise<Cached
         FROM shipment_documents d WHERE d.shipment_id = s.shipment_id) AS documents_json,
       (SELECT coalesce(json_agg(json_build_object('at', e.at, 'kind', e.kind, 'description', e.description,
           'company_id', e.company_id, 'user_id', e.user_id) ORDER BY e.at DESC, e.event_id DESC), '[]')
-        FROM (SELECT * FROM shipment_events WHERE shipment_id = s.shipment_id ORDER BY at DESC, event_id DESC LIMIT 200) e) AS history_json
+        FROM (SELECT * FROM shipment_events WHERE shipment_id = s.shipment_id ORDER BY at DESC, event_id DESC LIMIT 200) e) AS history_json,
+      (SELECT coalesce(json_agg(json_build_object('company_id', l.company_id, 'company_name', c.company_name, 'lent_at', l.lent_at,
+          'lent_by', l.lent_by, 'lent_by_user', l.lent_by_user) ORDER BY l.lent_at, l.company_id), '[]')
+        FROM shipment_lendings l JOIN companies c ON c.company_id = l.company_id WHERE l.shipment_id = s.shipment_id) AS lendings_json
     FROM shipments s WHERE ${where}`.execute(db);
-  return rows.map(({ documents_json: documents, history_json: history, ...row }) => ({
+  return rows.map(({ documents_json: documents, history_json: history, lendings_json: lendings, ...row }) => ({
     row,
     documents: documents.map((document) => ({ ...document, updated_on: new Date(document.updated_on) })),
     history: history.map((event) => ({ At: new Date(event.at).toISOString(), Kind: event.kind, Description: event.description, CompanyId: event.company_id, UserId: event.user_id })),
+    lendings: lendings.map((lending) => ({
+      CompanyId: lending.company_id,
+      CompanyName: lending.company_name,
+      LentAt: new Date(lending.lent_at).toISOString(),
+      LentByCompany: lending.lent_by,
+      LentByUser: lending.lent_by_user,
+    })),
   }));
 }
 
@@ -110,6 +122,7 @@ async function loadRows(db: Db, where: RawBuilder<unknown>): Promise<CachedRow[]
 
 type DocumentJson = Omit<DocumentDbRow, 'updated_on'> & { updated_on: string };
 type EventJson = { at: string; kind: string; description: string; company_id: string | null; user_id: string | null };
+type LendingJson = { company_id: string; company_name: string; lent_at: string; lent_by: string; lent_by_user: string | null };
 
 /** The lock's holder as this process last learnt it, and when it was last renewed (performance.now()'s clock). */
 interface HandlingEntry {
@@ -155,6 +168,8 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
         // Its address ranges, lendings or stations: its views may hold other shipments now.
         totals.clear();
         totalsByStatus.clear();
+        // Its name, as the owner's detail gives it for a shipment lent to it (a lending's coming and going announces its shipment itself: migration 0012).
+        shipments.deleteWhere((_id, entry) => entry.lendings?.some((lending) => lending.CompanyId === event.c) === true);
         break;
       case 'handling':
         handlingEpoch++;

@@ -28,6 +28,9 @@ export interface Case {
 
 const refused: Check = { kind: 'refused' };
 
+/** The company the lending cases lend to (and take back from). */
+const LEND_TO = 'HUBGHA';
+
 export const SHIPMENT_ROUTE_CASES: Record<string, Case> = {
   'POST /awbapi/awbsummary': {
     request: ({ shipment }) => ({ method: 'POST', url: '/awbapi/awbsummary', payload: { fieldSearch: [{ AWBPrefix: shipment.awb_prefix, AWBSuffix: shipment.awb_suffix }], dbOptions: { CurrentPage: 1, PageSize: 10 } } }),
@@ -73,6 +76,16 @@ export const SHIPMENT_ROUTE_CASES: Record<string, Case> = {
     request: ({ shipment, updateDt }) => ({ method: 'POST', url: '/awbapi/awbsend', payload: { ShipmentId: shipment.shipment_id, Target: 'ACAS', UpdateDT: updateDt } }),
     check: refused,
   },
+  // Lending to a company that exists and is neither the caller's nor any owner's of the demo world's airline shipments.
+  'POST /awbapi/awblend': {
+    request: ({ shipment, updateDt }) => ({ method: 'POST', url: '/awbapi/awblend', payload: { ShipmentId: shipment.shipment_id, CompanyId: LEND_TO, UpdateDT: updateDt } }),
+    check: refused,
+  },
+  'POST /awbapi/awbtakeback': {
+    request: ({ shipment, updateDt }) => ({ method: 'POST', url: '/awbapi/awbtakeback', payload: { ShipmentId: shipment.shipment_id, CompanyId: LEND_TO, UpdateDT: updateDt } }),
+    check: refused,
+  },
+  'GET /awbapi/util/lendcompanies/:shipmentId': { request: ({ shipment }) => ({ method: 'GET', url: `/awbapi/util/lendcompanies/${shipment.shipment_id}` }), check: refused },
   'POST /awbapi/deletehandling/:shipmentId': { request: ({ shipment }) => ({ method: 'POST', url: `/awbapi/deletehandling/${shipment.shipment_id}` }), check: refused },
   'POST /awbapi/renewhandling/:shipmentId': { request: ({ shipment }) => ({ method: 'POST', url: `/awbapi/renewhandling/${shipment.shipment_id}` }), check: refused },
   'POST /awbapi/document/upload': {

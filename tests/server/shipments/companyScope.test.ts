@@ -35,7 +35,7 @@ async function routeList(): Promise<string[]> {
 /** Everything a call could change about a shipment. */
 async function footprint(shipmentId: string) {
   await t.ctx.logs.flush(); // the batched user-log lines count too
-  const [shipment, documents, events, handling, logs, outbound, mail] = await Promise.all([
+  const [shipment, documents, events, handling, logs, outbound, mail, lendings] = await Promise.all([
     t.db.selectFrom('shipments').selectAll().where('shipment_id', '=', shipmentId).executeTakeFirstOrThrow(),
     t.db.selectFrom('shipment_documents').select(['document_id', 'remarks', 'awaiting_acceptance', 'size_bytes']).where('shipment_id', '=', shipmentId).orderBy('document_id').execute(),
     t.db.selectFrom('shipment_events').select(sql<string>`count(*)`.as('n')).where('shipment_id', '=', shipmentId).executeTakeFirstOrThrow(),
@@ -44,8 +44,9 @@ async function footprint(shipmentId: string) {
     t.db.selectFrom('action_log').select(sql<string>`count(*)`.as('n')).where('shipment_id', '=', shipmentId).where('act_type', '<>', 'Search').executeTakeFirstOrThrow(),
     t.db.selectFrom('outbound_messages').select(sql<string>`count(*)`.as('n')).where('shipment_id', '=', shipmentId).executeTakeFirstOrThrow(),
     t.db.selectFrom('mail_outbox').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    t.db.selectFrom('shipment_lendings').selectAll().where('shipment_id', '=', shipmentId).orderBy('company_id').execute(),
   ]);
-  return { shipment, documents, events, handling, logs, outbound, mail };
+  return { shipment, documents, events, handling, logs, outbound, mail, lendings };
 }
 
 const ATTACKERS: { user: UserKey; victim: ReturnType<typeof sql> }[] = [

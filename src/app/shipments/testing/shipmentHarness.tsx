@@ -58,7 +58,8 @@ export function awbDetail(overrides: Partial<AwbDetail> = {}): AwbDetail {
     ComplianceChecks: [],
     Compliance: { EvaluatedAt: null, OriginCountry: 'HK', DestinationCountry: 'NL', AddedSpecialHandlingCodes: [], MappedDescriptions: [], SuggestedRejectReasons: [], AutoAcceptAt: null },
     Handling: { HeldByMe: true, HeldBy: null },
-    Can: { Accept: true, Reject: true, Mark: true, Modify: true, AcceptDocument: false, Upload: true },
+    Lendings: [],
+    Can: { Accept: true, Reject: true, Mark: true, Modify: true, AcceptDocument: false, Upload: true, Lend: false, TakeBack: false },
     CheckDigitValid: true,
     ...overrides,
   };

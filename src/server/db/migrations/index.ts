@@ -9,6 +9,7 @@ import * as summarySortIndexes from './0007_summary_sort_indexes';
 import * as complianceEngine from './0009_compliance_engine';
 import * as changeNotifications from './0010_change_notifications';
 import * as shipmentNotifications from './0011_shipment_notifications';
+import * as lendingUsers from './0012_lending_users';
 
 /** Versioned migrations, applied in name order; a new one is a new file and a line here. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0009_compliance_engine': complianceEngine,
   '0010_change_notifications': changeNotifications,
   '0011_shipment_notifications': shipmentNotifications,
+  '0012_lending_users': lendingUsers,
 };
