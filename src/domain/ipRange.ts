@@ -85,6 +85,18 @@ export function normaliseAddress(text: string): string | undefined {
   return format(ipaddr.process(text));
 }
 
+/** Ranges of addresses that say where a machine sits in its network, not in which country. */
+const INTERNAL_RANGES: ReadonlySet<string> = new Set(['loopback', 'private', 'linkLocal', 'uniqueLocal', 'carrierGradeNat', 'unspecified']);
+
+/**
+ * Whether no region lookup could place the address in a country: loopback (the server's own
+ * machine), private and unique-local networks, link-local, carrier-grade NAT. Unreadable: false.
+ */
+export function isInternalAddress(addressText: string): boolean {
+  const address = ipaddr.IPv4.isValidFourPartDecimal(addressText) ? ipaddr.IPv4.parse(addressText) : ipaddr.IPv6.isValid(addressText) ? ipaddr.process(addressText) : undefined;
+  return address !== undefined && INTERNAL_RANGES.has(address.range());
+}
+
 /** Whether the address is inside one of the ranges (normalised CIDR strings). An unreadable address is inside none. */
 export function addressInRanges(addressText: string, ranges: readonly string[]): boolean {
   if (!ipaddr.isValid(addressText)) return false;

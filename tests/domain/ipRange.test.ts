@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addressInRanges, ipRangeDescriptionProblem, ipRangeProblem, isAddressAllowed, normaliseAddress, parseIpRange } from '../../src/domain/ipRange';
+import { addressInRanges, ipRangeDescriptionProblem, ipRangeProblem, isAddressAllowed, isInternalAddress, normaliseAddress, parseIpRange } from '../../src/domain/ipRange';
 
 describe('address ranges', () => {
   it('normalises IPv4 and IPv6 CIDR, clearing host bits; a bare address is one host', () => {
@@ -54,5 +54,19 @@ describe('address ranges', () => {
     expect(ipRangeDescriptionProblem('Head office, 3rd floor')).toBeUndefined();
     expect(ipRangeDescriptionProblem('x'.repeat(101))).toBe('description');
     expect(ipRangeDescriptionProblem('tab\there')).toBe('description');
+  });
+});
+
+describe('internal addresses', () => {
+  it('are loopback, private, unique-local, link-local and carrier-grade NAT addresses, which no region lookup can place', () => {
+    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '10.1.2.3', '172.20.0.5', '192.168.1.9', 'fd00::5', '169.254.1.1', 'fe80::1', '100.64.1.1', '0.0.0.0']) {
+      expect(isInternalAddress(address), address).toBe(true);
+    }
+  });
+
+  it('are not public addresses, the documentation ranges or what is not an address', () => {
+    for (const address of ['8.8.8.8', '203.0.113.7', '198.51.100.7', '2a00:1450::1', '2001:db8::1', '::ffff:203.0.113.9', '', 'localhost', '10.0.0']) {
+      expect(isInternalAddress(address), address).toBe(false);
+    }
   });
 });

@@ -25,14 +25,29 @@ export async function sendClientLog(httpClient: HttpClient, message: string, lev
 }
 
 /**
+ * The address parser is fetched only when a lookup found no country: it is not worth its bytes in
+ * every screen that sends a client log. When it cannot be fetched, the address counts as public.
+ */
+async function isInternalAddress(address: string): Promise<boolean> {
+  try {
+    return (await import('../../domain/ipRange')).isInternalAddress(address);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A user in a China-consent country who has not consented must do so before going on. When the
  * region cannot be found while the China consent is in force, the check cannot be made: the
- * browser says so in the client log and lets the user go on.
+ * browser says so in the client log and lets the user go on. Not for an internal address (the
+ * server's own machine, the company's network): no lookup can place one, so a line on every
+ * sign-in from it would say nothing; REGION_NETWORKS names such a network's country.
  */
 export async function checkPrivacyConsent(config: Config, httpClient: HttpClient): Promise<ConsentCheck> {
   if (config.chinaConsentCountries.length === 0) return { kind: 'clear' };
   const region = await lookupRegion({ regionLookupUrl: config.regionLookupUrl });
   if (!region || region.countryCode === UNKNOWN_COUNTRY) {
+    if (region && (await isInternalAddress(region.iPv4Address))) return { kind: 'clear' };
     const session = sessionStore.get();
     await sendClientLog(
       httpClient,
