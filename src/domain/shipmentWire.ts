@@ -288,8 +288,8 @@ export interface AwbDetail {
   ComplianceChecks: ComplianceCheck[];
   Compliance: ComplianceSummary;
   Handling: HandlingState;
-  /** To whom the shipment is lent: told to the airline that owns it only (empty for everyone else). */
-  Lendings: ShipmentLending[];
+  /** To whom the shipment is lent: told to the airline that owns it only (null for everyone else: theirs is not to lend). */
+  Lendings: ShipmentLending[] | null;
   /** What this user may do now (the server checks again on every call); Lend and TakeBack: the owning airline's. */
   Can: { Accept: boolean; Reject: boolean; Mark: boolean; Modify: boolean; AcceptDocument: boolean; Upload: boolean; Lend: boolean; TakeBack: boolean };
   CheckDigitValid: boolean;

@@ -27,6 +27,7 @@ import type {
   SanctionResendOutcome,
 } from '../../domain/shipmentWire';
 import type { SanctionDecision } from '../../domain/sanctionReview';
+import type { LendableCompany, LendingRequest } from '../../domain/lending';
 import { compactUpdateDt } from '../../domain/updateDt';
 import type { PrintKind } from '../../domain/shipmentDocuments';
 
@@ -160,6 +161,9 @@ export function createShipmentApi(http: HttpClient, { actionTimeoutMs = SHIPMENT
     modify: (request: ModifyRequest) => change<DecisionAnswer>('/awbapi/awbmodify', request),
     acceptDocument: (request: AcceptDocumentRequest) => change<DecisionAnswer>('/awbapi/acceptdocument', request),
     send: (request: SendRequest) => change<DecisionAnswer>('/awbapi/awbsend', request),
+    lend: (request: LendingRequest) => change<DecisionAnswer>('/awbapi/awblend', request),
+    takeBack: (request: LendingRequest) => change<DecisionAnswer>('/awbapi/awbtakeback', request),
+    lendableCompanies: (shipmentId: string) => get<LendableCompany[]>(`/awbapi/util/lendcompanies/${encodeURIComponent(shipmentId)}`),
     share: (request: ShareRequest) => change<ShareAnswer>('/awbapi/share', request),
     sanctionSave: (request: SanctionSaveRequest) => change<{ ShipmentId: string; UpdateDT: string; Status: string; OpenHits: number }>('/awbapi/sanction/save', request),
     sanctionResend: (shipmentIds: string[]) => change<SanctionResendOutcome[]>('/awbapi/sanction/resend', { ResendList: shipmentIds }),

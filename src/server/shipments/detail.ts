@@ -133,7 +133,7 @@ function callerPart(cached: CachedShipment, shipment: ShipmentRow, scope: Compan
   const status = facts.status;
   // To whom it is lent is the owner's business only (a handler or forwarder of the shipment is not told).
   const owner = ownsAwb(scope, shipment);
-  const lendings = owner ? cached.lendings : [];
+  const lendings = owner ? cached.lendings : null;
   return {
     Documents: documents,
     Block: block ? { Kind: block.kind, Reason: block.reason, AppliesToMe: blockApplies(block, scope.companyId) } : null,
@@ -149,7 +149,7 @@ function callerPart(cached: CachedShipment, shipment: ShipmentRow, scope: Compan
       Upload: status !== 'Processing',
       // Lending changes no status: only the owner, and (as every change) not while another user handles it.
       Lend: free && owner,
-      TakeBack: free && owner && lendings.length > 0,
+      TakeBack: free && owner && cached.lendings.length > 0,
     },
   };
 }

@@ -163,6 +163,10 @@ describe('lending a shipment and taking it back', () => {
         refusedWith(await call(user, shipment, 'FASTFWD'), { status: -1, message: 'Only the airline that owns this air waybill can lend it or take it back.', data: { reason: 'notOwner' } });
       }
       refusedWith(await t.get(user, `/awbapi/util/lendcompanies/${shipment.shipment_id}`), { status: -1, data: { reason: 'notOwner' } });
+      // Its detail neither tells it the lendings nor offers to lend.
+      const detail = (await t.get(user, `/awbapi/awbdetail/${shipment.shipment_id}`)).json().data;
+      expect(detail.Lendings, user).toBeNull();
+      expect(detail.Can, user).toMatchObject({ Lend: false, TakeBack: false });
       expect(await footprint(shipment.shipment_id)).toEqual(was);
     }
   });

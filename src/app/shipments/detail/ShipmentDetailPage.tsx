@@ -4,6 +4,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import CheckIcon from '@mui/icons-material/Done';
 import EditIcon from '@mui/icons-material/Edit';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
+import HandshakeIcon from '@mui/icons-material/HandshakeOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import ShareIcon from '@mui/icons-material/Share';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
@@ -17,6 +18,7 @@ import { SHIPMENT_ID_PATTERN, type AwbDetail, type ShipmentDocumentRow } from '.
 import { LoadingBox } from '../../admin/LoadingBox';
 import { PageFrame } from '../../admin/PageFrame';
 import { AcceptDialog, type DecisionTarget } from '../dialogs/AcceptDialog';
+import { companyLabel, LendDialog } from '../dialogs/LendDialog';
 import { MarkDialog } from '../dialogs/MarkDialog';
 import { ModifyDialog } from '../dialogs/ModifyDialog';
 import { RejectDialog } from '../dialogs/RejectDialog';
@@ -26,6 +28,7 @@ import { isDecisionNetworkFailure, useShipmentFailureLog } from '../failureLog';
 import { failureMessage, type ShipmentOutcome } from '../outcomes';
 import { useShipmentApi, useShipmentDetail } from '../useShipmentApi';
 import { HeldByAlert } from './HeldByAlert';
+import { LendingLines } from './LendingLines';
 import { DetailBlocks } from './DetailBlocks';
 import { DetailHeader } from './DetailHeader';
 import { DocumentsTab } from './DocumentsTab';
@@ -50,7 +53,7 @@ function DetailView({ detail, refresh }: { detail: AwbDetail; refresh(): void })
   const handling = useHandlingLock(api, detail.ShipmentId, detail.Handling);
   const change = useUpdateWatch(api, detail.ShipmentId, detail.UpdateDT);
   const [tab, setTab] = useState<TabName>('details');
-  const [dialog, setDialog] = useState<'accept' | 'reject' | 'mark' | 'modify' | 'share' | 'upload'>();
+  const [dialog, setDialog] = useState<'accept' | 'reject' | 'mark' | 'modify' | 'share' | 'upload' | 'lend'>();
   const [asking, setAsking] = useState<'accept' | 'reject'>();
   /** The UpdateDT of the newer FWB/FHL data the user chose to decide on without refreshing. */
   const [decideOn, setDecideOn] = useState<string>();
@@ -59,8 +62,8 @@ function DetailView({ detail, refresh }: { detail: AwbDetail; refresh(): void })
   /** A decision was refused as stale: the message, until the page is reloaded. */
   const [stale, setStale] = useState<string>();
   const heldBy = handling?.HeldBy ?? null;
-  // No decision while a colleague holds the shipment, nor after one was refused as stale until the page is reloaded (issue 22, 6).
-  const can = heldBy || stale ? { ...detail.Can, Accept: false, Reject: false, Mark: false, Modify: false, AcceptDocument: false } : detail.Can;
+  // No decision (nor lending) while a colleague holds the shipment, nor after one was refused as stale until the page is reloaded (issue 22, 6).
+  const can = heldBy || stale ? { ...detail.Can, Accept: false, Reject: false, Mark: false, Modify: false, AcceptDocument: false, Lend: false, TakeBack: false } : detail.Can;
   const softBlock = detail.Block?.Kind === 'SOFT' && detail.Block.AppliesToMe ? detail.Block.Reason : undefined;
   const newerData = change?.IsFwbFhlUpdated ? change : undefined;
   // A decision is on the data the page shows; only after the user chose to decide on the newer
@@ -129,6 +132,18 @@ function DetailView({ detail, refresh }: { detail: AwbDetail; refresh(): void })
           </Alert>
         )}
         {detail.Status === 'Processing' && <Alert severity="info">{ShipmentMessages.autoAcceptanceInProgress}</Alert>}
+        {detail.Lendings && (
+          <LendingLines
+            target={pageTarget}
+            lendings={detail.Lendings}
+            canTakeBack={can.TakeBack}
+            onTakenBack={(lending) => {
+              notify('app.shipments.lending.takenBack', { type: 'success', messageArgs: { awb: detail.AWBNumber, company: companyLabel(lending) } });
+              refresh();
+            }}
+            onStale={setStale}
+          />
+        )}
         {detail.Block?.AppliesToMe && (
           <Alert severity={detail.Block.Kind === 'HARD' ? 'error' : 'warning'}>
             {detail.Block.Kind === 'HARD' ? formatMessage(ShipmentMessages.hardBlock, { reason: detail.Block.Reason }) : formatMessage(ShipmentMessages.softBlockRemarkRequired, { reason: detail.Block.Reason })}
@@ -156,6 +171,12 @@ function DetailView({ detail, refresh }: { detail: AwbDetail; refresh(): void })
           <Button label="app.shipments.actions.share" onClick={() => setDialog('share')}>
             <ShareIcon />
           </Button>
+          {/* Lendings are told to the airline that owns the AWB only: theirs to lend. */}
+          {detail.Lendings && (
+            <Button label="app.shipments.actions.lend" onClick={() => setDialog('lend')} disabled={!can.Lend}>
+              <HandshakeIcon />
+            </Button>
+          )}
         </CardContent>
       </Card>
       <Tabs value={tab} onChange={(_event, value: TabName) => setTab(value)} variant="scrollable" aria-label={translate('app.shipments.detail.tabsLabel')}>
@@ -220,6 +241,19 @@ function DetailView({ detail, refresh }: { detail: AwbDetail; refresh(): void })
         }}
       />
       <ShareDialog shipments={dialog === 'share' ? [{ id: detail.ShipmentId, awb: detail.AWBNumber }] : undefined} onClose={() => setDialog(undefined)} />
+      <LendDialog
+        target={dialog === 'lend' ? pageTarget : undefined}
+        onClose={() => setDialog(undefined)}
+        onDone={(company) => {
+          setDialog(undefined);
+          notify('app.shipments.lending.done', { type: 'success', messageArgs: { awb: detail.AWBNumber, company: companyLabel(company) } });
+          refresh();
+        }}
+        onStale={(message) => {
+          setDialog(undefined);
+          setStale(message);
+        }}
+      />
       <UploadDialog
         shipment={{ id: detail.ShipmentId, awb: detail.AWBNumber }}
         open={dialog === 'upload'}
