@@ -1,5 +1,6 @@
+import { format } from 'node:util';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 /**
  * findBy* and waitFor wait for what they assert (the rows, the dialog, the request); this is only how
@@ -28,4 +29,26 @@ afterAll(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   document.body.innerHTML = '';
+});
+
+/**
+ * React's unknown-prop warnings fail the test that rendered the prop: a prop a component no longer
+ * reads reached the DOM, as react-admin 5.15's InputProps did on MUI 9 (src/app/admin/mui5Props.tsx).
+ * The warning is still printed. React gives each prop once per worker: the first test to render it fails.
+ */
+const UNKNOWN_DOM_PROP = /^(React does not recognize the `%s` prop on a DOM element|Unknown event handler property `%s`|Invalid DOM property `%s`)/;
+const unknownDomProps: string[] = ((globalThis as { unknownDomProps?: string[] }).unknownDomProps ??= []);
+if (!(console.error as { reportsUnknownDomProps?: boolean }).reportsUnknownDomProps) {
+  const printError = console.error;
+  console.error = Object.assign(
+    (...args: unknown[]) => {
+      if (typeof args[0] === 'string' && UNKNOWN_DOM_PROP.test(args[0])) unknownDomProps.push(format(...args));
+      printError(...args);
+    },
+    { reportsUnknownDomProps: true },
+  );
+}
+afterEach(() => {
+  const warnings = unknownDomProps.splice(0);
+  if (warnings.length > 0) throw new Error(`React warned of props it does not know on DOM elements:\n${warnings.join('\n')}`);
 });

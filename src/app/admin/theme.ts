@@ -1,4 +1,6 @@
+import type { FormControlLabelProps } from '@mui/material';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { CheckboxRoot, ControlLabelRoot, FormControlRoot } from './mui5Props';
 
 /** The shell's focus colour: every keyboard-focused control shows the same ring. */
 const focusRing = { outline: '3px solid #1a73e8', outlineOffset: '-3px' };
@@ -33,10 +35,21 @@ export const theme: RaThemeOptions = {
       // that names the action: it is decoration, and a progressbar without a name is an axe violation.
       defaultProps: { ...defaultTheme.components?.MuiCircularProgress?.defaultProps, 'aria-hidden': true },
     },
+    // The roots without the props of MUI 5 react-admin still passes (mui5Props.tsx).
+    MuiFormControl: {
+      ...defaultTheme.components?.MuiFormControl,
+      defaultProps: { ...defaultTheme.components?.MuiFormControl?.defaultProps, component: FormControlRoot },
+    },
+    MuiFormControlLabel: {
+      ...defaultTheme.components?.MuiFormControlLabel,
+      // `as`: FormControlLabel has no root slot; its styled label takes the element from it.
+      defaultProps: { ...defaultTheme.components?.MuiFormControlLabel?.defaultProps, as: ControlLabelRoot } as Partial<FormControlLabelProps>,
+    },
     MuiCheckbox: {
       ...defaultTheme.components?.MuiCheckbox,
       defaultProps: {
         ...defaultTheme.components?.MuiCheckbox?.defaultProps,
+        component: CheckboxRoot,
         // A label given as aria-label (react-admin's row checkboxes do) names the checkbox input
         // itself, not its wrapping span, which has no role to carry it.
         slotProps: {

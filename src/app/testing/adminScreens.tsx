@@ -4,6 +4,7 @@ import { AdminContext, memoryStore, Notification, type DataProvider, type Transl
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { HttpClient } from '../../../dataProviders/httpClient';
 import { createI18nProvider } from '../admin/i18nProvider';
+import { theme } from '../admin/theme';
 import { createAppServices } from '../services';
 import { fakeAuthProvider, testConfig, WithServices } from './fixtures';
 
@@ -13,7 +14,7 @@ function WhereAmI() {
 
 /**
  * Renders signed-in screens the way the admin app hosts them: at `path` under the basename /en, in
- * AdminContext with `dataProvider` and the app services over `httpClient`. `routes` are
+ * AdminContext with the portal's theme, `dataProvider` and the app services over `httpClient`. `routes` are
  * [pattern, element] pairs; any other address shows "elsewhere". The current address is in the
  * `location` test id, react-admin's notifications are on the page. Sign in first (signInAs).
  */
@@ -23,7 +24,7 @@ export function renderAdminScreens(path: string, routes: readonly (readonly [str
   return render(
     <WithServices services={services}>
       <MemoryRouter initialEntries={[path]}>
-        <AdminContext basename="/en" dataProvider={options.dataProvider} authProvider={authProvider} i18nProvider={createI18nProvider(options.messages)} store={memoryStore()}>
+        <AdminContext basename="/en" dataProvider={options.dataProvider} authProvider={authProvider} i18nProvider={createI18nProvider(options.messages)} store={memoryStore()} theme={theme}>
           <Suspense fallback={<p>suspended</p>}>
             <Routes>
               {routes.map(([pattern, element]) => (
