@@ -356,3 +356,47 @@ test('an operator signs in, searches an AWB, opens it and accepts it with a rema
   await expect(page.getByRole('cell', { name: `Shipment accepted: ${remark}` })).toBeVisible();
   await page.context().close();
 });
+
+// Layout at the spec's breakpoints (991, 767 and 499 px, and a 1440-px desktop): no page scrolls sideways,
+// the account menu (Change Password) stays on screen, and wide tables scroll inside their own box.
+test('every signed-in page fits 1440, 991, 767 and 499 px wide: no sideways page, the account menu on screen', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const page = await signedInAdmin(browser);
+  const pages: [string, string][] = [
+    ['/ez4/en/shipment', 'Shipments'],
+    [`/ez4/en/shipment/details/${richShipment.id}`, 'Shipment Details'],
+    ['/ez4/en/userManagement', 'User Management'],
+    ['/ez4/en/userManagement/audit', 'User Change History'],
+    ['/ez4/en/shipmentLog', 'User Log'],
+    ['/ez4/en/sanctioncheck', 'Sanction Check'],
+    ['/ez4/en/outboundmessages', 'Outbound Messages'],
+    ['/ez4/en/shipmentmessages', 'Shipment Messages'],
+    ...ruleListPlugins.slice(0, 1).map((plugin): [string, string] => [`/ez4/en/${plugin.functionIdInPath ? `${plugin.route}/${plugin.functionId}` : plugin.route}`, plugin.label]),
+    ['/ez4/en/adminlistcontrol', 'Admin List Control'],
+  ];
+  // Each width opens the pages afresh, as a phone or a tablet would (a desktop window narrowed to a phone's
+  // width keeps its menu open as a drawer over the page).
+  for (const width of [1440, 991, 767, 499]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).filter({ hasText: heading })).toBeVisible();
+      await settled(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${path} at ${width} px scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+      const menu = await page.getByRole('button', { name: 'Profile' }).boundingBox();
+      expect(menu && menu.x + menu.width <= width, `${path} at ${width} px: the account menu is off screen`).toBe(true);
+    }
+  }
+  // The list an operator scans: at 1440 px its default columns fit without scrolling, AWB numbers on one line.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/ez4/en/shipment');
+  const table = page.locator('table').filter({ has: page.getByRole('columnheader', { name: 'SHC' }) });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const box = await table.evaluate((element) => ({ table: element.scrollWidth, box: element.parentElement!.parentElement!.clientWidth }));
+  expect(box.table, 'the shipment table is wider than its box at 1440 px').toBeLessThanOrEqual(box.box);
+  const awbLink = table.getByRole('link').first();
+  const lineHeight = await awbLink.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight) || 24);
+  expect((await awbLink.boundingBox())!.height, 'an AWB number wraps').toBeLessThan(lineHeight * 1.5);
+  await page.context().close();
+});

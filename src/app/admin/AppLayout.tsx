@@ -19,7 +19,8 @@ function PortalAppBar() {
   const productName = useProductName();
   return (
     <AppBar color="primary" userMenu={<PortalUserMenu />}>
-      <Typography variant="h6" component="span" sx={{ fontWeight: 700, mr: 2, whiteSpace: 'nowrap' }}>
+      {/* On a phone the name gives way (ellipsis, full name on hover) so the refresh button and the user menu stay on screen. */}
+      <Typography variant="h6" component="span" title={productName} sx={{ fontWeight: 700, mr: 2, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0, flexShrink: 1, fontSize: { xs: '1rem', sm: '1.25rem' } }}>
         {productName}
       </Typography>
       {/* Not a heading: each page has its own h1, and the bar stays empty unless a react-admin view puts its title there. */}
@@ -44,7 +45,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { rest } = splitLanguage(stripBase(pathname) ?? '/');
   const hideFooter = matchAppRoute(rest).route.meta.isHideFooter;
   return (
-    <Layout appBar={PortalAppBar} menu={AppMenu}>
+    // The content column may shrink below its widest table (min-width 0): a wide table scrolls in its own box
+    // at 991, 767 and 499 px instead of pushing the page, its toolbar and its buttons off the right edge.
+    <Layout
+      appBar={PortalAppBar}
+      menu={AppMenu}
+      sx={{
+        minWidth: 0,
+        '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
+      }}
+    >
       {children}
       {!hideFooter && <PortalFooter />}
     </Layout>

@@ -58,5 +58,31 @@ export const theme: RaThemeOptions = {
         },
       },
     },
-  },
+    // A page's buttons (Add user, Change history...) wrap onto a second line when the page is narrow
+    // instead of running off its right edge (react-admin keeps them on one line).
+    RaTopToolbar: { styleOverrides: { root: { flexWrap: 'wrap', minWidth: 0, maxWidth: '100%' } } },
+    // A list's table scrolls sideways in its own box when the page is narrower than its columns (991, 767, 499 px),
+    // and its filters and buttons wrap (on a phone the buttons are icons, a row of their own above the filters).
+    // The scroll sits on the table, not the card, so the bulk toolbar that slides up over the list's actions is not clipped.
+    RaList: {
+      styleOverrides: {
+        root: {
+          '& .RaList-main': { minWidth: 0 },
+          '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+        },
+      },
+    },
+    RaListToolbar: {
+      styleOverrides: {
+        root: {
+          maxWidth: '100%',
+          columnGap: 16,
+          flexWrap: 'wrap',
+          // (On a phone react-admin stacks the buttons' row over the filters, where wrapping would start a second column.)
+          '@media (max-width: 599.95px)': { flexWrap: 'nowrap', alignItems: 'stretch' },
+          '& form': { flexWrap: 'wrap', minWidth: 0, maxWidth: '100%' },
+        },
+      },
+    },
+  } as RaThemeOptions['components'],
 };

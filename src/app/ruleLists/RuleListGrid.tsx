@@ -35,10 +35,6 @@ export function RuleListGrid({ plugin, onEdit, ...handlers }: RuleListGridProps)
       empty={false}
       exporter={false}
       storeKey={`ruleList.${plugin.name}`}
-      // Wide lists scroll inside their table on narrow screens instead of widening the page; the
-      // scroll sits on the table, not the card, so the bulk toolbar that slides up over the list
-      // actions is not clipped.
-      sx={{ '& .RaList-actions': { flexWrap: 'wrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' }, '& .RaList-main': { minWidth: 0 } }}
     >
       <DataTable
         rowClick={

@@ -10,7 +10,6 @@ import { useCurrentAddress } from './useCurrentAddress';
 import { useHttpClient } from './useHttpClient';
 import { useShowFailure } from './useUserActions';
 import { DateTimeField } from '../admin/DateTimeField';
-import { scrollingTable } from './userTables';
 
 interface IpRangeView {
   id: string;
@@ -95,7 +94,7 @@ export function IpRangesPage() {
           <IpRangeForm />
         </CardContent>
       </Card>
-      <List resource="ipranges" sx={scrollingTable} title={false} actions={false} pagination={false} perPage={100} sort={{ field: 'created_at', order: 'ASC' }} disableSyncWithLocation empty={false}>
+      <List resource="ipranges" title={false} actions={false} pagination={false} perPage={100} sort={{ field: 'created_at', order: 'ASC' }} disableSyncWithLocation empty={false}>
         <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyState text="app.users.ipRanges.empty" />}>
           <Col source="cidr" label="app.users.fields.cidr" />
           <Col source="description" label="app.users.fields.description" disableSort />

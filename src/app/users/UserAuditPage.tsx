@@ -5,7 +5,6 @@ import { USER_AUDIT_ACTIONS, type UserAuditRecord } from '../../domain/userProfi
 import { auditChangeLines, auditSubject } from './auditChanges';
 import { BackToUsers } from './BackToUsers';
 import { DateTimeField } from '../admin/DateTimeField';
-import { scrollingTable } from './userTables';
 
 function useValueText() {
   const translate = useTranslate();
@@ -55,7 +54,7 @@ export function UserAuditPage() {
   return (
     <PageFrame title="app.users.page.audit">
       <BackToUsers />
-      <List resource="useraudit" sx={scrollingTable} title={false} actions={false} filters={filters} sort={{ field: 'at', order: 'DESC' }} perPage={25} empty={false}>
+      <List resource="useraudit" title={false} actions={false} filters={filters} sort={{ field: 'at', order: 'DESC' }} perPage={25} empty={false}>
         <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyState text="app.users.audit.empty" />}>
           <Col source="at" label="app.users.audit.at" field={DateTimeField} />
           <Col source="actor_user_id" label="app.users.audit.actor" disableSort />

@@ -9,7 +9,6 @@ import { MfaSwitch, UserRowActions } from './UserRowActions';
 import { useRoleChoices } from './useRoleChoices';
 import { useUserPaths } from './userPaths';
 import { DateTimeField } from '../admin/DateTimeField';
-import { scrollingTable } from './userTables';
 
 function UserListActions() {
   const paths = useUserPaths();
@@ -54,7 +53,7 @@ export function UserList() {
   ];
   return (
     <PageFrame title="app.page.userManagement">
-      <List resource="users" sx={scrollingTable} title={false} filters={filters} actions={<UserListActions />} sort={{ field: 'user_id', order: 'ASC' }} perPage={10} empty={false}>
+      <List resource="users" title={false} filters={filters} actions={<UserListActions />} sort={{ field: 'user_id', order: 'ASC' }} perPage={10} empty={false}>
         <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyState text="app.users.list.empty" />}>
           <Col source="user_id" label="app.users.fields.user_id" render={(record) => <UserIdLink record={record} />} />
           <Col source="user_name" label="app.users.fields.user_name" />
