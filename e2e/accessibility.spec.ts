@@ -398,5 +398,12 @@ test('every signed-in page fits 1440, 991, 767 and 499 px wide: no sideways page
   const awbLink = table.getByRole('link').first();
   const lineHeight = await awbLink.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight) || 24);
   expect((await awbLink.boundingBox())!.height, 'an AWB number wraps').toBeLessThan(lineHeight * 1.5);
+  // The sanction hits of a shipment, every column in sight at 1440 px.
+  await page.goto(`/ez4/en/shipment/details/${richShipment.id}`);
+  await page.getByRole('tab', { name: /Sanction/ }).click();
+  const hits = page.getByRole('table', { name: 'Sanction screening' });
+  await expect(hits.getByRole('row').nth(1)).toBeVisible();
+  const fit = await hits.evaluate((element) => ({ table: element.scrollWidth, box: element.parentElement!.clientWidth }));
+  expect(fit.table, 'the sanction hits table is cut off at 1440 px').toBeLessThanOrEqual(fit.box);
   await page.context().close();
 });

@@ -43,7 +43,7 @@ function HitsTable({ detail, selected, onToggle }: { detail: SanctionDetail; sel
                 <Checkbox checked={all} indeterminate={!all && selected.size > 0} onChange={(event) => onToggle(hits.map((hit) => hit.hitId), event.target.checked)} slotProps={{ input: { 'aria-label': translate('app.shipments.sanction.selectAll') } }} />
               </TableCell>
             )}
-            {['state', 'riskLevel', 'party', 'screenedText', 'matchedPhrase', 'score', 'entry', 'citation', 'embargo', 'action'].map((key) => (
+            {['stateRisk', 'partyText', 'match', 'score', 'listing', 'action'].map((key) => (
               <TableCell key={key} sx={cell}>
                 {translate(`app.shipments.sanction.${key}`)}
               </TableCell>
@@ -61,28 +61,40 @@ function HitsTable({ detail, selected, onToggle }: { detail: SanctionDetail; sel
                   </TableCell>
                 )}
                 <TableCell>
-                  <Chip size="small" variant={hitBlocksAcceptance(hit.state) ? 'filled' : 'outlined'} color={STATE_COLORS[hit.state]} label={translate(`app.shipments.sanction.states.${hit.state}`)} />
+                  <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                    <Chip size="small" variant={hitBlocksAcceptance(hit.state) ? 'filled' : 'outlined'} color={STATE_COLORS[hit.state]} label={translate(`app.shipments.sanction.states.${hit.state}`)} />
+                    <Chip size="small" color={RISK_COLORS[hit.riskLevel] ?? 'default'} label={hit.riskLevel} aria-label={`${translate('app.shipments.sanction.riskLevel')} ${hit.riskLevel}`} />
+                  </Stack>
                 </TableCell>
                 <TableCell>
-                  <Chip size="small" color={RISK_COLORS[hit.riskLevel] ?? 'default'} label={hit.riskLevel} />
+                  <Typography variant="caption" component="div" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                    {party(hit)}
+                  </Typography>
+                  {hit.screenedText}
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{party(hit)}</TableCell>
-                <TableCell>{hit.screenedText}</TableCell>
-                <TableCell>{hit.matchedPhrase}</TableCell>
+                <TableCell>
+                  {hit.matchedPhrase}
+                  <Typography variant="caption" component="div" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                    {`${hit.list} ${hit.entryId}`}
+                    {hit.entryName && hit.entryName !== hit.matchedPhrase ? ` · ${hit.entryName}` : ''}
+                  </Typography>
+                </TableCell>
                 <TableCell>
                   <Tooltip title={hit.method}>
                     <span>{`${Math.round(hit.score * 100)}%`}</span>
                   </Tooltip>
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {`${hit.list} ${hit.entryId}`}
+                <TableCell sx={{ minWidth: 180, maxWidth: 320 }}>
+                  {embargo && (
+                    <Typography variant="body2" component="div" sx={{ fontWeight: 600 }}>
+                      {embargo}
+                    </Typography>
+                  )}
                   <Typography variant="caption" component="div" color="text.secondary">
-                    {hit.entryName}
+                    {hit.citation || '—'}
                   </Typography>
                 </TableCell>
-                <TableCell sx={{ minWidth: 160 }}>{hit.citation || '—'}</TableCell>
-                <TableCell>{embargo || '—'}</TableCell>
-                <TableCell sx={{ minWidth: 180 }}>
+                <TableCell sx={{ minWidth: 160 }}>
                   {hit.action
                     ? translate('app.shipments.sanction.decidedBy', { decision: translate(`app.shipments.sanction.states.${hit.action.state}`), by: hit.action.by, at: dateTime(hit.action.at), remarks: hit.action.remarks })
                     : translate('app.shipments.sanction.open')}
