@@ -224,8 +224,10 @@ export async function runShipmentBench(): Promise<void> {
     const tagSearch = await timed(300, (round) => post('/awbapi/awbsummary', { fieldSearch: tags(round), dbOptions }));
     const oneTagSearch = await timed(300, (round) => post('/awbapi/awbsummary', { fieldSearch: tags(round).slice(0, 1), dbOptions }));
     const listing = await timed(60, (round) => post('/awbapi/awbsummary', { fieldSearch: [], dbOptions: { ...dbOptions, CurrentPage: 1 + (round % 50) } }));
+    // Open shipments fly from a few hours back to four days ahead of the seeding (the generator dates them as a
+    // terminal sees them), so the 7-day windows slide over those days: every window holds open flights.
     const filtered = await timed(100, (round) =>
-      post('/awbapi/awbsummary', { fieldSearch: [], dbOptions: { ...dbOptions, FieldName: 'FlightDate', OrderBy: 'DESC' }, filters: { FlightDateFrom: dayOf(-6 - (round % 20)), FlightDateTo: dayOf(-(round % 20)), Status: ['New', 'Eyeball'] } }),
+      post('/awbapi/awbsummary', { fieldSearch: [], dbOptions: { ...dbOptions, FieldName: 'FlightDate', OrderBy: 'DESC' }, filters: { FlightDateFrom: dayOf(-2 - (round % 5)), FlightDateTo: dayOf(4 - (round % 5)), Status: ['New', 'Eyeball'] } }),
     );
     const ids = (await post('/awbapi/awbsummary', { fieldSearch: tags(1), dbOptions })).data.rows.map((row) => row.ShipmentId);
     const detail = await timed(200, (round) => get(`/awbapi/awbdetail/${ids[round % ids.length]}`));
