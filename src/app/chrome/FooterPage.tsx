@@ -4,11 +4,17 @@ import { CookieConsent } from '../cookies/CookieConsent';
 import { useShellTranslate } from '../i18n/translate';
 import { useServices } from '../services';
 import { footerConfig, FooterAction } from './chromeConfig';
+import { FooterLinks } from './FooterLinks';
 import { SiteChrome } from './SiteChrome';
+import './footerPage.css';
 
 const TermsDialog = lazy(() => import('../login/TermsDialog'));
 
-/** The Footer route (spec 2): the footer front-end on its own, e.g. for the classic site to frame. */
+/**
+ * The Footer route (spec 2): the footer on its own, e.g. for the classic site to frame, at the foot
+ * of the viewport. The footer is all this page has, so when its front-end cannot be loaded the page
+ * draws the same links itself (other pages leave a failed footer out and write to the console only).
+ */
 export function FooterPage({ lang, productName }: { lang: string; productName: string }) {
   const translate = useShellTranslate();
   const { config } = useServices();
@@ -22,9 +28,9 @@ export function FooterPage({ lang, productName }: { lang: string; productName: s
     // A page of its own: a main landmark and a (visually hidden) page heading around the footer.
     <main className="footer-page">
       <h1 className="visually-hidden">{translate('app.page.footer')}</h1>
-      <div inert={terms}>
+      <div className="footer-page-content" inert={terms}>
         <CookieConsent lang={lang} />
-        <SiteChrome part="footer" config={footer} onAction={onAction} />
+        <SiteChrome part="footer" config={footer} onAction={onAction} fallback={<FooterLinks config={footer} onAction={onAction} />} />
       </div>
       {terms && (
         <Suspense fallback={null}>

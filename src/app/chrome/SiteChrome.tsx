@@ -1,4 +1,4 @@
-import { createElement, useEffect, useRef, useState } from 'react';
+import { createElement, useEffect, useRef, useState, type ReactNode } from 'react';
 import { CHROME_ACTION_EVENT, CHROME_TAGS, type FooterConfig, type HeaderConfig } from '../../chrome/contract';
 import { useServices } from '../services';
 import { loadChromeApp } from './loadChromeApp';
@@ -6,15 +6,20 @@ import { loadChromeApp } from './loadChromeApp';
 /** The header front-end's bar height (src/chrome/header): its slot keeps it while it loads. */
 const HEADER_BAR_HEIGHT = 48;
 
-type SiteChromeProps =
-  | { part: 'header'; config: HeaderConfig; onAction?: (action: string) => void }
-  | { part: 'footer'; config: FooterConfig; onAction?: (action: string) => void };
+interface SlotProps {
+  onAction?: (action: string) => void;
+  /** Shown when the front-end cannot be loaded: a page that is nothing but the footer draws it itself. */
+  fallback?: ReactNode;
+}
+
+type SiteChromeProps = ({ part: 'header'; config: HeaderConfig } | { part: 'footer'; config: FooterConfig }) & SlotProps;
 
 /**
  * The slot of a separately built header or footer (spec 1). It loads the front-end through its
- * manifest; when that fails the slot stays empty and the failure goes to the console only.
+ * manifest; when that fails the failure goes to the console only, and the slot stays empty unless
+ * the page gave it a fallback.
  */
-export function SiteChrome({ part, config, onAction }: SiteChromeProps) {
+export function SiteChrome({ part, config, onAction, fallback = null }: SiteChromeProps) {
   const services = useServices();
   const baseUrl = part === 'header' ? services.config.headerAppUrl : services.config.footerAppUrl;
   const tag = CHROME_TAGS[part];
@@ -50,8 +55,9 @@ export function SiteChrome({ part, config, onAction }: SiteChromeProps) {
   }, [ready, onAction]);
 
   // While it loads, the slot keeps the header bar's 48 px, so the page below does not jump when it arrives
-  // (a click aimed at a button would land elsewhere); a slot whose front-end failed takes no room.
-  if (!ready) return failed || part === 'footer' ? null : <div className="site-chrome site-chrome--loading" style={{ minHeight: HEADER_BAR_HEIGHT }} aria-hidden="true" />;
+  // (a click aimed at a button would land elsewhere); a slot whose front-end failed takes no room but its fallback's.
+  if (failed) return fallback;
+  if (!ready) return part === 'footer' ? null : <div className="site-chrome site-chrome--loading" style={{ minHeight: HEADER_BAR_HEIGHT }} aria-hidden="true" />;
   // The header front-end draws the brand bar: its host is the page's banner landmark (the footer draws its own <footer>).
   return createElement(tag, { ref: host, class: `site-chrome site-chrome--${part}`, ...(part === 'header' ? { role: 'banner' } : {}) });
 }
