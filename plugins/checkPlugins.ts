@@ -74,9 +74,9 @@ export function pluginProblems(plugin: RuleListPlugin): string[] {
   };
   needField('defaultSort', plugin.defaultSort.field);
   if (plugin.uniqueKey.length === 0) at('uniqueKey is empty');
-  plugin.uniqueKey.forEach((source) => needField('uniqueKey', source));
-  plugin.importColumns.forEach((source) => needField('importColumns', source));
-  plugin.exportColumns.forEach((source) => needField('exportColumns', source));
+  for (const source of plugin.uniqueKey) needField('uniqueKey', source);
+  for (const source of plugin.importColumns) needField('importColumns', source);
+  for (const source of plugin.exportColumns) needField('exportColumns', source);
   for (const field of plugin.fields) {
     if (field.required && !field.readOnly && !plugin.importColumns.includes(field.source)) at(`required field ${field.source} is missing from importColumns`);
   }
@@ -91,7 +91,7 @@ export function pluginProblems(plugin: RuleListPlugin): string[] {
   }
   if (plugin.resend) {
     const field = plugin.fields.find((candidate) => candidate.source === plugin.resend?.emailField);
-    if (!field || field.format !== 'email') at('resend must name an e-mail field');
+    if (field?.format !== 'email') at('resend must name an e-mail field');
   }
   return problems;
 }

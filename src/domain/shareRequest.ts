@@ -7,7 +7,7 @@ import { ShipmentMessages } from './shipmentMessages';
  * so that nothing can be smuggled into mail headers.
  */
 export function shareEmailListProblem(text: string): string | undefined {
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters (header injection) is this check's purpose
   if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(text)) return ShipmentMessages.emailListHeaderInjection;
   const problem = emailListProblem(text);
   return problem ? emailListMessage(problem) : undefined;

@@ -49,7 +49,7 @@ export function parseMatchingValue(pattern: string): MatchingToken[] | undefined
  */
 export function isValidMatchingValue(pattern: string): boolean {
   const tokens = parseMatchingValue(normaliseMatchText(pattern));
-  return tokens !== undefined && tokens.some((token) => token.kind === 'literal' && /[\p{L}\p{N}]/u.test(token.text));
+  return tokens?.some((token) => token.kind === 'literal' && /[\p{L}\p{N}]/u.test(token.text)) ?? false;
 }
 
 /** The matching value that matches exactly this text: every wildcard and escape character escaped. */
@@ -175,7 +175,7 @@ export function patternSource(tokens: readonly MatchingToken[], method: Matching
           return '[\\s\\S]';
         case 'digit':
           return '\\p{Nd}';
-        case 'literal':
+        default: // 'literal', the one kind left
           return /\s/u.test(token.text) ? '\\s+' : escapeRegExp(token.text);
       }
     })

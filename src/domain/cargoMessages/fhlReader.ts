@@ -76,7 +76,7 @@ export function readFhl(text: string, limits?: Partial<CargoMessageLimits>): Par
   if (!header) return faults.outcome<HouseManifest>(undefined);
   const segments = groupSegments(lines.slice(header.next), FHL_TAGS, faults, 'an FHL');
   const [first, ...rest] = segments;
-  if (!first || first.tag !== 'MBI') {
+  if (first?.tag !== 'MBI') {
     faults.add(first?.line ?? header.line, 'missing-segment', 'The master line MBI (e.g. MBI/006-96667465DFWFRA/T4K245) must follow the message identifier.', 'MBI');
     return faults.outcome<HouseManifest>(undefined);
   }

@@ -25,7 +25,9 @@ function houseProblems(house: HouseWaybill, path: string): ModelFault[] {
   checks.merge(specialHandlingProblems(house.specialHandlingCodes, `${path}.specialHandlingCodes`));
   checks.merge(textLineProblems(house.goodsDescription, `${path}.goodsDescription`));
   if (house.goodsDescription.length > HOUSE_LIMITS.goodsLines) checks.add('goodsDescription', `At most ${HOUSE_LIMITS.goodsLines} lines fit.`);
-  house.hsCodes.forEach((code, index) => checks.pattern(code, HS_CODE, `hsCodes[${index}]`, '6 to 18 digits'));
+  house.hsCodes.forEach((code, index) => {
+    checks.pattern(code, HS_CODE, `hsCodes[${index}]`, '6 to 18 digits');
+  });
   checks.merge(customsInformationProblems(house.customsInformation, `${path}.customsInformation`));
   if (house.shipper) checks.merge(partyProblems(house.shipper, `${path}.shipper`, 'name-first'));
   if (house.consignee) checks.merge(partyProblems(house.consignee, `${path}.consignee`, 'name-first'));
@@ -38,7 +40,9 @@ function houseLines(house: HouseWaybill): string[] {
   const lines = [`HBS/${house.hawb}/${house.origin}${house.destination}/${house.pieces}/${formatWeight(house.weight)}/${slac}/${house.manifestDescription}`];
   if (house.specialHandlingCodes.length > 0) lines.push(`/${house.specialHandlingCodes.join('/')}`);
   if (house.goodsDescription.length > 0) lines.push(...formatTextLines('TXT', house.goodsDescription));
-  house.hsCodes.forEach((code, index) => lines.push(`${index === 0 ? 'HTS' : ''}/${code}`));
+  house.hsCodes.forEach((code, index) => {
+    lines.push(`${index === 0 ? 'HTS' : ''}/${code}`);
+  });
   if (house.customsInformation.length > 0) lines.push(...formatCustomsInformation(house.customsInformation));
   if (house.shipper) lines.push(...formatParty('SHP', house.shipper, 'name-first'));
   if (house.consignee) lines.push(...formatParty('CNE', house.consignee, 'name-first'));
@@ -51,7 +55,9 @@ export function writeFhl(manifest: HouseManifest): WriteOutcome {
   if (!(FHL_VERSIONS as readonly number[]).includes(manifest.version)) checks.add('version', `FHL/${manifest.version} is not written; use FHL/4.`);
   checks.merge(consignmentProblems(manifest.master, 'master'));
   if (manifest.houses.length === 0) checks.add('houses', 'An FHL lists at least one house.');
-  manifest.houses.forEach((house, index) => checks.merge(houseProblems(house, `houses[${index}]`)));
+  manifest.houses.forEach((house, index) => {
+    checks.merge(houseProblems(house, `houses[${index}]`));
+  });
   if (checks.problems.length > 0) return { ok: false, faults: checks.problems };
   return finishMessage([`FHL/${manifest.version}`, `MBI/${formatConsignmentLine(manifest.master)}`, ...manifest.houses.flatMap(houseLines)]);
 }

@@ -51,7 +51,10 @@ export class ModelChecks {
   /** A non-negative number with at most `maxDecimals` decimals and `maxDigits` integer digits. */
   amount(value: number | undefined, field: string, maxDigits: number, maxDecimals: number, optional = false): void {
     if (optional && value === undefined) return;
-    if (value === undefined || !Number.isFinite(value) || value < 0) return this.add(field, `The ${field} must be a number of at least 0.`);
+    if (value === undefined || !Number.isFinite(value) || value < 0) {
+      this.add(field, `The ${field} must be a number of at least 0.`);
+      return;
+    }
     const scaled = value * 10 ** maxDecimals;
     if (Math.abs(scaled - Math.round(scaled)) > 1e-6) this.add(field, `The ${field} has more than ${maxDecimals} decimals.`);
     if (Math.floor(value) >= 10 ** maxDigits) this.add(field, `The ${field} has more than ${maxDigits} digits.`);

@@ -100,7 +100,9 @@ export function formatTextLines(tag: string, texts: string[]): string[] {
 
 export function textLineProblems(texts: string[], path: string): ModelFault[] {
   const checks = new ModelChecks(path);
-  texts.forEach((text, index) => checks.text(text, TEXT_LINE_MAX, `[${index}]`));
+  texts.forEach((text, index) => {
+    checks.text(text, TEXT_LINE_MAX, `[${index}]`);
+  });
   return checks.problems;
 }
 
@@ -218,7 +220,9 @@ export function readSpecialHandling(segment: Segment, faults: FaultList): string
 export function specialHandlingProblems(codes: string[], path: string): ModelFault[] {
   const checks = new ModelChecks(path);
   if (codes.length > SPECIAL_HANDLING_MAX) checks.add('', `At most ${SPECIAL_HANDLING_MAX} special handling codes fit.`);
-  codes.forEach((code, index) => checks.pattern(code, SHC, `[${index}]`, '3 letters'));
+  codes.forEach((code, index) => {
+    checks.pattern(code, SHC, `[${index}]`, '3 letters');
+  });
   return checks.problems;
 }
 

@@ -95,5 +95,5 @@ export function rowMatches(text: string, value: RowValue, method: RowValue, fall
     if (compiled.size > 10_000) compiled.clear();
     compiled.set(key, expression);
   }
-  return expression !== null && expression.test(text.trim().replace(/\s+/gu, ' '));
+  return expression?.test(text.trim().replace(/\s+/gu, ' ')) ?? false;
 }

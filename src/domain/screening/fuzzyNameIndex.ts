@@ -21,7 +21,10 @@ type Block = Map<number, string[]>;
 /** Files a listed word under a key and the length of the form (as written or common spelling) the key was taken from. */
 function addToBlock(blocks: Map<string, Block>, key: string, word: string, length: number): void {
   let block = blocks.get(key);
-  if (!block) blocks.set(key, (block = new Map()));
+  if (!block) {
+    block = new Map();
+    blocks.set(key, block);
+  }
   const sameLength = block.get(length);
   if (sameLength) sameLength.push(word);
   else block.set(length, [word]);
@@ -49,7 +52,8 @@ export class FuzzyNameIndex {
     for (const [word, count] of counts) {
       let posting = this.postings.get(word);
       if (!posting) {
-        this.postings.set(word, (posting = []));
+        posting = [];
+        this.postings.set(word, posting);
         for (const form of new Set([word, canonicalSpelling(word)])) {
           addToBlock(this.byFirstLetter, form[0], word, form.length);
           if (form.length >= 3) addToBlock(this.byMiddleLetters, form.slice(1, 3), word, form.length);

@@ -28,6 +28,7 @@ function replaceLetters(text: string): string {
 /** Letters and digits only, upper case, single spaces; keeps a leading and trailing space when the text had one there. */
 export function foldKeepingEdges(text: string): string {
   // Most names are plain ASCII: they need neither romanisation nor Unicode decomposition.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the test is for the whole ASCII range, which starts at NUL
   const letters = /^[\x00-\x7f]*$/.test(text) ? text.toUpperCase() : replaceLetters(text.normalize('NFC')).normalize('NFKD').replace(/\p{M}/gu, '');
   return letters.replace(APOSTROPHES, '').replace(/[^A-Z0-9]+/g, ' ');
 }
