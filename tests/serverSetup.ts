@@ -11,5 +11,5 @@ vi.resetModules();
  * are the same, and a sign-in costs a millisecond instead of a fifth of a second.
  * tests/server/passwordHashCost.test.ts checks that the app, which never calls this, keeps the production cost.
  */
-const { useTestPasswordHashCost } = await import('../src/server/auth/passwords');
-useTestPasswordHashCost({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
+const { setTestPasswordHashCost } = await import('../src/server/auth/passwords');
+setTestPasswordHashCost({ memoryCost: 1024, timeCost: 1, parallelism: 1 });

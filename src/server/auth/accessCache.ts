@@ -69,7 +69,12 @@ export function createAccessCache(db: Db, feed: ChangeFeed): AccessCache {
         for (const cache of all) cache.clear();
     }
   };
-  const unsubscribe = feed.subscribe({ onChange, onReset: () => all.forEach((cache) => cache.clear()) });
+  const unsubscribe = feed.subscribe({
+    onChange,
+    onReset: () => {
+      for (const cache of all) cache.clear();
+    },
+  });
 
   const functionsOfRole = async (roleId: string) =>
     (await roleFunctions.get(roleId, async () => {

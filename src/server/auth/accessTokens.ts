@@ -25,7 +25,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const keys = new Map<string, KeyObject>();
 function keyOf(secret: string): KeyObject {
   let key = keys.get(secret);
-  if (!key) keys.set(secret, (key = createSecretKey(Buffer.from(secret, 'utf8'))));
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, key);
+  }
   return key;
 }
 

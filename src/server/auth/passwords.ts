@@ -18,7 +18,7 @@ let cost: Readonly<PasswordHashCost> = PRODUCTION_HASH_COST;
  * For the test suite only (tests/serverSetup.ts): cheaper hashes, still argon2id, so that hundreds of
  * sign-ins do not cost a fifth of a second each. Nothing in the app calls it, and no setting reaches it.
  */
-export function useTestPasswordHashCost(testCost: Readonly<PasswordHashCost>): void {
+export function setTestPasswordHashCost(testCost: Readonly<PasswordHashCost>): void {
   cost = testCost;
 }
 

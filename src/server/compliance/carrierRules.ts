@@ -59,7 +59,10 @@ async function loadCarrierRules(db: Db, carrierId: string, signature: string): P
     .orderBy('row_id')
     .execute();
   const lists: Record<string, RuleRow[]> = {};
-  for (const row of rows) (lists[row.list_name] ??= []).push({ id: String(row.row_id), values: row.row_values as RuleRow['values'] });
+  for (const row of rows) {
+    lists[row.list_name] ??= [];
+    lists[row.list_name].push({ id: String(row.row_id), values: row.row_values as RuleRow['values'] });
+  }
   const entries = (lists.sanctionlist ?? []).map((row) => sanctionEntryFromRow(row.values)).filter((entry): entry is SanctionListEntry => entry !== undefined);
   const whitelist = (lists.sanctionwhitelist ?? []).map((row) => whitelistEntryFromRow(row.values)).filter((entry) => entry !== undefined);
   return { carrierId, lists: lists as RuleLists, screener: screenerFor(entries), whitelist: new SanctionWhitelist(whitelist), sanctionEntries: entries.length, signature };
@@ -68,7 +71,10 @@ async function loadCarrierRules(db: Db, carrierId: string, signature: string): P
 export async function carrierRules(db: Db, carrierId: string): Promise<CarrierRules> {
   const signature = await signatureOf(db, carrierId);
   let cache = byDatabase.get(db);
-  if (!cache) byDatabase.set(db, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    byDatabase.set(db, cache);
+  }
   const cached = cache.get(carrierId);
   if (cached && cached.signature === signature) return cached;
   const rules = await loadCarrierRules(db, carrierId, signature);

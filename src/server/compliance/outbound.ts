@@ -76,7 +76,7 @@ export async function deliverOutbound(deps: DeliveryDeps, messageId: string): Pr
     .select(['o.message_id', 'o.state', 'o.target', 'o.payload', 'o.recipient', 'o.attempts', 'o.shipment_id', 'o.company_id', 's.awb_prefix', 's.awb_suffix'])
     .where('o.message_id', '=', messageId)
     .executeTakeFirst();
-  if (!message || message.state !== 'QUEUED') return 'skipped';
+  if (message?.state !== 'QUEUED') return 'skipped';
   const result = await deps.mailer.send({ to: message.recipient ?? '', subject: `${message.target} ${message.awb_prefix}-${message.awb_suffix}`, text: message.payload });
   const failed = result.outcome === 'failed';
   await deps.db.transaction().execute(async (trx) => {

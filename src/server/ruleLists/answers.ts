@@ -33,7 +33,7 @@ export function sendNotFound(reply: FastifyReply): FastifyReply {
 export function sendStale(reply: FastifyReply, current: StoredRow): FastifyReply {
   return reply.code(409).send({
     status: StatusCode.FAILURE,
-    message: formatMessage(RuleListMessages.stale, { user: current.updated_by, time: current.updated_at.toISOString().replace('T', ' ').slice(0, 19) + ' UTC' }),
+    message: formatMessage(RuleListMessages.stale, { user: current.updated_by, time: `${current.updated_at.toISOString().replace('T', ' ').slice(0, 19)} UTC` }),
     data: { version: current.version },
   });
 }

@@ -58,13 +58,13 @@ export interface ListScope {
   plugin: RuleListPlugin;
 }
 
-function valueOf(source: string) {
+function rowValue(source: string) {
   return sql<string>`row_values->>${source}`;
 }
 
 function fieldCondition(field: RuleField, text: string): Expression<SqlBool> {
-  if (field.type === 'choice' || field.type === 'integer') return sql<SqlBool>`lower(${valueOf(field.source)}) = lower(${text})`;
-  return sql<SqlBool>`${valueOf(field.source)} ILIKE ${containsPattern(text)}`;
+  if (field.type === 'choice' || field.type === 'integer') return sql<SqlBool>`lower(${rowValue(field.source)}) = lower(${text})`;
+  return sql<SqlBool>`${rowValue(field.source)} ILIKE ${containsPattern(text)}`;
 }
 
 /** The rows of the scope's list of the scope's company: where every read of a list starts. */
@@ -82,7 +82,7 @@ function scoped(db: RowDb, scope: ListScope, filter: RowFilter) {
   }
   if (filter.q) {
     const pattern = containsPattern(filter.q);
-    query = query.where(sql<SqlBool>`(${sql.join(plugin.fields.map((field) => sql`${valueOf(field.source)} ILIKE ${pattern}`), sql` OR `)})`);
+    query = query.where(sql<SqlBool>`(${sql.join(plugin.fields.map((field) => sql`${rowValue(field.source)} ILIKE ${pattern}`), sql` OR `)})`);
   }
   return query;
 }
@@ -91,8 +91,8 @@ function orderExpression(plugin: RuleListPlugin, order: RowOrder) {
   const direction = order.descending ? sql`DESC` : sql`ASC`;
   if (order.field in META_SORT) return sql`${sql.ref(META_SORT[order.field as keyof typeof META_SORT])} ${direction}`;
   const field = plugin.fields.find((candidate) => candidate.source === order.field);
-  if (field?.type === 'integer') return sql`(${valueOf(order.field)})::numeric ${direction} NULLS LAST`;
-  return sql`lower(${valueOf(order.field)}) ${direction} NULLS LAST`;
+  if (field?.type === 'integer') return sql`(${rowValue(order.field)})::numeric ${direction} NULLS LAST`;
+  return sql`lower(${rowValue(order.field)}) ${direction} NULLS LAST`;
 }
 
 export async function countRows(db: RowDb, scope: ListScope, filter: RowFilter): Promise<number> {

@@ -252,7 +252,7 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
         // Renewed by this user moments ago (this process saw the renewal): nothing to write yet.
         if (known && mine(known.holder) && entry && performance.now() - entry.learntAt < RENEWAL_QUIET_MS) return stateFor(account, known.holder);
         // Held by another, live: taking it would fail anyway.
-        if (known && known.holder && !mine(known.holder)) return stateFor(account, known.holder);
+        if (known?.holder && !mine(known.holder)) return stateFor(account, known.holder);
         return takeHandling(db, shipmentId, account, lapseMinutes);
       }
       if (known) return stateFor(account, known.holder);

@@ -225,17 +225,22 @@ async function searchTags(shipments: ShipmentCache, scope: CompanyScope, criteri
   const missing: AwbSearchMiss[] = [];
   const visibleTags: { shipmentId: string; tag: AwbTag }[] = [];
   const listed = new Map<string, { cached: CachedRowEntry; lent: boolean }>();
-  criteria.tags.forEach((tag, index) => {
+  for (const [index, tag] of criteria.tags.entries()) {
     const hit = found[index];
     const awb = formatAwbNumber({ prefix: tag.AWBPrefix, suffix: tag.AWBSuffix });
-    if (!hit) return missing.push({ ...tag, Reason: 'notFound', Message: formatMessage(ShipmentMessages.shipmentNotFound, { awb }) });
+    if (!hit) {
+      missing.push({ ...tag, Reason: 'notFound', Message: formatMessage(ShipmentMessages.shipmentNotFound, { awb }) });
+      continue;
+    }
     const shipmentId = String(hit.row.shipment_id);
     const access = accessOf(scope, hit.row, scope.lentIds.includes(shipmentId));
-    if (access === 'none') return missing.push({ ...tag, Reason: 'notAccessible', Message: ShipmentMessages.awbNotAccessible });
+    if (access === 'none') {
+      missing.push({ ...tag, Reason: 'notAccessible', Message: ShipmentMessages.awbNotAccessible });
+      continue;
+    }
     visibleTags.push({ shipmentId, tag });
     if (meetsFilters(hit.row, criteria.filters)) listed.set(shipmentId, { cached: hit, lent: access === 'lent' });
-    return undefined;
-  });
+  }
   const compare = compareRows(options);
   const ordered = [...listed.values()].sort((a, b) => compare(a.cached.row, b.cached.row));
   const offset = (options.CurrentPage - 1) * options.PageSize;

@@ -46,7 +46,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   const { db } = ctx;
   app.addHook('preHandler', requireFunction(ctx, FunctionId.USER_MANAGEMENT));
 
-  app.get('/roles', async (request, reply) => {
+  app.get('/roles', async (_request, reply) => {
     const roles = await listRoles(db);
     return sendPage(reply, 'roles', roles, 0, roles.length);
   });

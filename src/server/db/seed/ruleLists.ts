@@ -64,7 +64,11 @@ export async function seedRuleLists(db: Db, options: RuleListSeedOptions = {}): 
     const demo = demoRuleListRows[plugin.name] ?? [];
     for (const { company_id } of companies) {
       if (await listWasUsed(db, company_id, plugin.name)) continue;
-      const source: Record<string, unknown>[] = plugin.name === 'sanctionlist' ? [...demo, ...(ofac ??= ofacSanctionRows(options.sanctionEntries))] : demo;
+      let source: Record<string, unknown>[] = demo;
+      if (plugin.name === 'sanctionlist') {
+        ofac ??= ofacSanctionRows(options.sanctionEntries);
+        source = [...demo, ...ofac];
+      }
       const rows = checkedDemoRows(plugin, source);
       for (let start = 0; start < rows.length; start += 1000) {
         const batch = rows.slice(start, start + 1000);

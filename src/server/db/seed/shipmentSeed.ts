@@ -142,7 +142,10 @@ export async function seedShipments(db: Db, options: { count: number; now: Date;
       const carrierId = carrierOf.get(generated.fwb.split('\n')[1].slice(0, 3));
       if (!carrierId) continue;
       let rules = rulesOf.get(carrierId);
-      if (!rules) rulesOf.set(carrierId, (rules = await carrierRules(db, carrierId)));
+      if (!rules) {
+        rules = await carrierRules(db, carrierId);
+        rulesOf.set(carrierId, rules);
+      }
       const item = prepare(generated, rules, options.autoAcceptDelaySeconds);
       // Planned to be accepted but the rules do not allow it (an open hit, a hard block, data errors):
       // it stays open, so it is dated as an open one (its flight ahead), the rest of it as it was.

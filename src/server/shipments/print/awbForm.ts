@@ -64,7 +64,9 @@ export function drawAwbForm(doc: Pdf, data: ShipmentData, options: AwbFormOption
     ['Decl. Val. Customs', String(declaration.valueForCustoms ?? 'NCV')],
     ['Insurance', String(declaration.insurance ?? 'XXX')],
   ];
-  routingCells.forEach(([label, value], index) => box(doc, m + index * cell, y, cell, 26, { frame, label, lines: [value] }));
+  routingCells.forEach(([label, value], index) => {
+    box(doc, m + index * cell, y, cell, 26, { frame, label, lines: [value] });
+  });
   y += 26;
   box(doc, m, y, half, 24, { frame, label: 'Airport of Destination', lines: [data.Destination] });
   box(doc, m + half, y, half, 24, { frame, label: 'Requested Flight/Date', lines: [legs.map((leg) => `${leg.flightNumber}/${leg.date}`).join('  ')] });
