@@ -15,6 +15,7 @@ import { LoadingBox } from './LoadingBox';
 /** One lazily loaded page component: `load` imports its module, `name` is the export. */
 function lazyPage<Module, Props extends object = object>(load: () => Promise<Module>, name: keyof Module): ComponentType<Props> {
   const Page = lazy(async () => ({ default: (await load())[name] as ComponentType<Props> }));
+  // biome-ignore lint/correctness/noComponentHookFactories: lazyPage is called only at module level, once per page, so each page component is created once and keeps its identity
   function LazyPage(props: Props) {
     return (
       <Suspense fallback={<LoadingBox />}>
@@ -65,8 +66,8 @@ const pages: Record<string, ReactElement> = {
   sanctioncheck: <SanctionCheckPage />,
   outboundmessages: <OutboundMessagesPage />,
   shipmentmessages: <ShipmentMessagesPage />,
-  ...Object.fromEntries(ruleListPlugins.map((plugin) => [plugin.name, <RuleListPage name={plugin.name} />])),
 };
+for (const plugin of ruleListPlugins) pages[plugin.name] = <RuleListPage name={plugin.name} />;
 
 export function adminPageElement(route: AppRoute): ReactElement {
   const element = pages[route.name];

@@ -44,6 +44,7 @@ export function BulletinPage() {
   const [state, setState] = useState<PageState>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the Retry button's counter; changing it is what fetches the bulletins again
   useEffect(() => {
     let active = true;
     setState({ kind: 'loading' });

@@ -40,6 +40,7 @@ export function InfoPage({ topic, lang }: { topic: InfoTopic; lang: string }) {
   const signedIn = readSession().signedIn;
   const sections = INFO_SECTIONS[topic];
   // Opened from a link such as about#news: the section appears only now, so scroll to it now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: topic is the trigger: another topic renders other sections, so the hash's section is looked for again
   useEffect(() => {
     const id = decodeURIComponent(window.location.hash.slice(1));
     if (id) document.getElementById(id)?.scrollIntoView();

@@ -58,6 +58,7 @@ function ImportReport({ outcome }: { outcome: Extract<Outcome, { kind: 'refused'
           </TableHead>
           <TableBody>
             {outcome.problems.map((problem, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the report is one answer's list, never reordered or edited, and its rows hold no state; two problems may share line, column and text
               <TableRow key={index}>
                 <TableCell>{problem.line > 0 ? problem.line : translate('app.ruleLists.importPage.wholeFile')}</TableCell>
                 <TableCell>{problem.column || translate('app.ruleLists.importPage.wholeRow')}</TableCell>

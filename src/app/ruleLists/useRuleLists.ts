@@ -1,5 +1,5 @@
 import { use } from 'react';
-import { type TranslateFunction } from 'react-admin';
+import type { TranslateFunction } from 'react-admin';
 import type { HttpClient } from '../../../dataProviders/httpClient';
 import { sessionStore } from '../../../dataProviders/sessionStore';
 import { ruleListPlugins } from '../../../plugins';

@@ -86,7 +86,7 @@ export function AppMenu() {
   const [sidebarOpen] = useSidebarState();
   const session = sessionStore.get();
   const sessionKey = session ? JSON.stringify([session.menuList, session.classicMenuList]) : '';
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the menu lists' content (sessionKey), not on the session object, so the menu is rebuilt only when the lists change
   const model = useMemo(() => buildMenu(session?.menuList ?? [], session?.classicMenuList ?? []), [sessionKey]);
   const onAdminPage = model.administration.some((link) => link.target.kind === 'route' && pathname.startsWith(`${basename}/${link.target.path.split('/')[0]}`));
   const [adminOpen, setAdminOpen] = useState(onAdminPage);

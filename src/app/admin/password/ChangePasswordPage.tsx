@@ -2,6 +2,7 @@ import { use, useState } from 'react';
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
 import { Form, PasswordInput, SaveButton, useNotify, useTranslate } from 'react-admin';
 import { MFA_SESSION_ID_KEY } from '../../../../dataProviders/authProvider';
+import type { HttpAnswer } from '../../../../dataProviders/httpClient';
 import { PASSWORD_MIN_LENGTH } from '../../../domain/password';
 import { translateServerMessage } from '../../i18n/serverMessage';
 import { useServices } from '../../services';
@@ -21,7 +22,7 @@ export function ChangePasswordPage() {
 
   async function save(values: ChangePasswordValues) {
     setFailure(null);
-    let answer;
+    let answer: HttpAnswer<unknown>;
     try {
       answer = await httpClient.api('/mobileapi/authentication/changepassword', {
         method: 'POST',

@@ -83,6 +83,7 @@ export function SimpleTable<T>({ label, columns, rows, empty }: { label: string;
         </TableHead>
         <TableBody>
           {rows.map((row, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a generic read-only table whose rows have no key of their own; its cells hold no state, so an index key costs at most a re-render of their text
             <TableRow key={index}>
               {columns.map(([title, value]) => (
                 <TableCell key={title}>{value(row)}</TableCell>

@@ -103,7 +103,10 @@ describe('ShipmentDetailPage', () => {
     async function pageWithChange(check: CheckUpdateAnswer) {
       let loads = 0;
       const fake = fakeApi((path) => {
-        if (path === '/awbapi/awbdetail/42') return loads++, detail({ UpdateDT: PAGE_DT });
+        if (path === '/awbapi/awbdetail/42') {
+          loads++;
+          return detail({ UpdateDT: PAGE_DT });
+        }
         if (path.startsWith('/awbapi/util/awbcheckupdate/42/')) return check;
         if (path === '/awbapi/util/getlookupcode/1') return [{ Code: 'DOC', Description: 'Documents missing or incomplete' }];
         if (path === '/awbapi/util/getlookupcode/11') return [];

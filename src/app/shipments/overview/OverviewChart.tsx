@@ -69,6 +69,7 @@ export default function OverviewChart({ labels, series, onBarClick, height = 200
           {series.map((one, index) => {
             const value = one.data[dataIndex] ?? 0;
             return (
+              // biome-ignore lint/a11y/noStaticElementInteractions: a bar is a pointer shortcut; the chart is aria-hidden and takes no focus, the table beside it (ShipmentOverview) opens the same lists by keyboard and screen reader
               <rect
                 key={one.id}
                 x={AXIS + dataIndex * band + band * 0.15 + index * barWidth}

@@ -65,17 +65,17 @@ export function usersDataProvider(users: UserRecord[]) {
 
 /** An httpClient whose classic() answers success unless the test says otherwise. */
 export function fakeHttpClient() {
-  const classic = vi.fn(async (_path: string, _options?: unknown) => ({ status: 200, headers: new Headers(), body: '', json: { status: 1, data: {} } as any }));
+  const classic = vi.fn(async (_path: string, _options?: unknown) => ({ status: 200, headers: new Headers(), body: '', json: { status: 1, data: {} } as unknown }));
   return { client: { classic } as unknown as HttpClient, classic };
 }
 
-const pages: [string, ReactElement][] = [
-  ['/en/userManagement', <UserList />],
-  ['/en/userManagement/add', <UserCreate />],
-  ['/en/userManagement/ipRestriction', <IpRangesPage />],
-  ['/en/userManagement/audit', <UserAuditPage />],
-  ['/en/userManagement/:companyId/:userId', <UserEdit />],
-];
+const pages: [string, ReactElement][] = Object.entries({
+  '/en/userManagement': <UserList />,
+  '/en/userManagement/add': <UserCreate />,
+  '/en/userManagement/ipRestriction': <IpRangesPage />,
+  '/en/userManagement/audit': <UserAuditPage />,
+  '/en/userManagement/:companyId/:userId': <UserEdit />,
+});
 
 /** `dataProvider`: a real one or the spies of `usersDataProvider`. */
 export function renderUserPages(path: string, options: { messages: TranslationMessages; dataProvider: DataProvider | ReturnType<typeof usersDataProvider>; httpClient: HttpClient }) {
