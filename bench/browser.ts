@@ -124,7 +124,7 @@ export async function runBrowserBench(): Promise<void> {
     const scores = await lighthouseScores(server.base);
     const results = { date: new Date().toISOString(), timings, lighthouse: scores, chunks };
     mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-    writeFileSync(path.join(root, 'bench/results/browser.json'), JSON.stringify(results, null, 2) + '\n');
+    writeFileSync(path.join(root, 'bench/results/browser.json'), `${JSON.stringify(results, null, 2)}\n`);
     const lighthouseRow = (label: string, s: LighthouseScores) =>
       `| ${label} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | ${s.firstContentfulPaintMs} | ${s.largestContentfulPaintMs} | ${s.totalBlockingTimeMs} |`;
     const md = [

@@ -33,7 +33,7 @@ export async function runFuzzBench(): Promise<void> {
   rmSync(reportFile, { force: true });
   const results = { date: new Date().toISOString(), passed: run.status === 0, seconds, maxStallMs, ...report };
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  writeFileSync(path.join(root, 'bench/results/fuzz.json'), JSON.stringify(results, null, 2) + '\n');
+  writeFileSync(path.join(root, 'bench/results/fuzz.json'), `${JSON.stringify(results, null, 2)}\n`);
   const md = [
     `# API fuzzing at scale (${results.date})`,
     '',

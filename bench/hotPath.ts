@@ -127,7 +127,7 @@ export async function runHotPathBench(): Promise<void> {
     const result = await measureHotPath({ DATA_DIR: dataDir, SEED: 'false' }, port, seconds);
     const report = { date: new Date().toISOString(), shipments: 2400, seconds, connections: 10, rounds: 3, ...result };
     mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-    writeFileSync(path.join(root, 'bench/results/hotpath.json'), JSON.stringify(report, null, 2) + '\n');
+    writeFileSync(path.join(root, 'bench/results/hotpath.json'), `${JSON.stringify(report, null, 2)}\n`);
     const md = [
       `# The signed-in request path (${report.date})`,
       '',

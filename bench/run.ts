@@ -114,7 +114,7 @@ async function main() {
       requests: n,
     };
     mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-    writeFileSync(path.join(root, 'bench/results/foundation.json'), JSON.stringify(results, null, 2) + '\n');
+    writeFileSync(path.join(root, 'bench/results/foundation.json'), `${JSON.stringify(results, null, 2)}\n`);
     const md = [
       `# Foundation benchmark (${results.date})`,
       '',

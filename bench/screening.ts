@@ -134,7 +134,7 @@ function main() {
     },
   };
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  writeFileSync(path.join(root, 'bench/results/screening.json'), JSON.stringify(results, null, 2) + '\n');
+  writeFileSync(path.join(root, 'bench/results/screening.json'), `${JSON.stringify(results, null, 2)}\n`);
   const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
   const md = [
     `# Sanction screening benchmark (${results.date})`,

@@ -282,7 +282,7 @@ export async function runShipmentBench(): Promise<void> {
       hotPath: { seconds, connections: 10, rounds: 3, ...hotPath },
     };
     mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-    writeFileSync(path.join(root, 'bench/results/shipments.json'), JSON.stringify(results, null, 2) + '\n');
+    writeFileSync(path.join(root, 'bench/results/shipments.json'), `${JSON.stringify(results, null, 2)}\n`);
     const row = (label: string, q: ReturnType<typeof quantiles>) => `| ${label} | ${q.median} | ${q.p99} | ${q.n} |`;
     const md = [
       `# Shipment search benchmark (${results.date})`,

@@ -21,6 +21,6 @@ const sdn = lines('sdn.csv').filter((line, index) => index % 21 === 0 || NAMED.h
 const kept = new Set(sdn.map(entryOf));
 mkdirSync(target, { recursive: true });
 for (const [file, rows] of [['sdn.csv', sdn], ['alt.csv', lines('alt.csv').filter((line) => kept.has(entryOf(line)))], ['add.csv', lines('add.csv').filter((line) => kept.has(entryOf(line)))]] as const) {
-  writeFileSync(path.join(target, file), rows.join('\n') + '\n');
+  writeFileSync(path.join(target, file), `${rows.join('\n')}\n`);
   console.log(`${file}: ${rows.length} lines`);
 }

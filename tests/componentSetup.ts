@@ -37,7 +37,9 @@ afterAll(() => {
  * The warning is still printed. React gives each prop once per worker: the first test to render it fails.
  */
 const UNKNOWN_DOM_PROP = /^(React does not recognize the `%s` prop on a DOM element|Unknown event handler property `%s`|Invalid DOM property `%s`)/;
-const unknownDomProps: string[] = ((globalThis as { unknownDomProps?: string[] }).unknownDomProps ??= []);
+const shared = globalThis as { unknownDomProps?: string[] };
+shared.unknownDomProps ??= [];
+const unknownDomProps: string[] = shared.unknownDomProps;
 if (!(console.error as { reportsUnknownDomProps?: boolean }).reportsUnknownDomProps) {
   const printError = console.error;
   console.error = Object.assign(

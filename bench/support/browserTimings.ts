@@ -132,9 +132,13 @@ async function visit(browser: Browser, base: string, account: { companyId: strin
     const all = await totals();
 
     const grid = page.locator('table').filter({ has: page.getByRole('columnheader', { name: 'AWB Number' }) });
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText() (the cell's text as rendered), not the DOM property the rule is about
     const firstAwb = (await grid.getByRole('row').nth(1).getByRole('cell').nth(1).innerText()).trim();
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText(), as above
     const secondAwb = (await grid.getByRole('row').nth(2).getByRole('cell').nth(1).innerText()).trim();
-    await page.evaluate((awb) => ((window as unknown as { __benchAwb: string }).__benchAwb = awb, undefined), firstAwb);
+    await page.evaluate((awb) => {
+      (window as unknown as { __benchAwb: string }).__benchAwb = awb;
+    }, firstAwb);
     await watch('detail', () => [...document.querySelectorAll('h1, h2')].some((heading) => heading.textContent?.trim() === `AWB ${(window as unknown as { __benchAwb: string }).__benchAwb}`));
     await grid.getByRole('cell', { name: firstAwb, exact: true }).click();
     const openAwbDetailMs = await markTime(page, 'detail');
@@ -142,7 +146,9 @@ async function visit(browser: Browser, base: string, account: { companyId: strin
     await page.getByRole('button', { name: 'Back to the list' }).click();
     await grid.getByRole('row').nth(10).waitFor({ state: 'visible' });
     await page.getByLabel('AWB numbers').fill(secondAwb);
-    await page.evaluate((awb) => ((window as unknown as { __benchAwb: string }).__benchAwb = awb, undefined), secondAwb);
+    await page.evaluate((awb) => {
+      (window as unknown as { __benchAwb: string }).__benchAwb = awb;
+    }, secondAwb);
     // One row under the summary's header: the searched AWB's.
     await watch('search', () => {
       const rows = (window as unknown as { __benchRows(): HTMLTableRowElement[] }).__benchRows();

@@ -12,6 +12,7 @@ import { UA } from './userAgents';
 function runCheck(script: string, userAgent: string, page = '<div id="root"></div>'): HTMLElement | null {
   if (page !== '') document.body.innerHTML = page;
   Object.defineProperty(window.navigator, 'userAgent', { value: userAgent, configurable: true });
+  // biome-ignore lint/security/noGlobalEval: the test runs the served browser-check script in the page's global scope, as the browser's script tag would
   window.eval(script);
   return document.getElementById('browser-warning');
 }

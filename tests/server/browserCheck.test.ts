@@ -17,7 +17,10 @@ const ES2015_AND_LATER = new Set([
 function newerSyntaxIn(script: string): string[] {
   const found: string[] = [];
   const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
     if (typeof node !== 'object' || node === null) return;
     const typed = node as { type?: string; kind?: string; operator?: string; shorthand?: boolean; computed?: boolean; async?: boolean; generator?: boolean; regex?: { flags: string }; extra?: { raw?: string } };
     if (typeof typed.type === 'string') {

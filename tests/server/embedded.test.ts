@@ -14,7 +14,9 @@ const newDir = () => {
   dirs.push(dir);
   return dir;
 };
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 function startChild(dataDir: string): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -61,7 +61,13 @@ function watchLog(child: ChildProcess) {
       if (lines.some(test)) return Promise.resolve();
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no log line "${what}" in ${timeoutMs} ms`)), timeoutMs);
-        waiters.push({ test, resolve: () => (clearTimeout(timer), resolve()) });
+        waiters.push({
+          test,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        });
       });
     },
   };

@@ -88,11 +88,11 @@ describe('the demo world', () => {
       expect(at(row.message_date), row.shipment_id).toBeLessThanOrEqual(seededAt.getTime());
       expect(at(row.update_dt), row.shipment_id).toBeLessThanOrEqual(seededAt.getTime());
     }
-    const after = (table: 'cargo_messages' | 'shipment_events' | 'shipment_documents', column: 'received_at' | 'at' | 'updated_on') =>
+    const rowsAfterSeeding = (table: 'cargo_messages' | 'shipment_events' | 'shipment_documents', column: 'received_at' | 'at' | 'updated_on') =>
       db.selectFrom(table).select(sql<string>`count(*)`.as('n')).where(sql.ref(column), '>', seededAt).executeTakeFirstOrThrow();
-    expect(Number((await after('cargo_messages', 'received_at')).n)).toBe(0);
-    expect(Number((await after('shipment_events', 'at')).n)).toBe(0);
-    expect(Number((await after('shipment_documents', 'updated_on')).n)).toBe(0);
+    expect(Number((await rowsAfterSeeding('cargo_messages', 'received_at')).n)).toBe(0);
+    expect(Number((await rowsAfterSeeding('shipment_events', 'at')).n)).toBe(0);
+    expect(Number((await rowsAfterSeeding('shipment_documents', 'updated_on')).n)).toBe(0);
     // A decision comes after the messages and their evaluation, and before the flight.
     const decisions = await db
       .selectFrom('shipment_events as e')

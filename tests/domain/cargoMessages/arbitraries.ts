@@ -27,7 +27,7 @@ const code = (alphabet: string, length: number) => fc.string({ unit: chars(alpha
 /** Free text of Cargo-IMP characters, not starting or ending with a space. */
 export function cargoText(minLength: number, maxLength: number): fc.Arbitrary<string> {
   const edge = chars(LETTERS + DIGITS);
-  const inner = fc.string({ unit: chars(LETTERS + DIGITS + PUNCTUATION + '   '), maxLength: Math.max(0, maxLength - 2) });
+  const inner = fc.string({ unit: chars(`${LETTERS}${DIGITS}${PUNCTUATION}   `), maxLength: Math.max(0, maxLength - 2) });
   const longer = fc.tuple(edge, inner, edge).map(([first, middle, last]) => `${first}${middle}${last}`);
   return (maxLength === 1 ? edge : fc.oneof(edge, longer)).filter((text) => text.length >= minLength && text.length <= maxLength);
 }

@@ -64,7 +64,7 @@ describe('FHL/4 reader on a consolidation of three houses', () => {
 
   it('writes the manifest back byte for byte', () => {
     const written = writeFhl(manifest);
-    expect(written.ok && written.text).toBe(sampleLines.join('\n') + '\n');
+    expect(written.ok && written.text).toBe(`${sampleLines.join('\n')}\n`);
   });
 });
 

@@ -127,7 +127,7 @@ describe('FWB reader on the real-shaped FWB/16 sample', () => {
 
   it('writes the sample back byte for byte', () => {
     const written = writeFwb(waybill);
-    expect(written.ok && written.text).toBe(sampleLines.join('\n') + '\n');
+    expect(written.ok && written.text).toBe(`${sampleLines.join('\n')}\n`);
   });
 });
 

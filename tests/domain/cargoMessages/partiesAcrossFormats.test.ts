@@ -8,7 +8,7 @@ import { describeFault, readFhl, readFwb, readXfhl, readXfwb, type CargoAgent, t
  * Both readings must give the same parties, and the same model where both formats carry the data.
  */
 
-function valueOf<T>(outcome: ParseOutcome<T>): T {
+function acceptedValue<T>(outcome: ParseOutcome<T>): T {
   if (!outcome.ok) throw new Error(outcome.faults.map(describeFault).join('\n'));
   return outcome.value;
 }
@@ -193,8 +193,8 @@ const AGENT: CargoAgent = { accountNumber: '0098765', iataCode: '1234567', cassA
 const NOTIFY: CargoParty = { name: 'MR. ALSO NOTIFY', streetAddress: ['5 NOTIFY LANE'], place: 'SEOUL', countryCode: 'KR', contacts: [] };
 
 describe('an FWB and an XFWB of the same shipment read into the same parties', () => {
-  const fromImp = valueOf(readFwb(FWB));
-  const fromXml = valueOf(readXfwb(XFWB));
+  const fromImp = acceptedValue(readFwb(FWB));
+  const fromXml = acceptedValue(readXfwb(XFWB));
 
   it('reads each party the same way from both: upper case, trimmed, the name joined, the long street broken into two lines, blank fields left out', () => {
     for (const waybill of [fromImp, fromXml]) {
@@ -327,8 +327,8 @@ const XFHL = `<?xml version="1.0" encoding="UTF-8"?>
 `;
 
 describe('an FHL and an XFHL of the same house read into the same house parties', () => {
-  const fromImp = valueOf(readFhl(FHL));
-  const fromXml = valueOf(readXfhl(XFHL));
+  const fromImp = acceptedValue(readFhl(FHL));
+  const fromXml = acceptedValue(readXfhl(XFHL));
 
   it('reads the house shipper and consignee the same way from both; a house party has no account number, so the XFHL one is not kept', () => {
     const { accountNumber: _none, ...houseShipper } = SHIPPER;
