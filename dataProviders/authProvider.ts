@@ -64,6 +64,7 @@ export interface CargoIdentity extends UserIdentity {
 
 export interface CargoAuthProvider extends AuthProvider {
   login(params: LoginParams): Promise<void>;
+  // biome-ignore lint/suspicious/noConfusingVoidType: react-admin's AuthProvider.logout type, which this interface extends (a string is where to go after).
   logout(params?: unknown): Promise<void | string>;
   checkAuth(params?: unknown): Promise<void>;
   checkError(error: unknown): Promise<void>;

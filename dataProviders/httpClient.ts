@@ -54,6 +54,7 @@ export interface RequestOptions {
 }
 
 /** The shape of react-admin's fetchJson answer, so ra-data-simple-rest can use it directly. */
+// biome-ignore lint/suspicious/noExplicitAny: an answer read without naming its type (react-admin's own calls) stays untyped, as fetch's json() is.
 export interface HttpAnswer<T = any> {
   status: number;
   headers: Headers;
@@ -65,10 +66,13 @@ export type ApiTarget = 'api' | 'classic';
 
 export interface HttpClient {
   /** API host call; `path` is relative to `apiBase` (e.g. '/userapi/permission'). */
+  // biome-ignore lint/suspicious/noExplicitAny: as HttpAnswer's default.
   api<T = any>(path: string, options?: RequestOptions): Promise<HttpAnswer<T>>;
   /** Classic envelope API call; `path` is relative to `classicApiBase`. */
+  // biome-ignore lint/suspicious/noExplicitAny: as HttpAnswer's default.
   classic<T = any>(path: string, options?: RequestOptions): Promise<HttpAnswer<T>>;
   /** A call to an absolute URL on the given host (the classic one is ra-data-simple-rest's httpClient). */
+  // biome-ignore lint/suspicious/noExplicitAny: as HttpAnswer's default.
   request<T = any>(target: ApiTarget, url: string, options?: RequestOptions): Promise<HttpAnswer<T>>;
   apiUrl(path: string): string;
   classicUrl(path: string): string;

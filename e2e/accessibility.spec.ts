@@ -1,4 +1,4 @@
-import { type Browser, type Locator, type Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { ruleListPlugins } from '../plugins';
 import { apiToken, demoFwb } from './support/portal';
@@ -56,6 +56,7 @@ test.describe.configure({ mode: 'parallel' });
 test.beforeEach(() => {
   checked.length = 0;
 });
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook uses from its first parameter's destructuring; this hook uses none.
 test.afterEach(async ({}, testInfo) => {
   if (checked.length === 0) return;
   testInfo.annotations.push({ type: 'axe', description: `${checked.length} pages and states checked: ${checked.join('; ')}` });
@@ -87,7 +88,7 @@ async function signIn(page: Page, userId: string, password: string) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-async function closeDialog(page: Page, dialog: Locator, button = 'Cancel') {
+async function closeDialog(_page: Page, dialog: Locator, button = 'Cancel') {
   await dialog.getByRole('button', { name: button, exact: true }).click();
   await expect(dialog).toBeHidden();
 }

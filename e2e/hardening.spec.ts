@@ -1,5 +1,5 @@
 import { realPdf } from '../tests/fixtures/realPdf';
-import { type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { apiToken, demoFwb, signIn } from './support/portal';
 

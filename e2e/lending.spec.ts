@@ -1,4 +1,4 @@
-import { type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { apiToken, signIn } from './support/portal';
 import type { PortalServer } from './support/test';

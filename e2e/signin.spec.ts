@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 
 /** Sign-in against the real built app and server, with the demo world's accounts. */

@@ -25,6 +25,7 @@ export async function signIn(page: Page, companyId: string, userId: string, pass
   await page.getByRole('button', { name: 'Login' }).click();
   // A refused or missing sign-in says why, instead of only that the address stayed on login.
   const response = await answer.catch(async () => {
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText (the text as rendered), not the DOM property.
     throw new Error(`sign-in of ${companyId}/${userId}: the form sent no sign-in request; the page said: ${await page.locator('body').innerText()}`);
   });
   expect(response.status(), `sign-in of ${companyId}/${userId}: ${await response.text()}`).toBe(200);

@@ -19,6 +19,7 @@ export interface Target {
   rejectCode: string;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: each case reads the answer of its own route.
 export type Check = { kind: 'refused' } | { kind: 'hidden'; verify: (body: string, json: () => any) => void } | { kind: 'noShipment'; why: string };
 
 export interface Case {
