@@ -10,7 +10,7 @@ import { defineConfig } from 'vitest/config';
  * No retries: a test that passes only on its second try fails here as it would for a newcomer.
  */
 const excluded = ['e2e/**', 'node_modules/**'];
-const customElementSpecs = ['src/chrome/**/*.spec.tsx', 'src/app/chrome/SiteChrome.spec.tsx'];
+const customElementSpecs = ['src/chrome/**/*.spec.tsx', 'src/app/chrome/SiteChrome.spec.tsx', 'src/app/login/LoginLinks.spec.tsx'];
 
 export default defineConfig({
   test: {

@@ -26,30 +26,57 @@ export function siteLinks(config: Pick<RuntimeConfig, 'links'>, lang: string, tr
   };
 }
 
-export function headerConfig(config: Pick<RuntimeConfig, 'links'>, productName: string, lang: string, translate: Translate): HeaderConfig {
+export type SiteLinkKey = keyof ReturnType<typeof siteLinks>;
+/** The footer's entries: the site links and the two actions it hands back to the page. */
+export type FooterEntry = SiteLinkKey | keyof typeof FooterAction;
+
+/** Which links the header and the footer show on a page. */
+export interface ChromeLinks {
+  header: readonly SiteLinkKey[];
+  footer: readonly FooterEntry[];
+}
+
+/**
+ * The public pages' header and footer: the header has the provider's links (hidden on phones), the
+ * footer every link. A page that shows some links itself gives its own (the login page: loginLinks.ts).
+ */
+export const CHROME_LINKS: ChromeLinks = {
+  header: ['aboutProvider', 'contactUs'],
+  footer: ['aboutProduct', 'news', 'help', 'contactUs', 'aboutProvider', 'cookiesPolicy', 'cookieSettings', 'terms'],
+};
+
+export function headerConfig(
+  config: Pick<RuntimeConfig, 'links'>,
+  productName: string,
+  lang: string,
+  translate: Translate,
+  keys: readonly SiteLinkKey[] = CHROME_LINKS.header,
+): HeaderConfig {
   const links = siteLinks(config, lang, translate);
   return {
     productName,
     homeHref: `${APP_BASE}/${lang}/login`,
     homeLabel: translate('app.chrome.home', { product: productName }),
-    links: [links.aboutProvider, links.contactUs],
+    links: keys.map((key) => links[key]),
     linksLabel: translate('app.chrome.headerLinks'),
   };
 }
 
-export function footerConfig(config: Pick<RuntimeConfig, 'links'>, productName: string, lang: string, translate: Translate): FooterConfig {
+export function footerConfig(
+  config: Pick<RuntimeConfig, 'links'>,
+  productName: string,
+  lang: string,
+  translate: Translate,
+  keys: readonly FooterEntry[] = CHROME_LINKS.footer,
+): FooterConfig {
   const links = siteLinks(config, lang, translate);
+  const entry = (key: FooterEntry): ChromeLink => {
+    if (key === 'cookieSettings') return { label: translate('app.links.cookieSettings'), action: FooterAction.cookieSettings };
+    if (key === 'terms') return { label: translate('app.links.terms'), action: FooterAction.terms };
+    return links[key];
+  };
   return {
-    links: [
-      links.aboutProduct,
-      links.news,
-      links.help,
-      links.contactUs,
-      links.aboutProvider,
-      links.cookiesPolicy,
-      { label: translate('app.links.cookieSettings'), action: FooterAction.cookieSettings },
-      { label: translate('app.links.terms'), action: FooterAction.terms },
-    ],
+    links: keys.map(entry),
     linksLabel: translate('app.chrome.footerLinks'),
     copyright: translate('app.footer.copyright', { year: new Date().getFullYear(), product: productName }),
   };

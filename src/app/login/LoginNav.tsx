@@ -5,6 +5,7 @@ import { navigateApp } from '../routing/history';
 import { SUPPORTED_LANGUAGES } from '../routing/paths';
 import { keepTabWithin } from '../shell/focusTrap';
 import { useServices } from '../services';
+import { MENU_LINKS } from './loginLinks';
 
 /** The one language there is (spec 1): the switch lists it, and a choice keeps the page. */
 function LanguageSwitch({ lang, id, page }: { lang: string; id: string; page: string }) {
@@ -32,8 +33,9 @@ interface LoginNavProps {
 }
 
 /**
- * The login page's navigation (spec 1, 2): the marketing links and the language switch; under
- * 991 px a hamburger button opens the menu, whose header is 260 px high (220 px under 499 px).
+ * The login page's navigation (spec 1, 2): the language switch, and under 991 px a hamburger button
+ * that opens the menu with every link, whose header is 260 px high (220 px under 499 px). On wider
+ * screens the links are in the header, the side panel and the footer, once each (loginLinks.ts).
  */
 export function LoginNav({ lang, page, onTerms }: LoginNavProps) {
   const translate = useShellTranslate();
@@ -64,8 +66,7 @@ export function LoginNav({ lang, page, onTerms }: LoginNavProps) {
     keepTabWithin(event, event.currentTarget);
   }
 
-  const barLinks = [links.aboutProduct, links.news, links.contactUs];
-  const menuLinks = [links.aboutProduct, links.news, links.contactUs, links.aboutProvider, links.cookiesPolicy, links.help];
+  const menuLinks = MENU_LINKS.map((key) => links[key]);
 
   return (
     <nav className="login-nav" aria-label={translate('app.login.navLabel')}>
@@ -80,15 +81,6 @@ export function LoginNav({ lang, page, onTerms }: LoginNavProps) {
         <span className="hamburger" aria-hidden="true" />
         <span>{translate('app.login.menu')}</span>
       </button>
-      <ul className="login-nav-links">
-        {barLinks.map((link) => (
-          <li key={link.label}>
-            <a href={link.href} target={link.external ? '_blank' : undefined} rel={link.external ? 'noopener noreferrer' : undefined}>
-              {link.label}
-            </a>
-          </li>
-        ))}
-      </ul>
       <LanguageSwitch lang={lang} page={page} id="login-language" />
       {open && (
         <div className="mobile-menu-backdrop" onClick={close} onKeyDown={onMenuKeyDown}>

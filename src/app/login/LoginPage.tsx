@@ -12,6 +12,7 @@ import { useServices } from '../services';
 import { ShellDialog } from '../shell/ShellDialog';
 import { describeWait, errorCodeDialog, loginErrorDialog, type LoginDialogContent } from './loginDialogs';
 import { LoginForm } from './LoginForm';
+import { LOGIN_CHROME_LINKS } from './loginLinks';
 import { LoginNav } from './LoginNav';
 import { LoginSidePanel } from './LoginSidePanel';
 import type { MfaChallenge } from './mfa/MfaCodeDialog';
@@ -236,7 +237,7 @@ export function LoginPage({ lang, classic = false }: LoginPageProps) {
 
   return (
     <div className="login-page">
-      <PublicFrame lang={lang} inert={anyDialog} termsOpen={termsOpen} onTermsChange={setTermsOpen}>
+      <PublicFrame lang={lang} inert={anyDialog} termsOpen={termsOpen} onTermsChange={setTermsOpen} links={LOGIN_CHROME_LINKS}>
         <LoginNav lang={lang} page={page} onTerms={() => setTermsOpen(true)} />
         <main className="login-main">
           <section className="login-intro">

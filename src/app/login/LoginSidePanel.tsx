@@ -2,13 +2,14 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 import { siteLinks } from '../chrome/chromeConfig';
 import { useShellTranslate } from '../i18n/translate';
 import { useServices } from '../services';
+import { INFORMATION_LINKS } from './loginLinks';
 
 /** The side panel's dropdown (spec 2): about the provider and the cookies policy. Arrow keys move, Escape closes. */
 function InformationDropdown({ lang }: { lang: string }) {
   const translate = useShellTranslate();
   const { config } = useServices();
   const links = siteLinks(config, lang, translate);
-  const items = [links.aboutProvider, links.cookiesPolicy];
+  const items = INFORMATION_LINKS.map((key) => links[key]);
   const [open, setOpen] = useState(false);
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
