@@ -195,6 +195,8 @@ export const shellMessages = {
       forUser: 'Choose a new password for user %{userId} of company %{companyId}.',
       submit: 'Set new password',
       saving: 'Saving…',
+      savingStatus: 'Saving your new password…',
+      notChanged: 'Your password has not been changed.',
       done: 'Your password has been changed. You can now sign in with your new password.',
       toLogin: 'Go to sign-in',
     },

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { goTo, testServices, WithServices } from '../testing/fixtures';
@@ -79,7 +79,9 @@ describe('ResetPasswordPage (spec 5)', () => {
     await user.clear(screen.getByLabelText('Confirm new password'));
     await user.type(screen.getByLabelText('Confirm new password'), 'Handler#2026new');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Your password has been changed.');
+    const done = await screen.findByText(/Your password has been changed\./);
+    expect(done).toHaveAttribute('role', 'status');
+    expect(done).toHaveFocus();
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/authentication/resetpassword')) as unknown as [string, RequestInit];
     expect(JSON.parse(String(call[1].body))).toEqual({ token, new_password: 'Handler#2026new' });
   });
@@ -94,6 +96,45 @@ describe('ResetPasswordPage (spec 5)', () => {
     await user.type(await screen.findByLabelText('New password'), 'Operator#12345');
     await user.type(screen.getByLabelText('Confirm new password'), 'Operator#12345');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please use a new password.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your password has not been changed. Please use a new password.');
+    expect(screen.getByLabelText('New password')).toBeEnabled();
+    expect(screen.getByLabelText('New password')).toHaveFocus();
+  });
+
+  it('shows its progress while the save is pending: the form stays, disabled, with a progress bar and a status', async () => {
+    let answerSave!: (response: Response) => void;
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        new URL(url).pathname.endsWith('/verify')
+          ? Promise.resolve(json({ status: 1, data: { company_id: 'DEMOGHA', user_id: 'operator' } }))
+          : new Promise<Response>((resolve) => (answerSave = resolve)),
+      ),
+    );
+    renderPage(`#token=${token}`);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('New password'), 'Handler#2026new');
+    const status = screen.getByRole('status');
+    expect(status).toBeEmptyDOMElement();
+    await user.type(screen.getByLabelText('Confirm new password'), 'Handler#2026new');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+
+    // Pending: the same status region speaks, the bar runs, nothing can be changed or sent twice.
+    expect(status).toHaveTextContent('Saving your new password…');
+    expect(screen.getByRole('progressbar', { name: 'Saving your new password…' })).not.toHaveAttribute('aria-valuenow');
+    expect(screen.getByLabelText('New password')).toBeDisabled();
+    expect(screen.getByLabelText('Confirm new password')).toBeDisabled();
+    expect(screen.getByLabelText('New password')).toHaveValue('Handler#2026new');
+    expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled();
+    expect(screen.getByText('Choose a new password for user operator of company DEMOGHA.')).toBeInTheDocument();
+
+    // The link was used meanwhile: the page says the password is unchanged, and why.
+    answerSave(json({ status: -1, message: 'This password reset link is not valid any more.' }, 400));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your password has not been changed. This password reset link is not valid any more.');
+    expect(alert).toHaveFocus();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(alert.parentElement!).getByRole('link', { name: 'Go to sign-in' })).toHaveAttribute('href', '/ez4/en/login');
   });
 });

@@ -13,7 +13,12 @@ import { PasswordRules } from './PasswordRules';
 import { BusyButton } from '../shell/BusyButton';
 import { focusFirstProblem, ShellField } from '../shell/ShellField';
 
-type Stage = { kind: 'checking' } | { kind: 'invalid'; text: string } | { kind: 'form'; companyId: string; userId: string } | { kind: 'done' };
+/** `invalid` after a save (the link was used or expired meanwhile) also says that the password is unchanged. */
+type Stage =
+  | { kind: 'checking' }
+  | { kind: 'invalid'; text: string; afterSave?: boolean }
+  | { kind: 'form'; companyId: string; userId: string }
+  | { kind: 'done' };
 type Field = Exclude<NewPasswordField, 'oldPassword'>;
 const FIELDS: readonly Field[] = ['newPassword', 'confirmPassword'];
 
@@ -23,7 +28,12 @@ export function resetTokenFrom(hash: string): string | undefined {
   return RESET_TOKEN_PATTERN.test(token) ? token : undefined;
 }
 
-/** Sets a new password from a forgot-password link, under the password rules (spec 5). */
+/**
+ * Sets a new password from a forgot-password link, under the password rules (spec 5). The save
+ * takes a moment (the server hashes the password): meanwhile the form stays in view, disabled, with
+ * a progress bar and a status that says so; then the outcome is said and focus goes to it (to the
+ * new password when the server refused that password).
+ */
 export function ResetPasswordPage({ lang }: { lang: string }) {
   const translate = useShellTranslate();
   const { config } = useServices();
@@ -35,6 +45,16 @@ export function ResetPasswordPage({ lang }: { lang: string }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const outcome = useRef<HTMLParagraphElement>(null);
+  /** Where focus goes once a save is answered: the disabled form may have dropped it. */
+  const focusAfterSave = useRef<'outcome' | 'field' | null>(null);
+
+  useEffect(() => {
+    const target = focusAfterSave.current;
+    if (!target || busy) return;
+    focusAfterSave.current = null;
+    (target === 'outcome' ? outcome.current : inputs.current.newPassword)?.focus();
+  }, [busy]);
 
   useEffect(() => {
     if (!token) {
@@ -66,10 +86,13 @@ export function ResetPasswordPage({ lang }: { lang: string }) {
     const answer = await postPublic(config, '/api/authentication/resetpassword', { token, new_password: values.newPassword });
     setBusy(false);
     if (answer.httpStatus === 200 && answer.body.status === StatusCode.SUCCESS) {
+      focusAfterSave.current = 'outcome';
       setStage({ kind: 'done' });
     } else if (answer.body.status === StatusCode.FAILURE) {
-      setStage({ kind: 'invalid', text: translateServerMessage(answer.body.message, translate) });
+      focusAfterSave.current = 'outcome';
+      setStage({ kind: 'invalid', text: translateServerMessage(answer.body.message, translate), afterSave: true });
     } else {
+      focusAfterSave.current = 'field';
       setServerError(translateServerMessage(answer.body.message, translate));
     }
   }
@@ -87,7 +110,8 @@ export function ResetPasswordPage({ lang }: { lang: string }) {
           )}
           {stage.kind === 'invalid' && (
             <>
-              <p role="alert" className="reset-message reset-message--error">
+              <p ref={outcome} tabIndex={-1} role="alert" className="reset-message reset-message--error">
+                {stage.afterSave && <strong>{translate('app.reset.notChanged')} </strong>}
                 {stage.text}
               </p>
               <p>{translate('app.reset.askAgain')}</p>
@@ -98,7 +122,7 @@ export function ResetPasswordPage({ lang }: { lang: string }) {
           )}
           {stage.kind === 'done' && (
             <>
-              <p role="status" className="reset-message reset-message--success">
+              <p ref={outcome} tabIndex={-1} role="status" className="reset-message reset-message--success">
                 {translate('app.reset.done')}
               </p>
               <a className="shell-button" href={loginHref}>
@@ -125,7 +149,7 @@ export function ResetPasswordPage({ lang }: { lang: string }) {
                     type="password"
                     autoComplete="new-password"
                     value={values[field]}
-                    readOnly={busy}
+                    disabled={busy}
                     onChange={(event) => {
                       const value = event.target.value;
                       setValues((current) => ({ ...current, [field]: value }));
@@ -138,12 +162,20 @@ export function ResetPasswordPage({ lang }: { lang: string }) {
               })}
               {serverError && (
                 <p role="alert" className="reset-message reset-message--error">
+                  <strong>{translate('app.reset.notChanged')} </strong>
                   {serverError}
                 </p>
               )}
-              <BusyButton type="submit" className="shell-button login-submit" busy={busy}>
-                {translate(busy ? 'app.reset.saving' : 'app.reset.submit')}
-              </BusyButton>
+              {/* The progress under the button, which does not move; the status is there before it speaks, as live regions must be. */}
+              <div className="reset-submit">
+                <BusyButton type="submit" className="shell-button login-submit" busy={busy}>
+                  {translate(busy ? 'app.reset.saving' : 'app.reset.submit')}
+                </BusyButton>
+                {busy && <div className="shell-progress" role="progressbar" aria-labelledby="reset-progress-status" />}
+                <p id="reset-progress-status" role="status" className="reset-status">
+                  {busy ? translate('app.reset.savingStatus') : ''}
+                </p>
+              </div>
             </form>
           )}
         </section>
