@@ -1,4 +1,4 @@
-import { type BrowserContext, type Locator, type Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { COUNTRY_HEADER, MFA_RESEND_SECONDS, MFA_TIMEOUT_SECONDS, SIGNIN_EXPERIENCE_ENV } from './support/portalServer';
 import type { PortalServer } from './support/test';

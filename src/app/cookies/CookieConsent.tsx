@@ -55,7 +55,7 @@ export function CookieConsent({ lang }: { lang: string }) {
     );
   }
   return (
-    <section className="cookie-banner" role="region" aria-label={translate('app.cookies.bannerLabel')}>
+    <section className="cookie-banner" aria-label={translate('app.cookies.bannerLabel')}>
       <p>
         {translate('app.cookies.bannerText')}{' '}
         <a href={`${APP_BASE}/${lang}/cookiesPolicy`} target="_blank" rel="noopener">

@@ -39,19 +39,18 @@ export function LoginForm({ signIn, onSignedIn, onFailed, onSubmitting, onIntent
   const mounted = useRef(true);
   const intentShown = useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus goes to the first field once, when the form mounts.
   useLayoutEffect(() => {
     mounted.current = true;
     if (autoFocus) inputs.current.companyId?.focus();
     return () => {
       mounted.current = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reported when the ids change, not when the page hands over a new callback.
   useEffect(() => {
     onIdentityChange?.({ companyId: values.companyId.trim(), userId: values.userId.trim() });
-    // Reported when the ids change, not when the page hands over a new callback.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [values.companyId, values.userId]);
 
   function onChange(event: ChangeEvent<HTMLInputElement>) {

@@ -83,7 +83,9 @@ export function LoginNav({ lang, page, onTerms }: LoginNavProps) {
       </button>
       <LanguageSwitch lang={lang} page={page} id="login-language" />
       {open && (
+        // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes the menu for the mouse; keys (Escape, Tab) are handled here for the dialog inside, which has the Close button.
         <div className="mobile-menu-backdrop" onClick={close} onKeyDown={onMenuKeyDown}>
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: this click only stops a click inside the menu from reaching the backdrop. */}
           <div id={menuId} className="mobile-menu" role="dialog" aria-modal="true" aria-label={translate('app.login.menu')} onClick={(event) => event.stopPropagation()}>
             <div className="mobile-menu-header">
               <button type="button" className="mobile-menu-close" aria-label={translate('app.login.closeMenu')} onClick={close}>

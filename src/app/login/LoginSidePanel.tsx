@@ -29,7 +29,7 @@ function InformationDropdown({ lang }: { lang: string }) {
   }, [open]);
 
   function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
-    const index = itemRefs.current.findIndex((item) => item === document.activeElement);
+    const index = itemRefs.current.indexOf(document.activeElement as HTMLAnchorElement);
     if (event.key === 'Escape') {
       setOpen(false);
       button.current?.focus();
@@ -63,6 +63,7 @@ function InformationDropdown({ lang }: { lang: string }) {
         <span className="caret" aria-hidden="true" />
       </button>
       {open && (
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA menu-button pattern: a list of links that arrow keys walk through.
         <ul id={id} role="menu" className="info-dropdown-menu" onKeyDown={onKeyDown}>
           {items.map((item, index) => (
             <li key={item.label} role="none">

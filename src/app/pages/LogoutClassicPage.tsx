@@ -50,7 +50,7 @@ export function LogoutClassicPage({ lang }: { lang: string }) {
   }, [services, config.classicSiteUrl, lang, location.search]);
 
   return (
-    <div aria-label={translate('app.logout.inProgress')}>
+    <div role="status" aria-label={translate('app.logout.inProgress')}>
       <PageLoading />
     </div>
   );

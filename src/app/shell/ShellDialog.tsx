@@ -26,6 +26,7 @@ export function ShellDialog({ open, title, children, onClose, returnFocusTo }: S
   if (!open) return null;
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the modal's keys (Escape closes, Tab stays inside) are caught around the dialog.
     <div className="shell-dialog-backdrop" onKeyDown={(event) => handleModalKeys(event, panel.current, onClose)}>
       <div ref={panel} className="shell-dialog" role="alertdialog" aria-modal="true" aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`}>
         <h2 id={`${id}-title`} className="shell-dialog-title">

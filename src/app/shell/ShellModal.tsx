@@ -31,7 +31,9 @@ export function ShellModal({ title, children, actions, onClose, initialFocus, cl
   useModalFocus(true, () => initialFocus?.current ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE) ?? panel.current, returnFocusTo);
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the modal's keys (Escape closes, Tab stays inside) are caught around the dialog.
     <div className="shell-dialog-backdrop" onKeyDown={(event) => handleModalKeys(event, panel.current, onClose)}>
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: role is dialog or alertdialog (the prop's type), both of which take aria-modal. */}
       <div
         ref={panel}
         className={size === 'wide' ? 'shell-dialog shell-dialog--wide' : 'shell-dialog'}

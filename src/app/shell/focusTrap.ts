@@ -44,12 +44,11 @@ export function useModalFocus(open: boolean, moveTo: FocusTarget, returnFocusTo?
   useLayoutEffect(() => {
     returnTarget.current = returnFocusTo;
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves once per opening, not when the caller hands over a new target function.
   useLayoutEffect(() => {
     if (!open) return;
     previous.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     moveTo()?.focus();
-    // Focus moves once per opening.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
   useEffect(() => {
     if (!open) return;

@@ -88,8 +88,9 @@ export default function MfaCodeDialog({ challenge, resendSeconds, timeoutSeconds
       <form id="mfa-code-form" className="mfa-form" noValidate onSubmit={submit}>
         <label htmlFor="mfa-code">{translate('app.mfa.codeLabel')}</label>
         <div className="mfa-code-row">
-          <span className="mfa-prefix" aria-label={translate('app.mfa.prefixLabel', { prefix: challenge.prefix })}>
-            {challenge.prefix}-
+          <span className="mfa-prefix">
+            <span aria-hidden="true">{challenge.prefix}-</span>
+            <span className="visually-hidden">{translate('app.mfa.prefixLabel', { prefix: challenge.prefix })}</span>
           </span>
           <input
             ref={input}

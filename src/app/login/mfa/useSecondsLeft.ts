@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 export function useSecondsLeft(deadline: number): number {
   const compute = () => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
   const [left, setLeft] = useState(compute);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: compute reads only deadline.
   useEffect(() => {
     setLeft(compute());
     if (deadline <= Date.now()) return;
@@ -13,8 +14,6 @@ export function useSecondsLeft(deadline: number): number {
       if (next === 0) clearInterval(timer);
     }, 250);
     return () => clearInterval(timer);
-    // compute reads only deadline
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [deadline]);
   return left;
 }
