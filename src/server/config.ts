@@ -57,6 +57,12 @@ export interface Config {
   handlingLockMinutes: number;
   pouchMaxBytes: number;
   fileTicketSeconds: number;
+  /** Live event streams (issue 19): ticket lifetime, heartbeat, open streams per user and instance, the replay window. */
+  eventTicketSeconds: number;
+  liveHeartbeatMs: number;
+  liveStreamsPerUser: number;
+  liveEventsKeepMinutes: number;
+  liveEventsKeepCount: number;
   /**
    * Reverse proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, or loopback /
    * linklocal / uniquelocal); empty: the socket's address is the client's.
@@ -184,6 +190,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     handlingLockMinutes: integer(env, 'HANDLING_LOCK_MINUTES', 5, 1),
     pouchMaxBytes: integer(env, 'POUCH_MAX_BYTES', 10 * 1024 * 1024, 1024),
     fileTicketSeconds: integer(env, 'FILE_TICKET_SECONDS', 120, 5),
+    eventTicketSeconds: integer(env, 'EVENT_TICKET_SECONDS', 60, 5),
+    liveHeartbeatMs: integer(env, 'LIVE_HEARTBEAT_MS', 20_000, 10),
+    liveStreamsPerUser: integer(env, 'LIVE_STREAMS_PER_USER', 5, 1),
+    liveEventsKeepMinutes: integer(env, 'LIVE_EVENTS_KEEP_MINUTES', 15, 1),
+    liveEventsKeepCount: integer(env, 'LIVE_EVENTS_KEEP_COUNT', 50_000, 100),
     trustedProxies: Object.freeze(proxyList(env, 'TRUSTED_PROXIES')),
     authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 300, 1),
     autoAcceptDelaySeconds: integer(env, 'AUTO_ACCEPT_DELAY_SECONDS', 120, 0),

@@ -18,6 +18,7 @@ import { startChangeFeed, type ChangeFeed } from './changes/changeFeed';
 import { createAccessCache } from './auth/accessCache';
 import { createShipmentCache } from './shipments/shipmentCache';
 import { createLogWriter } from './logs/logWriter';
+import { pruneLiveEvents } from './live/liveEventLog';
 
 /**
  * npm start's server. With WEB_CONCURRENCY above 1 (one per core by default) a primary process owns
@@ -84,7 +85,7 @@ async function runInstance(config: Readonly<Config>, log: Logger): Promise<void>
   if (config.workers) await startWorkers(ctx, log);
   const app = await buildApp(ctx, { loggerInstance: log });
   const housekeeping = setInterval(() => {
-    Promise.all([pruneEnvelopeTokens(db, config.envelopeWindowSeconds), pruneFailures(db, config.loginFailureWindowSeconds), pruneHandovers(db), prunePasswordResets(db)]).catch((error) =>
+    Promise.all([pruneEnvelopeTokens(db, config.envelopeWindowSeconds), pruneFailures(db, config.loginFailureWindowSeconds), pruneHandovers(db), prunePasswordResets(db), pruneLiveEvents(db, config.liveEventsKeepMinutes, config.liveEventsKeepCount)]).catch((error) =>
       log.warn({ err: error }, 'housekeeping failed'),
     );
   }, 60_000);

@@ -16,6 +16,7 @@ import { outboundRoutes } from './compliance/outboundRoutes';
 import { rescreenRoutes } from './compliance/rescreenRoutes';
 import { actionLoggingRoutes } from './logs/actionLoggingRoutes';
 import { shipmentLogRoutes } from './logs/shipmentLogRoutes';
+import { liveEventRoutes } from './live/routes';
 import type { ClassicRoutes } from './classic/routes';
 
 /**
@@ -31,6 +32,7 @@ export const apiRoutePlugins: readonly { prefix: string; plugin: FastifyPluginAs
   { prefix: '/logapi', plugin: clientLoggingRoutes },
   { prefix: '/awbapi', plugin: awbApiRoutes },
   { prefix: '/awbapi', plugin: complianceRoutes },
+  { prefix: '/awbapi', plugin: liveEventRoutes },
   { prefix: '/logapi', plugin: actionLoggingRoutes },
   { prefix: '/api', plugin: regionLookupRoutes },
   { prefix: '/api', plugin: passwordResetRoutes },

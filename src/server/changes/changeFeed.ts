@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import type { LiveEventRow } from '../live/liveEventLog';
 
 /**
  * The one change-notification mechanism of ARCHITECTURE.md: each app process LISTENs on one
@@ -26,7 +27,9 @@ export type ChangeEvent =
   | { k: 'shipment'; id: string; m?: boolean; s?: boolean }
   /** The handling lock after the change: its holder and the milliseconds since its renewal (`a`), or none (no `c`) when it was released. */
   | { k: 'handling'; id: string; c?: string; u?: string; n?: string; t?: string; a?: number }
-  | { k: 'ruleLists' };
+  | { k: 'ruleLists' }
+  /** A live event for the browsers' streams (migration 0013), as its row of `live_events` reads in JSON. */
+  | { k: 'live'; e: LiveEventRow };
 
 export interface ChangeSubscriber {
   onChange(event: ChangeEvent): void;

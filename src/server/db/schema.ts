@@ -402,6 +402,29 @@ export interface BulletinTable {
   created_at: CreatedAt;
 }
 
+/** 0013_live_events: what the browsers' event streams carry, numbered in commit order (the triggers write it). */
+export interface LiveEventTable {
+  event_id: Generated<string>;
+  at: CreatedAt;
+  kind: string;
+  shipment_id: string | null;
+  company_id: string | null;
+  awb_prefix: string | null;
+  awb_suffix: string | null;
+  status: string | null;
+  agent_company_id: string | null;
+  origin: string | null;
+  destination: string | null;
+  by_name: string | null;
+  detail: Json<Record<string, unknown>>;
+}
+
+/** The highest live event id pruned: an older Last-Event-ID is told to reload. */
+export interface LiveEventsPrunedTable {
+  only_row: Generated<boolean>;
+  through_id: string;
+}
+
 export interface Database {
   companies: CompanyTable;
   roles: RoleTable;
@@ -433,6 +456,8 @@ export interface Database {
   company_ip_ranges: CompanyIpRangeTable;
   rule_list_rows: RuleListRowTable;
   bulletins: BulletinTable;
+  live_events: LiveEventTable;
+  live_events_pruned: LiveEventsPrunedTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -23,7 +23,8 @@ export interface Target {
 export type Check = { kind: 'refused' } | { kind: 'hidden'; verify: (body: string, json: () => any) => void } | { kind: 'noShipment'; why: string };
 
 export interface Case {
-  request: (target: Target) => { method: 'GET' | 'POST'; url: string; payload?: unknown; multipart?: Record<string, string> };
+  /** `stream`: an event stream, opened with a ticket the bearer token asks for (sendShipmentRequest). */
+  request: (target: Target) => { method: 'GET' | 'POST'; url: string; payload?: unknown; multipart?: Record<string, string>; stream?: true };
   check: Check;
 }
 
@@ -101,6 +102,14 @@ export const SHIPMENT_ROUTE_CASES: Record<string, Case> = {
     request: ({ shipment }) => ({ method: 'POST', url: '/awbapi/share', payload: { ShipmentIds: [shipment.shipment_id], ShareOptions: ['AWB_COPY'], EmailList: 'thief@example.com' } }),
     check: refused,
   },
+  'POST /awbapi/eventticket': {
+    request: () => ({ method: 'POST', url: '/awbapi/eventticket' }),
+    check: { kind: 'noShipment', why: 'a ticket for the caller’s own event stream; no shipment is named' },
+  },
+  'GET /awbapi/events': {
+    request: () => ({ method: 'GET', url: '/awbapi/events', stream: true }),
+    check: { kind: 'noShipment', why: 'the caller’s own event stream: each event is sent only to whom its shipment is visible (tests/server/liveEvents.test.ts)' },
+  },
   'GET /awbapi/document/:documentId/:disposition': { request: ({ documentId }) => ({ method: 'GET', url: `/awbapi/document/${documentId}/download` }), check: refused },
   'GET /awbapi/documents/:shipmentId/:documentIds/download': {
     request: ({ shipment, documentId }) => ({ method: 'GET', url: `/awbapi/documents/${shipment.shipment_id}/${documentId}/download` }),
@@ -138,6 +147,26 @@ export async function sendShipmentRequest(app: FastifyInstance, token: string | 
     const encoded = new Request('http://local/', { method: 'POST', body: form });
     return app.inject({ method: 'POST', url: request.url, headers: { ...auth, 'content-type': encoded.headers.get('content-type')! }, payload: Buffer.from(await encoded.arrayBuffer()), ...address });
   }
+  if (request.stream) return openEventStream(app, auth, address);
   if (request.method === 'GET') return app.inject({ method: 'GET', url: request.url, headers: auth, ...address });
   return app.inject({ method: 'POST', url: request.url, headers: auth, ...(request.payload === undefined ? {} : { payload: request.payload as object }), ...address });
+}
+
+/**
+ * An event stream as the browser opens it: a ticket asked with the bearer token (its refusal is the
+ * answer), then the stream with the ticket. An open stream never ends, so once its headers are in
+ * the server's side is ended (the stream leaves the instance's count) and the answer has no body.
+ */
+async function openEventStream(app: FastifyInstance, auth: Record<string, string>, address: { remoteAddress?: string }): Promise<LightMyRequestResponse> {
+  const ticketed = await app.inject({ method: 'POST', url: '/awbapi/eventticket', headers: auth, ...address });
+  if (ticketed.statusCode !== 200) return ticketed;
+  const response = await app.inject({ method: 'GET', url: ticketed.json().data.Url, ...address, payloadAsStream: true });
+  if (response.statusCode === 200) {
+    (response.raw.res as unknown as { end(): void }).end();
+    return { ...response, body: '', json: () => undefined } as LightMyRequestResponse;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of response.stream()) chunks.push(Buffer.from(chunk));
+  const body = Buffer.concat(chunks).toString('utf8');
+  return { ...response, body, json: () => JSON.parse(body) } as LightMyRequestResponse;
 }

@@ -5,6 +5,7 @@ import { awbApiRoutes } from '../../../src/server/shipments/routes';
 import { actionLoggingRoutes } from '../../../src/server/logs/actionLoggingRoutes';
 import { shipmentLogRoutes } from '../../../src/server/logs/shipmentLogRoutes';
 import { buildShipmentTestApp, shipmentWhere, type ShipmentTestApp, type UserKey } from './support';
+import { liveEventRoutes } from '../../../src/server/live/routes';
 import { SHIPMENT_ROUTE_CASES, sendShipmentRequest, type Target } from '../proof/shipmentRouteCases';
 
 /**
@@ -25,6 +26,7 @@ async function routeList(): Promise<string[]> {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
   });
   await probe.register(awbApiRoutes, { prefix: '/awbapi', ctx: t.ctx });
+  await probe.register(liveEventRoutes, { prefix: '/awbapi', ctx: t.ctx });
   await probe.register(actionLoggingRoutes, { prefix: '/logapi', ctx: t.ctx });
   await probe.register(shipmentLogRoutes, { prefix: '/classicapi', ctx: t.ctx });
   await probe.ready();

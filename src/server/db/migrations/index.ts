@@ -10,6 +10,7 @@ import * as complianceEngine from './0009_compliance_engine';
 import * as changeNotifications from './0010_change_notifications';
 import * as shipmentNotifications from './0011_shipment_notifications';
 import * as lendingUsers from './0012_lending_users';
+import * as liveEvents from './0013_live_events';
 
 /** Versioned migrations, applied in name order; a new one is a new file and a line here. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0010_change_notifications': changeNotifications,
   '0011_shipment_notifications': shipmentNotifications,
   '0012_lending_users': lendingUsers,
+  '0013_live_events': liveEvents,
 };

@@ -1,0 +1,224 @@
+import type { ServerResponse } from 'node:http';
+import { FunctionId } from '../../domain/access';
+import { isAddressAllowed } from '../../domain/ipRange';
+import type { AccessClaims } from '../auth/accessTokens';
+import type { AccountProfile } from '../auth/accounts';
+import type { ChangeEvent } from '../changes/changeFeed';
+import type { AppContext } from '../context';
+import { issuedBeforePasswordChange } from '../http/authenticate';
+import { accessOf, type CompanyScope } from '../shipments/scope';
+import { eventsAfter, latestEventId, type LiveEventRow, wireEvent } from './liveEventLog';
+
+/**
+ * This instance's open event streams. Every live event the change feed brings (migration 0013's
+ * {"k":"live"}) is offered to each stream, which sends it only when its user may see it at that
+ * moment, by the API's own rules read from the access cache: the account active, the session live
+ * and its token not older than a password change, the address inside the company's ranges, the role
+ * holding the shipment function (81), and the shipment in the company's scope (scope.ts's accessOf:
+ * its own shipments in full, a lent one as the summary shows it: status, decision and data events,
+ * without the name of who made them). A stream that no longer passes the account checks is closed;
+ * a change of the account, session, company or role is checked at once, and every heartbeat checks
+ * again. Each stream works its events one after the other, so they leave in commit (id) order.
+ */
+
+/** Kinds a borrower (a lent shipment: summary only) receives; the others are of the detail. */
+const SUMMARY_KINDS = new Set(['decision', 'status', 'data']);
+/** A replay longer than this is a reset: the page reloads rather than replaying the log. */
+const REPLAY_LIMIT = 5000;
+
+interface Stream {
+  claims: AccessClaims;
+  ip: string;
+  res: ServerResponse;
+  /** The last event id this stream has worked through (sent or not); later ones only are offered. */
+  seen: bigint;
+  /** The last id the browser was told (`id:` line): a heartbeat moves it on to `seen`. */
+  told: bigint;
+  chain: Promise<void>;
+  heartbeat: NodeJS.Timeout;
+  closed: boolean;
+}
+
+export interface OpenStream {
+  claims: AccessClaims;
+  ip: string;
+  res: ServerResponse;
+  /** Last-Event-ID (header or `lastEventId`): replay what came after it; none: live from now. */
+  lastEventId?: string;
+}
+
+export class LiveStreams {
+  readonly #streams = new Set<Stream>();
+  readonly #unsubscribe: () => void;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly options: { heartbeatMs: number; perUser: number },
+  ) {
+    this.#unsubscribe = ctx.changes.subscribe({ onChange: (event) => this.#onChange(event), onReset: () => this.#catchUpAll() });
+  }
+
+  /** Open streams of the user on this instance. */
+  openOf(claims: Pick<AccessClaims, 'companyId' | 'userId'>): number {
+    let count = 0;
+    for (const stream of this.#streams) if (stream.claims.companyId === claims.companyId && stream.claims.userId === claims.userId) count++;
+    return count;
+  }
+
+  get size(): number {
+    return this.#streams.size;
+  }
+
+  /** A stream whose headers were written: replays (or says ready), then goes live. */
+  open({ claims, ip, res, lastEventId }: OpenStream): void {
+    const stream: Stream = {
+      claims,
+      ip,
+      res,
+      seen: 0n,
+      told: 0n,
+      chain: Promise.resolve(),
+      heartbeat: setInterval(() => this.#enqueue(stream, () => this.#beat(stream)), this.options.heartbeatMs),
+      closed: false,
+    };
+    stream.heartbeat.unref();
+    this.#streams.add(stream);
+    res.on('close', () => this.#close(stream));
+    res.on('finish', () => this.#close(stream));
+    // Live events queue up behind the first task from now on, so nothing between the two is lost.
+    this.#enqueue(stream, () => (lastEventId === undefined ? this.#start(stream) : this.#replay(stream, lastEventId)));
+  }
+
+  /** Ends every stream (the server is shutting down): browsers reconnect, elsewhere or later, with Last-Event-ID. */
+  closeAll(): void {
+    for (const stream of [...this.#streams]) this.#close(stream);
+  }
+
+  dispose(): void {
+    this.closeAll();
+    this.#unsubscribe();
+  }
+
+  #enqueue(stream: Stream, task: () => Promise<void>): void {
+    stream.chain = stream.chain.then(() => (stream.closed ? undefined : task())).catch(() => this.#close(stream));
+  }
+
+  #close(stream: Stream): void {
+    if (stream.closed) return;
+    stream.closed = true;
+    clearInterval(stream.heartbeat);
+    this.#streams.delete(stream);
+    if (!stream.res.writableEnded) stream.res.end();
+  }
+
+  #write(stream: Stream, text: string): void {
+    if (!stream.closed && !stream.res.writableEnded) stream.res.write(text);
+  }
+
+  async #start(stream: Stream): Promise<void> {
+    const latest = BigInt(await latestEventId(this.ctx.db));
+    if (!(await this.#standing(stream))) return this.#close(stream);
+    stream.seen = latest;
+    stream.told = latest;
+    this.#write(stream, `event: ready\nid: ${latest}\ndata: {}\n\n`);
+  }
+
+  async #replay(stream: Stream, afterId: string): Promise<void> {
+    const rows = await eventsAfter(this.ctx.db, afterId, REPLAY_LIMIT);
+    if (rows === 'reset') {
+      const latest = BigInt(await latestEventId(this.ctx.db));
+      if (!(await this.#standing(stream))) return this.#close(stream);
+      stream.seen = latest;
+      stream.told = latest;
+      this.#write(stream, `event: reset\nid: ${latest}\ndata: {}\n\n`);
+      return;
+    }
+    stream.seen = BigInt(afterId);
+    stream.told = stream.seen;
+    for (const row of rows) await this.#deliver(stream, row);
+    if (!stream.closed) this.#write(stream, `event: ready\nid: ${stream.seen}\ndata: {}\n\n`);
+    stream.told = stream.seen;
+  }
+
+  /** The stream's user as the API would admit them now, with their scope; undefined: the stream must end. */
+  async #standing(stream: Stream): Promise<{ account: AccountProfile; scope: CompanyScope } | undefined> {
+    const { access } = this.ctx;
+    const { claims } = stream;
+    const [account, live] = await Promise.all([access.account(claims.companyId, claims.userId), access.isLiveSession(claims.sessionId)]);
+    if (!account || account.isLocked || !live || issuedBeforePasswordChange(claims.issuedAt, account.passwordChangedAt)) return undefined;
+    if (!isAddressAllowed(stream.ip, account.ipRanges)) return undefined;
+    if (!(await access.roleHoldsFunction(account.roleId, FunctionId.SHIPMENT))) return undefined;
+    return { account, scope: await access.scope(account) };
+  }
+
+  async #deliver(stream: Stream, row: LiveEventRow): Promise<void> {
+    const id = BigInt(row.event_id);
+    if (id <= stream.seen) return;
+    const standing = await this.#standing(stream);
+    if (!standing) return this.#close(stream);
+    stream.seen = id;
+    const seenAs = visibility(standing.scope, row);
+    if (seenAs === 'none') return;
+    this.#write(stream, `id: ${id}\ndata: ${JSON.stringify(wireEvent(row, seenAs === 'full'))}\n\n`);
+    stream.told = id;
+  }
+
+  async #beat(stream: Stream): Promise<void> {
+    if (!(await this.#standing(stream))) return this.#close(stream);
+    // An id-only message moves the browser's Last-Event-ID past the events it was not sent.
+    this.#write(stream, stream.seen > stream.told ? `: heartbeat\nid: ${stream.seen}\n\n` : ': heartbeat\n\n');
+    stream.told = stream.seen;
+  }
+
+  #onChange(event: ChangeEvent): void {
+    if (event.k === 'live') {
+      for (const stream of this.#streams) this.#enqueue(stream, () => this.#deliver(stream, event.e));
+    } else if (event.k === 'account') {
+      this.#recheck((claims) => claims.companyId === event.c && claims.userId === event.u);
+    } else if (event.k === 'company') {
+      this.#recheck((claims) => claims.companyId === event.c);
+    } else if (event.k === 'session') {
+      this.#recheck((claims) => claims.sessionId === event.s);
+    } else if (event.k === 'role') {
+      this.#recheck(() => true);
+    }
+  }
+
+  #recheck(concerns: (claims: AccessClaims) => boolean): void {
+    for (const stream of this.#streams) {
+      if (!concerns(stream.claims)) continue;
+      this.#enqueue(stream, async () => {
+        if (!(await this.#standing(stream))) this.#close(stream);
+      });
+    }
+  }
+
+  /** The feed was down: what it missed is in the log, read from each stream's last event. */
+  #catchUpAll(): void {
+    for (const stream of this.#streams) {
+      this.#enqueue(stream, async () => {
+        if (stream.seen === 0n) return;
+        const rows = await eventsAfter(this.ctx.db, String(stream.seen), REPLAY_LIMIT);
+        if (rows === 'reset') {
+          this.#write(stream, 'event: reset\ndata: {}\n\n');
+          return this.#close(stream);
+        }
+        for (const row of rows) await this.#deliver(stream, row);
+      });
+    }
+  }
+}
+
+/** Whether (and how) the scope's company sees the event: its own shipment in full, a lent one as the summary does. */
+function visibility(scope: CompanyScope, row: LiveEventRow): 'full' | 'summary' | 'none' {
+  if (row.shipment_id === null) return row.company_id === scope.companyId ? 'full' : 'none';
+  if (row.awb_prefix === null || row.origin === null || row.destination === null) return 'none';
+  const shipmentId = String(row.shipment_id);
+  const access = accessOf(
+    scope,
+    { awb_prefix: row.awb_prefix, agent_company_id: row.agent_company_id, origin: row.origin, destination: row.destination },
+    scope.lentIds.includes(shipmentId),
+  );
+  if (access === 'full') return 'full';
+  return access === 'lent' && SUMMARY_KINDS.has(row.kind) ? 'summary' : 'none';
+}
