@@ -14,6 +14,7 @@ import { spaRoutes } from './spa';
 import { browserCheckRoute } from './browserCheck';
 import { signInPageOrigins } from './http/chromeOrigins';
 import { answerAfterOwnChanges } from './changes/ownChanges';
+import { apiDocsRoutes, registerApiDocument } from './apiDocs';
 
 export interface BuildOptions {
   /** A pino logger to share (main.ts); without it the app makes its own from LOG_LEVEL. */
@@ -87,7 +88,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // compressed at build time instead (spa.ts), and what is compressed already (PDFs) is left alone.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
-  app.get('/healthz', async () => {
+  // Before every route: the OpenAPI document is built from the routes' schemas as they are added.
+  await registerApiDocument(app);
+
+  // A probe for load balancers, no API: left out of the document.
+  app.get('/healthz', { schema: { hide: true } }, async () => {
     await ctx.db.selectFrom('companies').select('company_id').limit(1).execute();
     return { status: 'ok' };
   });
@@ -104,6 +109,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(classicApiRoutes, { prefix: '/classicapi', ctx, routes: [...classicRoutePlugins, ...(options.classicRoutes ?? [])] });
   await app.register(browserCheckRoute, { blockedIeVersion: ctx.config.blockedIeVersion });
   await app.register(spaRoutes, { config: ctx.config });
+  await app.register(apiDocsRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ status: StatusCode.FAILURE, message: `No such route: ${request.method} ${request.url.split('?')[0]}` });

@@ -105,5 +105,6 @@ export function browserCheckScript(blockedIeVersion: number): string {
 /** GET /ez4/browser-check.js: a script file of its own, since the content security policy refuses inline scripts. */
 export async function browserCheckRoute(app: FastifyInstance, { blockedIeVersion }: { blockedIeVersion: number }): Promise<void> {
   const script = browserCheckScript(blockedIeVersion);
-  app.get(BROWSER_CHECK_PATH, async (_request, reply) => reply.header('Cache-Control', 'no-cache').type('application/javascript; charset=utf-8').send(script));
+  // A script of the browser app, no API: left out of the OpenAPI document.
+  app.get(BROWSER_CHECK_PATH, { schema: { hide: true } }, async (_request, reply) => reply.header('Cache-Control', 'no-cache').type('application/javascript; charset=utf-8').send(script));
 }

@@ -31,17 +31,19 @@ export function runtimeConfig(config: Readonly<Config>) {
 
 /** The built SPA at /ez4/ with history fallback: any /ez4/ path that is not a file gets index.html. */
 export async function spaRoutes(app: FastifyInstance, { config }: { config: Readonly<Config> }): Promise<void> {
-  app.get('/ez4/config.json', async (_request, reply) => {
+  // The browser app's pages, files and start-up configuration are no API: every route here is left out of the OpenAPI document.
+  const page = { schema: { hide: true } };
+  app.get('/ez4/config.json', page, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return runtimeConfig(config);
   });
-  app.get('/', async (_request, reply) => reply.redirect('/ez4/en/login'));
-  app.get('/ez4', async (_request, reply) => reply.redirect('/ez4/en/login'));
+  app.get('/', page, async (_request, reply) => reply.redirect('/ez4/en/login'));
+  app.get('/ez4', page, async (_request, reply) => reply.redirect('/ez4/en/login'));
 
   const indexFile = path.join(config.distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir: config.distDir }, 'the SPA is not built (run npm run build): /ez4/ pages answer 503');
-    app.get('/ez4/*', async (_request, reply) => reply.code(503).type('text/plain').send('The portal pages are not built. Run `npm run build`.'));
+    app.get('/ez4/*', page, async (_request, reply) => reply.code(503).type('text/plain').send('The portal pages are not built. Run `npm run build`.'));
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
@@ -57,5 +59,5 @@ export async function spaRoutes(app: FastifyInstance, { config }: { config: Read
       reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/ez4/*', async (_request, reply) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml));
+  app.get('/ez4/*', page, async (_request, reply) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml));
 }

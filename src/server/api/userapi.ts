@@ -10,7 +10,33 @@ export async function userApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   app.addHook('preHandler', authenticate(ctx));
   app.addHook('preHandler', ipRestriction);
 
-  app.get('/user/getuserprofile', async (request) => {
+  // The profile, or (also HTTP 200, from authenticate) the invalid-profile status with its message.
+  const profileAnswer = {
+    type: 'object',
+    required: ['status'],
+    properties: {
+      status: { type: 'integer' },
+      message: { type: 'string' },
+      data: {
+        type: 'object',
+        required: ['user_id', 'company_id', 'user_name', 'email', 'role_type', 'role_name', 'company_type_id', 'company_name', 'access_type', 'mfa_required'],
+        properties: {
+          user_id: { type: 'string' },
+          company_id: { type: 'string' },
+          user_name: { type: 'string' },
+          email: { type: ['string', 'null'] },
+          role_type: { type: 'integer' },
+          role_name: { type: 'string' },
+          company_type_id: { type: 'integer' },
+          company_name: { type: 'string' },
+          access_type: { type: 'integer' },
+          mfa_required: { type: 'boolean' },
+        },
+      },
+    },
+  } as const;
+
+  app.get('/user/getuserprofile', { schema: { response: { 200: profileAnswer } } }, async (request) => {
     const account = accountOf(request);
     return {
       status: StatusCode.SUCCESS,

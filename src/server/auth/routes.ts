@@ -27,13 +27,42 @@ const field = { type: 'string', maxLength: 2000 } as const;
 const tokenBodySchema = {
   type: 'object',
   properties: {
-    GrantType: field,
+    GrantType: { ...field, description: 'client_credentials, mfa-email or refresh_token (any other is refused by the handler: unsupported_grant_type)' },
     ClientId: field,
     ClientSecret: field,
     MFASessionID: field,
     MFAToken: field,
     MFACode: field,
     RefreshToken: field,
+  },
+} as const;
+
+/** Every token answer, success or refusal, has this shape (TokenResponse): absent fields are left out. */
+const tokenAnswer = {
+  type: 'object',
+  properties: {
+    access_token: { type: 'string' },
+    refresh_token: { type: 'string' },
+    error: { type: 'string' },
+    error_description: { type: 'string' },
+    mfa_token: { type: 'string' },
+    mfa_session_id: { type: 'string' },
+    remain_attempt: { type: 'integer' },
+  },
+} as const;
+
+/**
+ * Form-encoded as OAuth clients send it (the portal's sign-in does); JSON is read the same. A grant's
+ * missing field is the handler's refusal (invalid_request naming it), so the schema requires none.
+ */
+const tokenRouteSchema = {
+  summary: 'Sign in (client_credentials), complete a one-time code (mfa-email) or refresh a session (refresh_token)',
+  consumes: ['application/x-www-form-urlencoded', 'application/json'],
+  body: tokenBodySchema,
+  // Refusals have the same shape: the handler's, and the error handler's for the auth host (validation, rate limit).
+  response: {
+    200: { ...tokenAnswer, description: 'The signed-in session: access_token and refresh_token (mfa_session_id after a code)' },
+    '4xx': { ...tokenAnswer, description: 'A refusal, OAuth style: error and error_description (mfa_token when a code is required, remain_attempt after a wrong code)' },
   },
 } as const;
 
@@ -144,7 +173,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     } satisfies TokenResponse);
   }
 
-  app.post<{ Body: TokenBody }>('/token', { schema: { body: tokenBodySchema } }, async (request, reply) => {
+  app.post<{ Body: TokenBody }>('/token', { schema: tokenRouteSchema }, async (request, reply) => {
     const body = request.body ?? {};
     reply.header('Cache-Control', 'no-store');
     switch (body.GrantType) {
@@ -168,7 +197,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     properties: { authenticatorType: { type: 'string', maxLength: 20 }, MFAToken: { type: 'string', maxLength: 200 } },
   } as const;
 
-  app.post<{ Body: { authenticatorType: string; MFAToken: string } }>('/mfa/challenge', { schema: { body: challengeSchema } }, async (request, reply) => {
+  const challengeAnswer = { type: 'object', properties: { name: { type: 'string' }, prefix: { type: 'string' } } } as const;
+
+  app.post<{ Body: { authenticatorType: string; MFAToken: string } }>('/mfa/challenge', { schema: { body: challengeSchema, response: { 200: { ...challengeAnswer, description: 'The code was mailed: the masked address and the prefix the code is shown with' }, '4xx': tokenAnswer, 503: tokenAnswer } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     if (request.body.authenticatorType !== 'email') return fail(reply, 'invalid_request', 'authenticatorType must be email.');
     const sent = await sendChallengeCode(db, ctx.mailer, request.body.MFAToken, mfaSettings);

@@ -69,7 +69,12 @@ export async function complianceRoutes(app: FastifyInstance, { ctx }: { ctx: App
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(['text/plain', 'application/xml', 'text/xml'], { parseAs: 'buffer', bodyLimit: MESSAGE_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-  app.post('/messages', { preHandler: requireFunction(ctx, FunctionId.SHIPMENT_MESSAGES), bodyLimit: MESSAGE_BODY_LIMIT }, async (request, reply) => {
+  // Raw bytes decoded by the handler (a wrong encoding is named as such), or JSON {message}: described, not validated.
+  const messageBody = {
+    consumes: ['text/plain', 'application/xml', 'text/xml', 'application/json'],
+    body: { description: 'a Cargo-IMP message as text, a Cargo-XML message, or JSON {"message": "<the message text>"}', oneOf: [{ type: 'string' }, { type: 'object', required: ['message'], properties: { message: { type: 'string' } } }] },
+  };
+  app.post('/messages', { preHandler: requireFunction(ctx, FunctionId.SHIPMENT_MESSAGES), bodyLimit: MESSAGE_BODY_LIMIT, config: { documentOnly: messageBody } }, async (request, reply) => {
     const body = request.body;
     let text: string | undefined;
     if (Buffer.isBuffer(body)) {

@@ -51,7 +51,18 @@ export function filePath(request: FileTicketRequest): string {
 export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   await app.register(multipart, { limits: { fileSize: ctx.config.pouchMaxBytes, files: 1, fields: 4, fieldSize: 20_000, parts: 6 } });
 
-  app.post('/document/upload', async (request, reply) => {
+  const uploadForm = {
+    type: 'object',
+    required: ['ShipmentId', 'file'],
+    properties: {
+      ShipmentId: { type: 'string', pattern: SHIPMENT_ID_PATTERN.source },
+      PouchKind: { type: 'string', description: "when given, the caller's own pouch kind" },
+      Remarks: { type: 'string', description: 'a free remark, checked as the form checks it' },
+      file: { type: 'string', contentMediaType: 'application/pdf', description: 'one PDF, its name ending in .pdf' },
+    },
+  };
+  // Read part by part by the handler (its own messages for each fault): described, not validated.
+  app.post('/document/upload', { config: { documentOnly: { consumes: ['multipart/form-data'], body: uploadForm } } }, async (request, reply) => {
     if (!request.isMultipart()) return invalid(reply, 'The upload must be multipart/form-data with a file.');
     const fields: Record<string, string> = {};
     let file: { fileName: string; content: Buffer } | undefined;

@@ -204,6 +204,7 @@ const noRecord = {
   credential: 'the one-time secret in the request is the credential; it names no company',
   self: "answers for the token's own user only; the request names no other",
   shared: 'reference data shared by every company',
+  apiDocs: 'the description of the API (Swagger UI and the OpenAPI document); it names no record',
 };
 
 const GENERAL_CASES: Record<string, RouteCase> = {
@@ -213,6 +214,13 @@ const GENERAL_CASES: Record<string, RouteCase> = {
   'GET /ez4/browser-check.js': { access: PUBLIC, own: () => call('GET', '/ez4/browser-check.js'), other: noRecord.page },
   'GET /ez4/config.json': { access: PUBLIC, own: () => call('GET', '/ez4/config.json'), other: noRecord.config },
   'GET /healthz': { access: PUBLIC, own: () => call('GET', '/healthz'), other: noRecord.probe },
+  'GET /api/docs': { access: PUBLIC, own: () => call('GET', '/api/docs/'), other: noRecord.apiDocs },
+  'GET /api/docs/json': { access: PUBLIC, own: () => call('GET', '/api/docs/json'), other: noRecord.apiDocs },
+  'GET /api/docs/yaml': { access: PUBLIC, own: () => call('GET', '/api/docs/yaml'), other: noRecord.apiDocs },
+  'GET /api/docs/openapi.json': { access: PUBLIC, own: () => call('GET', '/api/docs/openapi.json'), other: noRecord.apiDocs },
+  'GET /api/docs/static/*': { access: PUBLIC, own: () => call('GET', '/api/docs/static/swagger-ui.css'), other: noRecord.apiDocs },
+  'GET /api/docs/static/index.html': { access: PUBLIC, own: () => call('GET', '/api/docs/static/index.html'), other: noRecord.apiDocs },
+  'GET /api/docs/static/swagger-initializer.js': { access: PUBLIC, own: () => call('GET', '/api/docs/static/swagger-initializer.js'), other: noRecord.apiDocs },
   'GET /api/region': { access: PUBLIC, own: () => call('GET', '/api/region'), other: noRecord.ownAddress },
   'POST /auth/token': {
     access: PUBLIC,
