@@ -37,8 +37,8 @@ function documentPath(url: string): string {
   return served.paths[path] || !served.paths[`${path}/`] ? path : `${path}/`;
 }
 
-/** POST routes that read no body: the shipment id in the path is all they take. */
-const BODILESS = new Set(['POST /awbapi/deletehandling/:shipmentId', 'POST /awbapi/renewhandling/:shipmentId']);
+/** POST routes that read no body: the shipment id in the path, or the bearer token, is all they take. */
+const BODILESS = new Set(['POST /awbapi/deletehandling/:shipmentId', 'POST /awbapi/renewhandling/:shipmentId', 'POST /awbapi/eventticket']);
 
 beforeAll(async () => {
   t = await buildTestApp({}, { onRoute: collector.onRoute });
