@@ -293,6 +293,57 @@ describe('the live event stream across instances', () => {
   });
 });
 
+describe('what the events say', () => {
+  it('tells who took the handling lock and that it was released, to the company only', async () => {
+    const admin = await openFor('airlineAdmin');
+    const sky = await openFor('skyAdmin');
+    const shipment = await openShipment('160');
+    expect((await a.get('airlineOperator', `/awbapi/awbdetail/${shipment.shipment_id}`)).statusCode).toBe(200);
+    const taken = await admin.waitFor(about(shipment.shipment_id, 'lock'), 'lock taken');
+    expect(eventOf(taken)).toMatchObject({ by: await nameOf('DEMOAIR', 'operator'), detail: { held: true } });
+    expect((await a.post('airlineOperator', `/awbapi/deletehandling/${shipment.shipment_id}`)).json().data.Released).toBe(true);
+    const released = await admin.waitFor((message) => about(shipment.shipment_id, 'lock')(message) && eventOf(message)!.detail.held === false, 'lock released');
+    expect(eventOf(released)!.by).toBe(await nameOf('DEMOAIR', 'operator'));
+    const marker = await openShipment('618');
+    await sky.waitFor(about(marker.shipment_id), 'its own event');
+    expect(eventsOf(sky).some((event) => event.shipmentId === shipment.shipment_id)).toBe(false);
+    admin.close();
+    sky.close();
+  });
+
+  it('tells of FWB data, sanction hits raised and resolved, an outbound message and a re-screening run, whoever wrote them', async () => {
+    const admin = await openFor('airlineAdmin');
+    const sky = await openFor('skyAdmin');
+    const shipment = await openShipment('160');
+    const id = shipment.shipment_id;
+    await setShipment(a, id, { waybill: JSON.stringify({ live: 'test' }) });
+    expect(eventOf(await admin.waitFor(about(id, 'data'), 'data event'))!.detail).toEqual({ fwb: true, fhl: false });
+    await setShipment(a, id, { sanction_hits: JSON.stringify([{ hitId: 'H1', state: 'OPEN' }]) });
+    expect(eventOf(await admin.waitFor(about(id, 'sanction'), 'sanction raised'))!.detail).toEqual({ open: 1, change: 'raised' });
+    await setShipment(a, id, { sanction_hits: JSON.stringify([{ hitId: 'H1', state: 'CLEARED' }]) });
+    const resolved = await admin.waitFor((message) => about(id, 'sanction')(message) && eventOf(message)!.detail.change === 'resolved', 'sanction resolved');
+    expect(eventOf(resolved)!.detail).toEqual({ open: 0, change: 'resolved' });
+    const message = await a.db
+      .insertInto('outbound_messages')
+      .values({ shipment_id: id, target: 'ACAS', payload: 'FWB/16', company_id: 'DEMOAIR', user_id: 'admin' })
+      .returning('message_id')
+      .executeTakeFirstOrThrow();
+    expect(eventOf(await admin.waitFor(about(id, 'outbound'), 'outbound event'))!.detail).toEqual({
+      messageId: String(message.message_id),
+      target: 'ACAS',
+      state: 'QUEUED',
+    });
+    await a.db.insertInto('rescreen_runs').values({ company_id: 'DEMOAIR', list_name: 'sanctionlist', reason: 'live test', requested_by: 'admin' }).execute();
+    const run = await admin.waitFor((m) => eventOf(m)?.kind === 'rescreen', 'rescreen event');
+    expect(eventOf(run)).toMatchObject({ shipmentId: null, detail: { list: 'sanctionlist', state: 'QUEUED', done: 0 } });
+    const marker = await openShipment('618');
+    await sky.waitFor(about(marker.shipment_id), 'its own event');
+    expect(eventsOf(sky).some((event) => event.shipmentId === id || event.kind === 'rescreen')).toBe(false);
+    admin.close();
+    sky.close();
+  });
+});
+
 describe('who may open a stream, and for how long', () => {
   const ticketUrl = (ticket: string) => `/awbapi/events?ticket=${encodeURIComponent(ticket)}`;
 
@@ -382,6 +433,29 @@ describe('who may open a stream, and for how long', () => {
     expect(client.isEnded()).toBe(true);
   });
 
+  it('ends the stream of a user whose company’s address ranges no longer hold the stream’s address, or whose role loses the shipment function', async () => {
+    const sky = await openFor('skyAdmin');
+    const range = await a.db
+      .insertInto('company_ip_ranges')
+      .values({ company_id: 'SKYAIR', cidr: '203.0.113.0/24', created_by: 'admin' })
+      .returning('range_id')
+      .executeTakeFirstOrThrow();
+    await sky.ended;
+    await a.db.deleteFrom('company_ip_ranges').where('range_id', '=', range.range_id).execute();
+
+    const forwarder = await openFor('forwarder');
+    const { role_id } = await a.db
+      .selectFrom('users')
+      .select('role_id')
+      .where('company_id', '=', 'DEMOFWD')
+      .where('user_id', '=', 'operator')
+      .executeTakeFirstOrThrow();
+    const removed = await a.db.deleteFrom('role_functions').where('role_id', '=', role_id).where('function_id', '=', 81).returningAll().execute();
+    expect(removed.length).toBe(1);
+    await forwarder.ended;
+    await a.db.insertInto('role_functions').values(removed).execute();
+  });
+
   it('closes its streams when the instance shuts down; the browser catches up on another instance started after it', async () => {
     const client = await openFor('airlineAdmin');
     const ready = client.messages.find((message) => message.event === 'ready')!;
@@ -392,7 +466,10 @@ describe('who may open a stream, and for how long', () => {
     b = await buildAnotherInstance(a, ENV);
     baseB = await listen(b);
     const again = await openStream(baseB, await streamUrl('airlineAdmin'), { 'last-event-id': ready.id! });
-    const caught = await again.waitFor(about(shipment.shipment_id, 'status'), 'the missed status change');
+    const caught = await again.waitFor(
+      (message) => about(shipment.shipment_id, 'status')(message) && eventOf(message)!.detail.to === 'Error',
+      'the missed status change',
+    );
     expect(eventOf(caught)).toMatchObject({ status: 'Error', detail: { to: 'Error' } });
     again.close();
   });
