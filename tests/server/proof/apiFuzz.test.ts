@@ -14,8 +14,9 @@ import { routeCollector, type InventoryRoute } from './routeInventory';
 
 /**
  * API fuzzing (issue 8, item 2): property-based requests (fast-check) against EVERY route of the real
- * app, generated from the route's own JSON schemas (params, querystring, body; routes without one get
- * generic garbage): well-formed values next to wrong types, huge strings, unicode edge cases (lone
+ * app, generated from the route's own JSON schemas as the app's OpenAPI document gives them to
+ * clients (GET /api/docs/openapi.json, built from the schemas Fastify validates with: path and query
+ * parameters, body; routes without one get generic garbage): well-formed values next to wrong types, huge strings, unicode edge cases (lone
  * surrogates, NUL, RTL marks, emoji, combining marks), missing and extra fields, malformed JSON,
  * wrong content types, and on /classicapi broken envelopes (missing or old ts, a reused token, a
  * wrong app_id, a request that is not an object). Most calls carry an admin's token, so they get past
@@ -327,6 +328,44 @@ const envelopeMode: fc.Arbitrary<EnvelopeMode> = fc.oneof(
 const auth: fc.Arbitrary<Auth> = fc.oneof({ weight: 8, arbitrary: fc.constant<Auth>('admin') }, { weight: 1, arbitrary: fc.constant<Auth>('none') }, { weight: 1, arbitrary: fc.constant<Auth>('garbage') });
 
 // ---------------------------------------------------------------------------------------------
+// What the OpenAPI document says a route reads
+
+/** The app's OpenAPI document (GET /api/docs/openapi.json), read in beforeAll. */
+let apiDocument: { paths: Record<string, Record<string, JsonSchema>> };
+
+interface DescribedRequest {
+  params: Record<string, JsonSchema>;
+  querystring?: JsonSchema;
+  body?: JsonSchema;
+}
+
+/** The route's operation in the document: `/a/:id` is `/a/{id}`, and a plugin's root route (`/list` and `/list/`) is documented once, as `/list/`. */
+function operationOf(route: InventoryRoute): JsonSchema | undefined {
+  const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+  return (apiDocument.paths[path] ?? apiDocument.paths[`${path}/`])?.[route.method.toLowerCase()];
+}
+
+/**
+ * The request a route reads, as the document describes it to clients (path and query parameters,
+ * the JSON or form body, a classic body without its envelope, which envelopeOf adds): the fuzzer
+ * generates what a client of the document would send. Pages and files (hidden from the document) read nothing.
+ */
+function described(route: InventoryRoute): DescribedRequest {
+  const operation = operationOf(route);
+  const parameters: JsonSchema[] = operation?.parameters ?? [];
+  const query = parameters.filter((parameter) => parameter.in === 'query');
+  const content = operation?.requestBody?.content ?? {};
+  const body: JsonSchema | undefined = (content['application/json'] ?? content['application/x-www-form-urlencoded'])?.schema;
+  return {
+    params: Object.fromEntries(parameters.filter((parameter) => parameter.in === 'path').map((parameter) => [parameter.name, parameter.schema])),
+    ...(query.length > 0
+      ? { querystring: { type: 'object', properties: Object.fromEntries(query.map((parameter) => [parameter.name, parameter.schema])), required: query.filter((parameter) => parameter.required).map((parameter) => parameter.name) } }
+      : {}),
+    ...(body ? { body: route.url.startsWith('/classicapi/') ? body.properties?.request : body } : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // URLs
 
 /** Broken percent-encodings, inserted as they are: an encoded lone surrogate, overlong UTF-8, a bare '%'. */
@@ -341,7 +380,7 @@ function segment(schema: JsonSchema | undefined): fc.Arbitrary<string> {
 }
 
 function pathOf(route: InventoryRoute): fc.Arbitrary<string> {
-  const paramSchemas: Record<string, JsonSchema> = (route.schema?.params as JsonSchema | undefined)?.properties ?? {};
+  const paramSchemas = described(route).params;
   const parts = route.url.split('/').map((part): fc.Arbitrary<string> => {
     if (part.startsWith(':')) return segment(paramSchemas[part.slice(1)]);
     if (part === '*') return fc.array(segment(undefined), { maxLength: 4 }).map((segments) => segments.join('/'));
@@ -351,7 +390,7 @@ function pathOf(route: InventoryRoute): fc.Arbitrary<string> {
 }
 
 function queryOf(route: InventoryRoute): fc.Arbitrary<string> {
-  const schema = route.schema?.querystring as JsonSchema | undefined;
+  const schema = described(route).querystring;
   const pairs = (value: unknown) =>
     typeof value === 'object' && value !== null && !Array.isArray(value)
       ? Object.entries(value as Record<string, unknown>).flatMap(([key, item]) =>
@@ -369,7 +408,7 @@ function queryOf(route: InventoryRoute): fc.Arbitrary<string> {
 // One route's requests
 
 function bodyOf(route: InventoryRoute): fc.Arbitrary<FuzzBody> {
-  const schema = route.schema?.body as JsonSchema | undefined;
+  const schema = described(route).body;
   const json = mutated(schema).map((value): FuzzBody => ({ kind: 'json', value }));
   if (route.key === 'POST /awbapi/messages') return fc.oneof(cargoMessageBody, json, garbageBody);
   if (route.key === 'POST /awbapi/document/upload') return fc.oneof({ weight: 3, arbitrary: multipartBody }, { weight: 1, arbitrary: garbageBody });
@@ -455,6 +494,7 @@ beforeAll(async () => {
   distDir = mkdtempSync(path.join(tmpdir(), 'fuzz-dist-'));
   writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>portal</title>');
   t = await buildTestApp({ DIST_DIR: distDir, AUTH_RATE_LIMIT_PER_MINUTE: '100000', CLASSIC_SITE_URL: 'https://classic.example/' }, { onRoute: collector.onRoute, ...(process.env.FUZZ_LOG ? { loggerInstance: pino({ level: 'error' }) } : {}) });
+  apiDocument = (await t.app.inject('/api/docs/openapi.json')).json();
   adminToken = (await signIn(t.app, 'DEMOAIR', 'admin', 'Admin#12345')).access_token;
   // The token of the replay case, used once.
   const first = await t.app.inject({
@@ -479,6 +519,8 @@ describe('API fuzzing of every route', () => {
       .filter((route) => !ONLY || route.key.includes(ONLY))
       .sort((a, b) => Number(a.key === 'POST /awbapi/messages') - Number(b.key === 'POST /awbapi/messages'));
     expect(routes.length).toBeGreaterThan(ONLY ? 0 : 200);
+    // Every route the fuzzer calls is in the document it generates from, but the pages and files hidden from it.
+    expect(routes.filter((route) => !(route.schema as { hide?: boolean } | undefined)?.hide && !operationOf(route)).map((route) => route.key)).toEqual([]);
     const RUNS = TOTAL ? Math.ceil(TOTAL / routes.length) : Number(process.env.FUZZ_RUNS ?? 10);
     // The event loop's delays, request by request: a request that blocks it (a backtracking pattern, a huge parse) shows here.
     const loop = monitorEventLoopDelay({ resolution: 10 });
