@@ -6,7 +6,8 @@ import type { FieldFormatName } from './ruleFieldFormats';
  * an empty optional value is null.
  */
 
-export type RuleFieldType = 'text' | 'choice' | 'list' | 'integer' | 'date';
+/** `boolean`: yes or no, stored and sent as true or false (CSV: Yes or No; also read: true/false, Y/N, 1/0). */
+export type RuleFieldType = 'text' | 'choice' | 'list' | 'integer' | 'date' | 'boolean';
 
 /** Item separators of list fields (spec 5): stations and currencies by semicolon, SHC by slash, e-mail by comma. */
 export type ListSeparator = ';' | '/' | ',';
@@ -41,7 +42,7 @@ export interface RuleField {
   min?: number;
   max?: number;
   /** The value a new record starts with. */
-  defaultValue?: string | number;
+  defaultValue?: string | number | boolean;
   /** Shown as a column of the grid (default true). */
   inList?: boolean;
   /** Offered as a filter of the grid. */
@@ -52,5 +53,5 @@ export interface RuleField {
   multiline?: boolean;
 }
 
-export type RuleValue = string | number | null;
+export type RuleValue = string | number | boolean | null;
 export type RuleValues = Record<string, RuleValue>;

@@ -89,6 +89,8 @@ export function fieldHint(field: RuleField): string {
       return 'A date, YYYY-MM-DD';
     case 'choice':
       return '';
+    case 'boolean':
+      return 'Yes or No';
     case 'text': {
       if (itemHint) return itemHint;
       const least = field.minLength !== undefined ? `at least ${field.minLength} and ` : '';
@@ -99,14 +101,29 @@ export function fieldHint(field: RuleField): string {
 
 export type Normalised = { value: RuleValue } | { problem: FieldProblem };
 
-/** Input text to the stored value: trimmed, codes upper-cased, the choice's own spelling, list items re-joined. */
+const YES = new Set(['TRUE', 'YES', 'Y', '1']);
+const NO = new Set(['FALSE', 'NO', 'N', '0']);
+
+/** A yes/no value as CSV and the grid show it. */
+export function booleanText(value: RuleValue): string {
+  return value === true ? 'Yes' : value === false ? 'No' : '';
+}
+
+/** Input text to the stored value: trimmed, codes upper-cased, the choice's own spelling, list items re-joined, yes/no as true/false. */
 export function normaliseFieldValue(field: RuleField, raw: unknown): Normalised {
   if (raw === undefined || raw === null) return { value: null };
+  if (typeof raw === 'boolean') return field.type === 'boolean' ? { value: raw } : { problem: fieldProblem('invalidFormat') };
   if (typeof raw !== 'string' && typeof raw !== 'number') return { problem: fieldProblem('invalidFormat') };
   const text = String(raw).trim();
   if (text === '') return { value: null };
   const format = formatOf(field);
   switch (field.type) {
+    case 'boolean': {
+      const upper = text.toUpperCase();
+      if (YES.has(upper)) return { value: true };
+      if (NO.has(upper)) return { value: false };
+      return { problem: fieldProblem('invalidFormat') };
+    }
     case 'integer': {
       if (!/^-?\d{1,10}$/.test(text)) return { problem: fieldProblem('invalidFormat') };
       return { value: Number(text) };
@@ -157,6 +174,8 @@ export function valueProblem(field: RuleField, value: RuleValue): FieldProblem |
     }
     case 'date':
       return dayNumber(text) !== undefined ? undefined : fieldProblem('invalidFormat');
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : fieldProblem('invalidFormat');
     case 'choice':
       return field.choices?.includes(text) ? undefined : fieldProblem('notAChoice', { choices: (field.choices ?? []).join(', ') });
     case 'list': {

@@ -1,4 +1,4 @@
-import { NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { BooleanInput, NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import type { RuleListPlugin } from '../../../plugins/types';
 import type { RuleField } from '../../domain/ruleListFields';
 import { fieldHint } from '../../domain/ruleListValidation';
@@ -40,6 +40,9 @@ export function RuleFieldInput({ plugin, field, autoFocus }: RuleFieldInputProps
       );
     case 'integer':
       return <NumberInput {...common} validate={validate} min={field.min} max={field.max} step={1} helperText={helperText} />;
+    case 'boolean':
+      // A switch: off is No (false), so a yes/no field is never left empty by the form.
+      return <BooleanInput {...common} validate={validate} format={(value: unknown) => value === true} helperText={false} />;
     case 'date':
       return <IsoDateInput {...common} validate={validate} helperText={helperText} size="medium" />;
     default:

@@ -1,4 +1,5 @@
-import { DataTable, List, useListContext, useTranslate, type Identifier } from 'react-admin';
+import { DataTable, FunctionField, List, useListContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { booleanText } from '../../domain/ruleListValidation';
 import { offers, type RuleListPlugin } from '../../../plugins/types';
 import { EmptyState } from '../admin/PageFrame';
 import { RuleListBulkActions } from './RuleListBulkActions';
@@ -52,7 +53,9 @@ export function RuleListGrid({ plugin, onEdit, ...handlers }: RuleListGridProps)
         {plugin.fields
           .filter((field) => field.inList !== false)
           .map((field) => (
-            <DataTable.Col key={field.source} source={field.source} label={translate(texts.field(field.source), { _: field.label })} />
+            <DataTable.Col key={field.source} source={field.source} label={translate(texts.field(field.source), { _: field.label })}>
+              {field.type === 'boolean' ? <FunctionField source={field.source} render={(record: RaRecord) => booleanText(record[field.source] ?? null)} /> : undefined}
+            </DataTable.Col>
           ))}
         <DataTable.Col source="updatedAt" label="app.ruleLists.updatedAt">
           <DateTimeField source="updatedAt" />

@@ -11,8 +11,10 @@ export function ruleListFilters(plugin: RuleListPlugin, translate: TranslateFunc
       .filter((field) => field.filter)
       .map((field) => {
         const label = translate(texts.field(field.source), { _: field.label });
-        return field.type === 'choice' ? (
-          <SelectInput key={field.source} source={field.source} label={label} choices={(field.choices ?? []).map((choice) => ({ id: choice, name: choice }))} translateChoice={false} emptyText="app.ruleLists.allValues" />
+        // A yes/no field filters by Yes or No (the server reads either as true or false).
+        const choices = field.type === 'boolean' ? ['Yes', 'No'] : field.type === 'choice' ? (field.choices ?? []) : undefined;
+        return choices ? (
+          <SelectInput key={field.source} source={field.source} label={label} choices={choices.map((choice) => ({ id: choice, name: choice }))} translateChoice={false} emptyText="app.ruleLists.allValues" />
         ) : (
           <TextInput key={field.source} source={field.source} label={label} resettable />
         );

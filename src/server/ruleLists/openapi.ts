@@ -21,6 +21,8 @@ function fieldSchema(field: RuleField): Schema {
       return { ...nullable({ type: 'string', enum: field.choices }), description };
     case 'date':
       return { ...nullable({ type: 'string', format: 'date' }), description };
+    case 'boolean':
+      return { ...nullable({ type: 'boolean' }), description };
     default:
       return { ...nullable({ type: 'string', maxLength: maxLengthOf(field), ...(field.pattern ? { pattern: `^(?:${field.pattern})$` } : {}) }), description };
   }

@@ -1,6 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { RuleListPlugin } from '../../../plugins/types';
 import type { RuleField, RuleValues } from '../../domain/ruleListFields';
+import { normaliseFieldValue } from '../../domain/ruleListValidation';
 import type { Database, RuleListRowTable } from '../db/schema';
 import type { Selectable } from 'kysely';
 import { containsPattern } from '../users/listQuery';
@@ -63,6 +64,10 @@ function rowValue(source: string) {
 }
 
 function fieldCondition(field: RuleField, text: string): Expression<SqlBool> {
+  if (field.type === 'boolean') {
+    const normalised = normaliseFieldValue(field, text);
+    return sql<SqlBool>`${rowValue(field.source)} = ${'value' in normalised ? String(normalised.value) : ''}`;
+  }
   if (field.type === 'choice' || field.type === 'integer') return sql<SqlBool>`lower(${rowValue(field.source)}) = lower(${text})`;
   return sql<SqlBool>`${rowValue(field.source)} ILIKE ${containsPattern(text)}`;
 }

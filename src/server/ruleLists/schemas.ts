@@ -11,8 +11,8 @@ const MAX_ID = Number.MAX_SAFE_INTEGER;
 const rowId = { type: 'integer', minimum: 1, maximum: MAX_ID } as const;
 const MAX_BULK_ROWS = 1000;
 
-/** A field's value: text, a number or null (anyOf: Ajv's strict mode refuses a type list). */
-const fieldValue = { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'null' }] } as const;
+/** A field's value: text, a number, a yes/no or null (anyOf: Ajv's strict mode refuses a type list). */
+const fieldValue = { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }] } as const;
 
 export const idParams = { type: 'object', required: ['id'], properties: { id: rowId } } as const;
 
