@@ -1,6 +1,8 @@
-import type { RuleField } from '../src/domain/ruleListFields';
+import type { RuleEffect } from '../src/domain/compliance/ruleEffects';
+import type { RuleField, RuleValue } from '../src/domain/ruleListFields';
 
 export type { RuleField, RuleFieldType, ListSeparator, RuleValue, RuleValues } from '../src/domain/ruleListFields';
+export type { RuleEffect, EffectCondition, EffectOutcome, ShipmentFact, MatchKind } from '../src/domain/compliance/ruleEffects';
 
 /**
  * A rule-list plugin: the declarative definition of one admin list, read by both the app
@@ -59,6 +61,17 @@ export interface RuleListPlugin {
   cancel?: { field: string; activeValue: string; cancelledValue: string };
   /** The Resend action: mails the selected rows' e-mail list field a notice of the rule. */
   resend?: { emailField: string };
+  /**
+   * What the list's rows do to a shipment (src/domain/compliance/ruleEffects.ts): the rules engine
+   * evaluates them for every plugin that declares them, and a change of the list re-screens open
+   * shipments. A list without effects is data only (or read by a built-in rule of the engine).
+   */
+  effects?: readonly RuleEffect[];
+  /**
+   * Rows the demo airlines' list starts with (at least 3, checked like an import; fields left out
+   * take their default). Lists of the first seventeen keep theirs in src/server/db/seed/ruleListDemoRows.ts.
+   */
+  demoRows?: readonly Readonly<Record<string, RuleValue>>[];
 }
 
 export function definePlugin(plugin: RuleListPlugin): RuleListPlugin {

@@ -1,5 +1,6 @@
 import type { HitState } from '../sanctionReview';
 import type { AcceptanceBlock } from '../shipmentStatus';
+import { ruleEffectFindings, type EffectList } from './effectRules';
 import { acceptanceControlFindings, locationRuleFindings, privilegeFindings } from './acceptanceRules';
 import { agentFindings, controlledCommodityFindings, hsCheckFindings } from './commodityRules';
 import type { ShipmentFacts } from './facts';
@@ -77,13 +78,19 @@ function blockOf(findings: readonly Finding[]): AcceptanceBlock | null {
   return null;
 }
 
-export function evaluateShipment(facts: ShipmentFacts, lists: RuleLists, sanctionHits: readonly ScreenedHit[] = []): Evaluation {
+/**
+ * `effectLists` are the lists whose plugins declare effects, with their rows: evaluated generically
+ * (effectRules.ts) after the goods lists, their added handling codes seen by every later rule.
+ */
+export function evaluateShipment(facts: ShipmentFacts, lists: RuleLists, sanctionHits: readonly ScreenedHit[] = [], effectLists: readonly EffectList[] = []): Evaluation {
   const findings: Finding[] = [];
   const goods = goodsRules(facts, lists);
   findings.push(...goods.findings);
   const geography = geographyOf(facts, lists, findings);
-  const codes = goods.specialHandlingCodes;
+  const effects = ruleEffectFindings(effectLists, facts, geography, goods.specialHandlingCodes, goods.hsCodes);
+  const codes = effects.specialHandlingCodes;
   findings.push(
+    ...effects.findings,
     ...validationFindings(facts, lists, goods.hsCodes),
     ...agentFindings(facts, lists),
     ...currencyFindings(facts, lists, geography),
@@ -104,7 +111,7 @@ export function evaluateShipment(facts: ShipmentFacts, lists: RuleLists, sanctio
     block: blockOf(findings),
     autoAccept,
     specialHandlingCodes: codes,
-    addedSpecialHandlingCodes: goods.added,
+    addedSpecialHandlingCodes: [...goods.added, ...effects.added],
     hsCodes: goods.hsCodes,
     mappedDescriptions: goods.mappedDescriptions,
     ...(geography.originCountry ? { originCountry: geography.originCountry } : {}),

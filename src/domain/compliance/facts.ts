@@ -45,6 +45,9 @@ export interface ShipmentFacts {
   /** The IATA agent code of the AGT line (7 digits), and its CASS address when given. */
   agentCode?: string;
   agentCassAddress?: string;
+  /** The gross weight of the consignment in kilograms (pounds converted), and its pieces. */
+  weightKg?: number;
+  pieces?: number;
   /** The currency the AWB is charged in. */
   currency?: string;
   /** Export or import licence numbers given in OCI lines (customs information identifier LI). */
@@ -59,6 +62,8 @@ function partyFacts(role: PartyRole, party: CargoParty | undefined, hawb?: strin
   const address = [...party.streetAddress, party.place, party.stateProvince, party.postcode].filter(Boolean).join(', ');
   return [{ role, name: party.name, address, countryCode: party.countryCode, ...(hawb ? { hawb } : {}) }];
 }
+
+const POUND_KG = 0.45359237;
 
 /** The customs information identifier that carries a licence number (OCI ///LI/EL123456). */
 export const LICENCE_IDENTIFIER = 'LI';
@@ -107,6 +112,8 @@ export function factsFromWaybill(waybill: AirWaybill, manifest: HouseManifest | 
     ],
     ...(waybill.agent?.iataCode ? { agentCode: waybill.agent.iataCode } : {}),
     ...(waybill.agent?.cassAddress ? { agentCassAddress: waybill.agent.cassAddress } : {}),
+    weightKg: waybill.consignment.weight.unit === 'L' ? Math.round(waybill.consignment.weight.value * POUND_KG * 10) / 10 : waybill.consignment.weight.value,
+    pieces: waybill.consignment.pieces,
     currency: waybill.chargeDeclarations.currency,
     licences,
     houses,

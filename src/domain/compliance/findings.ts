@@ -23,7 +23,8 @@ export type FindingEffect =
   /** Acceptance forbidden; reject allowed. */
   | 'hardBlock';
 
-export type FindingList = RuleListName | 'sanctionlist';
+/** A built-in list, the sanction list, or the name of a plugin that declares effects. */
+export type FindingList = RuleListName | 'sanctionlist' | (string & {});
 
 /** The MIP action list's categories: a blocking finding suggests the company's reject reasons of its category. */
 export type MipCategory = 'Documentation' | 'Security' | 'Dangerous Goods' | 'Capacity' | 'Customs' | 'Other';

@@ -4,3 +4,5 @@ export { RULE_LIST_NAMES, DECIDING_LISTS, listDecides, isRuleListName, type Rule
 export { acceptancePrivilege, type PrivilegeVerdict } from './acceptanceRules';
 export { DANGEROUS_GOODS_CODES } from './commodityRules';
 export { evaluateShipment, type Evaluation, type EvaluatedStatus, type ScreenedHit } from './evaluate';
+export { ruleEffectFindings, type EffectList, type EffectOutcomes } from './effectRules';
+export { SHIPMENT_FACTS, type ShipmentFact, type MatchKind, type EffectCondition, type EffectOutcome, type EffectOutcomeKind, type RuleEffect } from './ruleEffects';

@@ -6,7 +6,7 @@ import { compileMatchingValue, isMatchingMethod, isValidMatchingValue, type Matc
  * fields are stored joined by their separator ('ELI/DGR', 'HKG;SIN').
  */
 
-export type RowValue = string | number | null | undefined;
+export type RowValue = string | number | boolean | null | undefined;
 
 export interface RuleRow {
   /** The row's id in its list, named in the explanation of what fired. */

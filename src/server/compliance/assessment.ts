@@ -49,6 +49,7 @@ export function assessShipment(rules: CarrierRules, input: AssessmentInput): Ass
     facts,
     rules.lists,
     hits.map((hit) => ({ role: hit.hawb ? `${hit.role} of house ${hit.hawb}` : hit.role, matchedPhrase: hit.matchedPhrase, entryId: hit.entryId, listName: hit.listName, state: hit.state })),
+    rules.effectLists,
   );
   const autoAccept = evaluation.autoAccept && evaluation.status === 'New';
   return {

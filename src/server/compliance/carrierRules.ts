@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { DECIDING_LISTS, type RuleLists, type RuleRow } from '../../domain/compliance';
+import { DECIDING_LISTS, type EffectList, type RuleLists, type RuleRow } from '../../domain/compliance';
 import { SanctionScreener, SanctionWhitelist, sanctionEntryFromRow, whitelistEntryFromRow, type SanctionListEntry } from '../../domain/screening';
 import type { Db } from '../db/database';
+import { effectPlugins } from './effectLists';
 
 /**
  * A carrier's rule lists as the engine reads them, with the sanction screener built from its
@@ -14,6 +15,8 @@ import type { Db } from '../db/database';
 export interface CarrierRules {
   carrierId: string;
   lists: RuleLists;
+  /** The lists whose plugins declare effects, with their rows, for the engine's generic rules. */
+  effectLists: EffectList[];
   screener: SanctionScreener;
   whitelist: SanctionWhitelist;
   /** Entries of the sanction list. */
@@ -27,12 +30,17 @@ const byDatabase = new WeakMap<Db, Map<string, CarrierRules>>();
 const screeners = new Map<string, SanctionScreener>();
 const MAX_SCREENERS = 6;
 
+/** The lists the engine and screening read: the built-in deciding lists and those whose plugins declare effects. */
+function readLists(): string[] {
+  return [...DECIDING_LISTS, ...effectPlugins().map((plugin) => plugin.name)];
+}
+
 async function signatureOf(db: Db, carrierId: string): Promise<string> {
   const rows = await db
     .selectFrom('rule_list_rows')
     .select(['list_name', sql<string>`count(*)`.as('rows'), sql<string>`max(row_id)`.as('last_id'), sql<string>`max(updated_at)::text`.as('changed')])
     .where('company_id', '=', carrierId)
-    .where('list_name', 'in', DECIDING_LISTS)
+    .where('list_name', 'in', readLists())
     .groupBy('list_name')
     .orderBy('list_name')
     .execute();
@@ -55,7 +63,7 @@ async function loadCarrierRules(db: Db, carrierId: string, signature: string): P
     .selectFrom('rule_list_rows')
     .select(['row_id', 'list_name', 'row_values'])
     .where('company_id', '=', carrierId)
-    .where('list_name', 'in', DECIDING_LISTS)
+    .where('list_name', 'in', readLists())
     .orderBy('row_id')
     .execute();
   const lists: Record<string, RuleRow[]> = {};
@@ -65,7 +73,8 @@ async function loadCarrierRules(db: Db, carrierId: string, signature: string): P
   }
   const entries = (lists.sanctionlist ?? []).map((row) => sanctionEntryFromRow(row.values)).filter((entry): entry is SanctionListEntry => entry !== undefined);
   const whitelist = (lists.sanctionwhitelist ?? []).map((row) => whitelistEntryFromRow(row.values)).filter((entry) => entry !== undefined);
-  return { carrierId, lists: lists as RuleLists, screener: screenerFor(entries), whitelist: new SanctionWhitelist(whitelist), sanctionEntries: entries.length, signature };
+  const effectLists = effectPlugins().map((plugin) => ({ name: plugin.name, label: plugin.label, effects: plugin.effects ?? [], rows: lists[plugin.name] ?? [] }));
+  return { carrierId, lists: lists as RuleLists, effectLists, screener: screenerFor(entries), whitelist: new SanctionWhitelist(whitelist), sanctionEntries: entries.length, signature };
 }
 
 export async function carrierRules(db: Db, carrierId: string): Promise<CarrierRules> {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ruleListPlugins } from '../../../plugins';
 import { assertValidRegistry } from '../../../plugins/checkPlugins';
 import type { RuleListPlugin } from '../../../plugins/types';
+import { registerEffectLists } from '../compliance/effectLists';
 import type { AppContext } from '../context';
 import { requireFunction } from '../http/requireFunction';
 import { ruleListActionRoutes } from './actionRoutes';
@@ -17,6 +18,7 @@ import { ruleListUserLogRoutes } from './userLogRoutes';
  */
 export function ruleListCrudRoutes(plugins: readonly RuleListPlugin[]) {
   assertValidRegistry(plugins);
+  registerEffectLists(plugins);
   return async function crudRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
     for (const plugin of plugins) {
       await app.register(

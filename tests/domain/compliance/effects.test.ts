@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateShipment, type EffectList, type RuleEffect, type RuleRow, type ShipmentFacts } from '../../../src/domain/compliance';
+import restrictedCommodity from '../../fixtures/plugins/restrictedCommodity';
+
+/** The effects a plugin declares, evaluated by the engine without any engine file naming the list. */
+
+let nextId = 1;
+const row = (values: RuleRow['values']): RuleRow => ({ id: String(nextId++), values });
+
+function facts(overrides: Partial<ShipmentFacts> = {}): ShipmentFacts {
+  return {
+    awb: '160-10000003',
+    carrierId: 'DEMOAIR',
+    origin: 'HKG',
+    destination: 'THR',
+    transit: ['DXB'],
+    specialHandlingCodes: ['EAP'],
+    goods: ['URANIUM ORE CONCENTRATE'],
+    hsCodes: ['284410'],
+    parties: [{ role: 'Shipper', name: 'PACIFIC MINING CO LTD', address: 'HONG KONG', countryCode: 'HK' }],
+    currency: 'HKD',
+    weightKg: 1200,
+    pieces: 4,
+    licences: [],
+    houses: [],
+    date: '2026-11-24',
+    ...overrides,
+  };
+}
+
+const locations = { locationcodelist: [row({ airportCode: 'HKG', countryCode: 'HK' }), row({ airportCode: 'THR', countryCode: 'IR' }), row({ airportCode: 'FRA', countryCode: 'DE' })] };
+
+const restricted = (rows: RuleRow[]): EffectList => ({ name: restrictedCommodity.name, label: restrictedCommodity.label, effects: restrictedCommodity.effects ?? [], rows });
+const list = (effects: RuleEffect[], rows: RuleRow[], label = 'Test List'): EffectList => ({ name: 'testlist', label, effects, rows });
+
+describe('plugin effects in the engine', () => {
+  it("blocks a shipment whose goods and destination match an active row, naming the list and the row", () => {
+    const active = row({ commodityCode: '2844', destinationCountry: 'IR', remark: 'Radioactive elements to Iran.', active: true });
+    const evaluation = evaluateShipment(facts(), locations, [], [restricted([active])]);
+    expect(evaluation.block?.kind).toBe('HARD');
+    expect(evaluation.findings).toContainEqual(
+      expect.objectContaining({
+        list: 'restrictedcommodity',
+        rowId: active.id,
+        effect: 'hardBlock',
+        category: 'Customs',
+        message: `Blocked by Restricted commodity by destination, row ${active.id}: HS code 284410 (listed 2844), destination country IR. Radioactive elements to Iran.`,
+      }),
+    );
+    expect(evaluation.block?.reason).toContain(`row ${active.id}`);
+    expect(evaluation.suggestedRejectReasons).toEqual([]);
+  });
+
+  it('does not block for an inactive row or another destination', () => {
+    const inactive = row({ commodityCode: '2844', destinationCountry: 'IR', remark: null, active: false });
+    const elsewhere = row({ commodityCode: '2844', destinationCountry: 'KP', remark: null, active: true });
+    const evaluation = evaluateShipment(facts(), locations, [], [restricted([inactive, elsewhere])]);
+    expect(evaluation.block).toBeNull();
+    expect(evaluation.findings.filter((finding) => finding.list === 'restrictedcommodity')).toEqual([]);
+    const toGermany = evaluateShipment(facts({ destination: 'FRA' }), locations, [], [restricted([row({ commodityCode: '2844', destinationCountry: 'IR', remark: null, active: true })])]);
+    expect(toGermany.block).toBeNull();
+  });
+
+  it('matches by wildcard, list, range and equality; an empty optional value holds for every shipment', () => {
+    const effects: RuleEffect[] = [
+      {
+        when: [
+          { fact: 'goods', field: 'goodsPattern', match: 'wildcard', method: { field: 'method' } },
+          { fact: 'transit', field: 'stations', match: 'inList' },
+          { fact: 'weightKg', field: 'minKg', maxField: 'maxKg', match: 'range' },
+          { fact: 'carrier', field: 'carrierId', match: 'equal' },
+        ],
+        outcome: { kind: 'warning', category: 'Other' },
+      },
+    ];
+    const hit = row({ goodsPattern: 'URANIUM*', method: 'Keyword', stations: 'DOH;DXB', minKg: 1000, maxKg: 2000, carrierId: null });
+    const tooLight = row({ goodsPattern: 'URANIUM*', method: 'Keyword', stations: 'DXB', minKg: 1500, maxKg: null, carrierId: null });
+    const otherCarrier = row({ goodsPattern: 'URANIUM*', method: 'Keyword', stations: 'DXB', minKg: null, maxKg: null, carrierId: 'SKYAIR' });
+    const evaluation = evaluateShipment(facts(), locations, [], [list(effects, [hit, tooLight, otherCarrier])]);
+    const fired = evaluation.findings.filter((finding) => finding.list === 'testlist');
+    expect(fired).toEqual([
+      expect.objectContaining({
+        rowId: hit.id,
+        effect: 'warning',
+        message: `Warning from Test List, row ${hit.id}: goods description 'URANIUM ORE CONCENTRATE' matches URANIUM*, transit airport DXB, weight (kg) 1200 within 1000-2000.`,
+      }),
+    ]);
+    expect(evaluation.autoAccept).toBe(false);
+  });
+
+  it('adds handling codes first, so the later rules see them; soft block with its reason; errors make the status Error', () => {
+    const addsRrw = list([{ when: [{ fact: 'hsCode', field: 'hsPrefix', match: 'prefix', required: true }], outcome: { kind: 'addShc', field: 'shcCodes' } }], [row({ hsPrefix: '2844', shcCodes: 'RRW' })], 'Adds');
+    const softOnRrw = list(
+      [{ when: [{ fact: 'shc', field: 'code', match: 'equal', required: true }], outcome: { kind: 'softBlock', reasonField: 'reason' } }],
+      [row({ code: 'RRW', reason: 'Radioactive: check the declaration.' })],
+      'Soft',
+    );
+    const evaluation = evaluateShipment(facts(), locations, [], [softOnRrw, addsRrw]);
+    expect(evaluation.specialHandlingCodes).toContain('RRW');
+    expect(evaluation.addedSpecialHandlingCodes).toEqual(['RRW']);
+    expect(evaluation.findings.find((finding) => finding.rule.startsWith('Adds'))?.message).toMatch(/^Handling codes RRW added by Adds, row \d+: HS code 284410 \(listed 2844\)\.$/);
+    expect(evaluation.block).toMatchObject({ kind: 'SOFT' });
+    expect(evaluation.block?.reason).toMatch(/^Soft block by Soft, row \d+: handling code RRW\. Radioactive: check the declaration\.$/);
+
+    const error = list([{ when: [{ fact: 'currency', field: 'currency', match: 'equal', required: true }], outcome: { kind: 'validationError', category: 'Documentation' } }], [row({ currency: 'HKD' })]);
+    expect(evaluateShipment(facts(), locations, [], [error]).status).toBe('Error');
+  });
+
+  it('an auto accept holds only when nothing else stops it (here the acceptance control has no rule), and a hard block beats it', () => {
+    const auto = list([{ when: [{ fact: 'origin', field: 'station', match: 'equal' }], outcome: { kind: 'autoAccept' } }], [row({ station: 'HKG' })], 'Auto');
+    expect(evaluateShipment(facts(), locations, [], [auto]).autoAccept).toBe(false);
+    const control = { ...locations, acceptancecontrol: [row({ carrierId: 'DEMOAIR', stationCode: 'HKG', shcCodes: null, controlType: 'Auto Accept', effectiveFrom: '2025-01-01' })] };
+    const alone = evaluateShipment(facts(), control, [], [auto]);
+    expect(alone.autoAccept).toBe(true);
+    const blocked = evaluateShipment(facts(), control, [], [auto, restricted([row({ commodityCode: '28', destinationCountry: 'IR', remark: null, active: true })])]);
+    expect(blocked.autoAccept).toBe(false);
+    expect(blocked.block?.kind).toBe('HARD');
+  });
+});
