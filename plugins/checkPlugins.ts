@@ -1,5 +1,7 @@
+import { FunctionId } from '../src/domain/access';
+import { SHIPMENT_FACTS } from '../src/domain/compliance/ruleEffects';
 import { isFieldFormatName } from '../src/domain/ruleFieldFormats';
-import { normaliseFieldValue, valueProblem } from '../src/domain/ruleListValidation';
+import { checkRecord, normaliseFieldValue, valueProblem } from '../src/domain/ruleListValidation';
 import { TOOLBAR_ACTIONS, type RuleListPlugin } from './types';
 
 /**
@@ -31,6 +33,49 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set([
   'rescreenruns',
 ]);
 
+/**
+ * The function ids rule lists take: 101 to 999, apart from the portal's own functions (81-86). The
+ * lists of spec 2 hold 101-117; a new list takes `nextFreeFunctionId(ruleListPlugins)`, and lists
+ * registered only in tests take ids from 900 up.
+ */
+export const RULE_LIST_FUNCTION_IDS = { first: 101, last: 999 } as const;
+
+/** The lowest rule-list function id no plugin of the registry holds. */
+export function nextFreeFunctionId(plugins: readonly Pick<RuleListPlugin, 'functionId'>[]): number {
+  const taken = new Set(plugins.map((plugin) => plugin.functionId));
+  for (let id = RULE_LIST_FUNCTION_IDS.first; id <= RULE_LIST_FUNCTION_IDS.last; id += 1) if (!taken.has(id)) return id;
+  throw new Error(`Every rule-list function id from ${RULE_LIST_FUNCTION_IDS.first} to ${RULE_LIST_FUNCTION_IDS.last} is taken`);
+}
+
+const MATCH_KINDS: ReadonlySet<string> = new Set(['equal', 'prefix', 'wildcard', 'inList', 'range']);
+const OUTCOME_KINDS: ReadonlySet<string> = new Set(['hardBlock', 'softBlock', 'warning', 'addShc', 'autoAccept', 'validationError']);
+
+function effectProblems(plugin: RuleListPlugin, sources: ReadonlySet<string>): string[] {
+  const problems: string[] = [];
+  const need = (where: string, source: string | undefined) => {
+    if (source !== undefined && !sources.has(source)) problems.push(`${where} names unknown field ${source}`);
+  };
+  (plugin.effects ?? []).forEach((effect, index) => {
+    const where = `effect ${index + 1}`;
+    if (effect.when.length === 0) problems.push(`${where}: has no conditions (when)`);
+    for (const condition of effect.when) {
+      if (!(condition.fact in SHIPMENT_FACTS)) problems.push(`${where}: unknown shipment fact ${String(condition.fact)}`);
+      if (!MATCH_KINDS.has(condition.match)) problems.push(`${where}: unknown match ${String(condition.match)}`);
+      need(`${where}: a condition`, condition.field);
+      need(`${where}: a range condition`, condition.maxField);
+      if (typeof condition.method === 'object') need(`${where}: a wildcard method`, condition.method.field);
+      if (condition.match === 'range' && condition.maxField === undefined) problems.push(`${where}: a range condition needs maxField`);
+    }
+    for (const field of Object.keys(effect.onlyRows ?? {})) need(`${where}: onlyRows`, field);
+    need(`${where}: remarkField`, effect.remarkField);
+    const { outcome } = effect;
+    if (!OUTCOME_KINDS.has(outcome.kind)) problems.push(`${where}: unknown outcome ${String(outcome.kind)}`);
+    if (outcome.kind === 'addShc') need(`${where}: addShc`, outcome.field);
+    if (outcome.kind === 'softBlock') need(`${where}: reasonField`, outcome.reasonField);
+  });
+  return problems;
+}
+
 const NAME = /^[a-z][a-z0-9]{1,49}$/;
 const SOURCE = /^[a-z][A-Za-z0-9]{0,39}$/;
 
@@ -39,7 +84,10 @@ export function pluginProblems(plugin: RuleListPlugin): string[] {
   const at = (text: string) => problems.push(`${plugin.name}: ${text}`);
   if (!NAME.test(plugin.name)) at('name must be 2 to 50 lower-case letters or digits, starting with a letter');
   if (RESERVED_NAMES.has(plugin.name)) at(`name "${plugin.name}" is reserved`);
-  if (!Number.isInteger(plugin.functionId) || plugin.functionId <= 0) at('functionId must be a positive integer');
+  if (!Number.isInteger(plugin.functionId) || plugin.functionId < RULE_LIST_FUNCTION_IDS.first || plugin.functionId > RULE_LIST_FUNCTION_IDS.last) {
+    at(`functionId ${plugin.functionId} must be a whole number from ${RULE_LIST_FUNCTION_IDS.first} to ${RULE_LIST_FUNCTION_IDS.last} (rule lists' range)`);
+  }
+  if ((Object.values(FunctionId) as number[]).includes(plugin.functionId)) at(`functionId ${plugin.functionId} is a portal function's`);
   if (!/^[A-Za-z][A-Za-z0-9]*$/.test(plugin.route)) at('route must be one path segment of letters and digits');
   if (plugin.label.trim() === '') at('label is empty');
   if (plugin.fields.length === 0) at('has no fields');
@@ -54,6 +102,7 @@ export function pluginProblems(plugin: RuleListPlugin): string[] {
     if (field.type === 'choice' && (!field.choices || field.choices.length === 0)) at(`${where}: a choice field needs choices`);
     if (field.type !== 'choice' && field.choices) at(`${where}: only choice fields have choices`);
     if (field.type === 'list' && !field.separator) at(`${where}: a list field needs a separator`);
+    if (field.type === 'boolean' && (field.pattern !== undefined || field.format !== undefined || field.wildcards)) at(`${where}: a boolean field has no pattern, format or wildcards`);
     if (field.type !== 'list' && (field.separator || field.maxItems !== undefined)) at(`${where}: only list fields have a separator and maxItems`);
     if (field.format !== undefined && !isFieldFormatName(field.format)) at(`${where}: unknown format ${String(field.format)}`);
     if (field.pattern !== undefined) {
@@ -93,22 +142,37 @@ export function pluginProblems(plugin: RuleListPlugin): string[] {
     const field = plugin.fields.find((candidate) => candidate.source === plugin.resend?.emailField);
     if (field?.format !== 'email') at('resend must name an e-mail field');
   }
+  for (const problem of effectProblems(plugin, sources)) at(problem);
+  if (plugin.demoRows !== undefined) {
+    if (plugin.demoRows.length < 3) at('demoRows: give at least 3 (the seed and the authorization tests use them)');
+    plugin.demoRows.forEach((row, index) => {
+      const unknown = Object.keys(row).filter((source) => !sources.has(source));
+      if (unknown.length > 0) at(`demo row ${index + 1} names unknown fields ${unknown.join(', ')}`);
+      const input = { ...Object.fromEntries(plugin.fields.map((field) => [field.source, field.defaultValue ?? null])), ...row };
+      const { problems: rowProblems } = checkRecord(plugin.fields, input);
+      for (const [source, problem] of Object.entries(rowProblems)) at(`demo row ${index + 1}, field ${source}: ${problem.message}`);
+    });
+  }
   return problems;
 }
 
-/** Problems of the whole registry: each plugin's, and names, routes or function ids used twice. */
+/** Problems of the whole registry: each plugin's, and names, routes or function ids used twice (naming both plugins). */
 export function registryProblems(plugins: readonly RuleListPlugin[]): string[] {
   const problems = plugins.flatMap(pluginProblems);
-  const once = (what: string, values: readonly (string | number)[]) => {
-    const seen = new Set<string | number>();
-    for (const value of values) {
-      if (seen.has(value)) problems.push(`${what} ${value} is used by two plugins`);
-      seen.add(value);
+  const once = (what: string, keyOf: (plugin: RuleListPlugin) => string | number) => {
+    const seen = new Map<string | number, string>();
+    for (const plugin of plugins) {
+      const value = keyOf(plugin);
+      const first = seen.get(value);
+      if (first !== undefined) {
+        const free = what === 'functionId' ? ` (the next free function id is ${nextFreeFunctionId(plugins)})` : '';
+        problems.push(`${what} ${value} is used by two plugins: ${first} and ${plugin.name}${free}`);
+      } else seen.set(value, plugin.name);
     }
   };
-  once('name', plugins.map((plugin) => plugin.name));
-  once('route', plugins.map((plugin) => plugin.route));
-  once('functionId', plugins.map((plugin) => plugin.functionId));
+  once('name', (plugin) => plugin.name);
+  once('route', (plugin) => plugin.route);
+  once('functionId', (plugin) => plugin.functionId);
   return problems;
 }
 

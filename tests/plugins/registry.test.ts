@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ruleListPlugins } from '../../plugins';
-import { pluginProblems, registryProblems, RESERVED_NAMES } from '../../plugins/checkPlugins';
+import { assertValidRegistry, nextFreeFunctionId, pluginProblems, registryProblems, RESERVED_NAMES, RULE_LIST_FUNCTION_IDS } from '../../plugins/checkPlugins';
+import restrictedCommodity from '../fixtures/plugins/restrictedCommodity';
 import { definePlugin, TOOLBAR_ACTIONS, type RuleListPlugin } from '../../plugins/types';
 import { pluginByFunctionId, pluginByName, pluginPath } from '../../plugins/lookup';
 
@@ -23,20 +24,55 @@ const valid: RuleListPlugin = definePlugin({
 });
 
 describe('the plugin registry', () => {
-  it('holds the seventeen lists of spec 2 with their function ids 101-117, consistent', () => {
-    expect(ruleListPlugins.map((plugin) => plugin.name)).toEqual([
-      'sanctionlist', 'sanctionwhitelist', 'mipactionlist', 'descmap', 'regionlist', 'locationrules', 'autospecialhandlingcodelist', 'locationcodelist',
-      'iataagentcodelist', 'acceptanceprivilege', 'harmonisedcommoditycodelist', 'acceptancecontrol', 'hscodechecklist', 'validationrules', 'countryrules',
-      'altcurrencylist', 'forwardemaillist',
-    ]);
-    expect(ruleListPlugins.map((plugin) => plugin.functionId)).toEqual(Array.from({ length: 17 }, (_, index) => 101 + index));
-    expect(ruleListPlugins.filter((plugin) => plugin.functionIdInPath).map((plugin) => plugin.name)).toEqual([
-      'mipactionlist', 'descmap', 'regionlist', 'locationrules', 'acceptancecontrol', 'countryrules', 'forwardemaillist',
-    ]);
+  // Derived from the registry, not pinned to its lists: a new list needs no change here.
+  it('is consistent: names, routes and function ids once each, in the rule lists\' range, each found by its name and id', () => {
     expect(registryProblems(ruleListPlugins)).toEqual([]);
-    expect(pluginByName('countryrules')?.functionId).toBe(115);
-    expect(pluginByFunctionId(101)?.name).toBe('sanctionlist');
-    expect(pluginPath(pluginByName('countryrules')!)).toBe('countryrules/115');
+    expect(new Set(ruleListPlugins.map((plugin) => plugin.name)).size).toBe(ruleListPlugins.length);
+    for (const plugin of ruleListPlugins) {
+      expect(plugin.functionId, plugin.name).toBeGreaterThanOrEqual(RULE_LIST_FUNCTION_IDS.first);
+      expect(plugin.functionId, plugin.name).toBeLessThanOrEqual(RULE_LIST_FUNCTION_IDS.last);
+      expect(pluginByName(plugin.name)).toBe(plugin);
+      expect(pluginByFunctionId(plugin.functionId)).toBe(plugin);
+      expect(pluginPath(plugin)).toBe(plugin.functionIdInPath ? `${plugin.route}/${plugin.functionId}` : plugin.route);
+    }
+  });
+
+  it('says which function id is free, and names both plugins of a collision', () => {
+    const free = nextFreeFunctionId(ruleListPlugins);
+    expect(ruleListPlugins.some((plugin) => plugin.functionId === free)).toBe(false);
+    expect(free).toBeGreaterThanOrEqual(RULE_LIST_FUNCTION_IDS.first);
+    expect(nextFreeFunctionId([{ functionId: 101 }, { functionId: 102 }, { functionId: 104 }])).toBe(103);
+    const clash = definePlugin({ ...valid, name: 'clashing', route: 'clashing', functionId: ruleListPlugins[0].functionId });
+    expect(registryProblems([...ruleListPlugins, clash])).toEqual([`functionId ${clash.functionId} is used by two plugins: ${ruleListPlugins[0].name} and clashing (the next free function id is ${free})`]);
+    expect(() => assertValidRegistry([...ruleListPlugins, clash])).toThrow(`${ruleListPlugins[0].name} and clashing`);
+    expect(pluginProblems({ ...valid, functionId: 83 })).toEqual(['containerlist: functionId 83 must be a whole number from 101 to 999 (rule lists\' range)', "containerlist: functionId 83 is a portal function's"]);
+  });
+
+  it('takes a test fixture plugin with a boolean field, effects and demo rows, and finds what such a plugin gets wrong', () => {
+    expect(registryProblems([...ruleListPlugins, restrictedCommodity])).toEqual([]);
+    const broken = definePlugin({
+      ...restrictedCommodity,
+      fields: [...restrictedCommodity.fields, { source: 'flag', label: 'Flag', type: 'boolean', pattern: '[A-Z]' }],
+      effects: [
+        { when: [{ fact: 'hsCode', field: 'nosuch', match: 'prefix' }], onlyRows: { gone: true }, outcome: { kind: 'addShc', field: 'codes' } },
+        { when: [{ fact: 'weightKg', field: 'remark', match: 'range' }], outcome: { kind: 'softBlock', reasonField: 'why' } },
+        { when: [], outcome: { kind: 'hardBlock' } },
+      ],
+      demoRows: [{ commodityCode: 'x1', destinationCountry: 'IR', active: 'maybe' }],
+    });
+    const problems = pluginProblems(broken).join('\n');
+    for (const expected of [
+      /field flag: a boolean field has no pattern, format or wildcards/,
+      /effect 1: a condition names unknown field nosuch/,
+      /effect 1: onlyRows names unknown field gone/,
+      /effect 1: addShc names unknown field codes/,
+      /effect 2: a range condition needs maxField/,
+      /effect 2: reasonField names unknown field why/,
+      /effect 3: has no conditions/,
+      /demoRows: give at least 3/,
+      /demo row 1, field commodityCode: \* Invalid Format/,
+      /demo row 1, field active: \* Invalid Format/,
+    ]) expect(problems).toMatch(expected);
   });
 
   it('between them cover every admin grid field of spec 3 and every toolbar action of spec 2', () => {
@@ -79,7 +115,10 @@ describe('the plugin registry', () => {
       /actions repeat/,
       /the cancel action and the cancel setting go together/,
     ]) expect(problems).toMatch(expected);
-    expect(registryProblems([valid, { ...valid, name: 'other' }])).toEqual(['route containerlist is used by two plugins', 'functionId 901 is used by two plugins']);
+    expect(registryProblems([valid, { ...valid, name: 'other' }])).toEqual([
+      'route containerlist is used by two plugins: containerlist and other',
+      'functionId 901 is used by two plugins: containerlist and other (the next free function id is 101)',
+    ]);
   });
 
   it('refuses a name another classic resource or an admin page over the lists holds', () => {

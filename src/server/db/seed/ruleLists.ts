@@ -61,10 +61,11 @@ export async function seedRuleLists(db: Db, options: RuleListSeedOptions = {}): 
   const companies = await db.selectFrom('companies').select('company_id').where('company_id', 'in', [...RULE_LIST_DEMO_COMPANIES]).execute();
   let ofac: Record<string, string>[] | undefined;
   for (const plugin of ruleListPlugins) {
-    const demo = demoRuleListRows[plugin.name] ?? [];
+    // A plugin's own demo rows (plugins/*.ts, demoRows), else those kept here for the first seventeen.
+    const demo: readonly Record<string, unknown>[] = plugin.demoRows ?? demoRuleListRows[plugin.name] ?? [];
     for (const { company_id } of companies) {
       if (await listWasUsed(db, company_id, plugin.name)) continue;
-      let source: Record<string, unknown>[] = demo;
+      let source: readonly Record<string, unknown>[] = demo;
       if (plugin.name === 'sanctionlist') {
         ofac ??= ofacSanctionRows(options.sanctionEntries);
         source = [...demo, ...ofac];
