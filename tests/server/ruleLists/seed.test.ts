@@ -5,6 +5,7 @@ import { checkRecord } from '../../../src/domain/ruleListValidation';
 import { matchesValue } from '../../../src/domain/wildcard';
 import { seedDemoWorld } from '../../../src/server/db/seed';
 import { ofacSanctionRows, seedRuleLists } from '../../../src/server/db/seed/ruleLists';
+import restrictedCommodity from '../../fixtures/plugins/restrictedCommodity';
 import { buildTestApp, type TestApp } from '../testApp';
 
 let t: TestApp;
@@ -55,5 +56,12 @@ describe('the rule-list demo rows', () => {
     const after = await counts('DEMOAIR');
     expect(after.get('regionlist')).toBeUndefined();
     expect(after.get('sanctionlist')).toBe(before.get('sanctionlist'));
+  });
+
+  it('seed a list from the demo rows its plugin declares, with nothing else to add', async () => {
+    const { rowsAdded } = await seedRuleLists(t.db, { plugins: [restrictedCommodity] });
+    expect(rowsAdded).toBe(2 * (restrictedCommodity.demoRows?.length ?? 0));
+    const rows = await t.db.selectFrom('rule_list_rows').select('row_values').where('company_id', '=', 'DEMOAIR').where('list_name', '=', 'restrictedcommodity').orderBy('row_id').execute();
+    expect(rows.map((row) => row.row_values)).toEqual(restrictedCommodity.demoRows);
   });
 });

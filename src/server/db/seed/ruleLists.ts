@@ -54,13 +54,15 @@ async function listWasUsed(db: Db, companyId: string, listName: string): Promise
 export interface RuleListSeedOptions {
   /** How many OFAC entries the sanction list gets (all by default). */
   sanctionEntries?: number;
+  /** The lists to seed (the registry by default; a test passes its own). */
+  plugins?: readonly RuleListPlugin[];
 }
 
 export async function seedRuleLists(db: Db, options: RuleListSeedOptions = {}): Promise<{ rowsAdded: number }> {
   let rowsAdded = 0;
   const companies = await db.selectFrom('companies').select('company_id').where('company_id', 'in', [...RULE_LIST_DEMO_COMPANIES]).execute();
   let ofac: Record<string, string>[] | undefined;
-  for (const plugin of ruleListPlugins) {
+  for (const plugin of options.plugins ?? ruleListPlugins) {
     // A plugin's own demo rows (plugins/*.ts, demoRows), else those kept here for the first seventeen.
     const demo: readonly Record<string, unknown>[] = plugin.demoRows ?? demoRuleListRows[plugin.name] ?? [];
     for (const { company_id } of companies) {
