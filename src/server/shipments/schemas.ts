@@ -196,3 +196,67 @@ export const actionLoggingBody = {
     LogLevel: { type: 'integer', minimum: LogLevel.debug, maximum: LogLevel.fatal, default: LogLevel.info },
   },
 } as const;
+
+/**
+ * An /awbapi answer with HTTP 200: `{status: 1, data}`, or a refusal the spec answers with 200 and a
+ * failure status (`{status, message}`, `data.reason` where it has one: the invalid profile, a stale
+ * UpdateDT, a block). Objects keep the properties a schema does not list (additionalProperties), so a
+ * response schema describes the answer and speeds up its serialisation without ever dropping a field.
+ */
+export function answerSchema(data: Record<string, unknown>) {
+  return {
+    type: 'object',
+    required: ['status'],
+    properties: { status: { type: 'integer' }, message: { type: 'string' }, data },
+    additionalProperties: true,
+  } as const;
+}
+
+const NULLABLE_TEXT = { type: ['string', 'null'] } as const;
+
+/** AwbSummaryRow (src/domain/shipmentWire.ts). */
+const summaryRow = {
+  type: 'object',
+  required: ['ShipmentId', 'AWBPrefix', 'AWBSuffix', 'AWBNumber', 'Status', 'Origin', 'Destination', 'Pieces', 'Weight', 'FlightNo', 'FlightDate', 'MessageDate', 'STD', 'UpdateDT', 'SpecialHandlingCodes', 'IsLent', 'CheckDigitValid'],
+  properties: {
+    ShipmentId: { type: 'string' },
+    AWBPrefix: { type: 'string' },
+    AWBSuffix: { type: 'string' },
+    AWBNumber: { type: 'string' },
+    Status: { type: 'string', enum: [...SHIPMENT_STATUSES] },
+    Origin: { type: 'string' },
+    Destination: { type: 'string' },
+    Pieces: { type: 'number' },
+    Weight: { type: 'number' },
+    FlightNo: { type: 'string' },
+    FlightDate: { type: 'string' },
+    // ISO 8601 in UTC; no `format`, which would make the serialiser rewrite the value (a null STD as "").
+    MessageDate: { type: 'string' },
+    STD: NULLABLE_TEXT,
+    UpdateDT: { type: 'string' },
+    SpecialHandlingCodes: { type: 'array', items: { type: 'string' } },
+    IsLent: { type: 'boolean', description: 'lent to the caller: the row is shown, its details are not' },
+    CheckDigitValid: { type: 'boolean' },
+  },
+  additionalProperties: true,
+} as const;
+
+/** AwbSummaryAnswer: one page of rows, the total, and the searched AWBs that gave no row. */
+export const awbSummaryAnswer = answerSchema({
+  type: 'object',
+  required: ['total', 'rows', 'missing'],
+  properties: {
+    total: { type: 'integer' },
+    rows: { type: 'array', items: summaryRow },
+    missing: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['AWBPrefix', 'AWBSuffix', 'Reason', 'Message'],
+        properties: { AWBPrefix: { type: 'string' }, AWBSuffix: { type: 'string' }, Reason: { type: 'string', enum: ['notFound', 'notAccessible'] }, Message: { type: 'string' } },
+        additionalProperties: true,
+      },
+    },
+  },
+  additionalProperties: true,
+});

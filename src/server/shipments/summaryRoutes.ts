@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import { actionLogRows, type ActionLogEntry } from './actionLog';
 import { invalid, ok, shipmentNotFound } from './answers';
 import { callerOf } from './caller';
-import { awbSummaryBody, overviewQuery, searchNextQuery } from './schemas';
+import { awbSummaryAnswer, awbSummaryBody, overviewQuery, searchNextQuery } from './schemas';
 import { adjacentShipment, overviewCounts, searchSummary } from './summary';
 
 /** POST awbsummary, GET searchnext, GET overview. */
@@ -45,7 +45,7 @@ type SearchNextQuery = {
 } & Omit<SummaryFilters, 'Status'>;
 
 export async function summaryRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
-  app.post<{ Body: AwbSummaryRequest }>('/awbsummary', { schema: { body: awbSummaryBody }, config: { readsOnly: true } }, async (request, reply) => {
+  app.post<{ Body: AwbSummaryRequest }>('/awbsummary', { schema: { body: awbSummaryBody, response: { 200: awbSummaryAnswer } }, config: { readsOnly: true } }, async (request, reply) => {
     const { fieldSearch, filters = {} } = request.body;
     const tagProblem = searchTagsProblem(fieldSearch);
     if (tagProblem && !tagProblem.ok) return invalid(reply, tagProblem.message);
