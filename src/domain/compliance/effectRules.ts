@@ -136,12 +136,22 @@ export function ruleEffectFindings(lists: readonly EffectList[], facts: Shipment
   const findings: Finding[] = [];
   const current = [...codes];
   const added: string[] = [];
+  // A fact's values are read once per pass over the rows, not once per row (a list may hold thousands).
+  const known = new Map<ShipmentFact, string[]>();
+  const valuesOf = (fact: ShipmentFact): string[] => {
+    let values = known.get(fact);
+    if (!values) {
+      values = factValues(fact, facts, geography, current, hsCodes);
+      known.set(fact, values);
+    }
+    return values;
+  };
   const run = (effect: RuleEffect, list: EffectList) => {
     for (const row of list.rows) {
       if (!rowTakesPart(effect, row)) continue;
       const reasons: string[] = [];
       const holds = effect.when.every((condition) => {
-        const why = conditionHolds(condition, row, factValues(condition.fact, facts, geography, current, hsCodes));
+        const why = conditionHolds(condition, row, valuesOf(condition.fact));
         if (why) reasons.push(why);
         return why !== undefined;
       });
@@ -153,6 +163,7 @@ export function ruleEffectFindings(lists: readonly EffectList[], facts: Shipment
         if (fresh.length === 0) continue;
         current.push(...fresh);
         added.push(...fresh);
+        known.delete('shc');
         verb = `Handling codes ${fresh.join('/')} ${verb}`;
       }
       const remark = effect.remarkField ? textOf(row.values[effect.remarkField]) : undefined;
