@@ -13,7 +13,7 @@ import { detailAnswerJson, shipmentData } from './detail';
 import { privilegeFrom } from '../compliance/privilege';
 import { heldByAnother } from './handlingLock';
 import { lookupCodes } from './lookupCodes';
-import { awbParams, checkUpdateParams, lookupParams, shipmentIdParams } from './schemas';
+import { awbParams, checkUpdateAnswer, checkUpdateParams, lookupCodesAnswer, lookupParams, shipmentIdParams } from './schemas';
 import { accessOf } from './scope';
 import { findShipment, shipmentAccess } from './shipmentRecord';
 
@@ -81,11 +81,11 @@ export async function detailRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     });
   });
 
-  app.get<{ Params: { lookupType: number } }>('/util/getlookupcode/:lookupType', { schema: { params: lookupParams } }, async (request) =>
+  app.get<{ Params: { lookupType: number } }>('/util/getlookupcode/:lookupType', { schema: { params: lookupParams, response: { 200: lookupCodesAnswer } } }, async (request) =>
     ok(await lookupCodes(ctx.db, request.params.lookupType, accountOf(request).companyId)),
   );
 
-  app.get<{ Params: { shipmentId: string; updateDT: string } }>('/util/awbcheckupdate/:shipmentId/:updateDT', { schema: { params: checkUpdateParams } }, async (request, reply) => {
+  app.get<{ Params: { shipmentId: string; updateDT: string } }>('/util/awbcheckupdate/:shipmentId/:updateDT', { schema: { params: checkUpdateParams, response: { 200: checkUpdateAnswer } } }, async (request, reply) => {
     const since = parseCompactUpdateDt(request.params.updateDT);
     if (!since) return invalid(reply, 'updateDT must be the UpdateDT with colons, dashes and spaces removed (e.g. 20261122T101530.123Z).');
     const caller = await callerOf(ctx, request);

@@ -260,3 +260,22 @@ export const awbSummaryAnswer = answerSchema({
   },
   additionalProperties: true,
 });
+
+/** CheckUpdateAnswer: whether the shipment changed since the page's UpdateDT (the detail page asks every few seconds). */
+export const checkUpdateAnswer = answerSchema({
+  type: 'object',
+  required: ['IsUpdated', 'IsFwbFhlUpdated', 'UpdateDT', 'Status'],
+  properties: {
+    IsUpdated: { type: 'boolean' },
+    IsFwbFhlUpdated: { type: 'boolean', description: 'FWB or FHL data arrived after the given UpdateDT' },
+    UpdateDT: { type: 'string' },
+    Status: { type: 'string', enum: [...SHIPMENT_STATUSES] },
+  },
+  additionalProperties: true,
+});
+
+/** LookupCode[]: the reject reasons (1) or the MIP action codes (11) the caller's company offers. */
+export const lookupCodesAnswer = answerSchema({
+  type: 'array',
+  items: { type: 'object', required: ['Code', 'Description'], properties: { Code: { type: 'string' }, Description: { type: 'string' } }, additionalProperties: true },
+});
