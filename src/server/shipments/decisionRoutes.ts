@@ -5,28 +5,28 @@ import { ok, shipmentNotFound, shipmentRefused } from './answers';
 import { callerOf, sendOutcome } from './caller';
 import { approveShipment, markShipment, rejectShipment } from './decisions';
 import { releaseHandling, takeHandling } from './handlingLock';
-import { acceptDocumentBody, approveBody, markBody, modifyBody, rejectBody, sendBody, shipmentIdParams } from './schemas';
+import { acceptDocumentBody, approveBody, decisionAnswerSchema, markBody, modifyBody, rejectBody, sendBody, shipmentIdParams } from './schemas';
 import { acceptAdditionalDocument, modifyShipment, sendShipment } from './shipmentChanges';
 import { shipmentAccess } from './shipmentRecord';
 
 /** The decisions and changes (awbapprove, awbreject, awbmark, awbmodify, acceptdocument, awbsend) and the handling lock calls. */
 export async function decisionRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
-  app.post<{ Body: ApproveRequest }>('/awbapprove', { schema: { body: approveBody } }, async (request, reply) =>
+  app.post<{ Body: ApproveRequest }>('/awbapprove', { schema: { body: approveBody, response: { 200: decisionAnswerSchema } } }, async (request, reply) =>
     sendOutcome(reply, await approveShipment(await callerOf(ctx, request), request.body)),
   );
-  app.post<{ Body: RejectRequest }>('/awbreject', { schema: { body: rejectBody } }, async (request, reply) =>
+  app.post<{ Body: RejectRequest }>('/awbreject', { schema: { body: rejectBody, response: { 200: decisionAnswerSchema } } }, async (request, reply) =>
     sendOutcome(reply, await rejectShipment(await callerOf(ctx, request), request.body)),
   );
-  app.post<{ Body: MarkRequest }>('/awbmark', { schema: { body: markBody } }, async (request, reply) =>
+  app.post<{ Body: MarkRequest }>('/awbmark', { schema: { body: markBody, response: { 200: decisionAnswerSchema } } }, async (request, reply) =>
     sendOutcome(reply, await markShipment(await callerOf(ctx, request), request.body)),
   );
-  app.post<{ Body: ModifyRequest }>('/awbmodify', { schema: { body: modifyBody } }, async (request, reply) =>
+  app.post<{ Body: ModifyRequest }>('/awbmodify', { schema: { body: modifyBody, response: { 200: decisionAnswerSchema } } }, async (request, reply) =>
     sendOutcome(reply, await modifyShipment(await callerOf(ctx, request), request.body)),
   );
-  app.post<{ Body: AcceptDocumentRequest }>('/acceptdocument', { schema: { body: acceptDocumentBody } }, async (request, reply) =>
+  app.post<{ Body: AcceptDocumentRequest }>('/acceptdocument', { schema: { body: acceptDocumentBody, response: { 200: decisionAnswerSchema } } }, async (request, reply) =>
     sendOutcome(reply, await acceptAdditionalDocument(await callerOf(ctx, request), request.body)),
   );
-  app.post<{ Body: SendRequest }>('/awbsend', { schema: { body: sendBody } }, async (request, reply) =>
+  app.post<{ Body: SendRequest }>('/awbsend', { schema: { body: sendBody, response: { 200: decisionAnswerSchema } } }, async (request, reply) =>
     sendOutcome(reply, await sendShipment(await callerOf(ctx, request), request.body)),
   );
 

@@ -279,3 +279,19 @@ export const lookupCodesAnswer = answerSchema({
   type: 'array',
   items: { type: 'object', required: ['Code', 'Description'], properties: { Code: { type: 'string' }, Description: { type: 'string' } }, additionalProperties: true },
 });
+
+/**
+ * A decision's answer (approve, reject, mark, modify, accept a document, send): the shipment's Status
+ * and UpdateDT after it (DecisionAnswer), or a refusal with status -1, its message and data.reason
+ * (a stale UpdateDT also gives the current one); other refusal details are kept as they are.
+ */
+export const decisionAnswerSchema = answerSchema({
+  type: 'object',
+  properties: {
+    ShipmentId: { type: 'string' },
+    Status: { type: 'string', enum: [...SHIPMENT_STATUSES] },
+    UpdateDT: { type: 'string' },
+    reason: { type: 'string', description: 'on a refusal: stale, heldByOther, a block or a missing review' },
+  },
+  additionalProperties: true,
+});
