@@ -104,6 +104,9 @@ describe('the OpenAPI document', () => {
     expect(served.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(served.paths['/awbapi/awbsummary'].post.security).toEqual([{ bearer: [] }]);
     expect(served.paths['/userapi/user/getuserprofile'].get.security).toEqual([{ bearer: [] }]);
+    // Routes that say otherwise: sign-out takes the token if it has one; the hand-over on the public /api host demands it.
+    expect(served.paths['/mobileapi/authentication/logout'].post.security).toEqual([{}, { bearer: [] }]);
+    expect(served.paths['/api/authentication/handover'].post.security).toEqual([{ bearer: [] }]);
   });
 
   it('is what docs/openapi.json holds (run `npm run openapi` after changing a route)', async () => {

@@ -18,7 +18,8 @@ export async function mobileApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   // Sign-out needs no valid access token (it may have expired): the refresh token names the family to revoke.
   app.post<{ Body: { refresh_token?: string } | null }>(
     '/authentication/logout',
-    { schema: { body: { type: ['object', 'null'], properties: { refresh_token: { type: 'string', maxLength: 200 } } } } },
+    // The bearer token is optional here (security: none, or the token): the document says so, where /mobileapi otherwise demands it.
+    { schema: { security: [{}, { bearer: [] }], body: { type: ['object', 'null'], properties: { refresh_token: { type: 'string', maxLength: 200 } } } } },
     async (request) => {
       // The session of the access token (even one just expired: it still names its session), and the
       // family of the refresh token: whichever of them the client sends, its session ends (ASVS 7.4.1).

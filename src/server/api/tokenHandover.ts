@@ -35,7 +35,7 @@ export async function tokenHandoverRoutes(app: FastifyInstance, { ctx }: { ctx: 
     {
       // Handing the session over is a signed-in call like any other: from inside the company's ranges only.
       preHandler: [authenticate(ctx), ipRestriction],
-      schema: { body: { type: 'object', required: ['app'], properties: { app: { type: 'integer', minimum: 1, maximum: 2147483647 }, request_uri: requestUri } } },
+      schema: { security: [{ bearer: [] }], body: { type: 'object', required: ['app'], properties: { app: { type: 'integer', minimum: 1, maximum: 2147483647 }, request_uri: requestUri } } },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
