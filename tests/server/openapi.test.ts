@@ -109,6 +109,25 @@ describe('the OpenAPI document', () => {
     expect(served.paths['/api/authentication/handover'].post.security).toEqual([{ bearer: [] }]);
   });
 
+  it('asks for no bearer token exactly where the authorization matrix finds the route public (proof/authorizationMatrix.test.ts)', () => {
+    const open = Object.entries(served.paths).flatMap(([url, operations]) =>
+      Object.entries(operations as Record<string, { security?: object[] }>)
+        .filter(([, operation]) => !operation.security || operation.security.some((requirement) => Object.keys(requirement).length === 0))
+        .map(([method]) => `${method.toUpperCase()} ${url}`),
+    );
+    expect(open.sort()).toEqual([
+      'GET /api/authentication/fetchToken/{id}',
+      'GET /api/region',
+      'POST /api/authentication/fetchToken/{id}',
+      'POST /api/authentication/forgotpassword',
+      'POST /api/authentication/resetpassword',
+      'POST /api/authentication/resetpassword/verify',
+      'POST /auth/mfa/challenge',
+      'POST /auth/token',
+      'POST /mobileapi/authentication/logout',
+    ]);
+  });
+
   it('is what docs/openapi.json holds (run `npm run openapi` after changing a route)', async () => {
     const written = await writtenApiDocument();
     const committed = readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8');
