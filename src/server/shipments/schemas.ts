@@ -295,3 +295,20 @@ export const decisionAnswerSchema = answerSchema({
   },
   additionalProperties: true,
 });
+
+/** The shipment before or after one in the last search's order, or null at either end. */
+export const searchNextAnswer = answerSchema({
+  type: ['object', 'null'],
+  properties: { ShipmentId: { type: 'string' }, AWBPrefix: { type: 'string' }, AWBSuffix: { type: 'string' } },
+  additionalProperties: true,
+});
+
+const COUNTS_BY_STATUS = { type: 'object', properties: Object.fromEntries(SHIPMENT_STATUSES.map((status) => [status, { type: 'integer' }])), additionalProperties: true };
+
+/** OverviewAnswer: the shipments of today's flights and of the last 7 days, counted by status. */
+export const overviewAnswer = answerSchema({
+  type: 'object',
+  required: ['Today', 'TodayByStatus', 'Last7DaysByStatus'],
+  properties: { Today: { type: 'string' }, TodayByStatus: COUNTS_BY_STATUS, Last7DaysByStatus: COUNTS_BY_STATUS },
+  additionalProperties: true,
+});

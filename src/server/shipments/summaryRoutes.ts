@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import { actionLogRows, type ActionLogEntry } from './actionLog';
 import { invalid, ok, shipmentNotFound } from './answers';
 import { callerOf } from './caller';
-import { awbSummaryAnswer, awbSummaryBody, overviewQuery, searchNextQuery } from './schemas';
+import { awbSummaryAnswer, awbSummaryBody, overviewAnswer, overviewQuery, searchNextAnswer, searchNextQuery } from './schemas';
 import { adjacentShipment, overviewCounts, searchSummary } from './summary';
 
 /** POST awbsummary, GET searchnext, GET overview. */
@@ -70,7 +70,7 @@ export async function summaryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     return ok({ total: found.total, rows: found.rows, missing: found.missing });
   });
 
-  app.get<{ Querystring: SearchNextQuery }>('/searchnext', { schema: { querystring: searchNextQuery } }, async (request, reply) => {
+  app.get<{ Querystring: SearchNextQuery }>('/searchnext', { schema: { querystring: searchNextQuery, response: { 200: searchNextAnswer } } }, async (request, reply) => {
     const query = request.query;
     const tags: AwbTag[] = [];
     for (const text of (query.AWBs ?? '').split(',').filter(Boolean)) {
@@ -99,7 +99,7 @@ export async function summaryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     return ok(next);
   });
 
-  app.get<{ Querystring: { Today?: string } }>('/overview', { schema: { querystring: overviewQuery } }, async (request, reply) => {
+  app.get<{ Querystring: { Today?: string } }>('/overview', { schema: { querystring: overviewQuery, response: { 200: overviewAnswer } } }, async (request, reply) => {
     const serverToday = isoDay(new Date());
     const today = request.query.Today ?? serverToday;
     // The browser's calendar day may differ from the server's by the time zone, never by more.
