@@ -4,7 +4,9 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { chromeFrontEnds, precompressed } from './vite.chrome';
 
 /** BUNDLE_REPORT=<file>: what each chunk holds, module by module with its sizes (the bench's bundle report reads it). */
-const bundleReport = process.env.BUNDLE_REPORT ? [visualizer({ filename: process.env.BUNDLE_REPORT, template: 'raw-data', gzipSize: true, brotliSize: true })] : [];
+const bundleReport = process.env.BUNDLE_REPORT
+  ? [visualizer({ filename: process.env.BUNDLE_REPORT, template: 'raw-data', gzipSize: true, brotliSize: true })]
+  : [];
 
 /** Every backend path the browser calls; the dev server hands them to the Fastify server. */
 const backendTarget = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
@@ -28,7 +30,11 @@ export default defineConfig({
           groups: [
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
             { name: 'vendor-mui', priority: 20, test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis)[\\/]/ },
-            { name: 'vendor-react-admin', priority: 10, test: /node_modules[\\/](react-admin|ra-[a-z-]+|@tanstack|react-hook-form|react-router|react-router-dom|@remix-run|lodash|node-polyglot|query-string|date-fns|jsonexport|inflection|clsx|dompurify|react-dropzone|react-error-boundary|react-is|attr-accept|file-selector)[\\/]/ },
+            {
+              name: 'vendor-react-admin',
+              priority: 10,
+              test: /node_modules[\\/](react-admin|ra-[a-z-]+|@tanstack|react-hook-form|react-router|react-router-dom|@remix-run|lodash|node-polyglot|query-string|date-fns|jsonexport|inflection|clsx|dompurify|react-dropzone|react-error-boundary|react-is|attr-accept|file-selector)[\\/]/,
+            },
             { name: 'shell', priority: 5, tags: ['$initial'], test: /[\\/](src|dataProviders|plugins)[\\/]/ },
           ],
         },

@@ -23,11 +23,22 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/domain/**/*.test.ts', 'tests/plugins/**/*.test.ts', 'tests/app/**/*.test.ts', 'tests/app/**/*.test.tsx'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/domain/**/*.test.ts', 'tests/plugins/**/*.test.ts', 'tests/app/**/*.test.ts', 'tests/app/**/*.test.tsx'],
+          environment: 'node',
+        },
       },
       {
         extends: true,
-        test: { name: 'components', include: ['src/**/*.spec.tsx'], exclude: [...excluded, ...customElementSpecs], environment: 'jsdom', setupFiles: ['tests/componentSetup.ts'], isolate: false },
+        test: {
+          name: 'components',
+          include: ['src/**/*.spec.tsx'],
+          exclude: [...excluded, ...customElementSpecs],
+          environment: 'jsdom',
+          setupFiles: ['tests/componentSetup.ts'],
+          isolate: false,
+        },
       },
       {
         // A window's custom elements cannot be undefined again: the files that define them get a window each.

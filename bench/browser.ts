@@ -16,7 +16,11 @@ const account = { companyId: 'DEMOAIR', userId: 'admin', password: 'Admin#12345'
 
 /** A fresh build, with the visualiser's raw data: every module of every chunk with its brotli size. */
 function buildWithReport(reportFile: string): void {
-  const built = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, BUNDLE_REPORT: reportFile } });
+  const built = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, BUNDLE_REPORT: reportFile },
+  });
   if (built.status !== 0) throw new Error('vite build failed');
 }
 
@@ -54,7 +58,10 @@ function chunkReport(reportFile: string): ChunkReport[] {
     .map(([chunk, packages]) => ({
       chunk: chunk.replace(/-[\w-]{8}\.js$/, '.js'),
       brotliBytes: sent(chunk),
-      heaviest: [...packages.entries()].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([name, brotliBytes]) => ({ name, brotliBytes })),
+      heaviest: [...packages.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4)
+        .map(([name, brotliBytes]) => ({ name, brotliBytes })),
     }))
     .sort((a, b) => b.brotliBytes - a.brotliBytes);
 }
@@ -71,7 +78,10 @@ interface LighthouseScores {
 
 /** Lighthouse's default (mobile) run of the login page, then of the shipment list signed in as `account`. */
 export async function lighthouseScores(base: string): Promise<{ login: LighthouseScores; shipmentList: LighthouseScores }> {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
   try {
     const run = async (url: string): Promise<LighthouseScores> => {
       // The sign-in lives in the browser's cookies: Lighthouse must not clear them between the two runs.
@@ -153,7 +163,9 @@ export async function runBrowserBench(): Promise<void> {
       '',
       '| chunk | bytes | heaviest parts |',
       '|---|---|---|',
-      ...chunks.slice(0, 15).map((chunk) => `| ${chunk.chunk} | ${chunk.brotliBytes} | ${chunk.heaviest.map((part) => `${part.name} ${part.brotliBytes}`).join(', ')} |`),
+      ...chunks
+        .slice(0, 15)
+        .map((chunk) => `| ${chunk.chunk} | ${chunk.brotliBytes} | ${chunk.heaviest.map((part) => `${part.name} ${part.brotliBytes}`).join(', ')} |`),
       '',
     ].join('\n');
     writeFileSync(path.join(root, 'bench/results/browser.md'), md);

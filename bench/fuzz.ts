@@ -13,11 +13,15 @@ export async function runFuzzBench(): Promise<void> {
   const maxStallMs = 100;
   const reportFile = path.join('/tmp', `portal-fuzz-${process.pid}.json`);
   const began = performance.now();
-  const run = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'server', 'tests/server/proof/apiFuzz.test.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, FUZZ_TOTAL: String(total), FUZZ_MAX_STALL_MS: String(maxStallMs), FUZZ_REPORT: reportFile },
-  });
+  const run = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'server', 'tests/server/proof/apiFuzz.test.ts'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, FUZZ_TOTAL: String(total), FUZZ_MAX_STALL_MS: String(maxStallMs), FUZZ_REPORT: reportFile },
+    },
+  );
   const seconds = Math.round((performance.now() - began) / 1000);
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as {
     routes: number;
@@ -46,7 +50,9 @@ export async function runFuzzBench(): Promise<void> {
     `| longest event-loop delay during one request | ${report.worstStallMs} ms | < ${maxStallMs} ms |`,
     `| the request it ran during | ${report.worstStallRequest.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 160)} | |`,
     '',
-    ...(report.faults.length + report.changes.length > 0 ? ['## Faults', '', ...[...report.faults, ...report.changes].map((fault) => `- ${fault.replace(/\n/g, ' ')}`), ''] : []),
+    ...(report.faults.length + report.changes.length > 0
+      ? ['## Faults', '', ...[...report.faults, ...report.changes].map((fault) => `- ${fault.replace(/\n/g, ' ')}`), '']
+      : []),
   ].join('\n');
   writeFileSync(path.join(root, 'bench/results/fuzz.md'), md);
   console.log(md);

@@ -29,7 +29,15 @@ export async function startHotPathServer(env: Record<string, string>, port: numb
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
     cwd: root,
     // The per-address cap of the auth host would turn sign-ins into 429s.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '10000000', WEB_CONCURRENCY: String(processes), ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000000',
+      WEB_CONCURRENCY: String(processes),
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -64,14 +72,26 @@ export async function hotPathCalls(base: string): Promise<ThroughputCall[]> {
   if (!signIn.ok) throw new Error(`sign-in: HTTP ${signIn.status}`);
   const { access_token } = (await signIn.json()) as { access_token: string };
   const headers = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' };
-  const page = await fetch(`${base}/awbapi/awbsummary`, { method: 'POST', headers, body: JSON.stringify({ fieldSearch: [], dbOptions: { CurrentPage: 2, PageSize: 10, FieldName: 'AWBNumber', OrderBy: 'ASC' } }) });
-  const rows = ((await page.json()) as { data: { rows: { ShipmentId: string; AWBPrefix: string; AWBSuffix: string; IsLent: boolean }[] } }).data.rows.filter((row) => !row.IsLent);
+  const page = await fetch(`${base}/awbapi/awbsummary`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ fieldSearch: [], dbOptions: { CurrentPage: 2, PageSize: 10, FieldName: 'AWBNumber', OrderBy: 'ASC' } }),
+  });
+  const rows = ((await page.json()) as { data: { rows: { ShipmentId: string; AWBPrefix: string; AWBSuffix: string; IsLent: boolean }[] } }).data.rows.filter(
+    (row) => !row.IsLent,
+  );
   if (rows.length < 3) throw new Error('the bench needs three shipments of DEMOAIR');
   const tags = rows.slice(0, 3).map((row) => ({ AWBPrefix: row.AWBPrefix, AWBSuffix: row.AWBSuffix }));
   return [
     { name: 'healthz', url: `${base}/healthz` },
     { name: 'permission', url: `${base}/userapi/permission`, headers: { authorization: headers.authorization } },
-    { name: 'summary', url: `${base}/awbapi/awbsummary`, method: 'POST', headers, body: JSON.stringify({ fieldSearch: tags, dbOptions: { CurrentPage: 1, PageSize: 10, FieldName: 'AWBNumber', OrderBy: 'ASC' } }) },
+    {
+      name: 'summary',
+      url: `${base}/awbapi/awbsummary`,
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ fieldSearch: tags, dbOptions: { CurrentPage: 1, PageSize: 10, FieldName: 'AWBNumber', OrderBy: 'ASC' } }),
+    },
     { name: 'detail', url: `${base}/awbapi/awbdetail/${rows[0].ShipmentId}`, headers: { authorization: headers.authorization } },
   ];
 }
@@ -89,7 +109,10 @@ export interface HotPathResult {
 export async function measureHotPath(env: Record<string, string>, port: number, seconds: number): Promise<HotPathResult> {
   const processes = availableParallelism();
   const results = {} as HotPathResult;
-  for (const [key, count] of [['oneProcess', 1], ['allCores', processes]] as const) {
+  for (const [key, count] of [
+    ['oneProcess', 1],
+    ['allCores', processes],
+  ] as const) {
     const server = await startHotPathServer(env, port, count);
     try {
       results[key] = await throughput(await hotPathCalls(server.base), { seconds, connections: 10, barePort: port + 2, appPids: [server.child.pid!] });
@@ -101,7 +124,8 @@ export async function measureHotPath(env: Record<string, string>, port: number, 
 }
 
 export function hotPathTable(result: HotPathResult): string[] {
-  const cell = (rate: Throughput | undefined) => (rate ? `${rate.requestsPerSecond} | ${rate.ratioToBare === undefined ? '1' : `${(rate.ratioToBare * 100).toFixed(1)} %`}` : '- | -');
+  const cell = (rate: Throughput | undefined) =>
+    rate ? `${rate.requestsPerSecond} | ${rate.ratioToBare === undefined ? '1' : `${(rate.ratioToBare * 100).toFixed(1)} %`}` : '- | -';
   const cpu = (rate: Throughput | undefined) => (rate?.cpu ? `${rate.cpu.app} / ${rate.cpu.postgres}` : '-');
   return [
     `| call | 1 process: answers/s | share of bare | CPU app / PostgreSQL (cores) | p99 ms | ${result.processes} processes: answers/s | share of bare | CPU app / PostgreSQL |`,

@@ -79,7 +79,9 @@ async function main() {
       });
     const { access_token } = await signIn();
     const signInMs = quantiles(await timed(signIn, 60));
-    const permissionMs = quantiles(await timed(() => fetch(`${base}/userapi/permission`, { headers: { authorization: `Bearer ${access_token}` } }).then((r) => r.json()), 300));
+    const permissionMs = quantiles(
+      await timed(() => fetch(`${base}/userapi/permission`, { headers: { authorization: `Bearer ${access_token}` } }).then((r) => r.json()), 300),
+    );
 
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -78,7 +78,12 @@ function main() {
     hits += outcome.hits.length;
     if (outcome.hits.length > 0) flagged++;
     if (outcome.hits.length > 0 && planted[index]) plantedFlagged++;
-    if (!planted[index]) for (const hit of outcome.hits) unplanned.set(`${hit.screenedText} / ${hit.matchedPhrase} (${hit.entryId}, ${hit.score})`, (unplanned.get(`${hit.screenedText} / ${hit.matchedPhrase} (${hit.entryId}, ${hit.score})`) ?? 0) + 1);
+    if (!planted[index])
+      for (const hit of outcome.hits)
+        unplanned.set(
+          `${hit.screenedText} / ${hit.matchedPhrase} (${hit.entryId}, ${hit.score})`,
+          (unplanned.get(`${hit.screenedText} / ${hit.matchedPhrase} (${hit.entryId}, ${hit.score})`) ?? 0) + 1,
+        );
   });
   const commonUnplanned = [...unplanned].sort((a, b) => b[1] - a[1]).slice(0, 8);
   const screeningMs = performance.now() - began;
@@ -95,7 +100,13 @@ function main() {
   const recallByVariant = Object.fromEntries(
     VARIANT_KINDS.map((kind) => {
       const of = scored.filter(({ pair }) => pair.positive && pair.variants.includes(kind));
-      return [kind, { pairs: of.length, recall: of.length === 0 ? null : Math.round((of.filter(({ score }) => score >= DEFAULT_FUZZY_THRESHOLD).length / of.length) * 10_000) / 10_000 }];
+      return [
+        kind,
+        {
+          pairs: of.length,
+          recall: of.length === 0 ? null : Math.round((of.filter(({ score }) => score >= DEFAULT_FUZZY_THRESHOLD).length / of.length) * 10_000) / 10_000,
+        },
+      ];
     }),
   );
   const falseAlarmsByKind = Object.fromEntries(
@@ -162,7 +173,10 @@ function main() {
     '',
     '| threshold | precision | recall | F1 | F2 | false positives | false negatives |',
     '|---|---|---|---|---|---|---|',
-    ...curve.map((point) => `| ${point.threshold.toFixed(2)}${point.threshold === DEFAULT_FUZZY_THRESHOLD ? ' (default)' : ''} | ${percent(point.precision)} | ${percent(point.recall)} | ${point.f1} | ${point.f2} | ${point.falsePositives} | ${point.falseNegatives} |`),
+    ...curve.map(
+      (point) =>
+        `| ${point.threshold.toFixed(2)}${point.threshold === DEFAULT_FUZZY_THRESHOLD ? ' (default)' : ''} | ${percent(point.precision)} | ${percent(point.recall)} | ${point.f1} | ${point.f2} | ${point.falsePositives} | ${point.falseNegatives} |`,
+    ),
     '',
     'Recall at the default threshold by kind of variant (a positive may carry two):',
     '',

@@ -18,12 +18,50 @@ import { ensureBuilt } from './support/ensureBuilt';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SHIPMENT_COLUMNS = [
-  'awb_prefix', 'awb_suffix', 'status', 'origin', 'destination', 'pieces', 'weight_kg', 'volume_m3', 'goods_description', 'special_handling_codes',
-  'shipper', 'consignee', 'notify', 'agent', 'agent_company_id', 'routing', 'detail', 'flight_date', 'message_date', 'std', 'update_dt',
-  'acceptance_block', 'acceptance_block_reason', 'acceptance_block_companies', 'eyeball_check', 'sanction_hits', 'compliance_checks',
-  'carrier_id', 'waybill', 'house_manifest',
+  'awb_prefix',
+  'awb_suffix',
+  'status',
+  'origin',
+  'destination',
+  'pieces',
+  'weight_kg',
+  'volume_m3',
+  'goods_description',
+  'special_handling_codes',
+  'shipper',
+  'consignee',
+  'notify',
+  'agent',
+  'agent_company_id',
+  'routing',
+  'detail',
+  'flight_date',
+  'message_date',
+  'std',
+  'update_dt',
+  'acceptance_block',
+  'acceptance_block_reason',
+  'acceptance_block_companies',
+  'eyeball_check',
+  'sanction_hits',
+  'compliance_checks',
+  'carrier_id',
+  'waybill',
+  'house_manifest',
 ] as const;
-const JSON_COLUMNS = new Set(['shipper', 'consignee', 'notify', 'agent', 'routing', 'detail', 'eyeball_check', 'sanction_hits', 'compliance_checks', 'waybill', 'house_manifest']);
+const JSON_COLUMNS = new Set([
+  'shipper',
+  'consignee',
+  'notify',
+  'agent',
+  'routing',
+  'detail',
+  'eyeball_check',
+  'sanction_hits',
+  'compliance_checks',
+  'waybill',
+  'house_manifest',
+]);
 
 /** A row for json_populate_recordset: JSON columns as JSON values, dates as ISO text. */
 function jsonRow(shipment: NewShipment): Record<string, unknown> {
@@ -127,7 +165,16 @@ function startServer(databaseUrl: string, port: number, dataDir: string): ChildP
   return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
     cwd: root,
     // The per-address cap of the auth host would turn the sign-in throughput into 429s.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED: 'false', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '10000000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SEED: 'false',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
@@ -171,7 +218,9 @@ export async function runShipmentBench(): Promise<void> {
     let reported = 0;
     const { rows: lastRows } = await sql<{ last: string | null }>`SELECT max(shipment_id)::text AS last FROM shipments`.execute(db);
     // A bulk load announces nothing: no app process is running yet, so no cache holds what it changes.
-    const announced = ['shipments.shipments_changes', 'shipment_documents.shipment_documents_changes', 'shipment_events.shipment_events_changes'].map((name) => name.split('.') as [string, string]);
+    const announced = ['shipments.shipments_changes', 'shipment_documents.shipment_documents_changes', 'shipment_events.shipment_events_changes'].map(
+      (name) => name.split('.') as [string, string],
+    );
     for (const [table, trigger] of announced) await sql`ALTER TABLE ${sql.id(table)} DISABLE TRIGGER ${sql.id(trigger)}`.execute(db);
     try {
       await generateShipments(db, Number(count), total, today, (done) => {
@@ -180,7 +229,9 @@ export async function runShipmentBench(): Promise<void> {
           console.log(`shipments: ${done.toLocaleString('en')} of ${total.toLocaleString('en')}`);
         }
       });
-      await generateHistory(db, lastRows[0]?.last ?? '0', (done) => console.log(`documents, history and user log: up to shipment ${done.toLocaleString('en')}`));
+      await generateHistory(db, lastRows[0]?.last ?? '0', (done) =>
+        console.log(`documents, history and user log: up to shipment ${done.toLocaleString('en')}`),
+      );
     } finally {
       for (const [table, trigger] of announced) await sql`ALTER TABLE ${sql.id(table)} ENABLE TRIGGER ${sql.id(trigger)}`.execute(db);
     }
@@ -189,7 +240,9 @@ export async function runShipmentBench(): Promise<void> {
     const generateSeconds = Math.round((performance.now() - generateStart) / 100) / 10;
     const { rows: sizeRows } = await sql<{ size: string }>`SELECT pg_size_pretty(pg_total_relation_size('shipments')) AS size`.execute(db);
     const { rows: rowCounts } = await sql<{ documents: string; events: string; logs: string }>`
-      SELECT (SELECT count(*) FROM shipment_documents)::text AS documents, (SELECT count(*) FROM shipment_events)::text AS events, (SELECT count(*) FROM action_log)::text AS logs`.execute(db);
+      SELECT (SELECT count(*) FROM shipment_documents)::text AS documents, (SELECT count(*) FROM shipment_events)::text AS events, (SELECT count(*) FROM action_log)::text AS logs`.execute(
+      db,
+    );
 
     server = startServer(databaseUrl, port, path.join(dataDir, 'app'));
     await waitForHealth(base, server);
@@ -227,7 +280,11 @@ export async function runShipmentBench(): Promise<void> {
     // Open shipments fly from a few hours back to four days ahead of the seeding (the generator dates them as a
     // terminal sees them), so the 7-day windows slide over those days: every window holds open flights.
     const filtered = await timed(100, (round) =>
-      post('/awbapi/awbsummary', { fieldSearch: [], dbOptions: { ...dbOptions, FieldName: 'FlightDate', OrderBy: 'DESC' }, filters: { FlightDateFrom: dayOf(-2 - (round % 5)), FlightDateTo: dayOf(4 - (round % 5)), Status: ['New', 'Eyeball'] } }),
+      post('/awbapi/awbsummary', {
+        fieldSearch: [],
+        dbOptions: { ...dbOptions, FieldName: 'FlightDate', OrderBy: 'DESC' },
+        filters: { FlightDateFrom: dayOf(-2 - (round % 5)), FlightDateTo: dayOf(4 - (round % 5)), Status: ['New', 'Eyeball'] },
+      }),
     );
     const ids = (await post('/awbapi/awbsummary', { fieldSearch: tags(1), dbOptions })).data.rows.map((row) => row.ShipmentId);
     const detail = await timed(200, (round) => get(`/awbapi/awbdetail/${ids[round % ids.length]}`));
@@ -242,12 +299,18 @@ export async function runShipmentBench(): Promise<void> {
       body: new URLSearchParams({ GrantType: 'client_credentials', ClientId: 'operator|DEMOGHA|2|L', ClientSecret: 'Operator#12345' }),
     }).then((response) => response.json() as Promise<{ access_token: string }>);
     const handlerPost = async (body: unknown) => {
-      const response = await fetch(`${base}/awbapi/awbsummary`, { method: 'POST', headers: { ...headers, authorization: `Bearer ${handlerToken.access_token}` }, body: JSON.stringify(body) });
+      const response = await fetch(`${base}/awbapi/awbsummary`, {
+        method: 'POST',
+        headers: { ...headers, authorization: `Bearer ${handlerToken.access_token}` },
+        body: JSON.stringify(body),
+      });
       if (!response.ok) throw new Error(`handler summary: HTTP ${response.status}`);
       return response.json();
     };
     const handlerPage = await timed(20, () => handlerPost({ fieldSearch: [], dbOptions }));
-    const handlerFiltered = await timed(20, (round) => handlerPost({ fieldSearch: [], dbOptions, filters: { FlightDateFrom: dayOf(-6 - (round % 20)), FlightDateTo: dayOf(-(round % 20)) } }));
+    const handlerFiltered = await timed(20, (round) =>
+      handlerPost({ fieldSearch: [], dbOptions, filters: { FlightDateFrom: dayOf(-6 - (round % 20)), FlightDateTo: dayOf(-(round % 20)) } }),
+    );
 
     // The signed-in request path against a bare route (hotPath.ts), on this database: one app process, then all cores.
     const exited = new Promise((resolve) => server!.once('exit', resolve));
@@ -304,11 +367,11 @@ export async function runShipmentBench(): Promise<void> {
       '',
       `## The signed-in request path (autocannon, 10 connections, ${seconds} s a round, 3 rounds, each call's median round)`,
       '',
-      'The bare route is measured again in each round, in the bench\'s own process. CPU is the share of one core used meanwhile by the app\'s processes and by PostgreSQL\'s.',
+      "The bare route is measured again in each round, in the bench's own process. CPU is the share of one core used meanwhile by the app's processes and by PostgreSQL's.",
       '',
       ...hotPathTable(hotPath),
       '',
-      'The browser\'s figures are in bench/results/browser.md (the demo world).',
+      "The browser's figures are in bench/results/browser.md (the demo world).",
       '',
     ].join('\n');
     writeFileSync(path.join(root, 'bench/results/shipments.md'), md);

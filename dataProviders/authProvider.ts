@@ -139,10 +139,7 @@ export function createAuthProvider(options: AuthProviderOptions): CargoAuthProvi
 
   /** Fills the session store from the permission calls; the handling-lock ids start empty. */
   async function loadSession(): Promise<SessionState> {
-    const [permission, classicPermission] = await Promise.all([
-      fetchPermission('/userapi/permission'),
-      fetchPermission('/userapi/permission?isClassic=true'),
-    ]);
+    const [permission, classicPermission] = await Promise.all([fetchPermission('/userapi/permission'), fetchPermission('/userapi/permission?isClassic=true')]);
     sessionStore.clear();
     return sessionStore.set(sessionFromPermission(permission, classicPermission));
   }

@@ -25,13 +25,21 @@ test.beforeAll(async ({ portals }, testInfo) => {
   const admin = await apiToken(base, 'admin', 'Admin#12345');
   // Its parties unlisted: the shipment comes in New.
   const { text, awb } = demoFwb(KEYBOARD_SERIAL, (waybill) => (waybill.shipper = { ...waybill.shipper, name: 'A11Y KEYBOARD SHIPPER' }));
-  const sent = await fetch(`${base}/awbapi/messages`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'text/plain' }, body: text });
+  const sent = await fetch(`${base}/awbapi/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin}`, 'content-type': 'text/plain' },
+    body: text,
+  });
   expect(sent.status, await sent.text()).toBeLessThan(300);
   keyboardAwb = awb;
   const summary = await fetch(`${base}/awbapi/awbsummary`, {
     method: 'POST',
     headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ fieldSearch: [], dbOptions: { CurrentPage: 1, PageSize: 5, FieldName: 'AWBNumber', OrderBy: 'ASC' }, filters: { Status: ['Eyeball'] } }),
+    body: JSON.stringify({
+      fieldSearch: [],
+      dbOptions: { CurrentPage: 1, PageSize: 5, FieldName: 'AWBNumber', OrderBy: 'ASC' },
+      filters: { Status: ['Eyeball'] },
+    }),
   }).then((response) => response.json() as Promise<{ data: { rows: { ShipmentId: string; AWBNumber: string }[] } }>);
   const [first] = summary.data.rows;
   richShipment = { id: first.ShipmentId, awb: first.AWBNumber };
@@ -45,7 +53,10 @@ async function newVisitor(browser: Browser, { cookieChoice = true, region }: { c
     await context.addInitScript(() => localStorage.setItem('isBtnClick', 'true'));
   }
   const page = await context.newPage();
-  if (region) await page.route('**/api/region', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ countryCode: region, iPv4Address: '127.0.0.1' }) }));
+  if (region)
+    await page.route('**/api/region', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ countryCode: region, iPv4Address: '127.0.0.1' }) }),
+    );
   return page;
 }
 
@@ -71,7 +82,10 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
   const violations = await axeViolations(page);
   console.log(`TIMING ${what}: settle ${t1 - t0} ms, axe ${Date.now() - t1} ms`);
   checked.push(what);
-  expect(violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`), what).toEqual([]);
+  expect(
+    violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`),
+    what,
+  ).toEqual([]);
 }
 
 async function visit(page: Page, path: string, heading: string | RegExp, what = path): Promise<void> {
@@ -372,7 +386,9 @@ test('every signed-in page fits 1440, 991, 767 and 499 px wide: no sideways page
     ['/ez4/en/sanctioncheck', 'Sanction Check'],
     ['/ez4/en/outboundmessages', 'Outbound Messages'],
     ['/ez4/en/shipmentmessages', 'Shipment Messages'],
-    ...ruleListPlugins.slice(0, 1).map((plugin): [string, string] => [`/ez4/en/${plugin.functionIdInPath ? `${plugin.route}/${plugin.functionId}` : plugin.route}`, plugin.label]),
+    ...ruleListPlugins
+      .slice(0, 1)
+      .map((plugin): [string, string] => [`/ez4/en/${plugin.functionIdInPath ? `${plugin.route}/${plugin.functionId}` : plugin.route}`, plugin.label]),
     ['/ez4/en/adminlistcontrol', 'Admin List Control'],
   ];
   // Each width opens the pages afresh, as a phone or a tablet would (a desktop window narrowed to a phone's

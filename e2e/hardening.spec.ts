@@ -13,7 +13,8 @@ import { apiToken, demoFwb, signIn } from './support/portal';
  */
 
 /** Markup that, parsed as HTML, would leave an element with data-xss and try to run script. */
-const markup = (where: string) => `<img src="x" data-xss="${where}" onerror="window.__xss='${where}'"><script>window.__xss='${where}'</script><b data-xss="${where}">${where}</b>`;
+const markup = (where: string) =>
+  `<img src="x" data-xss="${where}" onerror="window.__xss='${where}'"><script>window.__xss='${where}'</script><b data-xss="${where}">${where}</b>`;
 
 let base: string;
 let shipment: { id: string; awb: string };
@@ -21,7 +22,10 @@ let shipment: { id: string; awb: string };
 async function api<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
   const response = await fetch(`${base}${url}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(typeof body === 'string' ? { 'content-type': 'text/plain' } : body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(typeof body === 'string' ? { 'content-type': 'text/plain' } : body ? { 'content-type': 'application/json' } : {}),
+    },
     body: typeof body === 'string' ? body : body ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
@@ -38,15 +42,20 @@ test.beforeAll(async ({ portals }, testInfo) => {
 
   // A sanction list entry of the company's own, its program and remarks markup.
   const envelope = (request: unknown) => ({ request, app_id: 2, token: crypto.randomUUID(), ts: Math.floor(Date.now() / 1000) });
-  await api(admin, 'POST', '/classicapi/sanctionlist', envelope({
-    listSource: 'INTERNAL',
-    reference: 'XSS-1',
-    matchingValue: 'HARDENING MARKUP TRADERS',
-    matchingMethod: 'Keyword',
-    partyType: 'Entity',
-    program: markup('program'),
-    remarks: markup('entry-remarks'),
-  }));
+  await api(
+    admin,
+    'POST',
+    '/classicapi/sanctionlist',
+    envelope({
+      listSource: 'INTERNAL',
+      reference: 'XSS-1',
+      matchingValue: 'HARDENING MARKUP TRADERS',
+      matchingMethod: 'Keyword',
+      partyType: 'Entity',
+      program: markup('program'),
+      remarks: markup('entry-remarks'),
+    }),
+  );
 
   // A shipment of this spec's own whose consignee is that entry: it comes in with a hit.
   const written = demoFwb(9_700_001, (waybill) => (waybill.consignee = { ...waybill.consignee, name: 'HARDENING MARKUP TRADERS' }));
@@ -72,7 +81,11 @@ test.beforeAll(async ({ portals }, testInfo) => {
   const form = new FormData();
   form.append('ShipmentId', shipment.id);
   form.append('Remarks', markup('document-remarks'));
-  form.append('file', new Blob([new Uint8Array(await realPdf('hardening'))], { type: 'application/pdf' }), '<img src=x data-xss=document-name onerror=alert(1)>.pdf');
+  form.append(
+    'file',
+    new Blob([new Uint8Array(await realPdf('hardening'))], { type: 'application/pdf' }),
+    '<img src=x data-xss=document-name onerror=alert(1)>.pdf',
+  );
   const uploaded = await fetch(`${base}/awbapi/document/upload`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
   expect(uploaded.status, await uploaded.text()).toBeLessThan(300);
 });

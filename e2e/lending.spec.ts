@@ -23,7 +23,9 @@ async function shipmentToLend(): Promise<string> {
     body: JSON.stringify({ fieldSearch: [], dbOptions: { CurrentPage: 1, PageSize: 50, FieldName: 'AWBNumber', OrderBy: 'DESC' } }),
   }).then((response) => response.json() as Promise<{ data: { rows: { ShipmentId: string; AWBNumber: string }[] } }>);
   for (const row of summary.data.rows) {
-    const companies = await fetch(`${server.baseUrl}/awbapi/util/lendcompanies/${row.ShipmentId}`, { headers: bearer }).then((response) => response.json() as Promise<{ data: { CompanyId: string }[] }>);
+    const companies = await fetch(`${server.baseUrl}/awbapi/util/lendcompanies/${row.ShipmentId}`, { headers: bearer }).then(
+      (response) => response.json() as Promise<{ data: { CompanyId: string }[] }>,
+    );
     if (companies.data.some((company) => company.CompanyId === 'DEMOAIR')) return row.AWBNumber;
   }
   throw new Error('no SKYAIR shipment left to lend to DEMOAIR');

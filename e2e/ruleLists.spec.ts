@@ -102,7 +102,10 @@ test('sanction list: add, edit, filter, export, import with a bad row refused, a
 
   // Export: exactly what the filter selects.
   const exported = await download(page, 'Export');
-  const lines = exported.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  const lines = exported
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
   expect(lines[0]).toBe('List,Reference,Name,Matching Method,Party Type,Program,Country Code,Alternative Names,Remarks');
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain('E2E-0001,E2E PHANTOM FREIGHT*,Keyword,Entity,E2E; SDGT,IR');
@@ -111,11 +114,25 @@ test('sanction list: add, edit, filter, export, import with a bad row refused, a
   await page.getByRole('link', { name: 'Import', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Import into Sanction List' })).toBeVisible();
   const header = 'List,Reference,Name,Matching Method,Party Type,Country Code';
-  await importFile(page, csvFile(testInfo, 'sanctions-bad.csv', `${header}\nINTERNAL,E2E-0002,E2E GHOST SHIPPING,Exact,Entity,KP\nINTERNAL,E2E-0003,E2E SHADOW LOGISTICS,Fuzzy,Entity,SY\n`));
+  await importFile(
+    page,
+    csvFile(
+      testInfo,
+      'sanctions-bad.csv',
+      `${header}\nINTERNAL,E2E-0002,E2E GHOST SHIPPING,Exact,Entity,KP\nINTERNAL,E2E-0003,E2E SHADOW LOGISTICS,Fuzzy,Entity,SY\n`,
+    ),
+  );
   const report = page.getByRole('alert').filter({ hasText: 'Problems in the file' });
   await expect(report).toContainText('Nothing was imported: the file has 1 problem(s).');
   await expect(report.getByRole('row', { name: /3 Matching Method \* Choose one of: Default, Keyword, Exact/ })).toBeVisible();
-  await importFile(page, csvFile(testInfo, 'sanctions-good.csv', `${header}\nINTERNAL,E2E-0002,E2E GHOST SHIPPING,Exact,Entity,KP\nINTERNAL,E2E-0003,E2E SHADOW LOGISTICS,Keyword,Entity,SY\n`));
+  await importFile(
+    page,
+    csvFile(
+      testInfo,
+      'sanctions-good.csv',
+      `${header}\nINTERNAL,E2E-0002,E2E GHOST SHIPPING,Exact,Entity,KP\nINTERNAL,E2E-0003,E2E SHADOW LOGISTICS,Keyword,Entity,SY\n`,
+    ),
+  );
   await expect(page.getByText('2 row(s) imported.').first()).toBeVisible();
   await page.getByRole('link', { name: 'Back to Sanction List' }).click();
 
@@ -137,7 +154,11 @@ test('sanction list: add, edit, filter, export, import with a bad row refused, a
   for (const action of ['Create', 'Update', 'Import', 'Delete']) await expect(page.getByRole('cell', { name: action, exact: true }).first()).toBeVisible();
 });
 
-test('country rules: add, filter, edit (with a concurrent change), export, import with a bad row refused, and delete', async ({ page, browser, baseURL }, testInfo) => {
+test('country rules: add, filter, edit (with a concurrent change), export, import with a bad row refused, and delete', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
   await signInAsAdmin(page);
   await page.goto('/ez4/en/countryrules/115');
   await expect(page.getByRole('heading', { level: 1, name: 'Country Rules' })).toBeVisible();
@@ -164,7 +185,10 @@ test('country rules: add, filter, edit (with a concurrent change), export, impor
   await expect(page.getByRole('row', { name: /\bKP\b/ })).toBeVisible();
 
   // Edit while another admin saves the same row: the stale save is refused with who changed it.
-  await page.getByRole('row', { name: /\bCU\b/ }).getByRole('cell', { name: 'CU' }).click();
+  await page
+    .getByRole('row', { name: /\bCU\b/ })
+    .getByRole('cell', { name: 'CU' })
+    .click();
   const edit = page.getByRole('dialog', { name: 'Edit row of Country Rules' });
   await expect(edit.getByLabel('SHC Codes')).toHaveValue('DGR/ELI');
   const otherContext = await browser.newContext({ baseURL });
@@ -173,7 +197,10 @@ test('country rules: add, filter, edit (with a concurrent change), export, impor
   const other = await otherContext.newPage();
   await signInAsAdmin(other);
   await other.goto('/ez4/en/countryrules/115');
-  await other.getByRole('row', { name: /\bCU\b/ }).getByRole('cell', { name: 'CU' }).click();
+  await other
+    .getByRole('row', { name: /\bCU\b/ })
+    .getByRole('cell', { name: 'CU' })
+    .click();
   await other.getByRole('dialog').getByLabel('Remarks').fill('Changed in another window');
   await other.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await expect(other.getByText('Row saved.')).toBeVisible();
@@ -191,7 +218,12 @@ test('country rules: add, filter, edit (with a concurrent change), export, impor
 
   // Export what the filter selects: the two embargo rows, sorted by country code.
   const exported = await download(page, 'Export');
-  expect(exported.replace(/^\uFEFF/, '').trim().split(/\r?\n/)).toEqual([
+  expect(
+    exported
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/),
+  ).toEqual([
     'Country Code,Carrier ID,Direction,Rule,SHC Codes,Remarks',
     'CU,,Both,Embargo,DGR,Changed in another window',
     'KP,,Both,Embargo,,UN Security Council sanctions.',
@@ -205,7 +237,10 @@ test('country rules: add, filter, edit (with a concurrent change), export, impor
   await expect(page.getByText('1-6 of 6')).toBeVisible();
   await page.getByRole('link', { name: 'Import', exact: true }).click();
   const header = 'Country Code,Direction,Rule,Remarks';
-  await importFile(page, csvFile(testInfo, 'countries-bad.csv', `${header}\nSY,Export,Licence Required,ok\nIRN,Both,Embargo,bad code\nBY,Import,Restricted,ok\n`));
+  await importFile(
+    page,
+    csvFile(testInfo, 'countries-bad.csv', `${header}\nSY,Export,Licence Required,ok\nIRN,Both,Embargo,bad code\nBY,Import,Restricted,ok\n`),
+  );
   const report = page.getByRole('alert').filter({ hasText: 'Problems in the file' });
   await expect(report.getByRole('row', { name: /3 Country Code \* Invalid Format: "IRN"/ })).toBeVisible();
   await expectAccessible(page);
@@ -218,7 +253,11 @@ test('country rules: add, filter, edit (with a concurrent change), export, impor
   await expect(page.getByText('1-8 of 8')).toBeVisible();
 
   // Delete the three rows this test added.
-  for (const code of ['CU', 'SY', 'BY']) await page.getByRole('row', { name: new RegExp(`\\b${code}\\b`) }).getByRole('checkbox').check();
+  for (const code of ['CU', 'SY', 'BY'])
+    await page
+      .getByRole('row', { name: new RegExp(`\\b${code}\\b`) })
+      .getByRole('checkbox')
+      .check();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await page.getByRole('dialog', { name: 'Delete from Country Rules' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('3 rows deleted.')).toBeVisible();

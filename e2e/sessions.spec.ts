@@ -23,7 +23,11 @@ async function accessTokenExpiry(cookies: { name: string; value: string }[]): Pr
 test('two tabs waking with an expired access token refresh once between them and both stay signed in', async ({ context, page, baseURL }) => {
   await rememberCookieChoice(context, baseURL!);
   await signIn(page, 'DEMOAIR', 'admin', 'Admin#12345');
-  const rows = (tab: typeof page) => tab.locator('table').filter({ has: tab.getByRole('columnheader', { name: 'AWB Number' }) }).getByRole('row');
+  const rows = (tab: typeof page) =>
+    tab
+      .locator('table')
+      .filter({ has: tab.getByRole('columnheader', { name: 'AWB Number' }) })
+      .getByRole('row');
   await expect(rows(page).nth(10)).toBeVisible();
   const second = await context.newPage();
   await second.goto('/ez4/en/shipment');
@@ -44,7 +48,8 @@ test('two tabs waking with an expired access token refresh once between them and
   const expiry = await accessTokenExpiry(await context.cookies());
   await expect.poll(() => Date.now() > expiry + 1_000, { timeout: (ACCESS_TOKEN_SECONDS + 5) * 1_000 }).toBe(true);
 
-  const summaryAnswer = (tab: typeof page) => tab.waitForResponse((response) => response.url().endsWith('/awbapi/awbsummary') && response.status() === 200, { timeout: 15_000 });
+  const summaryAnswer = (tab: typeof page) =>
+    tab.waitForResponse((response) => response.url().endsWith('/awbapi/awbsummary') && response.status() === 200, { timeout: 15_000 });
   const answers = Promise.all([summaryAnswer(page), summaryAnswer(second)]);
   await Promise.all([page.getByRole('button', { name: 'Refresh' }).click(), second.getByRole('button', { name: 'Refresh' }).click()]);
   await answers;

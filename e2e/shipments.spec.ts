@@ -36,13 +36,19 @@ async function acceptableShipments(count: number): Promise<string[]> {
   const summary = await fetch(`${base}/awbapi/awbsummary`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ fieldSearch: [], dbOptions: { CurrentPage: 1, PageSize: 100, FieldName: 'AWBNumber', OrderBy: 'ASC' }, filters: { Status: ['New'] } }),
+    body: JSON.stringify({
+      fieldSearch: [],
+      dbOptions: { CurrentPage: 1, PageSize: 100, FieldName: 'AWBNumber', OrderBy: 'ASC' },
+      filters: { Status: ['New'] },
+    }),
   }).then((response) => response.json() as Promise<{ data: { rows: { ShipmentId: string; AWBNumber: string; IsLent: boolean }[] } }>);
   const found: string[] = [];
   for (const row of summary.data.rows) {
     if (row.IsLent || found.length === count) continue;
     // Opening a detail takes the operator's handling lock; it is released again at once.
-    const detail = await fetch(`${base}/awbapi/awbdetail/${row.ShipmentId}`, { headers: bearer }).then((response) => response.json() as Promise<{ data: { Can: { Accept: boolean }; Block: unknown } }>);
+    const detail = await fetch(`${base}/awbapi/awbdetail/${row.ShipmentId}`, { headers: bearer }).then(
+      (response) => response.json() as Promise<{ data: { Can: { Accept: boolean }; Block: unknown } }>,
+    );
     const released = await fetch(`${base}/awbapi/deletehandling/${row.ShipmentId}`, { method: 'POST', headers: bearer });
     if (!released.ok) throw new Error(`the handling lock of ${row.AWBNumber} was not released: ${released.status}`);
     if (detail.data.Can.Accept && !detail.data.Block) found.push(row.AWBNumber);
@@ -90,7 +96,9 @@ function attachmentsOf(body: string): { contentType: string; fileName: string; c
       const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1]?.trim() ?? '';
       if (!/^attachment\b/i.test(header('Content-Disposition'))) return undefined;
       const fileName = /filename\*?="?([^";]+)"?/i.exec(header('Content-Disposition'))?.[1] ?? '';
-      const content = /base64/i.test(header('Content-Transfer-Encoding')) ? Buffer.from(rest.join('\n').replace(/\s+/g, ''), 'base64') : Buffer.from(rest.join('\n'));
+      const content = /base64/i.test(header('Content-Transfer-Encoding'))
+        ? Buffer.from(rest.join('\n').replace(/\s+/g, ''), 'base64')
+        : Buffer.from(rest.join('\n'));
       return { contentType: header('Content-Type').split(';')[0].trim().toLowerCase(), fileName, content };
     })
     .filter((attachment) => attachment !== undefined);
@@ -132,7 +140,9 @@ test('searches with 5 tags, accepts with a remark and rejects with a reason', as
   await rejectWithReason(page);
   await expect(page.getByText(`AWB ${rejected} rejected.`)).toBeVisible();
   await page.getByRole('tab', { name: 'History' }).click();
-  await expect(page.getByRole('cell', { name: /Shipment rejected: DOC01 Air waybill data incomplete or unreadable - Commercial invoice missing/ })).toBeVisible();
+  await expect(
+    page.getByRole('cell', { name: /Shipment rejected: DOC01 Air waybill data incomplete or unreadable - Commercial invoice missing/ }),
+  ).toBeVisible();
 });
 
 test('refuses the stale one of two concurrent decisions', async ({ browser }) => {
@@ -194,7 +204,9 @@ test('prints a cargo receipt and shares the AWB by mail', async ({ page }) => {
   expect(mail.text).toContain(`AWB_${fourth}.pdf`);
   // The AWB copy arrived as a real PDF attachment, not only named in the text.
   const attachments = attachmentsOf(mail.text);
-  expect(attachments.map(({ fileName, contentType }) => ({ fileName, contentType }))).toEqual([{ fileName: `AWB_${fourth}.pdf`, contentType: 'application/pdf' }]);
+  expect(attachments.map(({ fileName, contentType }) => ({ fileName, contentType }))).toEqual([
+    { fileName: `AWB_${fourth}.pdf`, contentType: 'application/pdf' },
+  ]);
   expect(attachments[0].content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const attached = new PDFParse({ data: new Uint8Array(attachments[0].content) });
   const { text: attachedText } = await attached.getText();

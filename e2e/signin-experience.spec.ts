@@ -245,7 +245,11 @@ test('a user whose region cannot be found is let in, and the browser logs it', a
 
 test.describe('cookie consent by region', () => {
   async function expectChoiceStored(page: Page, expected: { personalize: string; analytics: string }) {
-    expect(await page.evaluate(() => ['personalize', 'analytics', 'isBtnClick'].map((key) => localStorage.getItem(key)))).toEqual([expected.personalize, expected.analytics, 'true']);
+    expect(await page.evaluate(() => ['personalize', 'analytics', 'isBtnClick'].map((key) => localStorage.getItem(key)))).toEqual([
+      expected.personalize,
+      expected.analytics,
+      'true',
+    ]);
     const cookie = (await page.context().cookies()).find((candidate) => candidate.name === 'cookie_consent');
     expect(cookie).toBeDefined();
     const lifetime = cookie!.expires * 1000 - Date.now();
@@ -343,7 +347,9 @@ test.describe('passwords', () => {
     await dialog.getByLabel('Company ID').fill('DEMOGHA');
     await dialog.getByLabel('User ID').fill('operator');
     await dialog.getByRole('button', { name: 'Send reset link' }).click();
-    await expect(page.getByRole('alertdialog', { name: 'Check your e-mail' })).toContainText('If the account exists, a reset link has been sent to its e-mail address.');
+    await expect(page.getByRole('alertdialog', { name: 'Check your e-mail' })).toContainText(
+      'If the account exists, a reset link has been sent to its e-mail address.',
+    );
     const mail = await server.mail.next('operator@demogha.example', /Reset your/, since);
     const link = /(http:\/\/\S+\/ez4\/en\/resetPassword#token=[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
     expect(link).toBeDefined();

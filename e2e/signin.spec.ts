@@ -62,7 +62,9 @@ test('every demo account without a one-time code signs in and sees its own compa
   ]) {
     await signIn(page, companyId, userId, password);
     await expect(page).toHaveURL(/\/ez4\/en\/shipment$/);
-    const session = await page.evaluate(() => JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(sessionStorage.getItem('ez4.session')!), (c) => c.charCodeAt(0)))));
+    const session = await page.evaluate(() =>
+      JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(sessionStorage.getItem('ez4.session')!), (c) => c.charCodeAt(0)))),
+    );
     expect(session).toMatchObject({ companyId, userId, companyName: company });
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/ez4\/en\/login$/);

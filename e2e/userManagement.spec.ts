@@ -75,7 +75,9 @@ test('an admin adds, edits, locks and deletes a user, with clear messages for ba
   await lockDialog.getByRole('button', { name: 'Lock' }).click();
   await expect(page.getByText('User e2e.user locked.')).toBeVisible();
   await expect(userRow(page, 'e2e.user')).toContainText('Locked');
-  const refused = await page.request.post('/auth/token', { form: { GrantType: 'client_credentials', ClientId: 'e2e.user|DEMOAIR|2|L', ClientSecret: 'Erin#2024pass' } });
+  const refused = await page.request.post('/auth/token', {
+    form: { GrantType: 'client_credentials', ClientId: 'e2e.user|DEMOAIR|2|L', ClientSecret: 'Erin#2024pass' },
+  });
   expect((await refused.json()).error).toBe('invalid_grant');
 
   // The one-time code switch.
@@ -105,7 +107,13 @@ test('an admin adds, edits, locks and deletes a user, with clear messages for ba
 
 test("a deleted user's open browser is signed out on its next action", async ({ browser, request }) => {
   const api = await adminApi(request);
-  const created = await api('POST', '/users', { user_id: 'leaving.admin', user_name: 'Leo Leaving', email: 'leo@demoair.example', role_id: 'ADMIN', password: 'Leaving#2024' });
+  const created = await api('POST', '/users', {
+    user_id: 'leaving.admin',
+    user_name: 'Leo Leaving',
+    email: 'leo@demoair.example',
+    role_id: 'ADMIN',
+    password: 'Leaving#2024',
+  });
   expect((await created.json()).status).toBe(1);
 
   const context = await browser.newContext();
@@ -141,7 +149,9 @@ test('an admin restricts the company to address ranges, and is kept from shuttin
 
   await page.getByLabel('Address range').fill('192.0.2.0/24');
   await page.getByRole('button', { name: 'Add Range' }).click();
-  await expect(page.getByText('This change would block your own address (127.0.0.1), and you could no longer sign in. Add a range that includes it first.')).toBeVisible();
+  await expect(
+    page.getByText('This change would block your own address (127.0.0.1), and you could no longer sign in. Add a range that includes it first.'),
+  ).toBeVisible();
 
   await page.getByLabel('Address range').fill('127.0.0.1/8');
   await page.getByLabel('Description').fill('This machine');

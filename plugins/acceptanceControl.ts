@@ -6,7 +6,15 @@ const fields: RuleField[] = [
   carrierId({ required: true }),
   stationCode({ required: true }),
   shcCodes(),
-  { source: 'controlType', label: 'Control', type: 'choice', choices: ['Auto Accept', 'Manual Accept', 'Eyeball Check', 'Block'], required: true, defaultValue: 'Manual Accept', filter: true },
+  {
+    source: 'controlType',
+    label: 'Control',
+    type: 'choice',
+    choices: ['Auto Accept', 'Manual Accept', 'Eyeball Check', 'Block'],
+    required: true,
+    defaultValue: 'Manual Accept',
+    filter: true,
+  },
   { source: 'effectiveFrom', label: 'Effective From', type: 'date' },
   remarks(),
 ];

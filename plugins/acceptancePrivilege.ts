@@ -8,7 +8,15 @@ const fields: RuleField[] = [
   carrierId({ required: true }),
   acceptanceStations({ required: true }),
   shcCodes(),
-  { source: 'privilege', label: 'Privilege', type: 'choice', choices: ['Accept', 'Accept with Remark', 'Override Soft Block'], required: true, defaultValue: 'Accept', filter: true },
+  {
+    source: 'privilege',
+    label: 'Privilege',
+    type: 'choice',
+    choices: ['Accept', 'Accept with Remark', 'Override Soft Block'],
+    required: true,
+    defaultValue: 'Accept',
+    filter: true,
+  },
 ];
 
 export default definePlugin({

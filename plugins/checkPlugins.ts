@@ -102,7 +102,8 @@ export function pluginProblems(plugin: RuleListPlugin): string[] {
     if (field.type === 'choice' && (!field.choices || field.choices.length === 0)) at(`${where}: a choice field needs choices`);
     if (field.type !== 'choice' && field.choices) at(`${where}: only choice fields have choices`);
     if (field.type === 'list' && !field.separator) at(`${where}: a list field needs a separator`);
-    if (field.type === 'boolean' && (field.pattern !== undefined || field.format !== undefined || field.wildcards)) at(`${where}: a boolean field has no pattern, format or wildcards`);
+    if (field.type === 'boolean' && (field.pattern !== undefined || field.format !== undefined || field.wildcards))
+      at(`${where}: a boolean field has no pattern, format or wildcards`);
     if (field.type !== 'list' && (field.separator || field.maxItems !== undefined)) at(`${where}: only list fields have a separator and maxItems`);
     if (field.format !== undefined && !isFieldFormatName(field.format)) at(`${where}: unknown format ${String(field.format)}`);
     if (field.pattern !== undefined) {
@@ -136,7 +137,8 @@ export function pluginProblems(plugin: RuleListPlugin): string[] {
   if (plugin.cancel) {
     const field = plugin.fields.find((candidate) => candidate.source === plugin.cancel?.field);
     if (!field) at(`cancel names unknown field ${plugin.cancel.field}`);
-    else if (!field.choices?.includes(plugin.cancel.activeValue) || !field.choices.includes(plugin.cancel.cancelledValue)) at('cancel values must be choices of its field');
+    else if (!field.choices?.includes(plugin.cancel.activeValue) || !field.choices.includes(plugin.cancel.cancelledValue))
+      at('cancel values must be choices of its field');
   }
   if (plugin.resend) {
     const field = plugin.fields.find((candidate) => candidate.source === plugin.resend?.emailField);

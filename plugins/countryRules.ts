@@ -6,7 +6,15 @@ const fields: RuleField[] = [
   countryCode({ required: true }),
   carrierId({ required: false }),
   { source: 'direction', label: 'Direction', type: 'choice', choices: ['Both', 'Export', 'Import'], required: true, defaultValue: 'Both', filter: true },
-  { source: 'ruleType', label: 'Rule', type: 'choice', choices: ['Embargo', 'Licence Required', 'Restricted', 'Customs Pre-Alert'], required: true, defaultValue: 'Restricted', filter: true },
+  {
+    source: 'ruleType',
+    label: 'Rule',
+    type: 'choice',
+    choices: ['Embargo', 'Licence Required', 'Restricted', 'Customs Pre-Alert'],
+    required: true,
+    defaultValue: 'Restricted',
+    filter: true,
+  },
   shcCodes(),
   remarks(),
 ];

@@ -7,13 +7,41 @@ import type { ToolbarAction } from './types';
 
 type Overrides = Partial<RuleField>;
 
-export const carrierId = (overrides: Overrides = {}): RuleField => ({ source: 'carrierId', label: 'Carrier ID', type: 'text', format: 'carrierId', filter: true, ...overrides });
+export const carrierId = (overrides: Overrides = {}): RuleField => ({
+  source: 'carrierId',
+  label: 'Carrier ID',
+  type: 'text',
+  format: 'carrierId',
+  filter: true,
+  ...overrides,
+});
 
-export const countryCode = (overrides: Overrides = {}): RuleField => ({ source: 'countryCode', label: 'Country Code', type: 'text', format: 'countryCode', filter: true, ...overrides });
+export const countryCode = (overrides: Overrides = {}): RuleField => ({
+  source: 'countryCode',
+  label: 'Country Code',
+  type: 'text',
+  format: 'countryCode',
+  filter: true,
+  ...overrides,
+});
 
-export const airportCode = (overrides: Overrides = {}): RuleField => ({ source: 'airportCode', label: 'Airport Code', type: 'text', format: 'airportCode', filter: true, ...overrides });
+export const airportCode = (overrides: Overrides = {}): RuleField => ({
+  source: 'airportCode',
+  label: 'Airport Code',
+  type: 'text',
+  format: 'airportCode',
+  filter: true,
+  ...overrides,
+});
 
-export const stationCode = (overrides: Overrides = {}): RuleField => ({ source: 'stationCode', label: 'Station Code', type: 'text', format: 'stationCode', filter: true, ...overrides });
+export const stationCode = (overrides: Overrides = {}): RuleField => ({
+  source: 'stationCode',
+  label: 'Station Code',
+  type: 'text',
+  format: 'stationCode',
+  filter: true,
+  ...overrides,
+});
 
 /** At most 9 SHC codes separated by a slash (spec 5). */
 export const shcCodes = (overrides: Overrides = {}): RuleField => ({
@@ -75,7 +103,15 @@ export const matchingMethod = (overrides: Overrides = {}): RuleField => ({
   ...overrides,
 });
 
-export const remarks = (overrides: Overrides = {}): RuleField => ({ source: 'remarks', label: 'Remarks', type: 'text', maxLength: 500, multiline: true, inList: false, ...overrides });
+export const remarks = (overrides: Overrides = {}): RuleField => ({
+  source: 'remarks',
+  label: 'Remarks',
+  type: 'text',
+  maxLength: 500,
+  multiline: true,
+  inList: false,
+  ...overrides,
+});
 
 /** The toolbar of an editable list; `extra` adds the actions that apply to it (Country List, Cancel, Resend). */
 export function editableListActions(...extra: ToolbarAction[]): ToolbarAction[] {

@@ -5,7 +5,15 @@ import { definePlugin, type RuleField } from './types';
 const fields: RuleField[] = [
   stationCode({ required: true }),
   carrierId({ required: false }),
-  { source: 'documentType', label: 'Document Type', type: 'choice', choices: ['AWB', 'House Manifest', 'House AWB airline', 'Pouch'], required: true, defaultValue: 'AWB', filter: true },
+  {
+    source: 'documentType',
+    label: 'Document Type',
+    type: 'choice',
+    choices: ['AWB', 'House Manifest', 'House AWB airline', 'Pouch'],
+    required: true,
+    defaultValue: 'AWB',
+    filter: true,
+  },
   { source: 'emailAddresses', label: 'E-mail Addresses', type: 'list', format: 'email', separator: ',', required: true, filter: true },
   remarks(),
 ];

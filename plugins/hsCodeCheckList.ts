@@ -3,9 +3,27 @@ import { definePlugin, type RuleField } from './types';
 
 /** HS codes (with wildcards) that need a check for a destination. */
 const fields: RuleField[] = [
-  { source: 'hsCodePattern', label: 'HS Code', type: 'text', wildcards: true, required: true, pattern: '(?:[0-9#?*]|![*?#!]){1,12}', maxLength: 24, patternHint: 'digits with wildcards, e.g. 8542* or 2844##', filter: true },
+  {
+    source: 'hsCodePattern',
+    label: 'HS Code',
+    type: 'text',
+    wildcards: true,
+    required: true,
+    pattern: '(?:[0-9#?*]|![*?#!]){1,12}',
+    maxLength: 24,
+    patternHint: 'digits with wildcards, e.g. 8542* or 2844##',
+    filter: true,
+  },
   countryCode({ label: 'Destination Country', required: false }),
-  { source: 'checkType', label: 'Check', type: 'choice', choices: ['Licence Required', 'Embargo', 'Dual Use', 'Dangerous Goods'], required: true, defaultValue: 'Licence Required', filter: true },
+  {
+    source: 'checkType',
+    label: 'Check',
+    type: 'choice',
+    choices: ['Licence Required', 'Embargo', 'Dual Use', 'Dangerous Goods'],
+    required: true,
+    defaultValue: 'Licence Required',
+    filter: true,
+  },
   remarks(),
 ];
 

@@ -7,7 +7,15 @@ const fields: RuleField[] = [
   { source: 'locationName', label: 'Location Name', type: 'text', required: true, maxLength: 100, filter: true },
   { source: 'cityName', label: 'City', type: 'text', maxLength: 100, filter: true },
   countryCode({ required: true }),
-  { source: 'locationType', label: 'Location Type', type: 'choice', choices: ['Airport', 'Station', 'Off-airport Terminal'], required: true, defaultValue: 'Airport', filter: true },
+  {
+    source: 'locationType',
+    label: 'Location Type',
+    type: 'choice',
+    choices: ['Airport', 'Station', 'Off-airport Terminal'],
+    required: true,
+    defaultValue: 'Airport',
+    filter: true,
+  },
 ];
 
 export default definePlugin({

@@ -7,7 +7,15 @@ const fields: RuleField[] = [
   stationCode({ label: 'Origin Station', required: true }),
   airportCode({ source: 'destinationCode', label: 'Destination Airport' }),
   shcCodes(),
-  { source: 'action', label: 'Action', type: 'choice', choices: ['Accept', 'Eyeball', 'Soft Block', 'Hard Block'], required: true, defaultValue: 'Eyeball', filter: true },
+  {
+    source: 'action',
+    label: 'Action',
+    type: 'choice',
+    choices: ['Accept', 'Eyeball', 'Soft Block', 'Hard Block'],
+    required: true,
+    defaultValue: 'Eyeball',
+    filter: true,
+  },
   remarks(),
 ];
 

@@ -3,9 +3,26 @@ import { definePlugin, type RuleField } from './types';
 
 /** The reject reasons offered when a shipment is rejected (awbapi/util/getlookupcode/1). */
 const fields: RuleField[] = [
-  { source: 'actionCode', label: 'Action Code', type: 'text', required: true, uppercase: true, pattern: '[A-Z0-9]{2,10}', patternHint: '2 to 10 capital letters or digits, e.g. DOC01', filter: true },
+  {
+    source: 'actionCode',
+    label: 'Action Code',
+    type: 'text',
+    required: true,
+    uppercase: true,
+    pattern: '[A-Z0-9]{2,10}',
+    patternHint: '2 to 10 capital letters or digits, e.g. DOC01',
+    filter: true,
+  },
   { source: 'description', label: 'Description', type: 'text', required: true, maxLength: 200, filter: true },
-  { source: 'category', label: 'Category', type: 'choice', choices: ['Documentation', 'Security', 'Dangerous Goods', 'Capacity', 'Customs', 'Other'], required: true, defaultValue: 'Documentation', filter: true },
+  {
+    source: 'category',
+    label: 'Category',
+    type: 'choice',
+    choices: ['Documentation', 'Security', 'Dangerous Goods', 'Capacity', 'Customs', 'Other'],
+    required: true,
+    defaultValue: 'Documentation',
+    filter: true,
+  },
   { source: 'sortOrder', label: 'Sort Order', type: 'integer', min: 0, max: 999, defaultValue: 100 },
 ];
 

@@ -3,9 +3,28 @@ import { definePlugin, type RuleField } from './types';
 
 /** Named groups of countries that other rules refer to. */
 const fields: RuleField[] = [
-  { source: 'regionCode', label: 'Region Code', type: 'text', required: true, uppercase: true, pattern: '[A-Z0-9]{2,10}', patternHint: '2 to 10 capital letters or digits, e.g. EU', filter: true },
+  {
+    source: 'regionCode',
+    label: 'Region Code',
+    type: 'text',
+    required: true,
+    uppercase: true,
+    pattern: '[A-Z0-9]{2,10}',
+    patternHint: '2 to 10 capital letters or digits, e.g. EU',
+    filter: true,
+  },
   { source: 'regionName', label: 'Region Name', type: 'text', required: true, maxLength: 100, filter: true },
-  { source: 'countryCodes', label: 'Country Codes', type: 'list', format: 'countryCode', separator: ';', required: true, maxItems: 250, maxLength: 750, filter: true },
+  {
+    source: 'countryCodes',
+    label: 'Country Codes',
+    type: 'list',
+    format: 'countryCode',
+    separator: ';',
+    required: true,
+    maxItems: 250,
+    maxLength: 750,
+    filter: true,
+  },
 ];
 
 export default definePlugin({

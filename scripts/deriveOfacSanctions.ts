@@ -81,7 +81,12 @@ const rows = [['reference', 'name', 'partyType', 'program', 'countryCode', 'alia
 const unknownCountries = new Set<string>();
 for (const [entry, name, type, program] of read('sdn.csv')) {
   if (!/^\d+$/.test(entry) || !name) continue;
-  const programs = program.replace(/\]\s*\[/g, ';').replace(/[[\]]/g, '').split(';').map((part) => part.trim()).filter(Boolean);
+  const programs = program
+    .replace(/\]\s*\[/g, ';')
+    .replace(/[[\]]/g, '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean);
   const alternative = (aliases.get(entry) ?? []).filter((alias, index, all) => all.indexOf(alias) === index).slice(0, 100);
   let joined = alternative.join(';');
   while (joined.length > 4000) joined = joined.slice(0, joined.lastIndexOf(';'));

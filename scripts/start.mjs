@@ -17,7 +17,10 @@ function newestChange(entry) {
 const sources = ['index.html', 'vite.config.ts', 'vite.chrome.ts', 'src/chrome', 'src/app', 'src/domain', 'dataProviders', 'plugins', 'package-lock.json'];
 if (!existsSync(builtIndex) || Math.max(...sources.map(newestChange)) > statSync(builtIndex).mtimeMs) {
   console.log('Building the portal pages (vite build)...');
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

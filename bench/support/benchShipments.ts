@@ -30,8 +30,51 @@ const CITIES: { place: string; country: string; airport: string; streets: string
   { place: 'NAIROBI', country: 'KE', airport: 'NBO', streets: ['AIRPORT NORTH ROAD', 'MOMBASA ROAD PLOT 12'] },
 ];
 
-const HEADS = ['PACIFIC', 'GLOBAL', 'ORIENT', 'NORDIC', 'ATLAS', 'HARBOUR', 'SUMMIT', 'EVEREST', 'MERIDIAN', 'DELTA', 'JADE', 'RHINE', 'CORAL', 'SILVERLINE', 'EASTWIND', 'PIONEER', 'GOLDEN GATE', 'SUNRISE', 'KESTREL', 'HORIZON', 'LOTUS', 'SAPPHIRE', 'FALCON', 'AL BARAKA', 'DAR AL SALAM', 'BLUE RIVER'];
-const TRADES = ['ELECTRONICS', 'TEXTILES', 'PHARMA', 'AUTO PARTS', 'MACHINERY', 'FOODS', 'TRADING', 'INSTRUMENTS', 'APPAREL', 'COMPONENTS', 'SEAFOOD', 'MEDICAL', 'LOGISTICS', 'CHEMICALS', 'TELECOM'];
+const HEADS = [
+  'PACIFIC',
+  'GLOBAL',
+  'ORIENT',
+  'NORDIC',
+  'ATLAS',
+  'HARBOUR',
+  'SUMMIT',
+  'EVEREST',
+  'MERIDIAN',
+  'DELTA',
+  'JADE',
+  'RHINE',
+  'CORAL',
+  'SILVERLINE',
+  'EASTWIND',
+  'PIONEER',
+  'GOLDEN GATE',
+  'SUNRISE',
+  'KESTREL',
+  'HORIZON',
+  'LOTUS',
+  'SAPPHIRE',
+  'FALCON',
+  'AL BARAKA',
+  'DAR AL SALAM',
+  'BLUE RIVER',
+];
+const TRADES = [
+  'ELECTRONICS',
+  'TEXTILES',
+  'PHARMA',
+  'AUTO PARTS',
+  'MACHINERY',
+  'FOODS',
+  'TRADING',
+  'INSTRUMENTS',
+  'APPAREL',
+  'COMPONENTS',
+  'SEAFOOD',
+  'MEDICAL',
+  'LOGISTICS',
+  'CHEMICALS',
+  'TELECOM',
+];
 const FORMS = ['CO LTD', 'GMBH', 'LLC', 'PTE LTD', 'BV', 'INC', 'LIMITED', 'KK', 'FZE', 'PVT LTD'];
 const AGENTS = ['SEKO WORLDWIDE', 'DEMO FREIGHT FORWARDING', 'FAST FORWARDERS', 'KUEHNE CARGO SERVICES', 'BLUE SKY LOGISTICS', 'EXPEDITORS AIR CARGO'];
 const GOODS = [
@@ -72,7 +115,11 @@ function listedVariant(random: Random, listed: readonly SanctionListEntry[]): st
   const entry = pick(random, listed);
   const name = literalOfMatchingValue(entry.name) ?? entry.name;
   const variant = applyVariant(pick(random, ['typo', 'word-order', 'suffix', 'punctuation'] as const), name, random, entry.partyType === 'Entity') ?? name;
-  const text = variant.toUpperCase().replace(/[^A-Z0-9 .,\-()'&]/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = variant
+    .toUpperCase()
+    .replace(/[^A-Z0-9 .,\-()'&]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length >= 3 ? text : undefined;
 }
 
@@ -99,7 +146,14 @@ export function benchWaybill(index: number, listed: readonly SanctionListEntry[]
   }
   const waybill: AirWaybill = {
     version: 16,
-    consignment: { awb: { prefix: '160', suffix: suffixWithCheckDigit(1_000_000 + index) }, origin: origin.airport, destination: destination.airport, shipmentDescriptionCode: 'T', pieces, weight: { unit: 'K', value: weight } },
+    consignment: {
+      awb: { prefix: '160', suffix: suffixWithCheckDigit(1_000_000 + index) },
+      origin: origin.airport,
+      destination: destination.airport,
+      shipmentDescriptionCode: 'T',
+      pieces,
+      weight: { unit: 'K', value: weight },
+    },
     flights: [{ carrier: 'DA', flightNumber: String(100 + (index % 800)), day: 1 + (index % 28) }],
     routing: [{ airport: destination.airport, carrier: 'DA' }],
     shipper,
@@ -108,8 +162,26 @@ export function benchWaybill(index: number, listed: readonly SanctionListEntry[]
     specialServiceRequests: [],
     ...(random() < 0.3 || (planted && plantedRole === 2) ? { notify: party(random, name(2)) } : {}),
     accounting: [],
-    chargeDeclarations: { currency: 'USD', chargeCode: 'PP', weightValuation: 'P', otherCharges: 'P', carriageValue: 'NVD', customsValue: 'NCV', insuranceAmount: 'XXX' },
-    rateLines: [{ pieces, grossWeight: { unit: 'K', value: weight }, rateClass: 'Q', chargeableWeight: weight, rateOrCharge: 3.5, total: Math.round(weight * 350) / 100, goods: lines.map((text) => ({ kind: 'NG' as const, text })) }],
+    chargeDeclarations: {
+      currency: 'USD',
+      chargeCode: 'PP',
+      weightValuation: 'P',
+      otherCharges: 'P',
+      carriageValue: 'NVD',
+      customsValue: 'NCV',
+      insuranceAmount: 'XXX',
+    },
+    rateLines: [
+      {
+        pieces,
+        grossWeight: { unit: 'K', value: weight },
+        rateClass: 'Q',
+        chargeableWeight: weight,
+        rateOrCharge: 3.5,
+        total: Math.round(weight * 350) / 100,
+        goods: lines.map((text) => ({ kind: 'NG' as const, text })),
+      },
+    ],
     otherCharges: [],
     execution: { date: '2025-03-01', place: origin.place },
     otherServiceInformation: [],

@@ -27,7 +27,14 @@ export interface BrowserTimings {
   oneTagSearchMs: number;
 }
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 function assetCounter(page: Page, base: string) {
   const seen = new Map<string, { kind: 'js' | 'css'; bytes: Promise<number> }>();
@@ -36,12 +43,22 @@ function assetCounter(page: Page, base: string) {
     const kind = url.endsWith('.js') ? 'js' : url.endsWith('.css') ? 'css' : undefined;
     if (!kind || seen.has(url)) return;
     // The encoded body's size, as it came over the connection.
-    seen.set(url, { kind, bytes: response.request().sizes().then((sizes) => sizes.responseBodySize, () => 0) });
+    seen.set(url, {
+      kind,
+      bytes: response
+        .request()
+        .sizes()
+        .then(
+          (sizes) => sizes.responseBodySize,
+          () => 0,
+        ),
+    });
   });
   /** The bytes of the assets seen so far (the responses started until now). */
   return async (): Promise<WireBytes> => {
     const assets = [...seen.values()];
-    const sum = async (kind: 'js' | 'css') => (await Promise.all(assets.filter((asset) => asset.kind === kind).map((asset) => asset.bytes))).reduce((total, bytes) => total + bytes, 0);
+    const sum = async (kind: 'js' | 'css') =>
+      (await Promise.all(assets.filter((asset) => asset.kind === kind).map((asset) => asset.bytes))).reduce((total, bytes) => total + bytes, 0);
     return { jsWireBytes: await sum('js'), cssWireBytes: await sum('css') };
   };
 }
@@ -78,24 +95,31 @@ function installMarks(): void {
   document.addEventListener('click', () => (target.__benchClick = performance.now()), true);
   new MutationObserver(run).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
   // The interactive login form: its Login button shown and enabled.
-  target.__benchWatch('loginForm', () => [...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === 'Login' && !button.disabled && button.checkVisibility()));
+  target.__benchWatch('loginForm', () =>
+    [...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === 'Login' && !button.disabled && button.checkVisibility()),
+  );
 }
 
 type MarkWindow = Window & { __benchMarks: Record<string, number>; __benchWatch(name: string, check: () => boolean): void; __benchClick: number };
 
 /** The summary grid's body rows (the overview's table is another table). */
 function summaryRows(): HTMLTableRowElement[] {
-  const table = [...document.querySelectorAll('table')].find((candidate) => [...candidate.querySelectorAll('th')].some((th) => th.textContent?.includes('AWB Number')));
+  const table = [...document.querySelectorAll('table')].find((candidate) =>
+    [...candidate.querySelectorAll('th')].some((th) => th.textContent?.includes('AWB Number')),
+  );
   return [...(table?.querySelectorAll<HTMLTableRowElement>('tbody tr') ?? [])];
 }
 
 /** Waits for the mark `name`, and answers the time from the last click to it (or from navigation when `sinceClick` is false). */
 async function markTime(page: Page, name: string, sinceClick = true): Promise<number> {
   await page.waitForFunction((mark) => (window as unknown as MarkWindow).__benchMarks[mark] !== undefined, name, { timeout: 60_000 });
-  return page.evaluate(([mark, fromClick]) => {
-    const target = window as unknown as MarkWindow;
-    return target.__benchMarks[mark as string] - (fromClick ? target.__benchClick : 0);
-  }, [name, sinceClick] as const);
+  return page.evaluate(
+    ([mark, fromClick]) => {
+      const target = window as unknown as MarkWindow;
+      return target.__benchMarks[mark as string] - (fromClick ? target.__benchClick : 0);
+    },
+    [name, sinceClick] as const,
+  );
 }
 
 async function visit(browser: Browser, base: string, account: { companyId: string; userId: string; password: string }): Promise<Visit> {
@@ -114,7 +138,11 @@ async function visit(browser: Browser, base: string, account: { companyId: strin
     await context.addInitScript(`window.__benchRows = ${summaryRows.toString()};`);
     const page = await context.newPage();
     const totals = assetCounter(page, base);
-    const watch = (name: string, check: () => boolean) => page.evaluate(([mark, source]) => (window as unknown as MarkWindow).__benchWatch(mark, new Function(`return (${source})();`) as () => boolean), [name, check.toString()] as const);
+    const watch = (name: string, check: () => boolean) =>
+      page.evaluate(([mark, source]) => (window as unknown as MarkWindow).__benchWatch(mark, new Function(`return (${source})();`) as () => boolean), [
+        name,
+        check.toString(),
+      ] as const);
 
     await page.goto(`${base}/ez4/en/login`);
     const navigationToInteractiveLoginMs = await markTime(page, 'loginForm', false);
@@ -139,7 +167,11 @@ async function visit(browser: Browser, base: string, account: { companyId: strin
     await page.evaluate((awb) => {
       (window as unknown as { __benchAwb: string }).__benchAwb = awb;
     }, firstAwb);
-    await watch('detail', () => [...document.querySelectorAll('h1, h2')].some((heading) => heading.textContent?.trim() === `AWB ${(window as unknown as { __benchAwb: string }).__benchAwb}`));
+    await watch('detail', () =>
+      [...document.querySelectorAll('h1, h2')].some(
+        (heading) => heading.textContent?.trim() === `AWB ${(window as unknown as { __benchAwb: string }).__benchAwb}`,
+      ),
+    );
     await grid.getByRole('cell', { name: firstAwb, exact: true }).click();
     const openAwbDetailMs = await markTime(page, 'detail');
 
@@ -156,7 +188,15 @@ async function visit(browser: Browser, base: string, account: { companyId: strin
     });
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const oneTagSearchMs = await markTime(page, 'search');
-    return { loginPage, shipmentPage: minus(toRows, loginPage), shipmentPageAfterRows: minus(all, toRows), navigationToInteractiveLoginMs, submitToFirstRowsMs, openAwbDetailMs, oneTagSearchMs };
+    return {
+      loginPage,
+      shipmentPage: minus(toRows, loginPage),
+      shipmentPageAfterRows: minus(all, toRows),
+      navigationToInteractiveLoginMs,
+      submitToFirstRowsMs,
+      openAwbDetailMs,
+      oneTagSearchMs,
+    };
   } finally {
     await context.close();
   }
@@ -176,7 +216,10 @@ export async function browserTimings(base: string, account: { companyId: string;
     const visits: Visit[] = [];
     for (let i = 0; i < runs; i++) visits.push(await visit(browser, base, account));
     const ms = (pick: (visit: Visit) => number) => Math.round(median(visits.map(pick)));
-    const bytes = (pick: (visit: Visit) => WireBytes): WireBytes => ({ jsWireBytes: ms((visit) => pick(visit).jsWireBytes), cssWireBytes: ms((visit) => pick(visit).cssWireBytes) });
+    const bytes = (pick: (visit: Visit) => WireBytes): WireBytes => ({
+      jsWireBytes: ms((visit) => pick(visit).jsWireBytes),
+      cssWireBytes: ms((visit) => pick(visit).cssWireBytes),
+    });
     return {
       runs,
       loginPage: bytes((visit) => visit.loginPage),

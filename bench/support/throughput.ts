@@ -42,7 +42,12 @@ export interface ThroughputOptions {
   appPids?: readonly number[];
 }
 
-async function measure(call: Pick<ThroughputCall, 'url' | 'method' | 'headers' | 'body'>, seconds: number, connections: number, appPids: readonly number[]): Promise<Throughput> {
+async function measure(
+  call: Pick<ThroughputCall, 'url' | 'method' | 'headers' | 'body'>,
+  seconds: number,
+  connections: number,
+  appPids: readonly number[],
+): Promise<Throughput> {
   const cpuBefore = { app: treeCpuSeconds({ app: appPids }).app, postgres: commandCpuSeconds('postgres') };
   const result = await autocannon({ url: call.url, method: call.method ?? 'GET', headers: call.headers, body: call.body, connections, duration: seconds });
   const cpuAfter = { app: treeCpuSeconds({ app: appPids }).app, postgres: commandCpuSeconds('postgres') };

@@ -15,7 +15,13 @@ async function violationsIn(frame: Frame, context: ElementContext): Promise<Resu
   if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(axeSource);
   // resultTypes: violations come back node by node; passes and the rest only as rule summaries.
   return frame.evaluate(
-    async (within) => ((await (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResults> } }).axe.run(within, { resultTypes: ['violations'], iframes: false })).violations),
+    async (within) =>
+      (
+        await (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResults> } }).axe.run(within, {
+          resultTypes: ['violations'],
+          iframes: false,
+        })
+      ).violations,
     context as never,
   );
 }
@@ -27,7 +33,9 @@ async function violationsIn(frame: Frame, context: ElementContext): Promise<Resu
  */
 export async function settled(page: Page): Promise<void> {
   await expect(page.locator('[role="progressbar"]')).toHaveCount(0);
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
 }
 
 /** The page's axe violations: the whole document of every frame, or the part `context` selects in the main frame. */

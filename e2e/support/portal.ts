@@ -21,7 +21,9 @@ export async function signIn(page: Page, companyId: string, userId: string, pass
   await page.getByLabel('Company ID').fill(companyId);
   await page.getByRole('textbox', { name: 'User ID' }).fill(userId);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/auth/token' && response.request().method() === 'POST', { timeout: 20_000 });
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/auth/token' && response.request().method() === 'POST', {
+    timeout: 20_000,
+  });
   await page.getByRole('button', { name: 'Login' }).click();
   // A refused or missing sign-in says why, instead of only that the address stayed on login.
   const response = await answer.catch(async () => {

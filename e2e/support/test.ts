@@ -22,10 +22,13 @@ export const test = base.extend<{ portal: PortalServer }, { portalEnv: Readonly<
         async of({ file }) {
           if (current?.file !== file) {
             const previous = current;
-            current = { file, server: (async () => {
-              await (await previous?.server.catch(() => undefined))?.stop();
-              return startPortalServer(portalEnv);
-            })() };
+            current = {
+              file,
+              server: (async () => {
+                await (await previous?.server.catch(() => undefined))?.stop();
+                return startPortalServer(portalEnv);
+              })(),
+            };
           }
           return current.server;
         },

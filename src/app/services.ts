@@ -15,7 +15,10 @@ export interface AppServices {
   loadAuth(): Promise<AuthServices>;
 }
 
-export function createAppServices(config: RuntimeConfig, load: () => Promise<AuthServices> = () => import('./authServices').then((module) => module.createAuthServices(config))): AppServices {
+export function createAppServices(
+  config: RuntimeConfig,
+  load: () => Promise<AuthServices> = () => import('./authServices').then((module) => module.createAuthServices(config)),
+): AppServices {
   let auth: Promise<AuthServices> | undefined;
   return {
     config,

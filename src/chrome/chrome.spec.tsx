@@ -37,7 +37,14 @@ describe('the header and footer front-ends', () => {
   it('the footer dispatches its actions out of the shadow root', () => {
     const footer = document.createElement('cargo-site-footer') as HTMLElement & { config: FooterConfig };
     document.body.append(footer);
-    footer.config = { links: [{ label: 'Terms of use', action: 'terms' }, { label: 'Help', href: '/ez4/en/help' }], linksLabel: 'Site information', copyright: '© 2026 Portal' };
+    footer.config = {
+      links: [
+        { label: 'Terms of use', action: 'terms' },
+        { label: 'Help', href: '/ez4/en/help' },
+      ],
+      linksLabel: 'Site information',
+      copyright: '© 2026 Portal',
+    };
     const seen = vi.fn();
     document.body.addEventListener(CHROME_ACTION_EVENT, (event) => seen((event as CustomEvent).detail));
     const button = footer.shadowRoot!.querySelector('button')!;

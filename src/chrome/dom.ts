@@ -2,7 +2,11 @@ import { CHROME_ACTION_EVENT, type ChromeLink } from './contract';
 
 /** Small DOM helpers for the chrome front-ends: text is always set as text, never as HTML. */
 
-export function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, children: (Node | string)[] = []): HTMLElementTagNameMap[K] {
+export function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string> = {},
+  children: (Node | string)[] = [],
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   node.append(...children);

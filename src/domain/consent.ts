@@ -43,8 +43,35 @@ export function needsChinaConsentCheck(countryCode: string, chinaConsentCountrie
 
 /** Spec 9: the European consent-list countries, and the CCPA country. */
 export const EUROPEAN_CONSENT_COUNTRIES: readonly string[] = [
-  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT',
-  'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SI', 'SK', 'ES', 'SE', 'GB', 'CH',
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SI',
+  'SK',
+  'ES',
+  'SE',
+  'GB',
+  'CH',
 ];
 export const CCPA_COUNTRIES: readonly string[] = ['US'];
 

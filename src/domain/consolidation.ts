@@ -8,7 +8,10 @@
 export function houseGoodsDescription(manifestDescription: string, textLines: readonly string[]): string {
   const summary = manifestDescription.trim();
   // TXT lines are one text wrapped at the line length, not a list.
-  const text = textLines.map((line) => line.trim()).filter(Boolean).join(' ');
+  const text = textLines
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(' ');
   const plain = (value: string) => value.replace(/\s+/g, ' ').toUpperCase();
   // The summary is usually the text again, or its first 15 characters: print it once.
   if (!text || plain(summary).includes(plain(text))) return summary;

@@ -93,7 +93,11 @@ const INTERNAL_RANGES: ReadonlySet<string> = new Set(['loopback', 'private', 'li
  * machine), private and unique-local networks, link-local, carrier-grade NAT. Unreadable: false.
  */
 export function isInternalAddress(addressText: string): boolean {
-  const address = ipaddr.IPv4.isValidFourPartDecimal(addressText) ? ipaddr.IPv4.parse(addressText) : ipaddr.IPv6.isValid(addressText) ? ipaddr.process(addressText) : undefined;
+  const address = ipaddr.IPv4.isValidFourPartDecimal(addressText)
+    ? ipaddr.IPv4.parse(addressText)
+    : ipaddr.IPv6.isValid(addressText)
+      ? ipaddr.process(addressText)
+      : undefined;
   return address !== undefined && INTERNAL_RANGES.has(address.range());
 }
 

@@ -27,10 +27,7 @@ function menuHolds(entries: readonly MenuEntry[], functionId: number): boolean {
 }
 
 /** Pages with no function id are allowed to any signed-in user (spec 6). */
-export function canAccessFunction(
-  permission: Pick<PermissionResponse, 'menu' | 'functions'>,
-  functionId: number | null | undefined,
-): boolean {
+export function canAccessFunction(permission: Pick<PermissionResponse, 'menu' | 'functions'>, functionId: number | null | undefined): boolean {
   if (functionId === null || functionId === undefined) return true;
   return permission.functions.includes(functionId) || menuHolds(permission.menu, functionId);
 }

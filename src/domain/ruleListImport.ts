@@ -61,7 +61,10 @@ export function unneutraliseCell(text: string): string {
 }
 
 function headerKey(text: string): string {
-  return text.trim().toLowerCase().replace(/[\s_-]+/g, '');
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 }
 
 /**
@@ -95,7 +98,8 @@ export function resolveHeader(
     return field;
   });
   for (const field of importable) {
-    if (field.required && !field.readOnly && !seen.has(field.source)) problems.push(importProblem(1, field.label, ImportMessages.missingColumn, { column: field.label }));
+    if (field.required && !field.readOnly && !seen.has(field.source))
+      problems.push(importProblem(1, field.label, ImportMessages.missingColumn, { column: field.label }));
   }
   return { columns, problems };
 }

@@ -57,7 +57,12 @@ export function formatOf(field: RuleField): FieldFormat | undefined {
           test: (value) => parts.every((part) => part.test(value)),
           known: (value) => parts.every((part) => !part.known || part.known(value)),
           uppercase: field.uppercase ?? parts.some((part) => part.uppercase),
-          hint: field.patternHint ?? parts.map((part) => part.hint).filter((hint) => hint !== '').join('; '),
+          hint:
+            field.patternHint ??
+            parts
+              .map((part) => part.hint)
+              .filter((hint) => hint !== '')
+              .join('; '),
         };
   formats.set(field, format ?? null);
   return format;
@@ -230,5 +235,7 @@ export function uniqueKeyOf(keySources: readonly string[], values: Readonly<Rule
 
 /** The key in words, for messages: "CX / HKG". */
 export function describeKey(keySources: readonly string[], values: Readonly<RuleValues>): string {
-  return keySources.map((source) => (values[source] === null || values[source] === undefined || values[source] === '' ? '(empty)' : String(values[source]))).join(' / ');
+  return keySources
+    .map((source) => (values[source] === null || values[source] === undefined || values[source] === '' ? '(empty)' : String(values[source])))
+    .join(' / ');
 }

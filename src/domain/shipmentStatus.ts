@@ -88,23 +88,32 @@ export function acceptRefusal(facts: DecisionFacts, approveType: ApproveTypeValu
   const common = commonRefusal(facts);
   if (common) return common;
   if (facts.status === 'Error') return { reason: 'dataErrors', message: ShipmentMessages.dataErrors };
-  if (facts.status !== 'New' && facts.status !== 'Eyeball') return { reason: 'notOpen', message: formatMessage(ShipmentMessages.notOpenForDecision, { status: facts.status }) };
-  if (facts.openSanctionHits > 0) return { reason: 'sanctionHitOpen', message: formatMessage(ShipmentMessages.sanctionHitOpen, { count: facts.openSanctionHits }) };
+  if (facts.status !== 'New' && facts.status !== 'Eyeball')
+    return { reason: 'notOpen', message: formatMessage(ShipmentMessages.notOpenForDecision, { status: facts.status }) };
+  if (facts.openSanctionHits > 0)
+    return { reason: 'sanctionHitOpen', message: formatMessage(ShipmentMessages.sanctionHitOpen, { count: facts.openSanctionHits }) };
   if (facts.status === 'Eyeball' && !facts.eyeballChecked) return { reason: 'eyeballCheckRequired', message: ShipmentMessages.eyeballCheckRequired };
   const privilege = facts.privilege;
   if (privilege && !privilege.allowed) {
-    return { reason: 'noAcceptancePrivilege', message: formatMessage(ShipmentMessages.noAcceptancePrivilege, { carrier: privilege.carrier, station: privilege.station }) };
+    return {
+      reason: 'noAcceptancePrivilege',
+      message: formatMessage(ShipmentMessages.noAcceptancePrivilege, { carrier: privilege.carrier, station: privilege.station }),
+    };
   }
   if (blockApplies(facts.block, facts.companyId)) {
     if (facts.block.kind === 'HARD') return { reason: 'hardBlock', message: formatMessage(ShipmentMessages.hardBlock, { reason: facts.block.reason }) };
     if (privilege && !privilege.mayOverrideSoftBlock) {
-      return { reason: 'softBlockNotPrivileged', message: formatMessage(ShipmentMessages.softBlockNotPrivileged, { reason: facts.block.reason, station: privilege.station }) };
+      return {
+        reason: 'softBlockNotPrivileged',
+        message: formatMessage(ShipmentMessages.softBlockNotPrivileged, { reason: facts.block.reason, station: privilege.station }),
+      };
     }
     if (approveType !== ApproveType.SOFT_BLOCK || !hasRemark) {
       return { reason: 'softBlockRemarkRequired', message: formatMessage(ShipmentMessages.softBlockRemarkRequired, { reason: facts.block.reason }) };
     }
   }
-  if (privilege?.remarkRequired && !hasRemark) return { reason: 'privilegeRemarkRequired', message: formatMessage(ShipmentMessages.privilegeRemarkRequired, { station: privilege.station }) };
+  if (privilege?.remarkRequired && !hasRemark)
+    return { reason: 'privilegeRemarkRequired', message: formatMessage(ShipmentMessages.privilegeRemarkRequired, { station: privilege.station }) };
   return undefined;
 }
 
@@ -129,7 +138,8 @@ export const SENDABLE_FROM: readonly ShipmentStatus[] = ['Accept', 'Submit'];
 export function markRefusal(facts: StatusFacts): Refusal | undefined {
   const common = commonRefusal(facts);
   if (common) return common;
-  if (!MARKABLE_FROM.includes(facts.status)) return { reason: 'notOpen', message: formatMessage(ShipmentMessages.notOpenForDecision, { status: facts.status }) };
+  if (!MARKABLE_FROM.includes(facts.status))
+    return { reason: 'notOpen', message: formatMessage(ShipmentMessages.notOpenForDecision, { status: facts.status }) };
   return undefined;
 }
 
@@ -148,6 +158,7 @@ export function acceptDocumentRefusal(facts: StatusFacts): Refusal | undefined {
 /** Why this company may not send the shipment's messages now, or undefined. */
 export function sendRefusal(facts: StatusFacts): Refusal | undefined {
   if (!companyMayDecide(facts.companyTypeId)) return { reason: 'companyCannotDecide', message: ShipmentMessages.companyCannotDecide };
-  if (!SENDABLE_FROM.includes(facts.status)) return { reason: 'notAccepted', message: formatMessage(ShipmentMessages.notAcceptedForSending, { status: facts.status }) };
+  if (!SENDABLE_FROM.includes(facts.status))
+    return { reason: 'notAccepted', message: formatMessage(ShipmentMessages.notAcceptedForSending, { status: facts.status }) };
   return undefined;
 }

@@ -17,7 +17,18 @@ export interface AwbTag {
 /** A shipment id as the API carries it: a positive bigint in decimal. */
 export const SHIPMENT_ID_PATTERN = /^[1-9][0-9]{0,17}$/;
 
-export const SUMMARY_SORT_FIELDS = ['AWBNumber', 'Status', 'Origin', 'Destination', 'FlightDate', 'MessageDate', 'STD', 'Pieces', 'Weight', 'UpdateDT'] as const;
+export const SUMMARY_SORT_FIELDS = [
+  'AWBNumber',
+  'Status',
+  'Origin',
+  'Destination',
+  'FlightDate',
+  'MessageDate',
+  'STD',
+  'Pieces',
+  'Weight',
+  'UpdateDT',
+] as const;
 export type SummarySortField = (typeof SUMMARY_SORT_FIELDS)[number];
 
 export interface DbOptions {

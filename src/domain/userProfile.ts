@@ -36,7 +36,19 @@ export interface UserDraft {
 export type UserField = 'user_id' | 'user_name' | 'email' | 'role_id' | 'password' | 'confirm_password';
 
 /** What the user-management audit records (CONTRACTS.md "Logs"): written by the server, filtered and named on the audit page. */
-export const USER_AUDIT_ACTIONS = ['create', 'update', 'delete', 'lock', 'unlock', 'mfa-on', 'mfa-off', 'change-password', 'reset-password', 'ip-range-add', 'ip-range-delete'] as const;
+export const USER_AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'lock',
+  'unlock',
+  'mfa-on',
+  'mfa-off',
+  'change-password',
+  'reset-password',
+  'ip-range-add',
+  'ip-range-delete',
+] as const;
 export type UserAuditAction = (typeof USER_AUDIT_ACTIONS)[number];
 
 /** An entry of the user-management audit as the useraudit resource answers it. */

@@ -63,7 +63,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         // MUI (emotion) writes its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...[ctx.config.authBase, ctx.config.apiBase, ctx.config.classicApiBase].filter((base) => /^https?:\/\//.test(base)), ...signInPageOrigins(ctx.config).connect],
+        connectSrc: [
+          "'self'",
+          ...[ctx.config.authBase, ctx.config.apiBase, ctx.config.classicApiBase].filter((base) => /^https?:\/\//.test(base)),
+          ...signInPageOrigins(ctx.config).connect,
+        ],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -75,7 +75,9 @@ const CHECK_IN_THE_BROWSER = `
 
 /** JSON that is also a valid ES5 expression (U+2028 and U+2029 are line ends in ES5 strings). */
 function es5Json(value: unknown): string {
-  return JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function sourceOf(pattern: RegExp): string {
@@ -106,5 +108,7 @@ export function browserCheckScript(blockedIeVersion: number): string {
 export async function browserCheckRoute(app: FastifyInstance, { blockedIeVersion }: { blockedIeVersion: number }): Promise<void> {
   const script = browserCheckScript(blockedIeVersion);
   // A script of the browser app, no API: left out of the OpenAPI document.
-  app.get(BROWSER_CHECK_PATH, { schema: { hide: true } }, async (_request, reply) => reply.header('Cache-Control', 'no-cache').type('application/javascript; charset=utf-8').send(script));
+  app.get(BROWSER_CHECK_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('Cache-Control', 'no-cache').type('application/javascript; charset=utf-8').send(script),
+  );
 }

@@ -83,11 +83,19 @@ export interface Config {
 }
 
 /** The example receivers of outbound messages, until OUTBOUND_ADDRESSES names real ones. */
-export const OUTBOUND_DEFAULTS = { ACAS: 'acas.filing@cbp-gateway.example', ACI: 'aci.filing@cbsa-gateway.example', TERMINAL: 'cargo.terminal@terminal-gateway.example', CSS: 'security.filing@css-gateway.example' } as const;
+export const OUTBOUND_DEFAULTS = {
+  ACAS: 'acas.filing@cbp-gateway.example',
+  ACI: 'aci.filing@cbsa-gateway.example',
+  TERMINAL: 'cargo.terminal@terminal-gateway.example',
+  CSS: 'security.filing@css-gateway.example',
+} as const;
 
 function outboundAddresses(env: NodeJS.ProcessEnv, name: string): Record<keyof typeof OUTBOUND_DEFAULTS, string> {
   const addresses: Record<keyof typeof OUTBOUND_DEFAULTS, string> = { ...OUTBOUND_DEFAULTS };
-  for (const entry of (text(env, name) ?? '').split(',').map((item) => item.trim()).filter(Boolean)) {
+  for (const entry of (text(env, name) ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
     const [target, address] = entry.split('=').map((part) => part.trim());
     if (!(target in OUTBOUND_DEFAULTS) || !address || !isEmailAddress(address)) {
       throw new Error(`Configuration: ${name} entries must be TARGET=address with TARGET one of ${Object.keys(OUTBOUND_DEFAULTS).join(', ')}; got "${entry}"`);
@@ -113,7 +121,10 @@ function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
 function proxyList(env: NodeJS.ProcessEnv, name: string): string[] {
-  const entries = (text(env, name) ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = (text(env, name) ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   return entries.map((entry) => {
     if (PROXY_NAMES.includes(entry)) return entry;
     const range = parseIpRange(entry);

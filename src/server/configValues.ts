@@ -39,7 +39,10 @@ export interface RegionNetwork {
 
 /** "203.0.113.0/24=CN, 2001:db8::/32=DE" -> networks; a single address counts as its own /32 or /128. */
 export function regionNetworksSetting(name: string, raw: string | undefined): RegionNetwork[] {
-  const entries = (raw ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   return entries.map((entry) => {
     const [range, country] = entry.split('=').map((part) => part?.trim());
     const bad = () => new Error(`Configuration: ${name} entries must look like 203.0.113.0/24=CN, got "${entry}"`);

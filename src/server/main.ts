@@ -29,7 +29,10 @@ import { pruneLiveEvents } from './live/liveEventLog';
  */
 
 /** The database to serve: DATABASE_URL, or the embedded server of DATA_DIR started (and locked) for this process. */
-async function openDatabase(config: Readonly<Config>, log: Logger): Promise<{ connectionString: string; embedded?: EmbeddedDatabase; releaseLock?: () => void }> {
+async function openDatabase(
+  config: Readonly<Config>,
+  log: Logger,
+): Promise<{ connectionString: string; embedded?: EmbeddedDatabase; releaseLock?: () => void }> {
   if (config.databaseUrl) return { connectionString: config.databaseUrl };
   const releaseLock = acquireAppLock(config.dataDir);
   const embedded = await startEmbeddedDatabase(config.dataDir, log).catch((error: unknown) => {
@@ -54,7 +57,11 @@ async function prepareDatabase(db: Db, config: Readonly<Config>, log: Logger): P
   const synced = await syncPermissionRegistry(db);
   if (synced.functionsAdded.length > 0) log.info(synced, 'new functions of the registries synced');
   if (config.seed) {
-    const seeded = await seedDemoWorld(db, { shipments: config.seedShipments, sanctionEntries: config.seedSanctionEntries, autoAcceptDelaySeconds: config.autoAcceptDelaySeconds });
+    const seeded = await seedDemoWorld(db, {
+      shipments: config.seedShipments,
+      sanctionEntries: config.seedSanctionEntries,
+      autoAcceptDelaySeconds: config.autoAcceptDelaySeconds,
+    });
     if (seeded.shipmentsAdded > 0) log.info(seeded, 'demo world seeded');
   }
 }
@@ -81,13 +88,27 @@ async function runInstance(config: Readonly<Config>, log: Logger): Promise<void>
   }
   const access = createAccessCache(db, changes);
   const shipments = createShipmentCache(db, changes);
-  const ctx = { config, db, mailer: createMailer(db, config.smtpUrl, log), jwtSecret: jwtSecretFor(config.jwtSecret, config.dataDir), jobs, changes, access, shipments, logs: createLogWriter(db, log) };
+  const ctx = {
+    config,
+    db,
+    mailer: createMailer(db, config.smtpUrl, log),
+    jwtSecret: jwtSecretFor(config.jwtSecret, config.dataDir),
+    jobs,
+    changes,
+    access,
+    shipments,
+    logs: createLogWriter(db, log),
+  };
   if (config.workers) await startWorkers(ctx, log);
   const app = await buildApp(ctx, { loggerInstance: log });
   const housekeeping = setInterval(() => {
-    Promise.all([pruneEnvelopeTokens(db, config.envelopeWindowSeconds), pruneFailures(db, config.loginFailureWindowSeconds), pruneHandovers(db), prunePasswordResets(db), pruneLiveEvents(db, config.liveEventsKeepMinutes, config.liveEventsKeepCount)]).catch((error) =>
-      log.warn({ err: error }, 'housekeeping failed'),
-    );
+    Promise.all([
+      pruneEnvelopeTokens(db, config.envelopeWindowSeconds),
+      pruneFailures(db, config.loginFailureWindowSeconds),
+      pruneHandovers(db),
+      prunePasswordResets(db),
+      pruneLiveEvents(db, config.liveEventsKeepMinutes, config.liveEventsKeepCount),
+    ]).catch((error) => log.warn({ err: error }, 'housekeeping failed'));
   }, 60_000);
   housekeeping.unref();
 

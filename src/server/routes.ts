@@ -39,10 +39,4 @@ export const apiRoutePlugins: readonly { prefix: string; plugin: FastifyPluginAs
   { prefix: '/api', plugin: tokenHandoverRoutes },
 ];
 
-export const classicRoutePlugins: readonly ClassicRoutes[] = [
-  userManagementRoutes,
-  ruleListRoutes,
-  shipmentLogRoutes,
-  outboundRoutes,
-  rescreenRoutes,
-];
+export const classicRoutePlugins: readonly ClassicRoutes[] = [userManagementRoutes, ruleListRoutes, shipmentLogRoutes, outboundRoutes, rescreenRoutes];

@@ -21,7 +21,8 @@ describe('browser support (spec 1, 8)', () => {
   });
 
   it('warns on out-of-date browsers only', () => {
-    for (const old of [UA.ie10, UA.ie11, UA.edgeLegacy, UA.chromeOld, UA.firefoxOld, UA.safariOld, UA.operaOld, UA.samsungOld]) expect(isOutdatedBrowser(old), old).toBe(true);
+    for (const old of [UA.ie10, UA.ie11, UA.edgeLegacy, UA.chromeOld, UA.firefoxOld, UA.safariOld, UA.operaOld, UA.samsungOld])
+      expect(isOutdatedBrowser(old), old).toBe(true);
     for (const current of [UA.edge, UA.chrome, UA.firefox, UA.safari, UA.unknown]) expect(isOutdatedBrowser(current), current).toBe(false);
   });
 });

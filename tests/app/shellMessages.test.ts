@@ -30,7 +30,9 @@ function node(tree: unknown, key: string): unknown {
 
 describe('the shell messages', () => {
   it('are found in the files that use the shell translator', () => {
-    expect(shellFiles.map((path) => relative(ROOT, path))).toEqual(expect.arrayContaining(['src/app/login/LoginPage.tsx', 'src/app/login/loginDialogs.ts', 'src/app/errors/ErrorPage.tsx']));
+    expect(shellFiles.map((path) => relative(ROOT, path))).toEqual(
+      expect.arrayContaining(['src/app/login/LoginPage.tsx', 'src/app/login/loginDialogs.ts', 'src/app/errors/ErrorPage.tsx']),
+    );
   });
 
   it('hold every literal key the shell names', () => {
@@ -66,7 +68,7 @@ describe('the shell messages', () => {
 });
 
 describe('loading the full messages', () => {
-  it('gives the same promise on every call, as React\'s use() needs to stop suspending', async () => {
+  it("gives the same promise on every call, as React's use() needs to stop suspending", async () => {
     const first = loadEnglishMessages();
     expect(loadEnglishMessages()).toBe(first);
     const messages = await first;

@@ -7,14 +7,24 @@ describe('ClientId', () => {
   it('is {userId}|{companyId}|{appId}|L', () => {
     expect(buildClientId('admin', 'DEMOAIR')).toBe('admin|DEMOAIR|2|L');
     expect(parseClientId('admin|DEMOAIR|2|L')).toEqual({ userId: 'admin', companyId: 'DEMOAIR', appId: 2 });
-    for (const bad of ['admin|DEMOAIR|2', 'admin|DEMOAIR|2|X', '|DEMOAIR|2|L', 'admin||2|L', 'admin|DEMOAIR|two|L', 'a|b|2|L|x']) expect(parseClientId(bad), bad).toBeUndefined();
+    for (const bad of ['admin|DEMOAIR|2', 'admin|DEMOAIR|2|X', '|DEMOAIR|2|L', 'admin||2|L', 'admin|DEMOAIR|two|L', 'a|b|2|L|x'])
+      expect(parseClientId(bad), bad).toBeUndefined();
   });
 });
 
 describe('permissions', () => {
   const permission = {
     functions: [81],
-    menu: [{ function_id: null, site_type: 1, category: 0, text: 'Administration', url: '', items: [{ function_id: 115, site_type: 1, category: 0, text: 'Country Rules', url: 'countryrules/115', items: [] }] }],
+    menu: [
+      {
+        function_id: null,
+        site_type: 1,
+        category: 0,
+        text: 'Administration',
+        url: '',
+        items: [{ function_id: 115, site_type: 1, category: 0, text: 'Country Rules', url: 'countryrules/115', items: [] }],
+      },
+    ],
   };
   it('allows a page whose function is held in the function list or the menu, and pages with no function', () => {
     expect(canAccessFunction(permission, 81)).toBe(true);

@@ -4,7 +4,8 @@ import { emailListMessage, emailListProblem, isEmailAddress, singleEmailProblem,
 describe('e-mail addresses', () => {
   it('accepts ordinary addresses and refuses malformed ones', () => {
     for (const address of ['a@b.co', 'first.last+tag@sub.example.com', "o'brien@example.ie"]) expect(isEmailAddress(address), address).toBe(true);
-    for (const address of ['', 'plain', 'a@b', '@example.com', 'a@-example.com', 'a b@example.com', 'a@example..com']) expect(isEmailAddress(address), address).toBe(false);
+    for (const address of ['', 'plain', 'a@b', '@example.com', 'a@-example.com', 'a b@example.com', 'a@example..com'])
+      expect(isEmailAddress(address), address).toBe(false);
   });
 
   it('reads comma-separated lists of at most 200 characters and names the bad address', () => {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addressInRanges, ipRangeDescriptionProblem, ipRangeProblem, isAddressAllowed, isInternalAddress, normaliseAddress, parseIpRange } from '../../src/domain/ipRange';
+import {
+  addressInRanges,
+  ipRangeDescriptionProblem,
+  ipRangeProblem,
+  isAddressAllowed,
+  isInternalAddress,
+  normaliseAddress,
+  parseIpRange,
+} from '../../src/domain/ipRange';
 
 describe('address ranges', () => {
   it('normalises IPv4 and IPv6 CIDR, clearing host bits; a bare address is one host', () => {
@@ -15,7 +23,20 @@ describe('address ranges', () => {
   });
 
   it('refuses what is not an address range', () => {
-    for (const text of ['', 'banana', '10.0.0/8', '010.0.0.1', '0x0a.0.0.1', '10.0.0.1/33', '10.0.0.1/', '10.0.0.1/08x', '2001:db8::/129', 'fe80::1%eth0', '1.2.3.4/8/8', '256.1.1.1']) {
+    for (const text of [
+      '',
+      'banana',
+      '10.0.0/8',
+      '010.0.0.1',
+      '0x0a.0.0.1',
+      '10.0.0.1/33',
+      '10.0.0.1/',
+      '10.0.0.1/08x',
+      '2001:db8::/129',
+      'fe80::1%eth0',
+      '1.2.3.4/8/8',
+      '256.1.1.1',
+    ]) {
       expect(parseIpRange(text), text).toBeUndefined();
     }
     expect(ipRangeProblem('  ')).toBe('required');
@@ -59,7 +80,19 @@ describe('address ranges', () => {
 
 describe('internal addresses', () => {
   it('are loopback, private, unique-local, link-local and carrier-grade NAT addresses, which no region lookup can place', () => {
-    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '10.1.2.3', '172.20.0.5', '192.168.1.9', 'fd00::5', '169.254.1.1', 'fe80::1', '100.64.1.1', '0.0.0.0']) {
+    for (const address of [
+      '127.0.0.1',
+      '::1',
+      '::ffff:127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.5',
+      '192.168.1.9',
+      'fd00::5',
+      '169.254.1.1',
+      'fe80::1',
+      '100.64.1.1',
+      '0.0.0.0',
+    ]) {
       expect(isInternalAddress(address), address).toBe(true);
     }
   });

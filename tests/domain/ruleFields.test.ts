@@ -107,7 +107,9 @@ describe('field rules of spec 5', () => {
     const { values, problems } = checkRecord(fields, { carrierId: 'cx', stationCode: 'HK', extra: 'ignored' });
     expect(values).toEqual({ carrierId: 'CX', stationCode: 'HK', shcCodes: null });
     expect(Object.keys(problems)).toEqual(['stationCode']);
-    expect(uniqueKeyOf(['carrierId', 'shcCodes'], { carrierId: 'CX', shcCodes: null })).toBe(uniqueKeyOf(['carrierId', 'shcCodes'], { carrierId: 'cx', shcCodes: '' }));
+    expect(uniqueKeyOf(['carrierId', 'shcCodes'], { carrierId: 'CX', shcCodes: null })).toBe(
+      uniqueKeyOf(['carrierId', 'shcCodes'], { carrierId: 'cx', shcCodes: '' }),
+    );
     expect(fieldHint(shcCodes())).toBe('Separated by "/", at most 9; each 3 letters, e.g. DGR');
   });
 });

@@ -3,7 +3,16 @@ import fc from 'fast-check';
 import { addSearchTag, checkDigitMismatches, searchTagsProblem, splitSearchText } from '../../src/domain/awbSearch';
 import { dateRangeProblem, utcDateTime } from '../../src/domain/dateRange';
 import { remarkProblem, freeRemarkProblem } from '../../src/domain/remark';
-import { acceptDocumentRefusal, acceptRefusal, markRefusal, modifyRefusal, rejectRefusal, sendRefusal, SHIPMENT_STATUSES, type DecisionFacts } from '../../src/domain/shipmentStatus';
+import {
+  acceptDocumentRefusal,
+  acceptRefusal,
+  markRefusal,
+  modifyRefusal,
+  rejectRefusal,
+  sendRefusal,
+  SHIPMENT_STATUSES,
+  type DecisionFacts,
+} from '../../src/domain/shipmentStatus';
 import { CompanyType } from '../../src/domain/access';
 import { parseSpecialHandlingCodes, specialHandlingCodesProblem } from '../../src/domain/specialHandling';
 import { compactUpdateDt, parseCompactUpdateDt } from '../../src/domain/updateDt';
@@ -32,12 +41,22 @@ describe('AWB search tags (spec 5)', () => {
   it('accepts an AWB whose check digit does not match, and flags it', () => {
     const result = addSearchTag([], '160-12345670');
     expect(result).toMatchObject({ ok: true, checkDigitValid: false });
-    expect(checkDigitMismatches([{ prefix: '160', suffix: '12345670' }, { prefix: '160', suffix: '12345675' }])).toEqual(['160-12345670']);
+    expect(
+      checkDigitMismatches([
+        { prefix: '160', suffix: '12345670' },
+        { prefix: '160', suffix: '12345675' },
+      ]),
+    ).toEqual(['160-12345670']);
   });
 
   it('checks a whole fieldSearch the same way and splits pasted text', () => {
     expect(searchTagsProblem([{ AWBPrefix: '160', AWBSuffix: '12345675' }])).toBeUndefined();
-    expect(searchTagsProblem([{ AWBPrefix: '160', AWBSuffix: '12345675' }, { AWBPrefix: '160', AWBSuffix: '12345675' }])).toMatchObject({ problem: 'searchDuplicate' });
+    expect(
+      searchTagsProblem([
+        { AWBPrefix: '160', AWBSuffix: '12345675' },
+        { AWBPrefix: '160', AWBSuffix: '12345675' },
+      ]),
+    ).toMatchObject({ problem: 'searchDuplicate' });
     expect(searchTagsProblem([{ AWBPrefix: '16A', AWBSuffix: '12345675' }])).toMatchObject({ problem: 'awbFormat' });
     expect(splitSearchText('160-12345675, 29712345686\n618-00000011;')).toEqual(['160-12345675', '29712345686', '618-00000011']);
     // A prefix and a serial number apart, as printed on air waybills, are one number; anything else stays apart.
@@ -105,12 +124,25 @@ describe('UpdateDT on the wire', () => {
     expect(parseCompactUpdateDt('20261122T101530.123Z')).toBe('2026-11-22T10:15:30.123Z');
     expect(parseCompactUpdateDt('20261322T101530.123Z')).toBeUndefined();
     expect(parseCompactUpdateDt('2026-11-22T10:15:30.123Z')).toBeUndefined();
-    fc.assert(fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }), (date) => parseCompactUpdateDt(compactUpdateDt(date.toISOString())) === date.toISOString()));
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }),
+        (date) => parseCompactUpdateDt(compactUpdateDt(date.toISOString())) === date.toISOString(),
+      ),
+    );
   });
 });
 
 describe('decisions', () => {
-  const facts = (overrides: Partial<DecisionFacts> = {}): DecisionFacts => ({ status: 'New', companyId: 'DEMOAIR', companyTypeId: 1, block: null, eyeballChecked: false, openSanctionHits: 0, ...overrides });
+  const facts = (overrides: Partial<DecisionFacts> = {}): DecisionFacts => ({
+    status: 'New',
+    companyId: 'DEMOAIR',
+    companyTypeId: 1,
+    block: null,
+    eyeballChecked: false,
+    openSanctionHits: 0,
+    ...overrides,
+  });
 
   it('accept: open statuses only, eyeball checked first, hard block forbids, soft block needs a remark', () => {
     expect(acceptRefusal(facts(), 'NORMAL', false)).toBeUndefined();
@@ -135,12 +167,18 @@ describe('decisions', () => {
       'This shipment has 2 open sanction hit(s): they must be decided in the sanction tab before it can be accepted.',
     );
     const privilege = { allowed: true, remarkRequired: false, mayOverrideSoftBlock: false, carrier: 'DEMOAIR', station: 'HKG' };
-    expect(acceptRefusal(facts({ companyTypeId: 3, privilege: { ...privilege, allowed: false } }), 'NORMAL', true)?.message).toBe('Your company has no acceptance privilege for DEMOAIR at HKG.');
+    expect(acceptRefusal(facts({ companyTypeId: 3, privilege: { ...privilege, allowed: false } }), 'NORMAL', true)?.message).toBe(
+      'Your company has no acceptance privilege for DEMOAIR at HKG.',
+    );
     expect(acceptRefusal(facts({ companyTypeId: 3, privilege }), 'NORMAL', false)).toBeUndefined();
-    expect(acceptRefusal(facts({ companyTypeId: 3, privilege: { ...privilege, remarkRequired: true } }), 'NORMAL', false)?.reason).toBe('privilegeRemarkRequired');
+    expect(acceptRefusal(facts({ companyTypeId: 3, privilege: { ...privilege, remarkRequired: true } }), 'NORMAL', false)?.reason).toBe(
+      'privilegeRemarkRequired',
+    );
     const soft = { kind: 'SOFT' as const, reason: 'Watch list', companies: [] };
     expect(acceptRefusal(facts({ companyTypeId: 3, privilege, block: soft }), 'SOFT_BLOCK', true)?.reason).toBe('softBlockNotPrivileged');
-    expect(acceptRefusal(facts({ companyTypeId: 3, privilege: { ...privilege, mayOverrideSoftBlock: true }, block: soft }), 'SOFT_BLOCK', true)).toBeUndefined();
+    expect(
+      acceptRefusal(facts({ companyTypeId: 3, privilege: { ...privilege, mayOverrideSoftBlock: true }, block: soft }), 'SOFT_BLOCK', true),
+    ).toBeUndefined();
   });
 
   it('reject: New, Eyeball and Error', () => {
@@ -181,14 +219,52 @@ describe('sharing and documents', () => {
 });
 
 describe('the other changes of a shipment: mark, modify, accept a document, send', () => {
-  const reasons = (refuse: (facts: { companyTypeId: number; status: (typeof SHIPMENT_STATUSES)[number] }) => { reason: string } | undefined, companyTypeId: number) =>
-    Object.fromEntries(SHIPMENT_STATUSES.map((status) => [status, refuse({ companyTypeId, status })?.reason ?? 'ok']));
+  const reasons = (
+    refuse: (facts: { companyTypeId: number; status: (typeof SHIPMENT_STATUSES)[number] }) => { reason: string } | undefined,
+    companyTypeId: number,
+  ) => Object.fromEntries(SHIPMENT_STATUSES.map((status) => [status, refuse({ companyTypeId, status })?.reason ?? 'ok']));
 
   it('each allowed from its statuses only, by airlines and ground handlers only', () => {
-    expect(reasons(markRefusal, CompanyType.AIRLINE)).toEqual({ New: 'ok', Eyeball: 'ok', Error: 'ok', Accept: 'notOpen', Reject: 'notOpen', Submit: 'notOpen', Nothing: 'notOpen', Processing: 'processing' });
-    expect(reasons(modifyRefusal, CompanyType.GROUND_HANDLER)).toEqual({ New: 'ok', Eyeball: 'ok', Error: 'ok', Accept: 'ok', Reject: 'ok', Submit: 'ok', Nothing: 'ok', Processing: 'processing' });
-    expect(reasons(acceptDocumentRefusal, CompanyType.AIRLINE)).toEqual({ New: 'notDecided', Eyeball: 'notDecided', Error: 'notDecided', Accept: 'ok', Reject: 'ok', Submit: 'ok', Nothing: 'notDecided', Processing: 'notDecided' });
-    expect(reasons(sendRefusal, CompanyType.AIRLINE)).toEqual({ New: 'notAccepted', Eyeball: 'notAccepted', Error: 'notAccepted', Accept: 'ok', Reject: 'notAccepted', Submit: 'ok', Nothing: 'notAccepted', Processing: 'notAccepted' });
+    expect(reasons(markRefusal, CompanyType.AIRLINE)).toEqual({
+      New: 'ok',
+      Eyeball: 'ok',
+      Error: 'ok',
+      Accept: 'notOpen',
+      Reject: 'notOpen',
+      Submit: 'notOpen',
+      Nothing: 'notOpen',
+      Processing: 'processing',
+    });
+    expect(reasons(modifyRefusal, CompanyType.GROUND_HANDLER)).toEqual({
+      New: 'ok',
+      Eyeball: 'ok',
+      Error: 'ok',
+      Accept: 'ok',
+      Reject: 'ok',
+      Submit: 'ok',
+      Nothing: 'ok',
+      Processing: 'processing',
+    });
+    expect(reasons(acceptDocumentRefusal, CompanyType.AIRLINE)).toEqual({
+      New: 'notDecided',
+      Eyeball: 'notDecided',
+      Error: 'notDecided',
+      Accept: 'ok',
+      Reject: 'ok',
+      Submit: 'ok',
+      Nothing: 'notDecided',
+      Processing: 'notDecided',
+    });
+    expect(reasons(sendRefusal, CompanyType.AIRLINE)).toEqual({
+      New: 'notAccepted',
+      Eyeball: 'notAccepted',
+      Error: 'notAccepted',
+      Accept: 'ok',
+      Reject: 'notAccepted',
+      Submit: 'ok',
+      Nothing: 'notAccepted',
+      Processing: 'notAccepted',
+    });
     for (const refuse of [markRefusal, modifyRefusal, acceptDocumentRefusal, sendRefusal]) {
       expect(refuse({ companyTypeId: CompanyType.FORWARDER, status: 'Accept' })?.reason).toBe('companyCannotDecide');
     }

@@ -22,7 +22,11 @@ describe('new password (spec 5)', () => {
     expect(newPasswordProblems({ oldPassword: 'Old#12345', newPassword: 'New#12345', confirmPassword: 'New#12345' })).toEqual({});
     expect(newPasswordProblems({ oldPassword: 'Same#12345', newPassword: 'Same#12345', confirmPassword: 'Same#12345' })).toEqual({ newPassword: 'notNew' });
     expect(newPasswordProblems({ oldPassword: 'Old#12345', newPassword: 'New#12345', confirmPassword: 'New#1234' })).toEqual({ confirmPassword: 'mismatch' });
-    expect(newPasswordProblems({ oldPassword: '', newPassword: 'short', confirmPassword: '' })).toEqual({ oldPassword: 'required', newPassword: 'tooShort', confirmPassword: 'required' });
+    expect(newPasswordProblems({ oldPassword: '', newPassword: 'short', confirmPassword: '' })).toEqual({
+      oldPassword: 'required',
+      newPassword: 'tooShort',
+      confirmPassword: 'required',
+    });
     expect(newPasswordProblems({ newPassword: 'has space#1A', confirmPassword: 'has space#1A' })).toEqual({ newPassword: 'hasSpace' });
   });
 

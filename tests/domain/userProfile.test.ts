@@ -4,7 +4,14 @@ import { Messages } from '../../src/domain/statusCodes';
 import { PasswordProblemMessages } from '../../src/domain/password';
 import { EmailProblemMessages } from '../../src/domain/email';
 
-const valid = { user_id: 'new.user-1', user_name: 'New User', email: 'new@example.com', role_id: 'OPERATOR', password: 'Strong#Pass1', confirm_password: 'Strong#Pass1' };
+const valid = {
+  user_id: 'new.user-1',
+  user_name: 'New User',
+  email: 'new@example.com',
+  role_id: 'OPERATOR',
+  password: 'Strong#Pass1',
+  confirm_password: 'Strong#Pass1',
+};
 
 describe('the user profile rules', () => {
   it('accepts a complete draft', () => {
@@ -14,7 +21,8 @@ describe('the user profile rules', () => {
   it('refuses ids with spaces, control characters or symbols, but trims the ends', () => {
     expect(userIdProblem('  bob  ')).toBeUndefined();
     expect(userIdProblem('')).toBe(Messages.fillField);
-    for (const id of ['two words', 'tab\tid', 'bell\u0007', 'semi;colon', 'pipe|id', 'x'.repeat(51)]) expect(userIdProblem(id), id).toBe(UserProfileMessages.userIdFormat);
+    for (const id of ['two words', 'tab\tid', 'bell\u0007', 'semi;colon', 'pipe|id', 'x'.repeat(51)])
+      expect(userIdProblem(id), id).toBe(UserProfileMessages.userIdFormat);
   });
 
   it('bounds names and refuses control characters', () => {

@@ -14,7 +14,10 @@ import {
 } from '../../src/domain/wildcard';
 
 /** Texts rich in the characters that matter: wildcards, the escape, spaces, letters, digits, regex syntax. */
-const tricky = fc.string({ unit: fc.constantFrom('*', '?', '#', '!', ' ', 'a', 'B', 'z', '0', '7', '.', '(', ')', '[', '\\', '$', '^', '-', '/', '|', '+', 'é'), maxLength: 24 });
+const tricky = fc.string({
+  unit: fc.constantFrom('*', '?', '#', '!', ' ', 'a', 'B', 'z', '0', '7', '.', '(', ')', '[', '\\', '$', '^', '-', '/', '|', '+', 'é'),
+  maxLength: 24,
+});
 const word = fc.string({ unit: fc.constantFrom('a', 'b', 'C', 'x', '1', '9', '*', '?', '#', '!'), minLength: 1, maxLength: 8 });
 const hasLetterOrDigit = (text: string) => /[\p{L}\p{N}]/u.test(text);
 const norm = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -101,34 +104,47 @@ describe('the wildcard matcher (spec 5)', () => {
       }),
     );
     fc.assert(
-      fc.property(word.filter((text) => hasLetterOrDigit(text)), tricky, (head, middle) => {
-        const literal = escapeMatchingValue(head);
-        expect(matchesValue(`${head}${middle}${head}`, `${literal}*${literal}`, 'Exact')).toBe(true);
-      }),
+      fc.property(
+        word.filter((text) => hasLetterOrDigit(text)),
+        tricky,
+        (head, middle) => {
+          const literal = escapeMatchingValue(head);
+          expect(matchesValue(`${head}${middle}${head}`, `${literal}*${literal}`, 'Exact')).toBe(true);
+        },
+      ),
     );
   });
 
   it('property: ? takes exactly one character and # exactly one digit', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', 'b', 'c'), minLength: 1, maxLength: 6 }), fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }), fc.integer({ min: 0, max: 9 }), (stem, one, digit) => {
-        fc.pre(one.trim() !== '');
-        expect(matchesValue(`${stem}${one}`, `${stem}?`, 'Exact')).toBe(true);
-        expect(matchesValue(`${stem}`, `${stem}?`, 'Exact')).toBe(false);
-        expect(matchesValue(`${stem}${digit}`, `${stem}#`, 'Exact')).toBe(true);
-        expect(matchesValue(`${stem}${digit}${digit}`, `${stem}#`, 'Exact')).toBe(false);
-        expect(matchesValue(`${stem}x`, `${stem}#`, 'Exact')).toBe(false);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'b', 'c'), minLength: 1, maxLength: 6 }),
+        fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }),
+        fc.integer({ min: 0, max: 9 }),
+        (stem, one, digit) => {
+          fc.pre(one.trim() !== '');
+          expect(matchesValue(`${stem}${one}`, `${stem}?`, 'Exact')).toBe(true);
+          expect(matchesValue(`${stem}`, `${stem}?`, 'Exact')).toBe(false);
+          expect(matchesValue(`${stem}${digit}`, `${stem}#`, 'Exact')).toBe(true);
+          expect(matchesValue(`${stem}${digit}${digit}`, `${stem}#`, 'Exact')).toBe(false);
+          expect(matchesValue(`${stem}x`, `${stem}#`, 'Exact')).toBe(false);
+        },
+      ),
     );
   });
 
   it('property: a value with stars matches exactly what its (backtracking) regular expression matches, under every method', () => {
-    const starry = fc.string({ unit: fc.constantFrom('*', '*', '?', '#', 'a', 'B', '1', ' ', '-', 'é'), minLength: 1, maxLength: 10 }).map((text) => `${text}*a`);
+    const starry = fc
+      .string({ unit: fc.constantFrom('*', '*', '?', '#', 'a', 'B', '1', ' ', '-', 'é'), minLength: 1, maxLength: 10 })
+      .map((text) => `${text}*a`);
     const text = fc.string({ unit: fc.constantFrom('a', 'A', 'b', 'B', '1', '2', ' ', '-', 'é', 'É', '.', 'x'), maxLength: 16 });
     fc.assert(
       fc.property(starry, text, fc.constantFrom(...MATCHING_METHODS), (pattern, subject, method) => {
         const normalised = normaliseMatchText(pattern);
         const oracle = new RegExp(patternSource(parseMatchingValue(normalised)!, method), 'iu');
-        expect(compileMatchingValue(pattern, method).test(normaliseMatchText(subject)), `${pattern} ${method} on "${subject}"`).toBe(oracle.test(normaliseMatchText(subject)));
+        expect(compileMatchingValue(pattern, method).test(normaliseMatchText(subject)), `${pattern} ${method} on "${subject}"`).toBe(
+          oracle.test(normaliseMatchText(subject)),
+        );
       }),
       { numRuns: 2000 },
     );

@@ -25,7 +25,7 @@ const valid: RuleListPlugin = definePlugin({
 
 describe('the plugin registry', () => {
   // Derived from the registry, not pinned to its lists: a new list needs no change here.
-  it('is consistent: names, routes and function ids once each, in the rule lists\' range, each found by its name and id', () => {
+  it("is consistent: names, routes and function ids once each, in the rule lists' range, each found by its name and id", () => {
     expect(registryProblems(ruleListPlugins)).toEqual([]);
     expect(new Set(ruleListPlugins.map((plugin) => plugin.name)).size).toBe(ruleListPlugins.length);
     for (const plugin of ruleListPlugins) {
@@ -43,9 +43,14 @@ describe('the plugin registry', () => {
     expect(free).toBeGreaterThanOrEqual(RULE_LIST_FUNCTION_IDS.first);
     expect(nextFreeFunctionId([{ functionId: 101 }, { functionId: 102 }, { functionId: 104 }])).toBe(103);
     const clash = definePlugin({ ...valid, name: 'clashing', route: 'clashing', functionId: ruleListPlugins[0].functionId });
-    expect(registryProblems([...ruleListPlugins, clash])).toEqual([`functionId ${clash.functionId} is used by two plugins: ${ruleListPlugins[0].name} and clashing (the next free function id is ${free})`]);
+    expect(registryProblems([...ruleListPlugins, clash])).toEqual([
+      `functionId ${clash.functionId} is used by two plugins: ${ruleListPlugins[0].name} and clashing (the next free function id is ${free})`,
+    ]);
     expect(() => assertValidRegistry([...ruleListPlugins, clash])).toThrow(`${ruleListPlugins[0].name} and clashing`);
-    expect(pluginProblems({ ...valid, functionId: 83 })).toEqual(['containerlist: functionId 83 must be a whole number from 101 to 999 (rule lists\' range)', "containerlist: functionId 83 is a portal function's"]);
+    expect(pluginProblems({ ...valid, functionId: 83 })).toEqual([
+      "containerlist: functionId 83 must be a whole number from 101 to 999 (rule lists' range)",
+      "containerlist: functionId 83 is a portal function's",
+    ]);
   });
 
   it('takes a test fixture plugin with a boolean field, effects and demo rows, and finds what such a plugin gets wrong', () => {
@@ -72,12 +77,14 @@ describe('the plugin registry', () => {
       /demoRows: give at least 3/,
       /demo row 1, field commodityCode: \* Invalid Format/,
       /demo row 1, field active: \* Invalid Format/,
-    ]) expect(problems).toMatch(expected);
+    ])
+      expect(problems).toMatch(expected);
   });
 
   it('between them cover every admin grid field of spec 3 and every toolbar action of spec 2', () => {
     const formats = new Set(ruleListPlugins.flatMap((plugin) => plugin.fields.map((field) => (field.wildcards ? 'matchingValue' : field.format))));
-    for (const format of ['carrierId', 'countryCode', 'airportCode', 'stationCode', 'shcCode', 'currencyCode', 'matchingValue', 'email']) expect(formats, format).toContain(format);
+    for (const format of ['carrierId', 'countryCode', 'airportCode', 'stationCode', 'shcCode', 'currencyCode', 'matchingValue', 'email'])
+      expect(formats, format).toContain(format);
     const sources = new Set(ruleListPlugins.flatMap((plugin) => plugin.fields.map((field) => field.source)));
     for (const source of ['matchingMethod', 'shcCodes', 'currencyCodes', 'acceptanceStations']) expect(sources, source).toContain(source);
     expect(new Set(ruleListPlugins.flatMap((plugin) => plugin.actions))).toEqual(new Set(TOOLBAR_ACTIONS));
@@ -114,7 +121,8 @@ describe('the plugin registry', () => {
       /required field uldType is missing from importColumns/,
       /actions repeat/,
       /the cancel action and the cancel setting go together/,
-    ]) expect(problems).toMatch(expected);
+    ])
+      expect(problems).toMatch(expected);
     expect(registryProblems([valid, { ...valid, name: 'other' }])).toEqual([
       'route containerlist is used by two plugins: containerlist and other',
       'functionId 901 is used by two plugins: containerlist and other (the next free function id is 101)',

@@ -36,7 +36,13 @@ const summary = (instance: TestApp, token: string, remoteAddress = '127.0.0.1') 
 
 /** A fresh operator of DEMOAIR made through A, signed in on B (so B has cached the account and session). */
 async function operatorKnownToB(userId: string): Promise<{ access: string; refresh: string }> {
-  const created = await classicCall(a.app, adminOnA, 'POST', '/users', { user_id: userId, user_name: `Cache ${userId}`, email: `${userId}@demoair.example`, role_id: 'OPERATOR', password: 'Cache#2024x' });
+  const created = await classicCall(a.app, adminOnA, 'POST', '/users', {
+    user_id: userId,
+    user_name: `Cache ${userId}`,
+    email: `${userId}@demoair.example`,
+    role_id: 'OPERATOR',
+    password: 'Cache#2024x',
+  });
   expect(created.json().status).toBe(StatusCode.SUCCESS);
   const tokens = await signIn(b.app, 'DEMOAIR', userId, 'Cache#2024x');
   expect((await summary(b, tokens.access_token)).json().status).toBe(StatusCode.SUCCESS);
@@ -87,13 +93,18 @@ describe('two instances on one database', () => {
   it("a password an admin sets through A refuses the user's older tokens on B within a second", async () => {
     const { access } = await operatorKnownToB('password1');
     await new Promise((resolve) => setTimeout(resolve, 1000)); // tokens carry whole seconds: a change in the same second keeps them
-    const changed = await classicCall(a.app, adminOnA, 'PUT', userPath('DEMOAIR', 'password1'), { user_name: 'Cache password1', email: 'password1@demoair.example', role_id: 'OPERATOR', password: 'Changed#2024x' });
+    const changed = await classicCall(a.app, adminOnA, 'PUT', userPath('DEMOAIR', 'password1'), {
+      user_name: 'Cache password1',
+      email: 'password1@demoair.example',
+      role_id: 'OPERATOR',
+      password: 'Changed#2024x',
+    });
     expect(changed.json().status).toBe(StatusCode.SUCCESS);
     const ms = await msUntil(async () => (await summary(b, access)).statusCode === 401);
     expect(ms).toBeLessThan(1000);
   });
 
-  it("a function taken from the role (in SQL, outside the app) is refused on B within a second, and given back", async () => {
+  it('a function taken from the role (in SQL, outside the app) is refused on B within a second, and given back', async () => {
     const { access } = await operatorKnownToB('role1');
     await a.db.deleteFrom('role_functions').where('role_id', '=', 'OPERATOR').where('function_id', '=', 81).execute();
     try {
@@ -120,7 +131,8 @@ describe('two instances on one database', () => {
   it('never answers one user with another: each account is its own entry', async () => {
     const first = await operatorKnownToB('twin1');
     const second = await operatorKnownToB('twin2');
-    const profile = async (token: string) => (await b.app.inject({ method: 'GET', url: '/userapi/user/getuserprofile', headers: bearer(token) })).json().data.user_id;
+    const profile = async (token: string) =>
+      (await b.app.inject({ method: 'GET', url: '/userapi/user/getuserprofile', headers: bearer(token) })).json().data.user_id;
     expect(await profile(first.access)).toBe('twin1');
     expect(await profile(second.access)).toBe('twin2');
     const otherCompany = (await signIn(b.app, 'SKYAIR', 'admin', 'Admin#12345')).access_token;
@@ -129,7 +141,9 @@ describe('two instances on one database', () => {
 
   it('answers from the database while its listening connection is down, and caches again once it is back', async () => {
     const { access } = await operatorKnownToB('outage1');
-    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'portal-change-feed' AND datname = current_database()`.execute(a.db);
+    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'portal-change-feed' AND datname = current_database()`.execute(
+      a.db,
+    );
     await msUntil(async () => !b.ctx.changes.isLive());
     // While B cannot hear changes, a lock made now is still seen at once.
     await classicCall(a.app, adminOnA, 'POST', userPath('DEMOAIR', 'outage1', '/lock'), { locked: true });

@@ -72,8 +72,14 @@ describe('POST /auth/token client_credentials', () => {
   it('says what is wrong with a malformed sign-in request, one problem at a time', async () => {
     const cases: [Record<string, string>, string][] = [
       [{ GrantType: 'client_credentials', ClientSecret: 'x' }, 'ClientId is required, as {userId}|{companyId}|{appId}|L.'],
-      [{ GrantType: 'client_credentials', ClientId: 'admin|DEMOAIR', ClientSecret: 'x' }, 'ClientId must be {userId}|{companyId}|{appId}|L, e.g. operator|DEMOAIR|2|L.'],
-      [{ GrantType: 'client_credentials', ClientId: 'admin|DEMOAIR|9|L', ClientSecret: 'x' }, 'This portal signs in application 2; ClientId names application 9.'],
+      [
+        { GrantType: 'client_credentials', ClientId: 'admin|DEMOAIR', ClientSecret: 'x' },
+        'ClientId must be {userId}|{companyId}|{appId}|L, e.g. operator|DEMOAIR|2|L.',
+      ],
+      [
+        { GrantType: 'client_credentials', ClientId: 'admin|DEMOAIR|9|L', ClientSecret: 'x' },
+        'This portal signs in application 2; ClientId names application 9.',
+      ],
       [{ GrantType: 'client_credentials', ClientId: 'admin|DEMOAIR|2|L' }, 'ClientSecret (the password) is required.'],
     ];
     for (const [fields, description] of cases) {

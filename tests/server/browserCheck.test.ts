@@ -9,9 +9,28 @@ import { buildTestApp, type TestApp } from './testApp';
 
 /** Syntax newer than ES5, by Babel's node types. */
 const ES2015_AND_LATER = new Set([
-  'ArrowFunctionExpression', 'TemplateLiteral', 'TaggedTemplateExpression', 'ClassDeclaration', 'ClassExpression', 'SpreadElement', 'RestElement',
-  'ObjectPattern', 'ArrayPattern', 'AssignmentPattern', 'ForOfStatement', 'AwaitExpression', 'YieldExpression', 'ImportDeclaration', 'ExportNamedDeclaration',
-  'ExportDefaultDeclaration', 'OptionalMemberExpression', 'OptionalCallExpression', 'ObjectMethod', 'BigIntLiteral', 'MetaProperty', 'Import',
+  'ArrowFunctionExpression',
+  'TemplateLiteral',
+  'TaggedTemplateExpression',
+  'ClassDeclaration',
+  'ClassExpression',
+  'SpreadElement',
+  'RestElement',
+  'ObjectPattern',
+  'ArrayPattern',
+  'AssignmentPattern',
+  'ForOfStatement',
+  'AwaitExpression',
+  'YieldExpression',
+  'ImportDeclaration',
+  'ExportNamedDeclaration',
+  'ExportDefaultDeclaration',
+  'OptionalMemberExpression',
+  'OptionalCallExpression',
+  'ObjectMethod',
+  'BigIntLiteral',
+  'MetaProperty',
+  'Import',
 ]);
 
 function newerSyntaxIn(script: string): string[] {
@@ -22,7 +41,17 @@ function newerSyntaxIn(script: string): string[] {
       return;
     }
     if (typeof node !== 'object' || node === null) return;
-    const typed = node as { type?: string; kind?: string; operator?: string; shorthand?: boolean; computed?: boolean; async?: boolean; generator?: boolean; regex?: { flags: string }; extra?: { raw?: string } };
+    const typed = node as {
+      type?: string;
+      kind?: string;
+      operator?: string;
+      shorthand?: boolean;
+      computed?: boolean;
+      async?: boolean;
+      generator?: boolean;
+      regex?: { flags: string };
+      extra?: { raw?: string };
+    };
     if (typeof typed.type === 'string') {
       if (ES2015_AND_LATER.has(typed.type)) found.push(typed.type);
       if (typed.type === 'VariableDeclaration' && typed.kind !== 'var') found.push(`${typed.kind} declaration`);
@@ -30,7 +59,8 @@ function newerSyntaxIn(script: string): string[] {
       if (typed.type === 'AssignmentExpression' && /^(\?\?|&&|\|\|)=$|\*\*=/.test(typed.operator ?? '')) found.push(String(typed.operator));
       if (typed.type === 'BinaryExpression' && typed.operator === '**') found.push('**');
       if (typed.type === 'ObjectProperty' && (typed.shorthand || typed.computed)) found.push('shorthand or computed property');
-      if ((typed.type === 'FunctionExpression' || typed.type === 'FunctionDeclaration') && (typed.async || typed.generator)) found.push('async or generator function');
+      if ((typed.type === 'FunctionExpression' || typed.type === 'FunctionDeclaration') && (typed.async || typed.generator))
+        found.push('async or generator function');
       if (typed.type === 'RegExpLiteral' && /[uys]/.test((node as { flags: string }).flags)) found.push('regular expression flag');
       if (typed.type === 'NumericLiteral' && /_|^0[bo]/i.test(typed.extra?.raw ?? '')) found.push('numeric literal');
     }

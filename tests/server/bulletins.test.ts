@@ -45,8 +45,14 @@ describe('GET /userapi/bulletins', () => {
 
   it('answers the body as the text it is, and a new bulletin comes first', async () => {
     const body = 'Line one <b>not bold</b>\nLine two & more';
-    await t.db.insertInto('bulletins').values({ company_id: 'DEMOAIR', severity: 'info', title: 'Fresh notice', body, published_at: new Date(Date.now() - 1000), created_by: 'test' }).execute();
-    await t.db.insertInto('bulletins').values({ company_id: 'SKYAIR', severity: 'critical', title: 'Not for DEMOAIR', body: 'x', published_at: new Date(Date.now() - 500), created_by: 'test' }).execute();
+    await t.db
+      .insertInto('bulletins')
+      .values({ company_id: 'DEMOAIR', severity: 'info', title: 'Fresh notice', body, published_at: new Date(Date.now() - 1000), created_by: 'test' })
+      .execute();
+    await t.db
+      .insertInto('bulletins')
+      .values({ company_id: 'SKYAIR', severity: 'critical', title: 'Not for DEMOAIR', body: 'x', published_at: new Date(Date.now() - 500), created_by: 'test' })
+      .execute();
     const { rows } = await bulletinsOf(demoAir);
     expect(rows[0]).toMatchObject({ title: 'Fresh notice', body, company_id: 'DEMOAIR', severity: 'info' });
     expect(rows.map((row) => row.title)).not.toContain('Not for DEMOAIR');

@@ -33,7 +33,8 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const asset = (acceptEncoding?: string) => t.app.inject({ url: '/ez4/assets/app-abc123.js', headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+const asset = (acceptEncoding?: string) =>
+  t.app.inject({ url: '/ez4/assets/app-abc123.js', headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
 describe('the built assets', () => {
   it('go as the build compressed them: brotli when the browser takes it, else gzip, else as they are; always with Vary and an immutable cache', async () => {

@@ -20,7 +20,9 @@ afterAll(() => {
 
 function startChild(dataDir: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures', 'embeddedChild.ts'), dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures', 'embeddedChild.ts'), dataDir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let errors = '';
     child.stderr.on('data', (chunk) => (errors += chunk));
     child.stdout.on('data', (chunk) => String(chunk).includes('READY') && resolve(child.pid!));

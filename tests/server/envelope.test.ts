@@ -24,7 +24,12 @@ afterAll(() => t.close());
 
 const now = () => Math.floor(Date.now() / 1000);
 const post = (payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/classicapi/echo', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+  t.app.inject({
+    method: 'POST',
+    url: '/classicapi/echo',
+    headers: { ...bearer(token), 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
 
 describe('the classic envelope hook', () => {
   it('unwraps a valid envelope and hands only the request to the route', async () => {
@@ -57,7 +62,12 @@ describe('the classic envelope hook', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().message).toMatch(message);
     }
-    const malformed = await t.app.inject({ method: 'POST', url: '/classicapi/echo', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: '{"request":' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/classicapi/echo',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: '{"request":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(received.length).toBe(before);
   });
@@ -71,9 +81,19 @@ describe('the classic envelope hook', () => {
 
   it('authenticates before the envelope check: an anonymous caller gets 401 and stores no envelope token', async () => {
     const envelope = { request: { n: 1 }, app_id: 2, token: randomUUID(), ts: now() };
-    const anonymous = await t.app.inject({ method: 'POST', url: '/classicapi/echo', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(envelope) });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/classicapi/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(envelope),
+    });
     expect(anonymous.statusCode).toBe(401);
-    const forged = await t.app.inject({ method: 'POST', url: '/classicapi/echo', headers: { ...bearer('not.a.jwt'), 'content-type': 'application/json' }, payload: JSON.stringify(envelope) });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/classicapi/echo',
+      headers: { ...bearer('not.a.jwt'), 'content-type': 'application/json' },
+      payload: JSON.stringify(envelope),
+    });
     expect(forged.statusCode).toBe(401);
     const stored = await t.db.selectFrom('envelope_tokens').select('token').where('token', '=', envelope.token).execute();
     expect(stored).toEqual([]);

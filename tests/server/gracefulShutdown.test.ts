@@ -52,7 +52,7 @@ function watchLog(child: ChildProcess) {
         continue;
       }
       lines.push(line);
-      for (const waiter of waiters.splice(0)) (waiter.test(line) ? waiter.resolve() : waiters.push(waiter));
+      for (const waiter of waiters.splice(0)) waiter.test(line) ? waiter.resolve() : waiters.push(waiter);
     }
   });
   return {
@@ -111,7 +111,11 @@ function signInInTwoParts(port: number) {
 async function expectEveryProcessHearsALock(port: number, lines: Record<string, unknown>[]): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const token = async (user: string, password: string) => {
-    const response = await fetch(`${base}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', connection: 'close' }, body: new URLSearchParams({ GrantType: 'client_credentials', ClientId: `${user}|DEMOAIR|2|L`, ClientSecret: password }) });
+    const response = await fetch(`${base}/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', connection: 'close' },
+      body: new URLSearchParams({ GrantType: 'client_credentials', ClientId: `${user}|DEMOAIR|2|L`, ClientSecret: password }),
+    });
     expect(response.status).toBe(200);
     return ((await response.json()) as { access_token: string }).access_token;
   };
@@ -165,7 +169,10 @@ describe.each([1, 2])('SIGTERM with WEB_CONCURRENCY=%i', (processes) => {
     const log = watchLog(server);
     const exited = exitOf(server);
     await Promise.race([
-      log.waitFor(() => log.lines.filter((line) => typeof line.msg === 'string' && line.msg.startsWith('Server listening at http://127.0.0.1')).length >= processes, 'Server listening'),
+      log.waitFor(
+        () => log.lines.filter((line) => typeof line.msg === 'string' && line.msg.startsWith('Server listening at http://127.0.0.1')).length >= processes,
+        'Server listening',
+      ),
       exited.then(({ code }) => {
         throw new Error(`the server exited (${code}) during start: ${errors}`);
       }),
@@ -179,7 +186,11 @@ describe.each([1, 2])('SIGTERM with WEB_CONCURRENCY=%i', (processes) => {
     const earlier = new Set(log.lines);
     const signIn = signInInTwoParts(port);
     // The server has the request: routed and logged, waiting for the rest of the form.
-    await log.waitFor((line) => !earlier.has(line) && line.msg === 'incoming request' && JSON.stringify(line.req ?? {}).includes('/auth/token'), 'incoming request /auth/token', 10_000);
+    await log.waitFor(
+      (line) => !earlier.has(line) && line.msg === 'incoming request' && JSON.stringify(line.req ?? {}).includes('/auth/token'),
+      'incoming request /auth/token',
+      10_000,
+    );
 
     server.kill('SIGTERM');
     await log.waitFor((line) => typeof line.msg === 'string' && line.msg.startsWith('shutting down'), 'shutting down', 10_000);

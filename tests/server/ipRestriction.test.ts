@@ -42,7 +42,13 @@ const coveredCalls: [string, (token: string, from: string) => Promise<LightMyReq
   [
     'awbapi summary',
     (token, from) =>
-      t.app.inject({ method: 'POST', url: '/awbapi/awbsummary', headers: bearer(token), payload: { fieldSearch: [], dbOptions: { CurrentPage: 1, PageSize: 10 } }, remoteAddress: from }),
+      t.app.inject({
+        method: 'POST',
+        url: '/awbapi/awbsummary',
+        headers: bearer(token),
+        payload: { fieldSearch: [], dbOptions: { CurrentPage: 1, PageSize: 10 } },
+        remoteAddress: from,
+      }),
   ],
 ];
 
@@ -53,7 +59,10 @@ async function coveredMismatches(token: string, from: string, expected: 'allowed
     const response = await reach(token, from);
     const body = response.json();
     const message = name.startsWith('awbapi') || name === 'classic shipment log' ? Messages.ipRestriction : Messages.ipRestrictionElsewhere;
-    const ok = expected === 'allowed' ? response.statusCode === 200 && (body.status === StatusCode.SUCCESS || Array.isArray(body.functions)) : response.statusCode === 403 && body.status === StatusCode.IP_RESTRICTION && body.message === message;
+    const ok =
+      expected === 'allowed'
+        ? response.statusCode === 200 && (body.status === StatusCode.SUCCESS || Array.isArray(body.functions))
+        : response.statusCode === 403 && body.status === StatusCode.IP_RESTRICTION && body.message === message;
     if (!ok) mismatches.push(`${name} from ${from}: HTTP ${response.statusCode} ${response.body.slice(0, 120)}`);
   }
   return mismatches;
@@ -62,7 +71,10 @@ async function coveredMismatches(token: string, from: string, expected: 'allowed
 describe('company address ranges', () => {
   it('starts unrestricted, and says so with the caller address', async () => {
     expect((await call('GET', '/ipranges')).json()).toEqual({ status: 1, data: [], total: 0 });
-    expect((await call('GET', '/ipranges/current-address', undefined, `::ffff:${INSIDE}`)).json()).toEqual({ status: 1, data: { id: 'current-address', address: INSIDE, restricted: false, allowed: true } });
+    expect((await call('GET', '/ipranges/current-address', undefined, `::ffff:${INSIDE}`)).json()).toEqual({
+      status: 1,
+      data: { id: 'current-address', address: INSIDE, restricted: false, allowed: true },
+    });
     expect(await coveredMismatches(admin, OUTSIDE, 'allowed')).toEqual([]);
   });
 
@@ -87,7 +99,10 @@ describe('company address ranges', () => {
 
   it('adds IPv4 and IPv6 ranges in normalised form, refuses duplicates in any notation, and audits', async () => {
     const added = await call('POST', '/ipranges', { cidr: ' 203.0.113.99/24 ', description: 'Head office' });
-    expect(added.json()).toEqual({ status: 1, data: { id: expect.any(String), cidr: '203.0.113.0/24', description: 'Head office', created_by: 'admin', created_at: expect.any(String) } });
+    expect(added.json()).toEqual({
+      status: 1,
+      data: { id: expect.any(String), cidr: '203.0.113.0/24', description: 'Head office', created_by: 'admin', created_at: expect.any(String) },
+    });
     expect((await call('POST', '/ipranges', { cidr: '2001:0DB8:0042:0000::/48', description: 'Office IPv6' })).json().data.cidr).toBe('2001:db8:42::/48');
     const duplicate = await call('POST', '/ipranges', { cidr: '203.0.113.0/24' });
     expect(duplicate.json()).toMatchObject({ status: StatusCode.VALIDATION_FAIL, errors: { cidr: IpRangeProblemMessages.duplicate } });
@@ -107,30 +122,59 @@ describe('company address ranges', () => {
     for (const outside of [OUTSIDE, '2001:db8:43::1', '::1']) expect(await coveredMismatches(admin, outside, 'restricted'), outside).toEqual([]);
     expect(Messages.ipRestriction).toBe('Shipment cannot be access due to IP Restriction');
     // Nor can a session be handed over to the classic site from outside.
-    const handover = await t.app.inject({ method: 'POST', url: '/api/authentication/handover', headers: bearer(admin), payload: { app: 1 }, remoteAddress: OUTSIDE });
+    const handover = await t.app.inject({
+      method: 'POST',
+      url: '/api/authentication/handover',
+      headers: bearer(admin),
+      payload: { app: 1 },
+      remoteAddress: OUTSIDE,
+    });
     expect([handover.statusCode, handover.json().status]).toEqual([403, StatusCode.IP_RESTRICTION]);
   });
 
   it('refuses a change from outside before reading it: nothing is written and the envelope token stays unused', async () => {
-    const envelope = { request: { user_id: 'roamer', user_name: 'Rita Roamer', email: 'roamer@demoair.example', role_id: 'OPERATOR', password: 'Roamer#2024x' }, app_id: 2, token: randomUUID(), ts: Math.floor(Date.now() / 1000) };
+    const envelope = {
+      request: { user_id: 'roamer', user_name: 'Rita Roamer', email: 'roamer@demoair.example', role_id: 'OPERATOR', password: 'Roamer#2024x' },
+      app_id: 2,
+      token: randomUUID(),
+      ts: Math.floor(Date.now() / 1000),
+    };
     const send = (from: string) =>
-      t.app.inject({ method: 'POST', url: '/classicapi/users', headers: { ...bearer(admin), 'content-type': 'application/json' }, payload: JSON.stringify(envelope), remoteAddress: from });
+      t.app.inject({
+        method: 'POST',
+        url: '/classicapi/users',
+        headers: { ...bearer(admin), 'content-type': 'application/json' },
+        payload: JSON.stringify(envelope),
+        remoteAddress: from,
+      });
     const outside = await send(OUTSIDE);
     expect(outside.statusCode).toBe(403);
     expect(outside.json()).toEqual({ status: StatusCode.IP_RESTRICTION, message: Messages.ipRestrictionElsewhere });
     expect(await t.db.selectFrom('users').select('user_id').where('user_id', '=', 'roamer').execute()).toEqual([]);
     expect(await t.db.selectFrom('envelope_tokens').select('token').where('token', '=', envelope.token).execute()).toEqual([]);
-    const rowsBefore = await t.db.selectFrom('rule_list_rows').select('row_id').where('company_id', '=', 'DEMOAIR').where('list_name', '=', 'countryrules').execute();
+    const rowsBefore = await t.db
+      .selectFrom('rule_list_rows')
+      .select('row_id')
+      .where('company_id', '=', 'DEMOAIR')
+      .where('list_name', '=', 'countryrules')
+      .execute();
     const ruleRow = await call('POST', '/countryrules', { countryCode: 'CU', direction: 'Both', ruleType: 'Embargo' }, OUTSIDE);
     expect(ruleRow.json().status).toBe(StatusCode.IP_RESTRICTION);
-    expect(await t.db.selectFrom('rule_list_rows').select('row_id').where('company_id', '=', 'DEMOAIR').where('list_name', '=', 'countryrules').execute()).toHaveLength(rowsBefore.length);
+    expect(
+      await t.db.selectFrom('rule_list_rows').select('row_id').where('company_id', '=', 'DEMOAIR').where('list_name', '=', 'countryrules').execute(),
+    ).toHaveLength(rowsBefore.length);
     // The same envelope from inside is the first the server reads.
     expect((await send(INSIDE)).json().status).toBe(StatusCode.SUCCESS);
   });
 
   it('keeps the address ranges reachable to the company admin from outside, so an admin whose address moved can add it', async () => {
     expect((await call('GET', '/ipranges', undefined, OUTSIDE)).json().total).toBe(2);
-    expect((await call('GET', '/ipranges/current-address', undefined, OUTSIDE)).json().data).toEqual({ id: 'current-address', address: OUTSIDE, restricted: true, allowed: false });
+    expect((await call('GET', '/ipranges/current-address', undefined, OUTSIDE)).json().data).toEqual({
+      id: 'current-address',
+      address: OUTSIDE,
+      restricted: true,
+      allowed: false,
+    });
     // Still for admins only: an operator gets the function refusal, inside or out.
     const operator = (await signInFrom('DEMOAIR', 'operator', 'Operator#12345', INSIDE)).json().access_token as string;
     for (const from of [INSIDE, OUTSIDE]) {
@@ -153,13 +197,20 @@ describe('company address ranges', () => {
   it('refuses the refresh grant from outside the ranges with a clear message, and ends that session', async () => {
     const session = (await signInFrom('DEMOAIR', 'operator', 'Operator#12345', INSIDE)).json() as { refresh_token: string };
     // A holder of no valid token learns nothing of the restriction.
-    expect((await refreshFrom('DEMOAIR', 'operator', 'not-a-token', OUTSIDE)).json()).toEqual({ error: 'invalid_grant', error_description: Messages.sessionTimeout });
+    expect((await refreshFrom('DEMOAIR', 'operator', 'not-a-token', OUTSIDE)).json()).toEqual({
+      error: 'invalid_grant',
+      error_description: Messages.sessionTimeout,
+    });
     const outside = await refreshFrom('DEMOAIR', 'operator', session.refresh_token, OUTSIDE);
     expect(outside.statusCode).toBe(403);
     expect(outside.json()).toEqual({ error: 'ip_restricted', error_description: AccessMessages.ipSignInRefused });
     // Coming back inside does not revive it: the session must sign in again.
     expect((await refreshFrom('DEMOAIR', 'operator', session.refresh_token, INSIDE)).json().error).toBe('invalid_grant');
-    const { family_id } = await t.db.selectFrom('refresh_tokens').select('family_id').where('token_hash', '=', hashToken(session.refresh_token)).executeTakeFirstOrThrow();
+    const { family_id } = await t.db
+      .selectFrom('refresh_tokens')
+      .select('family_id')
+      .where('token_hash', '=', hashToken(session.refresh_token))
+      .executeTakeFirstOrThrow();
     const family = await t.db.selectFrom('refresh_tokens').select('revoked_at').where('family_id', '=', family_id).execute();
     expect(family.length).toBe(2);
     expect(family.every((member) => member.revoked_at !== null)).toBe(true);
@@ -243,7 +294,12 @@ describe('trusted proxies', () => {
   });
 
   it('is off unless configured', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/classicapi/ipranges/current-address', headers: { authorization: `Bearer ${admin}`, 'x-forwarded-for': INSIDE }, remoteAddress: OUTSIDE });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/classicapi/ipranges/current-address',
+      headers: { authorization: `Bearer ${admin}`, 'x-forwarded-for': INSIDE },
+      remoteAddress: OUTSIDE,
+    });
     expect(response.json().data.address).toBe(OUTSIDE);
   });
 

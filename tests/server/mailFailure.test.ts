@@ -28,10 +28,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const mfaLogin = () => requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'mfauser|DEMOAIR|2|L', ClientSecret: 'Mfa#123456' });
-const challenge = (mfaToken: string) => t.app.inject({ method: 'POST', url: '/auth/mfa/challenge', payload: { authenticatorType: 'email', MFAToken: mfaToken } });
+const challenge = (mfaToken: string) =>
+  t.app.inject({ method: 'POST', url: '/auth/mfa/challenge', payload: { authenticatorType: 'email', MFAToken: mfaToken } });
 
 async function lastMail(recipient: string) {
-  return t.db.selectFrom('mail_outbox').select(['body_text', 'error', 'sent_at']).where('recipient', '=', recipient).orderBy('mail_id', 'desc').executeTakeFirstOrThrow();
+  return t.db
+    .selectFrom('mail_outbox')
+    .select(['body_text', 'error', 'sent_at'])
+    .where('recipient', '=', recipient)
+    .orderBy('mail_id', 'desc')
+    .executeTakeFirstOrThrow();
 }
 
 describe('the one-time code challenge when the mail cannot be sent', () => {
@@ -69,7 +75,13 @@ describe('forgot password when the mail cannot be sent', () => {
     const token = /resetPassword#token=([A-Za-z0-9_-]{43})/.exec(mail.body_text)![1];
     const verify = await t.app.inject({ method: 'POST', url: '/api/authentication/resetpassword/verify', payload: { token } });
     expect(verify.statusCode).toBe(400);
-    const pending = await t.db.selectFrom('password_resets').select('token_hash').where('user_id', '=', 'operator').where('company_id', '=', 'DEMOAIR').where('used_at', 'is', null).execute();
+    const pending = await t.db
+      .selectFrom('password_resets')
+      .select('token_hash')
+      .where('user_id', '=', 'operator')
+      .where('company_id', '=', 'DEMOAIR')
+      .where('used_at', 'is', null)
+      .execute();
     expect(pending).toEqual([]);
   });
 });

@@ -19,9 +19,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const profile = (token: string) => t.app.inject({ method: 'GET', url: '/userapi/user/getuserprofile', headers: bearer(token) });
-const summary = (token: string) => t.app.inject({ method: 'POST', url: '/awbapi/awbsummary', headers: bearer(token), payload: { fieldSearch: [], dbOptions: { CurrentPage: 1, PageSize: 10 } } });
+const summary = (token: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/awbapi/awbsummary',
+    headers: bearer(token),
+    payload: { fieldSearch: [], dbOptions: { CurrentPage: 1, PageSize: 10 } },
+  });
 const shipmentLog = (token: string) => classicCall(t.app, token, 'GET', '/shipmentlog');
-const refresh = (userId: string, refreshToken: string) => requestToken(t.app, { GrantType: 'refresh_token', ClientId: `${userId}|DEMOAIR|2|L`, RefreshToken: refreshToken });
+const refresh = (userId: string, refreshToken: string) =>
+  requestToken(t.app, { GrantType: 'refresh_token', ClientId: `${userId}|DEMOAIR|2|L`, RefreshToken: refreshToken });
 const issuedAt = (token: string) => (jwt.decode(token) as { iat: number }).iat;
 
 /** Waits until the clock is past the second the token was signed in, so a change now is seen as after it. */
@@ -31,7 +38,13 @@ async function nextSecondAfter(token: string): Promise<void> {
 }
 
 async function createOperator(userId: string, password: string): Promise<void> {
-  const created = await classicCall(t.app, admin, 'POST', '/users', { user_id: userId, user_name: `Token ${userId}`, email: `${userId}@demoair.example`, role_id: 'OPERATOR', password });
+  const created = await classicCall(t.app, admin, 'POST', '/users', {
+    user_id: userId,
+    user_name: `Token ${userId}`,
+    email: `${userId}@demoair.example`,
+    role_id: 'OPERATOR',
+    password,
+  });
   expect(created.json().status).toBe(StatusCode.SUCCESS);
 }
 
@@ -56,7 +69,12 @@ describe('access tokens and password changes', () => {
     expect((await summary(session.access_token)).json().status).toBe(StatusCode.SUCCESS);
     expect((await shipmentLog(session.access_token)).json().status).toBe(StatusCode.SUCCESS);
     await nextSecondAfter(session.access_token);
-    const changed = await classicCall(t.app, admin, 'PUT', userPath('DEMOAIR', 'tokenvictim'), { user_name: 'Token tokenvictim', email: 'tokenvictim@demoair.example', role_id: 'OPERATOR', password: 'Changed#2024y' });
+    const changed = await classicCall(t.app, admin, 'PUT', userPath('DEMOAIR', 'tokenvictim'), {
+      user_name: 'Token tokenvictim',
+      email: 'tokenvictim@demoair.example',
+      role_id: 'OPERATOR',
+      password: 'Changed#2024y',
+    });
     expect(changed.json().status).toBe(StatusCode.SUCCESS);
 
     expectExpiredAnswer(await profile(session.access_token));
@@ -72,10 +90,18 @@ describe('access tokens and password changes', () => {
     await createOperator('tokensecond', 'Second#2024x');
     const session = await signIn(t.app, 'DEMOAIR', 'tokensecond', 'Second#2024x');
     const iat = issuedAt(session.access_token);
-    await t.db.updateTable('users').set({ password_changed_at: new Date(iat * 1000 + 999) }).where('user_id', '=', 'tokensecond').execute();
+    await t.db
+      .updateTable('users')
+      .set({ password_changed_at: new Date(iat * 1000 + 999) })
+      .where('user_id', '=', 'tokensecond')
+      .execute();
     await t.ctx.changes.sync();
     expect((await profile(session.access_token)).json().status).toBe(StatusCode.SUCCESS);
-    await t.db.updateTable('users').set({ password_changed_at: new Date((iat + 1) * 1000) }).where('user_id', '=', 'tokensecond').execute();
+    await t.db
+      .updateTable('users')
+      .set({ password_changed_at: new Date((iat + 1) * 1000) })
+      .where('user_id', '=', 'tokensecond')
+      .execute();
     await t.ctx.changes.sync();
     expectExpiredAnswer(await profile(session.access_token));
   });
@@ -84,7 +110,12 @@ describe('access tokens and password changes', () => {
     await createOperator('tokenself', 'Self#2024xy');
     const session = await signIn(t.app, 'DEMOAIR', 'tokenself', 'Self#2024xy');
     await nextSecondAfter(session.access_token);
-    const change = await t.app.inject({ method: 'POST', url: '/mobileapi/authentication/changepassword', headers: bearer(session.access_token), payload: { old_password: 'Self#2024xy', new_password: 'Self#2025xy' } });
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/mobileapi/authentication/changepassword',
+      headers: bearer(session.access_token),
+      payload: { old_password: 'Self#2024xy', new_password: 'Self#2025xy' },
+    });
     expect(change.json()).toEqual({ status: StatusCode.SUCCESS });
     expectExpiredAnswer(await profile(session.access_token));
     const renewed = await refresh('tokenself', session.refresh_token);

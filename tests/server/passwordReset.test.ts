@@ -6,7 +6,12 @@ import { bearer, buildTestApp, requestToken, signIn, type TestApp } from './test
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ PUBLIC_URL: 'https://portal.example', LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '6', PASSWORD_RESET_MINUTES: '15' });
+  t = await buildTestApp({
+    PUBLIC_URL: 'https://portal.example',
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+    LOGIN_MAX_FAILURES_PER_ADDRESS: '6',
+    PASSWORD_RESET_MINUTES: '15',
+  });
 });
 afterAll(() => t.close());
 
@@ -20,7 +25,12 @@ function reset(token: string, new_password: string) {
 
 async function latestResetToken(email: string): Promise<{ token: string; text: string }> {
   await resetDeliveriesSettled();
-  const mail = await t.db.selectFrom('mail_outbox').select(['body_text', 'subject']).where('recipient', '=', email).orderBy('mail_id', 'desc').executeTakeFirstOrThrow();
+  const mail = await t.db
+    .selectFrom('mail_outbox')
+    .select(['body_text', 'subject'])
+    .where('recipient', '=', email)
+    .orderBy('mail_id', 'desc')
+    .executeTakeFirstOrThrow();
   const match = /https:\/\/portal\.example\/ez4\/en\/resetPassword#token=([A-Za-z0-9_-]{43})/.exec(mail.body_text);
   if (!match) throw new Error(`no reset link in: ${mail.body_text}`);
   return { token: match[1], text: mail.body_text };
@@ -46,7 +56,12 @@ describe('POST /api/authentication/forgotpassword', () => {
     await resetDeliveriesSettled();
     const before = await outboxSize();
     const existing = ['DEMOAIR', 'DEMOFWD', 'DEMOGHA', 'DEMOGHA'];
-    for (const [index, [company, user, ip]] of [['DEMOAIR', 'nobody', '10.1.0.2'], ['DEMOFWD', 'operator', '10.1.0.3'], ['SKYAIR', 'operator', '10.1.0.5'], ['NOSUCHCO', 'admin', '10.1.0.6']].entries()) {
+    for (const [index, [company, user, ip]] of [
+      ['DEMOAIR', 'nobody', '10.1.0.2'],
+      ['DEMOFWD', 'operator', '10.1.0.3'],
+      ['SKYAIR', 'operator', '10.1.0.5'],
+      ['NOSUCHCO', 'admin', '10.1.0.6'],
+    ].entries()) {
       const answer = await forgot(t.app, company!, user!, ip);
       expect(answer.statusCode, `${company} ${user}`).toBe(200);
       expect(answer.json(), `${company} ${user}`).toEqual(requested);
@@ -59,12 +74,24 @@ describe('POST /api/authentication/forgotpassword', () => {
     const recipients = await t.db.selectFrom('mail_outbox').select('recipient').orderBy('mail_id').offset(Number(before)).execute();
     const admins = await t.db.selectFrom('users').select(['company_id', 'email']).where('user_id', '=', 'admin').where('company_id', 'in', existing).execute();
     const emailOf = new Map(admins.map((admin) => [admin.company_id, admin.email]));
-    expect(recipients.map((row) => row.recipient).sort()).toEqual(existing.map((company) => emailOf.get(company)).filter(Boolean).sort());
+    expect(recipients.map((row) => row.recipient).sort()).toEqual(
+      existing
+        .map((company) => emailOf.get(company))
+        .filter(Boolean)
+        .sort(),
+    );
     await t.db.updateTable('users').set({ is_locked: false }).where('company_id', '=', 'SKYAIR').where('user_id', '=', 'operator').execute();
   });
 
   it('refuses bad input with a clear message', async () => {
-    for (const payload of [{}, { company_id: 'DEMOAIR' }, { company_id: '', user_id: 'x' }, { company_id: 'DEMO AIR', user_id: 'x' }, { company_id: 'x'.repeat(101), user_id: 'x' }, { company_id: 5, user_id: [] }]) {
+    for (const payload of [
+      {},
+      { company_id: 'DEMOAIR' },
+      { company_id: '', user_id: 'x' },
+      { company_id: 'DEMO AIR', user_id: 'x' },
+      { company_id: 'x'.repeat(101), user_id: 'x' },
+      { company_id: 5, user_id: [] },
+    ]) {
       const answer = await t.app.inject({ method: 'POST', url: '/api/authentication/forgotpassword', payload, remoteAddress: '10.1.0.4' });
       expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
       expect(answer.json().status).toBe(StatusCode.VALIDATION_FAIL);
@@ -79,7 +106,9 @@ describe('POST /api/authentication/forgotpassword', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json()).toMatchObject({ status: StatusCode.FAILURE, message: expect.stringMatching(/Too many password reset requests/) });
     // Signing in still works for the account.
-    expect((await requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'admin|SKYAIR|2|L', ClientSecret: 'Admin#12345' }, '10.2.0.9')).statusCode).toBe(200);
+    expect(
+      (await requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'admin|SKYAIR|2|L', ClientSecret: 'Admin#12345' }, '10.2.0.9')).statusCode,
+    ).toBe(200);
   });
 
   it('is throttled per address, unknown users included', async () => {
@@ -106,7 +135,9 @@ describe('resetting the password with the link', () => {
 
     const done = await reset(token, 'Handler#2025new');
     expect(done.json()).toEqual({ status: StatusCode.SUCCESS });
-    expect((await requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'operator|DEMOGHA|2|L', ClientSecret: 'Operator#12345' }, '10.4.0.2')).statusCode).toBe(400);
+    expect(
+      (await requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'operator|DEMOGHA|2|L', ClientSecret: 'Operator#12345' }, '10.4.0.2')).statusCode,
+    ).toBe(400);
     await signIn(t.app, 'DEMOGHA', 'operator', 'Handler#2025new');
     // The refresh token issued before the reset no longer works.
     const refresh = await requestToken(t.app, { GrantType: 'refresh_token', ClientId: 'operator|DEMOGHA|2|L', RefreshToken: before.refresh_token });
@@ -134,13 +165,24 @@ describe('resetting the password with the link', () => {
   it('an expired link changes nothing', async () => {
     await forgot(t.app, 'DEMOAIR', 'admin', '10.6.0.1');
     const { token } = await latestResetToken('admin@demoair.example');
-    await t.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000) }).where('company_id', '=', 'DEMOAIR').where('user_id', '=', 'admin').execute();
+    await t.db
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('company_id', '=', 'DEMOAIR')
+      .where('user_id', '=', 'admin')
+      .execute();
     expect((await reset(token, 'Expired#2025pw')).json()).toEqual({ status: StatusCode.FAILURE, message: RESET_LINK_INVALID });
     await signIn(t.app, 'DEMOAIR', 'admin', 'Admin#12345');
   });
 
   it('answers malformed requests with 400, never 500', async () => {
-    for (const payload of [{}, { token: 'x' }, { token: 'x'.repeat(43), new_password: 'Valid#2025pw' }, { token: 12, new_password: 'x' }, { token: 'a'.repeat(200), new_password: 'x' }]) {
+    for (const payload of [
+      {},
+      { token: 'x' },
+      { token: 'x'.repeat(43), new_password: 'Valid#2025pw' },
+      { token: 12, new_password: 'x' },
+      { token: 'a'.repeat(200), new_password: 'x' },
+    ]) {
       const answer = await t.app.inject({ method: 'POST', url: '/api/authentication/resetpassword', payload });
       expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
     }
@@ -152,9 +194,19 @@ describe('resetting the password with the link', () => {
 describe('change password (existing call) with the spec messages', () => {
   it('refuses a wrong old password and a reused one', async () => {
     const { access_token } = await signIn(t.app, 'DEMOAIR', 'operator', 'Operator#12345');
-    const wrong = await t.app.inject({ method: 'POST', url: '/mobileapi/authentication/changepassword', headers: bearer(access_token), payload: { old_password: 'nope', new_password: 'Valid#2025pw' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/mobileapi/authentication/changepassword',
+      headers: bearer(access_token),
+      payload: { old_password: 'nope', new_password: 'Valid#2025pw' },
+    });
     expect(wrong.json()).toMatchObject({ message: 'Incorrect password.' });
-    const same = await t.app.inject({ method: 'POST', url: '/mobileapi/authentication/changepassword', headers: bearer(access_token), payload: { old_password: 'Operator#12345', new_password: 'Operator#12345' } });
+    const same = await t.app.inject({
+      method: 'POST',
+      url: '/mobileapi/authentication/changepassword',
+      headers: bearer(access_token),
+      payload: { old_password: 'Operator#12345', new_password: 'Operator#12345' },
+    });
     expect(same.json()).toMatchObject({ message: 'Please use a new password.' });
   });
 });

@@ -72,8 +72,16 @@ async function countOf(query: Promise<{ n: string }>): Promise<number> {
 const shipmentEndpoint: FunctionEndpoint = {
   name: 'POST /awbapi/awbsummary, GET /awbapi/awbdetail/{id}',
   own: async ({ token }) =>
-    outcomeOf(await t.app.inject({ method: 'POST', url: '/awbapi/awbsummary', headers: bearer(token), payload: { fieldSearch: [], dbOptions: { CurrentPage: 1, PageSize: 10 } } })),
-  other: async ({ token, companyId }) => outcomeOf(await t.app.inject({ method: 'GET', url: `/awbapi/awbdetail/${unrelatedShipment.get(companyId)}`, headers: bearer(token) })),
+    outcomeOf(
+      await t.app.inject({
+        method: 'POST',
+        url: '/awbapi/awbsummary',
+        headers: bearer(token),
+        payload: { fieldSearch: [], dbOptions: { CurrentPage: 1, PageSize: 10 } },
+      }),
+    ),
+  other: async ({ token, companyId }) =>
+    outcomeOf(await t.app.inject({ method: 'GET', url: `/awbapi/awbdetail/${unrelatedShipment.get(companyId)}`, headers: bearer(token) })),
   otherWhenHeld: 'not accessible',
 };
 
@@ -116,7 +124,12 @@ function ruleListEndpoint(name: string): FunctionEndpoint {
       scopedList(
         await classicCall(t.app, token, 'GET', `/${name}`),
         await countOf(
-          t.db.selectFrom('rule_list_rows').select(sql<string>`count(*)`.as('n')).where('company_id', '=', companyId).where('list_name', '=', name).executeTakeFirstOrThrow(),
+          t.db
+            .selectFrom('rule_list_rows')
+            .select(sql<string>`count(*)`.as('n'))
+            .where('company_id', '=', companyId)
+            .where('list_name', '=', name)
+            .executeTakeFirstOrThrow(),
         ),
       ),
     other: async ({ token, companyId }) => {
@@ -137,16 +150,30 @@ const outboundOf = new Map<string, string>();
 
 const shipmentMessagesEndpoint: FunctionEndpoint = {
   name: 'POST /awbapi/messages',
-  own: async ({ token }) => outcomeOf(await t.app.inject({ method: 'POST', url: '/awbapi/messages', headers: { ...bearer(token), 'content-type': 'text/plain' }, payload: 'FWB/16\n' })),
+  own: async ({ token }) =>
+    outcomeOf(
+      await t.app.inject({ method: 'POST', url: '/awbapi/messages', headers: { ...bearer(token), 'content-type': 'text/plain' }, payload: 'FWB/16\n' }),
+    ),
   other: async ({ token, companyId }) =>
-    outcomeOf(await t.app.inject({ method: 'POST', url: '/awbapi/messages', headers: { ...bearer(token), 'content-type': 'text/plain' }, payload: foreignFwb.get(companyId) })),
+    outcomeOf(
+      await t.app.inject({
+        method: 'POST',
+        url: '/awbapi/messages',
+        headers: { ...bearer(token), 'content-type': 'text/plain' },
+        payload: foreignFwb.get(companyId),
+      }),
+    ),
   otherWhenHeld: 'other company',
 };
 
 const sanctionCheckEndpoint: FunctionEndpoint = {
   name: 'GET /awbapi/sanction/search',
   own: async ({ token, companyId }) => {
-    const answer = await t.app.inject({ method: 'GET', url: `/awbapi/sanction/search?name=${encodeURIComponent(`MATRIX CHECK ${companyId}`)}`, headers: bearer(token) });
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: `/awbapi/sanction/search?name=${encodeURIComponent(`MATRIX CHECK ${companyId}`)}`,
+      headers: bearer(token),
+    });
     const outcome = outcomeOf(answer);
     if (outcome !== 'allowed') return outcome;
     return answer.json().data.Hits.some((hit: { EntryId: string }) => hit.EntryId === `MX-${companyId}`) ? 'allowed' : 'own entry not found';
@@ -154,7 +181,11 @@ const sanctionCheckEndpoint: FunctionEndpoint = {
   // The check reads the caller's own list: another company's entry must never answer.
   other: async ({ token, companyId }) => {
     const other = companies.find((candidate) => candidate !== companyId)!;
-    const answer = await t.app.inject({ method: 'GET', url: `/awbapi/sanction/search?name=${encodeURIComponent(`MATRIX CHECK ${other}`)}`, headers: bearer(token) });
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: `/awbapi/sanction/search?name=${encodeURIComponent(`MATRIX CHECK ${other}`)}`,
+      headers: bearer(token),
+    });
     const outcome = outcomeOf(answer);
     if (outcome !== 'allowed') return outcome;
     const entries = answer.json().data.Hits.map((hit: { EntryId: string }) => hit.EntryId);
@@ -199,7 +230,10 @@ beforeAll(async () => {
   callers.push(...(await createRoleCallers(t, companies, roles)));
   for (const companyId of companies) {
     // One log entry per company that only that company may see.
-    await t.db.insertInto('action_log').values({ company_id: companyId, user_id: matrixUserId('ADMIN', companyId), act_type: 'Search', remarks: `matrix-other ${companyId}` }).execute();
+    await t.db
+      .insertInto('action_log')
+      .values({ company_id: companyId, user_id: matrixUserId('ADMIN', companyId), act_type: 'Search', remarks: `matrix-other ${companyId}` })
+      .execute();
     const [unrelated] = await unrelatedShipments(t, companyId, callers.find((caller) => caller.companyId === companyId)!.userId);
     if (!unrelated) throw new Error(`the demo world has no shipment unrelated to ${companyId}`);
     unrelatedShipment.set(companyId, unrelated);
@@ -212,7 +246,13 @@ beforeAll(async () => {
   for (const plugin of ruleListPlugins) {
     const rows = new Map<string, string>();
     for (const companyId of ['DEMOAIR', 'SKYAIR']) {
-      const row = await t.db.selectFrom('rule_list_rows').select('row_id').where('company_id', '=', companyId).where('list_name', '=', plugin.name).limit(1).executeTakeFirst();
+      const row = await t.db
+        .selectFrom('rule_list_rows')
+        .select('row_id')
+        .where('company_id', '=', companyId)
+        .where('list_name', '=', plugin.name)
+        .limit(1)
+        .executeTakeFirst();
       if (!row) throw new Error(`the demo world has no ${plugin.name} row for ${companyId}`);
       rows.set(companyId, String(row.row_id));
     }
@@ -278,7 +318,11 @@ describe('the permission matrix', () => {
   it('follows the data when role functions change, with no restart', async () => {
     await t.db.insertInto('role_functions').values({ role_id: 'OPERATOR', function_id: FunctionId.USER_MANAGEMENT }).execute();
     await t.db.insertInto('role_functions').values({ role_id: 'OPERATOR', function_id: 101 }).execute();
-    await t.db.deleteFrom('role_functions').where('role_id', '=', 'ADMIN').where('function_id', 'in', [FunctionId.SHIPMENT, FunctionId.USER_LOG, 117]).execute();
+    await t.db
+      .deleteFrom('role_functions')
+      .where('role_id', '=', 'ADMIN')
+      .where('function_id', 'in', [FunctionId.SHIPMENT, FunctionId.USER_LOG, 117])
+      .execute();
     await t.ctx.changes.sync();
     expect(await matrixMismatches()).toEqual([]);
     const operator = callers.find((caller) => caller.role === 'OPERATOR' && caller.companyId === 'DEMOAIR')!;

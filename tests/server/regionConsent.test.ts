@@ -7,7 +7,12 @@ import { bearer, buildTestApp, signIn, type TestApp } from './testApp';
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
-  t = await buildTestApp({ REGION_COUNTRY_HEADER: 'X-Client-Country', TRUSTED_PROXIES: 'loopback', REGION_NETWORKS: '198.51.100.0/24=CN, 2001:db8::/32=DE', CHINA_CONSENT_COUNTRIES: 'CN,HK' });
+  t = await buildTestApp({
+    REGION_COUNTRY_HEADER: 'X-Client-Country',
+    TRUSTED_PROXIES: 'loopback',
+    REGION_NETWORKS: '198.51.100.0/24=CN, 2001:db8::/32=DE',
+    CHINA_CONSENT_COUNTRIES: 'CN,HK',
+  });
   token = (await signIn(t.app, 'DEMOGHA', 'operator', 'Operator#12345')).access_token;
 });
 afterAll(() => t.close());
@@ -29,9 +34,14 @@ describe('GET /api/region', () => {
     expect(unknown.json()).toEqual({ countryCode: '-', iPv4Address: '203.0.113.1' });
   });
 
-  it("takes the country header first when a trusted proxy set it, and ignores a malformed one", async () => {
+  it('takes the country header first when a trusted proxy set it, and ignores a malformed one', async () => {
     const viaProxy = (country: string) =>
-      t.app.inject({ method: 'GET', url: '/api/region', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '198.51.100.7', 'x-client-country': country } });
+      t.app.inject({
+        method: 'GET',
+        url: '/api/region',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '198.51.100.7', 'x-client-country': country },
+      });
     expect((await viaProxy('us')).json()).toEqual({ countryCode: 'US', iPv4Address: '198.51.100.7' });
     expect((await viaProxy('<script>')).json().countryCode).toBe('CN');
   });
@@ -50,7 +60,13 @@ describe('GET /api/region', () => {
 
   it('publishes the lookup address and the China-consent countries in /ez4/config.json', async () => {
     const config = (await t.app.inject({ method: 'GET', url: '/ez4/config.json' })).json();
-    expect(config).toMatchObject({ regionLookupUrl: '/api/region', chinaConsentCountries: ['CN', 'HK'], headerAppUrl: '/ez4/chrome/header/', footerAppUrl: '/ez4/chrome/footer/', blockedIeVersion: 9 });
+    expect(config).toMatchObject({
+      regionLookupUrl: '/api/region',
+      chinaConsentCountries: ['CN', 'HK'],
+      headerAppUrl: '/ez4/chrome/header/',
+      footerAppUrl: '/ez4/chrome/footer/',
+      blockedIeVersion: 9,
+    });
   });
 });
 
@@ -67,7 +83,15 @@ describe('sign-in settings in the configuration', () => {
 
   it('has the defaults the README lists', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ styleVersion: 1, classicSiteUrl: '', chinaConsentCountries: ['CN'], regionLookupUrl: '/api/region', passwordResetMinutes: 30, tokenHandoverSeconds: 60, publicUrl: 'http://localhost:8080' });
+    expect(config).toMatchObject({
+      styleVersion: 1,
+      classicSiteUrl: '',
+      chinaConsentCountries: ['CN'],
+      regionLookupUrl: '/api/region',
+      passwordResetMinutes: 30,
+      tokenHandoverSeconds: 60,
+      publicUrl: 'http://localhost:8080',
+    });
   });
 });
 
@@ -98,7 +122,11 @@ describe('privacy consent (/mobileapi/authentication)', () => {
 
   it('needs a signed-in user', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/mobileapi/authentication/getuserconsent/1' })).statusCode).toBe(401);
-    const post = await t.app.inject({ method: 'POST', url: '/mobileapi/authentication/createuserconsent', payload: { ip_address: '1.2.3.4', category_id: 1, consent_version: 1 } });
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/mobileapi/authentication/createuserconsent',
+      payload: { ip_address: '1.2.3.4', category_id: 1, consent_version: 1 },
+    });
     expect(post.statusCode).toBe(401);
   });
 
@@ -115,7 +143,12 @@ describe('privacy consent (/mobileapi/authentication)', () => {
       'text',
     ];
     for (const payload of bodies) {
-      const answer = await t.app.inject({ method: 'POST', url: '/mobileapi/authentication/createuserconsent', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/mobileapi/authentication/createuserconsent',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
       expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
       expect(answer.json().status).toBe(StatusCode.VALIDATION_FAIL);
       expect(answer.json().message).toBeTruthy();
@@ -130,16 +163,34 @@ describe('privacy consent (/mobileapi/authentication)', () => {
 
 describe('POST /logapi/clientlogging', () => {
   it('keeps the entry with its level and the signed-in user', async () => {
-    const answer = await t.app.inject({ method: 'POST', url: '/logapi/clientlogging', headers: { ...bearer(token), 'user-agent': 'TestBrowser/1' }, payload: { iMsg: 'Region not found for a China-region user', iLogType: 3 } });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/logapi/clientlogging',
+      headers: { ...bearer(token), 'user-agent': 'TestBrowser/1' },
+      payload: { iMsg: 'Region not found for a China-region user', iLogType: 3 },
+    });
     expect(answer.json()).toEqual({ status: StatusCode.SUCCESS });
     await t.ctx.logs.flush(); // client log lines are written in batches
     const row = await t.db.selectFrom('client_logs').selectAll().orderBy('log_id', 'desc').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ company_id: 'DEMOGHA', user_id: 'operator', log_type: 3, message: 'Region not found for a China-region user', user_agent: 'TestBrowser/1' });
+    expect(row).toMatchObject({
+      company_id: 'DEMOGHA',
+      user_id: 'operator',
+      log_type: 3,
+      message: 'Region not found for a China-region user',
+      user_agent: 'TestBrowser/1',
+    });
   });
 
   it('refuses anonymous callers and bad entries', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/logapi/clientlogging', payload: { iMsg: 'x', iLogType: 2 } })).statusCode).toBe(401);
-    for (const payload of [{ iMsg: '', iLogType: 2 }, { iMsg: 'x', iLogType: 6 }, { iMsg: 'x', iLogType: 0 }, { iMsg: 'x'.repeat(4001), iLogType: 2 }, { iMsg: 'x' }, { iLogType: 1 }]) {
+    for (const payload of [
+      { iMsg: '', iLogType: 2 },
+      { iMsg: 'x', iLogType: 6 },
+      { iMsg: 'x', iLogType: 0 },
+      { iMsg: 'x'.repeat(4001), iLogType: 2 },
+      { iMsg: 'x' },
+      { iLogType: 1 },
+    ]) {
       const answer = await t.app.inject({ method: 'POST', url: '/logapi/clientlogging', headers: bearer(token), payload });
       expect(answer.statusCode, JSON.stringify(payload).slice(0, 50)).toBe(400);
       expect(answer.json().status).toBe(StatusCode.VALIDATION_FAIL);

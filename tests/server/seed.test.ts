@@ -44,7 +44,12 @@ describe('the demo world', () => {
     const lent = await db.selectFrom('shipment_lendings').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
     expect(Number(lent.n)).toBe(20);
     // Through the parser and the rules engine: every shipment keeps its FWB and its evaluation.
-    const evaluated = await db.selectFrom('shipments').select(sql<string>`count(*)`.as('n')).where('waybill', 'is not', null).where('evaluation', 'is not', null).executeTakeFirstOrThrow();
+    const evaluated = await db
+      .selectFrom('shipments')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('waybill', 'is not', null)
+      .where('evaluation', 'is not', null)
+      .executeTakeFirstOrThrow();
     expect(Number(evaluated.n)).toBe(2000);
     // Evaluated on the message's own clock, not on the wall clock of the seeding.
     const offClock = await db
@@ -53,10 +58,19 @@ describe('the demo world', () => {
       .where(sql<boolean>`(evaluation->>'evaluatedAt')::timestamptz <> message_date`)
       .executeTakeFirstOrThrow();
     expect(Number(offClock.n)).toBe(0);
-    const messages = await db.selectFrom('cargo_messages').select(['kind', sql<string>`count(*)`.as('n')]).groupBy('kind').orderBy('kind').execute();
+    const messages = await db
+      .selectFrom('cargo_messages')
+      .select(['kind', sql<string>`count(*)`.as('n')])
+      .groupBy('kind')
+      .orderBy('kind')
+      .execute();
     expect(messages.map((row) => row.kind)).toEqual(['FHL', 'FWB']);
     // Sent-on shipments went out with a terminal message, most of them acknowledged.
-    const outbound = await db.selectFrom('outbound_messages').select(['state', sql<string>`count(*)`.as('n')]).groupBy('state').execute();
+    const outbound = await db
+      .selectFrom('outbound_messages')
+      .select(['state', sql<string>`count(*)`.as('n')])
+      .groupBy('state')
+      .execute();
     expect(new Set(outbound.map((row) => row.state))).toEqual(new Set(['ACKNOWLEDGED', 'SENT', 'FAILED']));
     const submitted = rows.filter((row) => row.status === 'Submit').length;
     expect(outbound.reduce((sum, row) => sum + Number(row.n), 0)).toBe(submitted);
@@ -139,7 +153,9 @@ describe('the demo world', () => {
         expect(shipment.receivedAt.getTime(), `${shipment.index}`).toBeLessThan(shipment.std.getTime());
         if (shipment.plan === 'open') continue;
         expect(shipment.decidedAt.getTime(), `${shipment.index}`).toBeGreaterThanOrEqual(shipment.receivedAt.getTime() + 30 * 60_000);
-        expect(shipment.decidedAt.getTime(), `${shipment.index}`).toBeLessThanOrEqual(Math.min(now.getTime() - 20 * 60_000, shipment.std.getTime() - 45 * 60_000));
+        expect(shipment.decidedAt.getTime(), `${shipment.index}`).toBeLessThanOrEqual(
+          Math.min(now.getTime() - 20 * 60_000, shipment.std.getTime() - 45 * 60_000),
+        );
       }
       expect(generateShipmentMessages(17, new Date(now))).toEqual(shipments[17]);
       // Left open instead of accepted: the same shipment, dated as an open one.

@@ -23,7 +23,13 @@ beforeAll(async () => {
   b = await buildAnotherInstance(a);
   adminOnA = (await signIn(a.app, 'DEMOAIR', 'admin', 'Admin#12345')).access_token;
   operatorOnA = (await signIn(a.app, 'DEMOAIR', 'operator', 'Operator#12345')).access_token;
-  const created = await classicCall(a.app, adminOnA, 'POST', '/users', { user_id: 'operator2', user_name: 'Second Operator', email: 'operator2@demoair.example', role_id: 'OPERATOR', password: 'Second#2024x' });
+  const created = await classicCall(a.app, adminOnA, 'POST', '/users', {
+    user_id: 'operator2',
+    user_name: 'Second Operator',
+    email: 'operator2@demoair.example',
+    role_id: 'OPERATOR',
+    password: 'Second#2024x',
+  });
   expect(created.json().status).toBe(StatusCode.SUCCESS);
   secondOperatorOnB = (await signIn(b.app, 'DEMOAIR', 'operator2', 'Second#2024x')).access_token;
 });
@@ -35,7 +41,12 @@ afterAll(async () => {
 const detail = async (instance: TestApp, token: string, id: string) => {
   const answer = await instance.app.inject({ method: 'GET', url: `/awbapi/awbdetail/${id}`, headers: bearer(token) });
   expect(answer.statusCode).toBe(200);
-  return answer.json().data as { Status: string; UpdateDT: string; History: { Kind: string }[]; Handling: { HeldByMe: boolean; HeldBy: { UserId: string } | null } };
+  return answer.json().data as {
+    Status: string;
+    UpdateDT: string;
+    History: { Kind: string }[];
+    Handling: { HeldByMe: boolean; HeldBy: { UserId: string } | null };
+  };
 };
 
 const search = async (instance: TestApp, token: string, tag: { awb_prefix: string; awb_suffix: string }) =>
@@ -44,7 +55,10 @@ const search = async (instance: TestApp, token: string, tag: { awb_prefix: strin
       method: 'POST',
       url: '/awbapi/awbsummary',
       headers: bearer(token),
-      payload: { fieldSearch: [{ AWBPrefix: tag.awb_prefix, AWBSuffix: tag.awb_suffix }], dbOptions: { CurrentPage: 1, PageSize: 10, FieldName: 'AWBNumber', OrderBy: 'ASC' } },
+      payload: {
+        fieldSearch: [{ AWBPrefix: tag.awb_prefix, AWBSuffix: tag.awb_suffix }],
+        dbOptions: { CurrentPage: 1, PageSize: 10, FieldName: 'AWBNumber', OrderBy: 'ASC' },
+      },
     })
   ).json().data.rows as { Status: string }[];
 
@@ -60,7 +74,12 @@ describe('the shipment cache, two instances on one database', () => {
     }
     expect((await detail(b, secondOperatorOnB, shipment.shipment_id)) as unknown).not.toMatchObject({ OperatorRemarks: 'changed behind the cache' });
     await a.db.updateTable('shipments').set({ operator_remarks: 'changed behind the cache' }).where('shipment_id', '=', shipment.shipment_id).execute();
-    expect(await msUntil(async () => ((await detail(b, secondOperatorOnB, shipment.shipment_id)) as unknown as { OperatorRemarks: string }).OperatorRemarks === 'changed behind the cache')).toBeLessThan(1000);
+    expect(
+      await msUntil(
+        async () =>
+          ((await detail(b, secondOperatorOnB, shipment.shipment_id)) as unknown as { OperatorRemarks: string }).OperatorRemarks === 'changed behind the cache',
+      ),
+    ).toBeLessThan(1000);
   });
 
   it('a decision made through A shows in its detail and AWB search on A at once, and on B within a second', async () => {
@@ -73,7 +92,12 @@ describe('the shipment cache, two instances on one database', () => {
       method: 'POST',
       url: '/awbapi/awbreject',
       headers: bearer(operatorOnA),
-      payload: { ShipmentId: shipment.shipment_id, RejectReasons: [{ Code: 'DOC01', AdditionalRemarkCode: 'DOCS', Remarks: 'Invoice missing' }], UpdateDT: shown.UpdateDT, PendingUpdate: false },
+      payload: {
+        ShipmentId: shipment.shipment_id,
+        RejectReasons: [{ Code: 'DOC01', AdditionalRemarkCode: 'DOCS', Remarks: 'Invoice missing' }],
+        UpdateDT: shown.UpdateDT,
+        PendingUpdate: false,
+      },
     });
     expect(rejected.json()).toMatchObject({ status: StatusCode.SUCCESS, data: { Status: 'Reject' } });
     // On A at once: the answer waited for A's own notification.

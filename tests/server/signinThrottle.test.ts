@@ -9,7 +9,12 @@ import { buildTestApp, requestToken, type TestApp } from './testApp';
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '5', LOGIN_FAILURE_WINDOW_SECONDS: '600', MFA_RESEND_SECONDS: '1' });
+  t = await buildTestApp({
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+    LOGIN_MAX_FAILURES_PER_ADDRESS: '5',
+    LOGIN_FAILURE_WINDOW_SECONDS: '600',
+    MFA_RESEND_SECONDS: '1',
+  });
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -28,7 +33,9 @@ function outcomes(responses: LightMyRequestResponse[]) {
 describe('a parallel burst of sign-ins', () => {
   it('lets exactly the per-account limit be tried from one address, and the right password from another still signs in', async () => {
     const responses = await Promise.all(
-      Array.from({ length: BURST }, (_, i) => requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'operator|DEMOFWD|2|L', ClientSecret: `wrong-${i}` }, '10.10.0.1')),
+      Array.from({ length: BURST }, (_, i) =>
+        requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'operator|DEMOFWD|2|L', ClientSecret: `wrong-${i}` }, '10.10.0.1'),
+      ),
     );
     const { judged, refused } = outcomes(responses);
     expect(judged).toHaveLength(3);
@@ -41,23 +48,32 @@ describe('a parallel burst of sign-ins', () => {
     const rows = await t.db.selectFrom('login_failures').select('id').where('account_key', '=', 'DEMOFWD|operator').execute();
     expect(rows).toHaveLength(3);
     // No malicious lockout: the account's owner, from an address that has not failed, gets in.
-    expect((await requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'operator|DEMOFWD|2|L', ClientSecret: 'Operator#12345' }, '10.10.1.1')).statusCode).toBe(200);
+    expect(
+      (await requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'operator|DEMOFWD|2|L', ClientSecret: 'Operator#12345' }, '10.10.1.1'))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('slows the addresses that failed on an account over its limit, from many addresses at once', async () => {
     const responses = await Promise.all(
-      Array.from({ length: BURST }, (_, i) => requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'operator|DEMOFWD|2|L', ClientSecret: `wrong-${i}` }, `10.13.0.${i % 4}`)),
+      Array.from({ length: BURST }, (_, i) =>
+        requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'operator|DEMOFWD|2|L', ClientSecret: `wrong-${i}` }, `10.13.0.${i % 4}`),
+      ),
     );
     // Each of the 4 addresses gets its first try judged; once the account is over 3, a second try from one of them waits.
     const { judged, refused } = outcomes(responses);
     expect(judged.length).toBeGreaterThanOrEqual(4);
     expect(refused.length).toBeGreaterThan(0);
     for (const response of refused) expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(600 / 3);
-    expect((await requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'operator|DEMOFWD|2|L', ClientSecret: 'Operator#12345' }, '10.13.0.1')).statusCode).toBe(429);
+    expect(
+      (await requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'operator|DEMOFWD|2|L', ClientSecret: 'Operator#12345' }, '10.13.0.1'))
+        .statusCode,
+    ).toBe(429);
   });
 
   it('slows an address over its limit instead of closing it: once its turn comes, the right password signs in', async () => {
-    for (let i = 0; i < 5; i++) await requestToken(t.app, { GrantType: 'client_credentials', ClientId: `typo${i}|DEMOAIR|2|L`, ClientSecret: 'wrong' }, '10.14.0.1');
+    for (let i = 0; i < 5; i++)
+      await requestToken(t.app, { GrantType: 'client_credentials', ClientId: `typo${i}|DEMOAIR|2|L`, ClientSecret: 'wrong' }, '10.14.0.1');
     const slowed = await requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'admin|DEMOAIR|2|L', ClientSecret: 'Admin#12345' }, '10.14.0.1');
     expect(slowed.statusCode).toBe(429);
     const wait = Number(slowed.headers['retry-after']);
@@ -65,12 +81,16 @@ describe('a parallel burst of sign-ins', () => {
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(600 / 5);
     await sql`UPDATE login_failures SET failed_at = failed_at - make_interval(secs => ${wait + 1}) WHERE ip_address = '10.14.0.1'`.execute(t.db);
-    expect((await requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'admin|DEMOAIR|2|L', ClientSecret: 'Admin#12345' }, '10.14.0.1')).statusCode).toBe(200);
+    expect(
+      (await requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'admin|DEMOAIR|2|L', ClientSecret: 'Admin#12345' }, '10.14.0.1')).statusCode,
+    ).toBe(200);
   });
 
   it('lets exactly the per-address limit be tried, across many accounts', async () => {
     const responses = await Promise.all(
-      Array.from({ length: BURST }, (_, i) => requestToken(t.app, { GrantType: 'client_credentials', ClientId: `nobody${i}|DEMOAIR|2|L`, ClientSecret: 'wrong' }, '10.11.0.1')),
+      Array.from({ length: BURST }, (_, i) =>
+        requestToken(t.app, { GrantType: 'client_credentials', ClientId: `nobody${i}|DEMOAIR|2|L`, ClientSecret: 'wrong' }, '10.11.0.1'),
+      ),
     );
     const { judged, refused } = outcomes(responses);
     expect(judged).toHaveLength(5);
@@ -87,7 +107,8 @@ describe('a parallel burst of sign-ins', () => {
 });
 
 describe('wrong one-time codes', () => {
-  const mfaLogin = (ip = '10.20.0.1') => requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'mfauser|DEMOAIR|2|L', ClientSecret: 'Mfa#123456' }, ip);
+  const mfaLogin = (ip = '10.20.0.1') =>
+    requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'mfauser|DEMOAIR|2|L', ClientSecret: 'Mfa#123456' }, ip);
   const submit = (mfaToken: string, code: string, ip = '10.20.0.1') => requestToken(t.app, { GrantType: 'mfa-email', MFAToken: mfaToken, MFACode: code }, ip);
 
   async function newChallenge(): Promise<{ mfaToken: string; code: string }> {
@@ -97,7 +118,12 @@ describe('wrong one-time codes', () => {
     const mfaToken = login.json().mfa_token as string;
     const sent = await t.app.inject({ method: 'POST', url: '/auth/mfa/challenge', payload: { authenticatorType: 'email', MFAToken: mfaToken } });
     expect(sent.statusCode).toBe(200);
-    const mail = await t.db.selectFrom('mail_outbox').select('body_text').where('recipient', '=', 'mfauser@demoair.example').orderBy('mail_id', 'desc').executeTakeFirstOrThrow();
+    const mail = await t.db
+      .selectFrom('mail_outbox')
+      .select('body_text')
+      .where('recipient', '=', 'mfauser@demoair.example')
+      .orderBy('mail_id', 'desc')
+      .executeTakeFirstOrThrow();
     return { mfaToken, code: /enter the 6 digits (\d{6})/i.exec(mail.body_text)![1] };
   }
   const wrong = (code: string) => (code === '000000' ? '111111' : '000000');

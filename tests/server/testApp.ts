@@ -113,7 +113,17 @@ export async function buildTestApp(
   const changes = await startChangeFeed(url, log);
   const access = createAccessCache(db, changes);
   const shipmentCache = createShipmentCache(db, changes);
-  const ctx: AppContext = { config, db, mailer: wrapMailer ? wrapMailer(mailer) : mailer, jwtSecret: 'test-secret-'.padEnd(48, 'x'), changes, access, shipments: shipmentCache, logs: createLogWriter(db, log), ...(jobs ? { jobs } : {}) };
+  const ctx: AppContext = {
+    config,
+    db,
+    mailer: wrapMailer ? wrapMailer(mailer) : mailer,
+    jwtSecret: 'test-secret-'.padEnd(48, 'x'),
+    changes,
+    access,
+    shipments: shipmentCache,
+    logs: createLogWriter(db, log),
+    ...(jobs ? { jobs } : {}),
+  };
   if (jobs && options.jobs === 'workers') await startWorkers(ctx as AppContext & { jobs: JobQueue }, log);
   const app = await buildApp(ctx, { logger: false, ...buildOptions });
   await app.ready();
@@ -146,7 +156,16 @@ export async function buildAnotherInstance(first: TestApp, env: Record<string, s
   const changes = await startChangeFeed(first.url, log);
   const access = createAccessCache(db, changes);
   const shipmentCache = createShipmentCache(db, changes);
-  const ctx: AppContext = { config, db, mailer: createMailer(db, undefined, log), jwtSecret: first.ctx.jwtSecret, changes, access, shipments: shipmentCache, logs: createLogWriter(db, log) };
+  const ctx: AppContext = {
+    config,
+    db,
+    mailer: createMailer(db, undefined, log),
+    jwtSecret: first.ctx.jwtSecret,
+    changes,
+    access,
+    shipments: shipmentCache,
+    logs: createLogWriter(db, log),
+  };
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
   return {
@@ -184,10 +203,21 @@ export function form(fields: Record<string, string>): string {
 }
 
 export async function requestToken(app: FastifyInstance, fields: Record<string, string>, ip = '127.0.0.1'): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url: '/auth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form(fields), remoteAddress: ip });
+  return app.inject({
+    method: 'POST',
+    url: '/auth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form(fields),
+    remoteAddress: ip,
+  });
 }
 
-export async function signIn(app: FastifyInstance, companyId: string, userId: string, password: string): Promise<{ access_token: string; refresh_token: string }> {
+export async function signIn(
+  app: FastifyInstance,
+  companyId: string,
+  userId: string,
+  password: string,
+): Promise<{ access_token: string; refresh_token: string }> {
   const response = await requestToken(app, { GrantType: 'client_credentials', ClientId: `${userId}|${companyId}|2|L`, ClientSecret: password });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   return response.json();

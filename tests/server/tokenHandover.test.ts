@@ -36,7 +36,11 @@ describe('token hand-over to the classic site', () => {
 
   it('POST fetchToken redeems with the request_uri the id was made for', async () => {
     const id = await handover({ app: 7, request_uri: 'https://classic.example/cargo/landing' });
-    const answer = await t.app.inject({ method: 'POST', url: `/api/authentication/fetchToken/${id}`, payload: { request_uri: 'https://classic.example/cargo/landing' } });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/authentication/fetchToken/${id}`,
+      payload: { request_uri: 'https://classic.example/cargo/landing' },
+    });
     expect(answer.json()).toMatchObject({ status: StatusCode.SUCCESS, data: { user_id: 'operator' } });
   });
 
@@ -45,14 +49,23 @@ describe('token hand-over to the classic site', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/authentication/fetchToken/${id}?app=2` })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: `/api/authentication/fetchToken/${id}?app=7` })).statusCode).toBe(400);
     const other = await handover();
-    expect((await t.app.inject({ method: 'POST', url: `/api/authentication/fetchToken/${other}`, payload: { request_uri: 'https://evil.example/' } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/authentication/fetchToken/${other}`, payload: { request_uri: 'https://evil.example/' } })).statusCode,
+    ).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: `/api/authentication/fetchToken/${other}`, payload: { request_uri: classic } })).statusCode).toBe(400);
   });
 
   it('an expired id is refused', async () => {
     const id = await handover();
-    await t.db.updateTable('token_handovers').set({ expires_at: new Date(Date.now() - 1) }).where('redeemed_at', 'is', null).execute();
-    expect((await t.app.inject({ method: 'GET', url: `/api/authentication/fetchToken/${id}?app=7` })).json()).toEqual({ status: StatusCode.FAILURE, message: HANDOVER_INVALID });
+    await t.db
+      .updateTable('token_handovers')
+      .set({ expires_at: new Date(Date.now() - 1) })
+      .where('redeemed_at', 'is', null)
+      .execute();
+    expect((await t.app.inject({ method: 'GET', url: `/api/authentication/fetchToken/${id}?app=7` })).json()).toEqual({
+      status: StatusCode.FAILURE,
+      message: HANDOVER_INVALID,
+    });
   });
 
   it('only a signed-in user gets an id, only for the classic app and site', async () => {
@@ -60,12 +73,22 @@ describe('token hand-over to the classic site', () => {
     const wrongApp = await t.app.inject({ method: 'POST', url: '/api/authentication/handover', headers: bearer(token), payload: { app: 2 } });
     expect(wrongApp.statusCode).toBe(400);
     expect(wrongApp.json().message).toBe('Sessions are handed over to app 7 only.');
-    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/authentication/handover', headers: bearer(token), payload: { app: 7, request_uri: 'https://evil.example/' } });
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/authentication/handover',
+      headers: bearer(token),
+      payload: { app: 7, request_uri: 'https://evil.example/' },
+    });
     expect(elsewhere.statusCode).toBe(400);
   });
 
   it('answers malformed ids and queries with 400, never 500', async () => {
-    for (const url of ['/api/authentication/fetchToken/short?app=7', `/api/authentication/fetchToken/${'a'.repeat(43)}`, `/api/authentication/fetchToken/${'a'.repeat(43)}?app=x`, `/api/authentication/fetchToken/${'a'.repeat(43)}?app=7`]) {
+    for (const url of [
+      '/api/authentication/fetchToken/short?app=7',
+      `/api/authentication/fetchToken/${'a'.repeat(43)}`,
+      `/api/authentication/fetchToken/${'a'.repeat(43)}?app=x`,
+      `/api/authentication/fetchToken/${'a'.repeat(43)}?app=7`,
+    ]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(400);
     }
     expect((await t.app.inject({ method: 'POST', url: `/api/authentication/fetchToken/${'a'.repeat(43)}`, payload: {} })).statusCode).toBe(400);

@@ -113,7 +113,10 @@ describe('GET /classicapi/users', () => {
 
 describe('GET /classicapi/users/:id', () => {
   it('answers a user of the company, and -10001 for an unknown one', async () => {
-    expect((await call(admin, 'GET', userPath('DEMOAIR', 'operator'))).json()).toMatchObject({ status: 1, data: { id: 'DEMOAIR|operator', user_name: 'Oscar Operator' } });
+    expect((await call(admin, 'GET', userPath('DEMOAIR', 'operator'))).json()).toMatchObject({
+      status: 1,
+      data: { id: 'DEMOAIR|operator', user_name: 'Oscar Operator' },
+    });
     const missing = await call(admin, 'GET', userPath('DEMOAIR', 'nobody'));
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ status: StatusCode.USER_PROFILE_NOT_FOUND, message: AccessMessages.userNotFound });
@@ -145,7 +148,13 @@ describe('POST /classicapi/users', () => {
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     const [audit] = await auditOf('DEMOAIR|newbie');
     expect(audit).toMatchObject({ company_id: 'DEMOAIR', user_id: 'admin', ip_address: '127.0.0.1', action: 'create', before_value: null });
-    expect(audit.after_value).toEqual({ user_name: 'Nina Newbie', email: 'newbie@demoair.example', role_id: 'OPERATOR', mfa_required: false, is_locked: false });
+    expect(audit.after_value).toEqual({
+      user_name: 'Nina Newbie',
+      email: 'newbie@demoair.example',
+      role_id: 'OPERATOR',
+      mfa_required: false,
+      is_locked: false,
+    });
     expect(JSON.stringify(audit)).not.toMatch(/Newbie#2024x|argon2/);
     await signIn(t.app, 'DEMOAIR', 'NEWBIE', 'Newbie#2024x');
   });
@@ -154,7 +163,11 @@ describe('POST /classicapi/users', () => {
     const before = await userCount('DEMOAIR');
     const response = await call(admin, 'POST', '/users', newUser({ user_id: 'OPERATOR', email: 'other@demoair.example' }));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: StatusCode.USER_PROFILE_DUPLICATE, message: Messages.userDuplicate, errors: { user_id: Messages.userDuplicate } });
+    expect(response.json()).toEqual({
+      status: StatusCode.USER_PROFILE_DUPLICATE,
+      message: Messages.userDuplicate,
+      errors: { user_id: Messages.userDuplicate },
+    });
     expect(await userCount('DEMOAIR')).toBe(before);
   });
 
@@ -167,7 +180,11 @@ describe('POST /classicapi/users', () => {
     const before = await userCount('DEMOAIR');
     for (const email of ['OPERATOR@demoair.example', 'admin@skyair.example']) {
       const response = await call(admin, 'POST', '/users', newUser({ user_id: 'mailclash', email }));
-      expect(response.json(), email).toEqual({ status: StatusCode.USER_PROFILE_EMAIL_DUPLICATE, message: Messages.userEmailDuplicate, errors: { email: Messages.userEmailDuplicate } });
+      expect(response.json(), email).toEqual({
+        status: StatusCode.USER_PROFILE_EMAIL_DUPLICATE,
+        message: Messages.userEmailDuplicate,
+        errors: { email: Messages.userEmailDuplicate },
+      });
     }
     expect(await userCount('DEMOAIR')).toBe(before);
   });
@@ -229,7 +246,10 @@ describe('PUT /classicapi/users/:id', () => {
       password: '',
       password_hash: 'forged',
     });
-    expect(response.json()).toMatchObject({ status: 1, data: { id: 'DEMOAIR|editme', company_id: 'DEMOAIR', user_name: 'Edited Name', email: 'edited@demoair.example', role_id: 'ADMIN' } });
+    expect(response.json()).toMatchObject({
+      status: 1,
+      data: { id: 'DEMOAIR|editme', company_id: 'DEMOAIR', user_name: 'Edited Name', email: 'edited@demoair.example', role_id: 'ADMIN' },
+    });
     const audit = (await auditOf('DEMOAIR|editme')).at(-1)!;
     expect(audit).toMatchObject({ action: 'update', user_id: 'admin', ip_address: '127.0.0.1' });
     expect(audit.before_value).toEqual({ user_name: 'Nina Newbie', email: 'editme@demoair.example', role_id: 'OPERATOR' });
@@ -240,7 +260,12 @@ describe('PUT /classicapi/users/:id', () => {
   it('sets a new password: the old one and the old sessions stop working', async () => {
     await call(admin, 'POST', '/users', newUser({ user_id: 'reset', email: 'reset@demoair.example' }));
     const session = await signIn(t.app, 'DEMOAIR', 'reset', 'Newbie#2024x');
-    const response = await call(admin, 'PUT', userPath('DEMOAIR', 'reset'), { user_name: 'Nina Newbie', email: 'reset@demoair.example', role_id: 'OPERATOR', password: 'Changed#2024y' });
+    const response = await call(admin, 'PUT', userPath('DEMOAIR', 'reset'), {
+      user_name: 'Nina Newbie',
+      email: 'reset@demoair.example',
+      role_id: 'OPERATOR',
+      password: 'Changed#2024y',
+    });
     expect(response.json().status).toBe(1);
     await expect(signIn(t.app, 'DEMOAIR', 'reset', 'Newbie#2024x')).rejects.toThrow();
     await signIn(t.app, 'DEMOAIR', 'reset', 'Changed#2024y');
@@ -250,7 +275,11 @@ describe('PUT /classicapi/users/:id', () => {
   });
 
   it('answers -10005 for another user e-mail and -10001 for an unknown user, changing nothing', async () => {
-    const clash = await call(admin, 'PUT', userPath('DEMOAIR', 'operator'), { user_name: 'Oscar Operator', email: 'ADMIN@demoair.example', role_id: 'OPERATOR' });
+    const clash = await call(admin, 'PUT', userPath('DEMOAIR', 'operator'), {
+      user_name: 'Oscar Operator',
+      email: 'ADMIN@demoair.example',
+      role_id: 'OPERATOR',
+    });
     expect(clash.json().status).toBe(StatusCode.USER_PROFILE_EMAIL_DUPLICATE);
     const unknown = await call(admin, 'PUT', userPath('DEMOAIR', 'ghost'), { user_name: 'Ghost', email: 'ghost@demoair.example', role_id: 'OPERATOR' });
     expect(unknown.statusCode).toBe(404);
@@ -292,33 +321,52 @@ describe('lock, unlock and MFA', () => {
 
     const locked = await call(admin, 'POST', userPath('DEMOAIR', 'lockme', '/lock'), { locked: true });
     expect(locked.json()).toMatchObject({ status: 1, data: { is_locked: true } });
-    expect((await call(session.access_token, 'GET', '/users')).json()).toEqual({ status: StatusCode.USER_PROFILE_INVALID, message: Messages.invalidUserProfile });
+    expect((await call(session.access_token, 'GET', '/users')).json()).toEqual({
+      status: StatusCode.USER_PROFILE_INVALID,
+      message: Messages.invalidUserProfile,
+    });
     const refresh = await requestToken(t.app, { GrantType: 'refresh_token', ClientId: 'lockme|DEMOAIR|2|L', RefreshToken: session.refresh_token });
     expect(refresh.statusCode).toBe(400);
     await expect(signIn(t.app, 'DEMOAIR', 'lockme', 'Newbie#2024x')).rejects.toThrow();
     const tokens = await t.db.selectFrom('refresh_tokens').select('revoked_at').where('user_id', '=', 'lockme').execute();
     expect(tokens.every((token) => token.revoked_at !== null)).toBe(true);
 
-    expect((await call(admin, 'POST', userPath('DEMOAIR', 'lockme', '/lock'), { locked: false })).json()).toMatchObject({ status: 1, data: { is_locked: false } });
+    expect((await call(admin, 'POST', userPath('DEMOAIR', 'lockme', '/lock'), { locked: false })).json()).toMatchObject({
+      status: 1,
+      data: { is_locked: false },
+    });
     await signIn(t.app, 'DEMOAIR', 'lockme', 'Newbie#2024x');
     expect((await auditOf('DEMOAIR|lockme')).map((row) => row.action)).toEqual(['create', 'lock', 'unlock']);
   });
 
   it('turns the e-mail one-time code on and off, revoking remembered MFA sessions when it goes on', async () => {
     await call(admin, 'POST', '/users', newUser({ user_id: 'mfame', email: 'mfame@demoair.example' }));
-    await t.db.insertInto('mfa_sessions').values({ session_hash: 'h-mfame', company_id: 'DEMOAIR', user_id: 'mfame', expires_at: new Date(Date.now() + 86_400_000) }).execute();
-    expect((await call(admin, 'POST', userPath('DEMOAIR', 'mfame', '/mfa'), { required: true })).json()).toMatchObject({ status: 1, data: { mfa_required: true } });
+    await t.db
+      .insertInto('mfa_sessions')
+      .values({ session_hash: 'h-mfame', company_id: 'DEMOAIR', user_id: 'mfame', expires_at: new Date(Date.now() + 86_400_000) })
+      .execute();
+    expect((await call(admin, 'POST', userPath('DEMOAIR', 'mfame', '/mfa'), { required: true })).json()).toMatchObject({
+      status: 1,
+      data: { mfa_required: true },
+    });
     const challenged = await requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'mfame|DEMOAIR|2|L', ClientSecret: 'Newbie#2024x' });
     expect(challenged.json().error).toBe('mfa_required');
     const session = await t.db.selectFrom('mfa_sessions').select('revoked_at').where('session_hash', '=', 'h-mfame').executeTakeFirstOrThrow();
     expect(session.revoked_at).not.toBeNull();
-    expect((await call(admin, 'POST', userPath('DEMOAIR', 'mfame', '/mfa'), { required: false })).json()).toMatchObject({ status: 1, data: { mfa_required: false } });
+    expect((await call(admin, 'POST', userPath('DEMOAIR', 'mfame', '/mfa'), { required: false })).json()).toMatchObject({
+      status: 1,
+      data: { mfa_required: false },
+    });
     await signIn(t.app, 'DEMOAIR', 'mfame', 'Newbie#2024x');
     expect((await auditOf('DEMOAIR|mfame')).map((row) => row.action)).toEqual(['create', 'mfa-on', 'mfa-off']);
   });
 
   it('refuses malformed action bodies', async () => {
-    for (const [suffix, body] of [['/lock', { locked: 'maybe' }], ['/lock', {}], ['/mfa', { required: [1, 2] }]] as const) {
+    for (const [suffix, body] of [
+      ['/lock', { locked: 'maybe' }],
+      ['/lock', {}],
+      ['/mfa', { required: [1, 2] }],
+    ] as const) {
       const response = await call(admin, 'POST', userPath('DEMOAIR', 'operator', suffix), body);
       expect(response.statusCode, suffix).toBe(400);
       expect(response.json().status).toBe(StatusCode.VALIDATION_FAIL);
@@ -330,7 +378,9 @@ describe('DELETE /classicapi/users/:id', () => {
   it('answers -11000 to an admin deleting their own account', async () => {
     const response = await call(admin, 'DELETE', userPath('DEMOAIR', 'Admin'));
     expect(response.json()).toEqual({ status: StatusCode.USER_PROFILE_DELETE_SELF, message: Messages.userDeleteSelf });
-    expect(await t.db.selectFrom('users').select('user_id').where('user_id', '=', 'admin').where('company_id', '=', 'DEMOAIR').executeTakeFirst()).toBeDefined();
+    expect(
+      await t.db.selectFrom('users').select('user_id').where('user_id', '=', 'admin').where('company_id', '=', 'DEMOAIR').executeTakeFirst(),
+    ).toBeDefined();
   });
 
   it('deletes a user: their open session answers -10002 at once and cannot be refreshed; the audit keeps who it was', async () => {
@@ -339,11 +389,17 @@ describe('DELETE /classicapi/users/:id', () => {
     const response = await call(admin, 'DELETE', userPath('DEMOAIR', 'leaver'));
     expect(response.json()).toMatchObject({ status: 1, data: { id: 'DEMOAIR|leaver' } });
     expect((await call(session.access_token, 'GET', '/users')).json().status).toBe(StatusCode.USER_PROFILE_INVALID);
-    expect((await t.app.inject({ method: 'GET', url: '/userapi/permission', headers: bearer(session.access_token) })).json().status).toBe(StatusCode.USER_PROFILE_INVALID);
+    expect((await t.app.inject({ method: 'GET', url: '/userapi/permission', headers: bearer(session.access_token) })).json().status).toBe(
+      StatusCode.USER_PROFILE_INVALID,
+    );
     const refresh = await requestToken(t.app, { GrantType: 'refresh_token', ClientId: 'leaver|DEMOAIR|2|L', RefreshToken: session.refresh_token });
     expect(refresh.statusCode).toBe(400);
     const audit = (await auditOf('DEMOAIR|leaver')).at(-1)!;
-    expect(audit).toMatchObject({ action: 'delete', after_value: null, before_value: { user_name: 'Nina Newbie', email: 'leaver@demoair.example', role_id: 'ADMIN' } });
+    expect(audit).toMatchObject({
+      action: 'delete',
+      after_value: null,
+      before_value: { user_name: 'Nina Newbie', email: 'leaver@demoair.example', role_id: 'ADMIN' },
+    });
     const again = await call(admin, 'DELETE', userPath('DEMOAIR', 'leaver'));
     expect(again.statusCode).toBe(404);
     expect(again.json().status).toBe(StatusCode.USER_PROFILE_NOT_FOUND);

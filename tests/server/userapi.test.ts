@@ -19,12 +19,41 @@ describe('GET /userapi/permission', () => {
   it('answers exactly the fields of the spec permission response', async () => {
     const body = (await get('/userapi/permission', adminToken)).json();
     expect(Object.keys(body).sort()).toEqual(
-      ['app_id', 'access_type', 'user_id', 'company_id', 'company_type_id', 'company_name', 'menu', 'role_type_list', 'functions', 'is_import_forwarder'].sort(),
+      [
+        'app_id',
+        'access_type',
+        'user_id',
+        'company_id',
+        'company_type_id',
+        'company_name',
+        'menu',
+        'role_type_list',
+        'functions',
+        'is_import_forwarder',
+      ].sort(),
     );
-    expect(body).toMatchObject({ app_id: 2, access_type: 2, user_id: 'admin', company_id: 'DEMOAIR', company_type_id: 1, company_name: 'Demo Airlines', role_type_list: [1], is_import_forwarder: false });
+    expect(body).toMatchObject({
+      app_id: 2,
+      access_type: 2,
+      user_id: 'admin',
+      company_id: 'DEMOAIR',
+      company_type_id: 1,
+      company_name: 'Demo Airlines',
+      role_type_list: [1],
+      is_import_forwarder: false,
+    });
     expect(body.functions).toEqual(expect.arrayContaining([81, 82, 83, 84, 85, 86, ...ruleListPlugins.map((plugin) => plugin.functionId)]));
     expect(body.menu.every((entry: { site_type: number }) => entry.site_type === 2)).toBe(true);
-    expect(body.menu.map((entry: { text: string }) => entry.text)).toEqual(['Documents', 'User Management', 'User Log', 'Sanction Check', 'Outbound Messages', 'Shipment Messages', 'About', 'Help']);
+    expect(body.menu.map((entry: { text: string }) => entry.text)).toEqual([
+      'Documents',
+      'User Management',
+      'User Log',
+      'Sanction Check',
+      'Outbound Messages',
+      'Shipment Messages',
+      'About',
+      'Help',
+    ]);
   });
 
   it('gives an operator the operational functions and menus only: shipments, user log, messages in and out', async () => {
@@ -70,12 +99,16 @@ describe('GET /userapi/user/getuserprofile', () => {
 });
 
 describe('POST /mobileapi/authentication/changepassword', () => {
-  const change = (token: string, body: unknown) => t.app.inject({ method: 'POST', url: '/mobileapi/authentication/changepassword', headers: bearer(token), payload: body as object });
+  const change = (token: string, body: unknown) =>
+    t.app.inject({ method: 'POST', url: '/mobileapi/authentication/changepassword', headers: bearer(token), payload: body as object });
 
   it('applies the spec rules and messages', async () => {
     const token = (await signIn(t.app, 'DEMOGHA', 'operator', 'Operator#12345')).access_token;
     expect((await change(token, { old_password: 'wrong', new_password: 'New#Pass1234' })).json()).toEqual({ status: -1, message: 'Incorrect password.' });
-    expect((await change(token, { old_password: 'Operator#12345', new_password: 'Operator#12345' })).json()).toEqual({ status: -50001, message: 'Please use a new password.' });
+    expect((await change(token, { old_password: 'Operator#12345', new_password: 'Operator#12345' })).json()).toEqual({
+      status: -50001,
+      message: 'Please use a new password.',
+    });
     expect((await change(token, { old_password: 'Operator#12345', new_password: 'short1!' })).json().status).toBe(-50001);
     expect((await change(token, { old_password: 'Operator#12345', new_password: 'no digits here!A' })).json().message).toMatch(/space|digit/);
     expect((await change(token, { old_password: 'Operator#12345' })).statusCode).toBe(400);

@@ -11,7 +11,9 @@ import AdminApp from './AdminApp';
 const spec = signedInScreenSpec();
 
 /** The pages' own calls (the bulletin page's list) answer an empty list. */
-const noBulletins = { api: async () => ({ status: 200, headers: new Headers(), body: '', json: { status: 1, data: { total: 0, rows: [] } } }) } as unknown as HttpClient;
+const noBulletins = {
+  api: async () => ({ status: 200, headers: new Headers(), body: '', json: { status: 1, data: { total: 0, rows: [] } } }),
+} as unknown as HttpClient;
 
 async function renderAdmin(path: string, authProvider = fakeAuthProvider()) {
   goTo(path);

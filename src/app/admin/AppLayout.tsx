@@ -20,7 +20,21 @@ function PortalAppBar() {
   return (
     <AppBar color="primary" userMenu={<PortalUserMenu />}>
       {/* On a phone the name gives way (ellipsis, full name on hover) so the refresh button and the user menu stay on screen. */}
-      <Typography variant="h6" component="span" title={productName} sx={{ fontWeight: 700, mr: 2, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0, flexShrink: 1, fontSize: { xs: '1rem', sm: '1.25rem' } }}>
+      <Typography
+        variant="h6"
+        component="span"
+        title={productName}
+        sx={{
+          fontWeight: 700,
+          mr: 2,
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          minWidth: 0,
+          flexShrink: 1,
+          fontSize: { xs: '1rem', sm: '1.25rem' },
+        }}
+      >
         {productName}
       </Typography>
       {/* Not a heading: each page has its own h1, and the bar stays empty unless a react-admin view puts its title there. */}

@@ -7,7 +7,11 @@ import { utcDateTime } from '../../domain/dateRange';
  */
 export function DateTimeField({ seconds = false, ...props }: FieldProps & { seconds?: boolean }) {
   const value = useFieldValue(props) as string | null | undefined;
-  return value ? <time dateTime={value} style={{ whiteSpace: 'nowrap' }}>{utcDateTime(value, { seconds })}</time> : null;
+  return value ? (
+    <time dateTime={value} style={{ whiteSpace: 'nowrap' }}>
+      {utcDateTime(value, { seconds })}
+    </time>
+  ) : null;
 }
 
 /** The same with seconds, for logs: `<Col source="at" field={DateTimeSecondsField} />`. */

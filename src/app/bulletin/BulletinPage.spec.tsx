@@ -12,7 +12,6 @@ import { createAppServices } from '../services';
 import { fakeAuthProvider, testConfig, WithServices } from '../testing/fixtures';
 import { BulletinPage } from './BulletinPage';
 
-
 let messages: TranslationMessages;
 beforeAll(async () => {
   messages = await loadEnglishMessages();

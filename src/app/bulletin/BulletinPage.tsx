@@ -11,7 +11,6 @@ type PageState = { kind: 'loading' } | { kind: 'loaded'; rows: Bulletin[]; total
 
 const SEVERITY_COLOUR: Record<BulletinSeverity, 'info' | 'warning' | 'error'> = { info: 'info', warning: 'warning', critical: 'error' };
 
-
 function BulletinCard({ bulletin }: { bulletin: Bulletin }) {
   const translate = useTranslate();
   const titleId = `bulletin-${bulletin.bulletin_id}-title`;

@@ -17,7 +17,10 @@ const footer: FooterConfig = { links: [{ label: 'Terms of use', action: 'terms' 
 describe('SiteChrome (spec 1)', () => {
   it('writes a load failure to the console only, and renders nothing', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('not found', { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('not found', { status: 404 })),
+    );
     render(
       <WithServices services={testServices()}>
         <main>
@@ -32,10 +35,13 @@ describe('SiteChrome (spec 1)', () => {
     expect(screen.getByText('page content')).toBeInTheDocument();
   });
 
-  it('keeps the header bar\'s room while it loads, so the page does not jump, and gives it up when loading fails', async () => {
+  it("keeps the header bar's room while it loads, so the page does not jump, and gives it up when loading fails", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let answer!: (response: Response) => void;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     const { container } = render(
       <WithServices services={testServices()}>
         <SiteChrome part="header" config={{ productName: 'P', homeHref: '/', homeLabel: 'P home', links: [], linksLabel: 'Provider' }} />
@@ -50,7 +56,10 @@ describe('SiteChrome (spec 1)', () => {
 
   it('refuses a manifest without an entry', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ 'src/other.ts': { file: 'assets/other.js' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ 'src/other.ts': { file: 'assets/other.js' } })),
+    );
     render(
       <WithServices services={testServices()}>
         <SiteChrome part="footer" config={footer} />

@@ -57,7 +57,8 @@ export function SiteChrome({ part, config, onAction, fallback = null }: SiteChro
   // While it loads, the slot keeps the header bar's 48 px, so the page below does not jump when it arrives
   // (a click aimed at a button would land elsewhere); a slot whose front-end failed takes no room but its fallback's.
   if (failed) return fallback;
-  if (!ready) return part === 'footer' ? null : <div className="site-chrome site-chrome--loading" style={{ minHeight: HEADER_BAR_HEIGHT }} aria-hidden="true" />;
+  if (!ready)
+    return part === 'footer' ? null : <div className="site-chrome site-chrome--loading" style={{ minHeight: HEADER_BAR_HEIGHT }} aria-hidden="true" />;
   // The header front-end draws the brand bar: its host is the page's banner landmark (the footer draws its own <footer>).
   return createElement(tag, { ref: host, class: `site-chrome site-chrome--${part}`, ...(part === 'header' ? { role: 'banner' } : {}) });
 }

@@ -11,7 +11,13 @@ import { ConfirmedAction } from '../ruleLists/ConfirmedAction';
 import { useHttpClient } from '../users/useHttpClient';
 import { DateTimeField } from '../admin/DateTimeField';
 
-const STATE_COLORS: Record<OutboundState, 'default' | 'info' | 'success' | 'error' | 'warning'> = { QUEUED: 'info', SENT: 'default', ACKNOWLEDGED: 'success', FAILED: 'error', CANCELLED: 'warning' };
+const STATE_COLORS: Record<OutboundState, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
+  QUEUED: 'info',
+  SENT: 'default',
+  ACKNOWLEDGED: 'success',
+  FAILED: 'error',
+  CANCELLED: 'warning',
+};
 
 interface OutboundRecord {
   id: string;
@@ -28,7 +34,13 @@ interface OutboundRecord {
 
 function StateChip({ record }: { record: OutboundRecord }) {
   const translate = useTranslate();
-  return <Chip size="small" color={STATE_COLORS[record.State] ?? 'default'} label={translate(`app.compliance.outbound.states.${record.State}`, { _: record.State })} />;
+  return (
+    <Chip
+      size="small"
+      color={STATE_COLORS[record.State] ?? 'default'}
+      label={translate(`app.compliance.outbound.states.${record.State}`, { _: record.State })}
+    />
+  );
 }
 
 function NoRows() {
@@ -56,8 +68,14 @@ function PayloadDialog({ id, onClose }: { id: Identifier | undefined; onClose():
           <LoadingBox />
         ) : message.data ? (
           <>
-            {message.data.LastError && <Alert severity="warning" sx={{ mb: 1 }}>{message.data.LastError}</Alert>}
-            {message.data.Acknowledgement && <Alert severity="info" sx={{ mb: 1 }}>{`${translate('app.compliance.outbound.fields.Acknowledgement')}: ${message.data.Acknowledgement}`}</Alert>}
+            {message.data.LastError && (
+              <Alert severity="warning" sx={{ mb: 1 }}>
+                {message.data.LastError}
+              </Alert>
+            )}
+            {message.data.Acknowledgement && (
+              <Alert severity="info" sx={{ mb: 1 }}>{`${translate('app.compliance.outbound.fields.Acknowledgement')}: ${message.data.Acknowledgement}`}</Alert>
+            )}
             <Typography component="pre" sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 13, whiteSpace: 'pre-wrap', m: 0 }}>
               {message.data.Payload}
             </Typography>
@@ -75,13 +93,28 @@ function BulkActions() {
   const translate = useTranslate();
   const http = useHttpClient();
   const act = (action: 'resend' | 'cancel') => async (ids: readonly Identifier[]) => {
-    const answer = (await http.classic<{ data: { Done: string[]; Skipped: string[] } }>(`/outboundmessages/${action}`, { method: 'POST', body: { ids: ids.map(String) } })).json.data;
+    const answer = (
+      await http.classic<{ data: { Done: string[]; Skipped: string[] } }>(`/outboundmessages/${action}`, { method: 'POST', body: { ids: ids.map(String) } })
+    ).json.data;
     return { message: 'app.compliance.outbound.done', args: { done: answer.Done.length, skipped: answer.Skipped.length } };
   };
   return (
     <>
-      <ConfirmedAction label="app.compliance.outbound.resend" icon={<SendIcon />} title={translate('app.compliance.outbound.resend')} content="app.compliance.outbound.resendContent" run={act('resend')} />
-      <ConfirmedAction label="app.compliance.outbound.cancel" icon={<CancelIcon />} title={translate('app.compliance.outbound.cancel')} content="app.compliance.outbound.cancelContent" run={act('cancel')} color="error" />
+      <ConfirmedAction
+        label="app.compliance.outbound.resend"
+        icon={<SendIcon />}
+        title={translate('app.compliance.outbound.resend')}
+        content="app.compliance.outbound.resendContent"
+        run={act('resend')}
+      />
+      <ConfirmedAction
+        label="app.compliance.outbound.cancel"
+        icon={<CancelIcon />}
+        title={translate('app.compliance.outbound.cancel')}
+        content="app.compliance.outbound.cancelContent"
+        run={act('cancel')}
+        color="error"
+      />
     </>
   );
 }
@@ -97,14 +130,29 @@ export function OutboundMessagesPage() {
   const filters = [
     <SearchInput key="q" source="q" placeholder={field('q')} alwaysOn />,
     <SelectInput key="Target" source="Target" label={field('Target')} choices={OUTBOUND_TARGETS.map((target) => ({ id: target, name: target }))} alwaysOn />,
-    <SelectInput key="State" source="State" label={field('State')} choices={OUTBOUND_STATES.map((state) => ({ id: state, name: translate(`app.compliance.outbound.states.${state}`) }))} alwaysOn />,
+    <SelectInput
+      key="State"
+      source="State"
+      label={field('State')}
+      choices={OUTBOUND_STATES.map((state) => ({ id: state, name: translate(`app.compliance.outbound.states.${state}`) }))}
+      alwaysOn
+    />,
   ];
   return (
     <PageFrame title="app.page.outboundmessages">
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {translate('app.compliance.outbound.intro')}
       </Typography>
-      <List resource="outboundmessages" title={false} filters={filters} sort={{ field: 'CreatedAt', order: 'DESC' }} perPage={25} empty={false} exporter={false} storeKey="outboundmessages">
+      <List
+        resource="outboundmessages"
+        title={false}
+        filters={filters}
+        sort={{ field: 'CreatedAt', order: 'DESC' }}
+        perPage={25}
+        empty={false}
+        exporter={false}
+        storeKey="outboundmessages"
+      >
         <DataTable
           bulkActionButtons={<BulkActions />}
           rowClick={(id) => {
@@ -121,7 +169,12 @@ export function OutboundMessagesPage() {
           <DataTable.Col source="State" label={field('State')} render={(record: OutboundRecord) => <StateChip record={record} />} />
           <DataTable.Col source="Recipient" label={field('Recipient')} disableSort />
           <DataTable.Col source="Attempts" label={field('Attempts')} disableSort />
-          <DataTable.Col source="LastError" label={field('LastError')} disableSort render={(record: OutboundRecord) => record.LastError ?? record.Acknowledgement ?? ''} />
+          <DataTable.Col
+            source="LastError"
+            label={field('LastError')}
+            disableSort
+            render={(record: OutboundRecord) => record.LastError ?? record.Acknowledgement ?? ''}
+          />
         </DataTable>
       </List>
       <PayloadDialog id={shown} onClose={() => setShown(undefined)} />

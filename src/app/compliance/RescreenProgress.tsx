@@ -45,7 +45,14 @@ export function RescreenProgress() {
   return (
     <Alert severity={run.State === 'FAILED' ? 'error' : running ? 'info' : 'success'} role="status" sx={{ mb: 2 }}>
       {message}
-      {running && <LinearProgress variant={run.Total > 0 ? 'determinate' : 'indeterminate'} value={run.Total > 0 ? (100 * run.Done) / run.Total : undefined} sx={{ mt: 1 }} aria-label={message} />}
+      {running && (
+        <LinearProgress
+          variant={run.Total > 0 ? 'determinate' : 'indeterminate'}
+          value={run.Total > 0 ? (100 * run.Done) / run.Total : undefined}
+          sx={{ mt: 1 }}
+          aria-label={message}
+        />
+      )}
     </Alert>
   );
 }

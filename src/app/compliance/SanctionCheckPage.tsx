@@ -22,7 +22,9 @@ export function SanctionCheckPage() {
   const [name, setName] = useState('');
   const [limit, setLimit] = useState(10);
   const [tooShort, setTooShort] = useState(false);
-  const check = useMutation<NameCheckAnswer, unknown, { name: string; limit: number }>({ mutationFn: ({ name: text, limit: count }) => api.nameCheck(text, count) });
+  const check = useMutation<NameCheckAnswer, unknown, { name: string; limit: number }>({
+    mutationFn: ({ name: text, limit: count }) => api.nameCheck(text, count),
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -53,7 +55,14 @@ export function SanctionCheckPage() {
                 sx={{ flex: '1 1 320px' }}
                 autoFocus
               />
-              <TextField select label={translate('app.compliance.sanctionCheck.limit')} value={limit} onChange={(event) => setLimit(Number(event.target.value))} sx={{ width: 140 }} helperText=" ">
+              <TextField
+                select
+                label={translate('app.compliance.sanctionCheck.limit')}
+                value={limit}
+                onChange={(event) => setLimit(Number(event.target.value))}
+                sx={{ width: 140 }}
+                helperText=" "
+              >
                 {LIMITS.map((value) => (
                   <MenuItem key={value} value={value}>
                     {value}
@@ -86,7 +95,10 @@ export function SanctionCheckPage() {
                     ['app.compliance.sanctionCheck.columns.EntryName', (hit) => hit.EntryName],
                     ['app.compliance.sanctionCheck.columns.MatchedPhrase', (hit) => hit.MatchedPhrase],
                     ['app.compliance.sanctionCheck.columns.Method', (hit) => hit.Method],
-                    ['app.compliance.sanctionCheck.columns.RiskLevel', (hit) => <Chip size="small" color={RISK_COLORS[hit.RiskLevel] ?? 'default'} label={hit.RiskLevel} />],
+                    [
+                      'app.compliance.sanctionCheck.columns.RiskLevel',
+                      (hit) => <Chip size="small" color={RISK_COLORS[hit.RiskLevel] ?? 'default'} label={hit.RiskLevel} />,
+                    ],
                     ['app.compliance.sanctionCheck.columns.PartyType', (hit) => hit.PartyType],
                     ['app.compliance.sanctionCheck.columns.Programs', (hit) => hit.Programs.join(', ')],
                     ['app.compliance.sanctionCheck.columns.Citation', (hit) => hit.Citation],

@@ -90,7 +90,14 @@ export function ShipmentMessagesPage() {
                 <Button label="app.compliance.messages.file" onClick={() => fileInput.current?.click()} disabled={busy}>
                   <UploadFileIcon />
                 </Button>
-                <input ref={fileInput} type="file" accept=".txt,.xml,.fwb,.fhl,text/plain,application/xml,text/xml" hidden data-testid="message-file" onChange={(event) => void readFile(event.target.files?.[0])} />
+                <input
+                  ref={fileInput}
+                  type="file"
+                  accept=".txt,.xml,.fwb,.fhl,text/plain,application/xml,text/xml"
+                  hidden
+                  data-testid="message-file"
+                  onChange={(event) => void readFile(event.target.files?.[0])}
+                />
                 <Button
                   label="app.compliance.messages.clear"
                   onClick={() => {
@@ -115,8 +122,15 @@ export function ShipmentMessagesPage() {
               ) : undefined
             }
           >
-            {translate(`app.compliance.messages.${outcomeKey}`, { kind: answer.Kind, awb: answer.AWBNumber, status: answer.Status ?? '', state: answer.OutboundState ?? '' })}
-            {answer.Findings !== undefined && outcomeKey !== 'pending' && outcomeKey !== 'acknowledged' && <> {translate('app.compliance.messages.findings', { findings: answer.Findings, hits: answer.OpenHits ?? 0 })}</>}
+            {translate(`app.compliance.messages.${outcomeKey}`, {
+              kind: answer.Kind,
+              awb: answer.AWBNumber,
+              status: answer.Status ?? '',
+              state: answer.OutboundState ?? '',
+            })}
+            {answer.Findings !== undefined && outcomeKey !== 'pending' && outcomeKey !== 'acknowledged' && (
+              <> {translate('app.compliance.messages.findings', { findings: answer.Findings, hits: answer.OpenHits ?? 0 })}</>
+            )}
           </Alert>
         )}
         {result?.kind === 'refused' && <Alert severity="error">{result.message}</Alert>}

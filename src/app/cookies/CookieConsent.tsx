@@ -50,7 +50,12 @@ export function CookieConsent({ lang }: { lang: string }) {
   if (shown.kind === 'settings') {
     return (
       <Suspense fallback={null}>
-        <CookieSettingsPanel lang={lang} withRejectAll={shown.variant === 'settingsWithRejectAll'} closable={shown.reopened} onDone={() => setShown({ kind: 'none' })} />
+        <CookieSettingsPanel
+          lang={lang}
+          withRejectAll={shown.variant === 'settingsWithRejectAll'}
+          closable={shown.reopened}
+          onDone={() => setShown({ kind: 'none' })}
+        />
       </Suspense>
     );
   }

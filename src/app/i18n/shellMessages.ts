@@ -157,12 +157,14 @@ export const shellMessages = {
     },
     consent: {
       title: 'Personal Information Protection',
-      intro: 'Before you continue, please read how the portal handles your personal information under the laws of the Chinese Mainland, and tick each box to agree.',
+      intro:
+        'Before you continue, please read how the portal handles your personal information under the laws of the Chinese Mainland, and tick each box to agree.',
       legend: 'I agree to:',
       items: {
         personalInformation: 'the collection and use of my personal information (name, e-mail address, company, sign-in records) to run the portal;',
         sensitiveInformation: 'the processing of my sensitive personal information, such as my network address and the shipments I handle;',
-        thirdPartyProvision: 'the provision of my personal information to third parties that take part in handling the shipments (airlines, ground handlers and forwarders);',
+        thirdPartyProvision:
+          'the provision of my personal information to third parties that take part in handling the shipments (airlines, ground handlers and forwarders);',
         crossBorderTransfer: 'the export of my personal information outside the Chinese Mainland, to the servers that host the portal.',
       },
       tickAll: 'Tick all four boxes to continue.',
@@ -226,7 +228,8 @@ export const shellMessages = {
       acceptAll: 'Accept all',
     },
     cookiesPolicy: {
-      intro: 'This policy explains what the portal keeps in your browser and why. Cookies and browser storage are used only by the portal itself; nothing is shared with advertisers.',
+      intro:
+        'This policy explains what the portal keeps in your browser and why. Cookies and browser storage are used only by the portal itself; nothing is shared with advertisers.',
       categoriesTitle: 'Categories',
       storageTitle: 'What is kept in your browser',
       columns: { name: 'Name', kind: 'Kept in', purpose: 'Purpose', lifetime: 'Lifetime' },
@@ -235,12 +238,16 @@ export const shellMessages = {
         accessToken: { purpose: 'Proves that you are signed in', lifetime: 'Until you sign out or close the browser' },
         refreshToken: { purpose: 'Renews your sign-in while you work', lifetime: 'Until you sign out or close the browser (at most 12 hours)' },
         consentCookies: { purpose: 'Remember your cookie choice', lifetime: 'About 9.6 hours, then you are asked again' },
-        mfaSession: { purpose: 'Lets this browser skip the one-time code after a successful one', lifetime: '30 days by default, or until your password changes' },
+        mfaSession: {
+          purpose: 'Lets this browser skip the one-time code after a successful one',
+          lifetime: '30 days by default, or until your password changes',
+        },
         consentStorage: { purpose: 'Remember your cookie choice', lifetime: 'Until you clear your browser data' },
         session: { purpose: 'Your menu and permissions while the tab is open', lifetime: 'Until the tab is closed' },
         listSettings: { purpose: 'Your list filters, sort orders and columns; kept only when you allow personalisation', lifetime: 'Until you next sign in' },
       },
-      noThirdParty: 'The portal does not load third-party trackers. You can change your choice at any time with "Cookie settings" at the bottom of the sign-in page.',
+      noThirdParty:
+        'The portal does not load third-party trackers. You can change your choice at any time with "Cookie settings" at the bottom of the sign-in page.',
       choiceTitle: 'Your choice in this browser',
       noChoice: 'You have not made a choice yet.',
       on: 'allowed',
@@ -250,11 +257,26 @@ export const shellMessages = {
     terms: {
       title: 'Terms of use',
       intro: 'These terms apply to everyone who signs in to the portal. By signing in you accept them on behalf of yourself and your company.',
-      use: { title: 'Use of the portal', text: 'The portal is provided for handling air cargo shipments of your company and its partners. Use it only for that purpose, and only with the rights your company administrator gave you.' },
-      accounts: { title: 'Your account', text: 'Keep your password and one-time codes to yourself. Tell your company administrator at once if you think someone else used your account. Every action is recorded with your user ID.' },
-      data: { title: 'Shipment data', text: 'Shipment data and documents belong to the companies that provided them. Share them only with the parties that take part in the shipment.' },
-      availability: { title: 'Availability', text: 'The portal is run with care, but it may be unavailable during maintenance or in case of faults. Keep your own records of decisions you make.' },
-      liability: { title: 'Liability', text: 'The provider is liable only for damage it caused on purpose or through gross negligence, to the extent the law allows.' },
+      use: {
+        title: 'Use of the portal',
+        text: 'The portal is provided for handling air cargo shipments of your company and its partners. Use it only for that purpose, and only with the rights your company administrator gave you.',
+      },
+      accounts: {
+        title: 'Your account',
+        text: 'Keep your password and one-time codes to yourself. Tell your company administrator at once if you think someone else used your account. Every action is recorded with your user ID.',
+      },
+      data: {
+        title: 'Shipment data',
+        text: 'Shipment data and documents belong to the companies that provided them. Share them only with the parties that take part in the shipment.',
+      },
+      availability: {
+        title: 'Availability',
+        text: 'The portal is run with care, but it may be unavailable during maintenance or in case of faults. Keep your own records of decisions you make.',
+      },
+      liability: {
+        title: 'Liability',
+        text: 'The provider is liable only for damage it caused on purpose or through gross negligence, to the extent the law allows.',
+      },
     },
     info: {
       backToLogin: 'Back to sign-in',

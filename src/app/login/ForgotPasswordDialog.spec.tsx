@@ -41,9 +41,15 @@ describe('ForgotPasswordDialog (spec 5, 7)', () => {
   });
 
   it('confirms the request without telling whether the account exists', async () => {
-    const fetchMock = answer(200, { status: 1, message: 'If the account exists, a reset link has been sent to its e-mail address.', data: { expiresInMinutes: 30 } });
+    const fetchMock = answer(200, {
+      status: 1,
+      message: 'If the account exists, a reset link has been sent to its e-mail address.',
+      data: { expiresInMinutes: 30 },
+    });
     await submit(' DEMOGHA ', 'operator');
-    expect(await screen.findByRole('alertdialog', { name: 'Check your e-mail' })).toHaveTextContent('If the account exists, a reset link has been sent to its e-mail address. It works once, within 30 minutes.');
+    expect(await screen.findByRole('alertdialog', { name: 'Check your e-mail' })).toHaveTextContent(
+      'If the account exists, a reset link has been sent to its e-mail address. It works once, within 30 minutes.',
+    );
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toMatch(/\/api\/authentication\/forgotpassword$/);
     expect(JSON.parse(String(init.body))).toEqual({ company_id: 'DEMOGHA', user_id: 'operator' });
@@ -70,7 +76,10 @@ describe('ForgotPasswordDialog (spec 5, 7)', () => {
   });
 
   it('says Unexpected Error when no answer comes', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     await submit('DEMOGHA', 'operator');
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('Unexpected Error');
   });

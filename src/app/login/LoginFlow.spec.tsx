@@ -25,7 +25,9 @@ function fakeHttpClient(routes: Record<string, Handler>) {
     const { status, json } = handler(options);
     return { status, headers: new Headers(), body: JSON.stringify(json), json };
   });
-  return { api, classic: vi.fn(), request: vi.fn(), apiUrl: (path: string) => path, classicUrl: (path: string) => path } as unknown as HttpClient & { api: typeof api };
+  return { api, classic: vi.fn(), request: vi.fn(), apiUrl: (path: string) => path, classicUrl: (path: string) => path } as unknown as HttpClient & {
+    api: typeof api;
+  };
 }
 
 beforeEach(() => {
@@ -161,7 +163,10 @@ describe('China privacy consent after sign-in', () => {
     expect(proceed).toBeEnabled();
     await user.click(proceed);
     await waitFor(() => expect(appHistory.snapshot.location.pathname).toBe('/ez4/en/shipment'));
-    expect(http.api).toHaveBeenCalledWith('/mobileapi/authentication/createuserconsent', expect.objectContaining({ method: 'POST', body: { ip_address: '198.51.100.7', category_id: 1, consent_version: 1 } }));
+    expect(http.api).toHaveBeenCalledWith(
+      '/mobileapi/authentication/createuserconsent',
+      expect.objectContaining({ method: 'POST', body: { ip_address: '198.51.100.7', category_id: 1, consent_version: 1 } }),
+    );
   });
 
   it('shows the consent-failed dialog when the consent cannot be created', async () => {
@@ -202,7 +207,10 @@ describe('China privacy consent after sign-in', () => {
     await waitFor(() => expect(appHistory.snapshot.location.pathname).toBe('/ez4/en/shipment'));
     expect(http.api).toHaveBeenCalledWith(
       '/logapi/clientlogging',
-      expect.objectContaining({ method: 'POST', body: { iLogType: 3, iMsg: expect.stringContaining('Region lookup failed for user admin of company DEMOAIR') } }),
+      expect.objectContaining({
+        method: 'POST',
+        body: { iLogType: 3, iMsg: expect.stringContaining('Region lookup failed for user admin of company DEMOAIR') },
+      }),
     );
   });
 });
@@ -211,7 +219,9 @@ describe('the classic site', () => {
   it('gets the user profile posted with a hand-over id', async () => {
     const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
     try {
-      const http = fakeHttpClient({ '/api/authentication/handover': () => ({ status: 200, json: { status: 1, data: { id: 'h'.repeat(43), expires_in: 60 } } }) });
+      const http = fakeHttpClient({
+        '/api/authentication/handover': () => ({ status: 200, json: { status: 1, data: { id: 'h'.repeat(43), expires_in: 60 } } }),
+      });
       const config = { ...testConfig, classicSiteUrl: 'https://classic.example/cargo/login', classicAppId: 7 };
       await signInWith(fakeAuthProvider({ login: vi.fn(async () => signInAs()) }), http, config);
       await waitFor(() => expect(submit).toHaveBeenCalledOnce());
@@ -219,8 +229,18 @@ describe('the classic site', () => {
       expect(form.method).toBe('post');
       expect(form.action).toBe('https://classic.example/cargo/login');
       const fields = Object.fromEntries(new FormData(form));
-      expect(fields).toMatchObject({ fetch_token_id: 'h'.repeat(43), app: '7', user_id: 'admin', company_id: 'DEMOAIR', company_name: 'Demo Airlines', lang: 'en' });
-      expect(http.api).toHaveBeenCalledWith('/api/authentication/handover', expect.objectContaining({ body: { app: 7, request_uri: 'https://classic.example/cargo/login' } }));
+      expect(fields).toMatchObject({
+        fetch_token_id: 'h'.repeat(43),
+        app: '7',
+        user_id: 'admin',
+        company_id: 'DEMOAIR',
+        company_name: 'Demo Airlines',
+        lang: 'en',
+      });
+      expect(http.api).toHaveBeenCalledWith(
+        '/api/authentication/handover',
+        expect.objectContaining({ body: { app: 7, request_uri: 'https://classic.example/cargo/login' } }),
+      );
       expect(appHistory.snapshot.location.pathname).toBe('/ez4/en/login');
     } finally {
       submit.mockRestore();

@@ -33,9 +33,16 @@ describe('the login page around the form (spec 1, 2)', () => {
     const nav = screen.getByRole('navigation', { name: 'Site' });
     expect(within(nav).queryAllByRole('link')).toEqual([]);
     const language = screen.getByRole('combobox', { name: 'Language' });
-    expect(within(language).getAllByRole('option').map((option) => option.textContent)).toEqual(['English']);
+    expect(
+      within(language)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['English']);
     const contacts = screen.getByRole('complementary', { name: 'More information and contacts' });
-    expect(within(contacts).getByRole('link', { name: 'cargo.service@cargo-portal.example' })).toHaveAttribute('href', 'mailto:cargo.service@cargo-portal.example');
+    expect(within(contacts).getByRole('link', { name: 'cargo.service@cargo-portal.example' })).toHaveAttribute(
+      'href',
+      'mailto:cargo.service@cargo-portal.example',
+    );
     expect(within(contacts).getByRole('link', { name: '+852 2100 0001' })).toHaveAttribute('href', 'tel:+85221000001');
     expect(contacts).toHaveTextContent('Customer service');
     expect(contacts).toHaveTextContent('Business development');

@@ -70,14 +70,7 @@ export function LoginNav({ lang, page, onTerms }: LoginNavProps) {
 
   return (
     <nav className="login-nav" aria-label={translate('app.login.navLabel')}>
-      <button
-        ref={toggle}
-        type="button"
-        className="login-nav-toggle"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
-      >
+      <button ref={toggle} type="button" className="login-nav-toggle" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((value) => !value)}>
         <span className="hamburger" aria-hidden="true" />
         <span>{translate('app.login.menu')}</span>
       </button>
@@ -86,7 +79,14 @@ export function LoginNav({ lang, page, onTerms }: LoginNavProps) {
         // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes the menu for the mouse; keys (Escape, Tab) are handled here for the dialog inside, which has the Close button.
         <div className="mobile-menu-backdrop" onClick={close} onKeyDown={onMenuKeyDown}>
           {/* biome-ignore lint/a11y/useKeyWithClickEvents: this click only stops a click inside the menu from reaching the backdrop. */}
-          <div id={menuId} className="mobile-menu" role="dialog" aria-modal="true" aria-label={translate('app.login.menu')} onClick={(event) => event.stopPropagation()}>
+          <div
+            id={menuId}
+            className="mobile-menu"
+            role="dialog"
+            aria-modal="true"
+            aria-label={translate('app.login.menu')}
+            onClick={(event) => event.stopPropagation()}
+          >
             <div className="mobile-menu-header">
               <button type="button" className="mobile-menu-close" aria-label={translate('app.login.closeMenu')} onClick={close}>
                 <span aria-hidden="true">×</span>

@@ -40,11 +40,7 @@ interface LoginPageProps {
 }
 
 /** Where the sign-in stands between the form and the landing page (spec 4 "Login", "Code dialog"). */
-type Step =
-  | { kind: 'form' }
-  | { kind: 'mfa'; mfaToken: string; challenge: MfaChallenge }
-  | { kind: 'consent'; ipAddress: string }
-  | { kind: 'finishing' };
+type Step = { kind: 'form' } | { kind: 'mfa'; mfaToken: string; challenge: MfaChallenge } | { kind: 'consent'; ipAddress: string } | { kind: 'finishing' };
 
 /**
  * The sign-in page (spec 1, 2, 4): the form with the marketing text, links, contacts and language
@@ -80,7 +76,11 @@ export function LoginPage({ lang, classic = false }: LoginPageProps) {
     () => () => {
       const left = stepRef.current.kind;
       signInProgress.end();
-      if (left === 'consent') void services.loadAuth().then(({ authProvider }) => authProvider.logout()).catch(() => undefined);
+      if (left === 'consent')
+        void services
+          .loadAuth()
+          .then(({ authProvider }) => authProvider.logout())
+          .catch(() => undefined);
     },
     [services],
   );
@@ -109,7 +109,10 @@ export function LoginPage({ lang, classic = false }: LoginPageProps) {
       if (await flow.postProfileToClassicSite(config, httpClient, lang)) return;
     }
     // The landing page's reads leave now, side by side, while its screens load (firstScreen.ts).
-    if (!classic) void Promise.all([services.loadAuth(), loadFirstScreen()]).then(([{ httpClient }, firstScreen]) => firstScreen.startFirstScreen(httpClient)).catch(() => undefined);
+    if (!classic)
+      void Promise.all([services.loadAuth(), loadFirstScreen()])
+        .then(([{ httpClient }, firstScreen]) => firstScreen.startFirstScreen(httpClient))
+        .catch(() => undefined);
     navigateApp(pathFor(classic ? 'bulletin' : 'shipment', {}, lang), { replace: true });
     signInProgress.end();
   }, [classic, config, lang, services, setStep]);
@@ -141,7 +144,10 @@ export function LoginPage({ lang, classic = false }: LoginPageProps) {
       } catch (error) {
         // The server sends one code per resend period, whichever sign-in asks for it.
         if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) {
-          fail({ title: translate('app.message.loginFailedTitle'), text: translate('app.mfa.tooSoon', { wait: describeWait(error.retryAfterSeconds, translate) }) });
+          fail({
+            title: translate('app.message.loginFailedTitle'),
+            text: translate('app.mfa.tooSoon', { wait: describeWait(error.retryAfterSeconds, translate) }),
+          });
         } else {
           fail(loginErrorDialog(error, translate));
         }

@@ -85,7 +85,11 @@ export async function recordPrivacyConsent(httpClient: HttpClient, ipAddress: st
  * id the classic site redeems for a token pair (fetchToken). Resolves false when the hand-over
  * could not be made (the caller then stays on this site).
  */
-export async function postProfileToClassicSite(config: Pick<RuntimeConfig, 'classicSiteUrl' | 'classicAppId' | 'appId'>, httpClient: HttpClient, lang: string): Promise<boolean> {
+export async function postProfileToClassicSite(
+  config: Pick<RuntimeConfig, 'classicSiteUrl' | 'classicAppId' | 'appId'>,
+  httpClient: HttpClient,
+  lang: string,
+): Promise<boolean> {
   const session = sessionStore.get();
   if (!config.classicSiteUrl || !session) return false;
   const answer = await httpClient

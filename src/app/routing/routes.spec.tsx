@@ -45,13 +45,45 @@ describe('language prefix (spec 2)', () => {
 
 describe('route table', () => {
   const expectedPaths = [
-    'login', 'loginclassic', 'bulletin', 'changePassword', 'ChangePassword', 'cookiesPolicy', 'CookiesPolicy',
-    'CookiesPolicyDynamic', 'error/500', 'error/ef/403', 'logoutclassic', 'Footer', 'shipment', 'shipment/details/12',
-    'shipmentLog', 'userManagement', 'userManagement/add', 'userManagement/DEMOAIR/admin', 'awb/awbdetail',
-    'awb/awbdetail/sanction', 'sanctionlist', 'sanctionwhitelist', 'mipactionlist/103', 'descmap/104', 'regionlist/105',
-    'locationrules/106', 'autospecialhandlingcodelist', 'locationcodelist', 'userlog/101', 'adminlistimport/101',
-    'adminlistcontrol', 'iataagentcodelist', 'acceptanceprivilege', 'harmonisedcommoditycodelist',
-    'acceptancecontrol/112', 'hscodechecklist', 'validationrules', 'countryrules/115', 'altcurrencylist',
+    'login',
+    'loginclassic',
+    'bulletin',
+    'changePassword',
+    'ChangePassword',
+    'cookiesPolicy',
+    'CookiesPolicy',
+    'CookiesPolicyDynamic',
+    'error/500',
+    'error/ef/403',
+    'logoutclassic',
+    'Footer',
+    'shipment',
+    'shipment/details/12',
+    'shipmentLog',
+    'userManagement',
+    'userManagement/add',
+    'userManagement/DEMOAIR/admin',
+    'awb/awbdetail',
+    'awb/awbdetail/sanction',
+    'sanctionlist',
+    'sanctionwhitelist',
+    'mipactionlist/103',
+    'descmap/104',
+    'regionlist/105',
+    'locationrules/106',
+    'autospecialhandlingcodelist',
+    'locationcodelist',
+    'userlog/101',
+    'adminlistimport/101',
+    'adminlistcontrol',
+    'iataagentcodelist',
+    'acceptanceprivilege',
+    'harmonisedcommoditycodelist',
+    'acceptancecontrol/112',
+    'hscodechecklist',
+    'validationrules',
+    'countryrules/115',
+    'altcurrencylist',
     'forwardemaillist/117',
   ];
 
@@ -69,14 +101,28 @@ describe('route table', () => {
     expect(matchAppRoute('ChangePassword').route.name).toBe('changePassword');
     expect(matchAppRoute('CookiesPolicy').route.name).toBe('cookiesPolicy');
     expect(matchAppRoute('userManagement/add').route.name).toBe('userManagementAdd');
-    expect(matchAppRoute('userManagement/DEMOAIR/admin')).toMatchObject({ route: { name: 'userManagementEdit' }, params: { companyId: 'DEMOAIR', userId: 'admin' } });
+    expect(matchAppRoute('userManagement/DEMOAIR/admin')).toMatchObject({
+      route: { name: 'userManagementEdit' },
+      params: { companyId: 'DEMOAIR', userId: 'admin' },
+    });
     expect(matchAppRoute('error/ef/403')).toMatchObject({ route: { name: 'errorClassic' }, params: { errorCode: '403' } });
     expect(matchAppRoute('shipment/details/12')).toMatchObject({ route: { name: 'shipmentDetails' }, params: { id: '12' } });
     expect(matchAppRoute('awb/awbdetail/sanction').route.name).toBe('awbDetailSanction');
   });
 
   it('declares every meta flag on every route', () => {
-    const flags: (keyof RouteMeta)[] = ['auth', 'isClassic', 'isBlank', 'isHideFooter', 'isShareHeader', 'ignoreDeleteShipmentHandling', 'defaultRoute', 'isCookiePolicyPage', 'isShare', 'functionIdInPath'];
+    const flags: (keyof RouteMeta)[] = [
+      'auth',
+      'isClassic',
+      'isBlank',
+      'isHideFooter',
+      'isShareHeader',
+      'ignoreDeleteShipmentHandling',
+      'defaultRoute',
+      'isCookiePolicyPage',
+      'isShare',
+      'functionIdInPath',
+    ];
     for (const route of appRoutes) {
       for (const flag of flags) expect(typeof route.meta[flag], `${route.name}.${flag}`).toBe('boolean');
       expect(typeof route.meta.title).toBe('string');
@@ -155,7 +201,11 @@ describe('redirect rules (spec 2)', () => {
   });
 
   it('accepts permissions held through the menu', () => {
-    const viaMenu: AccessState = { signedIn: true, functions: [], menu: [{ function_id: 83, site_type: 2, category: 4, text: 'Users', url: 'userManagement', items: [] }] };
+    const viaMenu: AccessState = {
+      signedIn: true,
+      functions: [],
+      menu: [{ function_id: 83, site_type: 2, category: 4, text: 'Users', url: 'userManagement', items: [] }],
+    };
     expect(decide('userManagement', viaMenu)).toEqual({ kind: 'render' });
   });
 

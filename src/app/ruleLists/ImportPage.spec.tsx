@@ -56,14 +56,28 @@ describe('the import page', { timeout: 60_000 }, () => {
     api.answerNext('POST', '/countryrules/import', 400, {
       status: -50001,
       message: formatMessage(ImportMessages.rejected, { count: 2 }),
-      data: { problems: [{ line: 3, column: 'Country Code', message: '* Invalid Format' }, { line: 4, column: '', message: formatMessage(ImportMessages.cellCount, { found: 2, expected: 3 }) }], total: 2 },
+      data: {
+        problems: [
+          { line: 3, column: 'Country Code', message: '* Invalid Format' },
+          { line: 4, column: '', message: formatMessage(ImportMessages.cellCount, { found: 2, expected: 3 }) },
+        ],
+        total: 2,
+      },
     });
     await chooseAndImport(user, csv('Country Code,Direction,Rule\nCU,Both,Embargo\nCUB,Both,Embargo\nSY,Export\n'));
     const report = await screen.findByRole('alert');
     expect(within(report).getByText('Problems in the file')).toBeInTheDocument();
     expect(within(report).getByText('Nothing was imported: the file has 2 problem(s). Correct them and import the file again.')).toBeInTheDocument();
-    const rows = within(within(report).getByRole('table', { name: 'Problems in the file' })).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+    const rows = within(within(report).getByRole('table', { name: 'Problems in the file' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['3', 'Country Code', '* Invalid Format'],
       ['4', '(row)', 'The row has 2 cells; the header has 3.'],
     ]);

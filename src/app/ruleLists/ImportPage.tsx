@@ -142,7 +142,14 @@ function ImportForm({ plugin }: { plugin: RuleListPlugin }) {
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
               {plugin.importColumns.map((source) => {
                 const field = plugin.fields.find((candidate) => candidate.source === source)!;
-                return <Chip key={source} size="small" variant={field.required ? 'filled' : 'outlined'} label={`${translate(texts.field(source), { _: field.label })}${field.required ? ' *' : ''}`} />;
+                return (
+                  <Chip
+                    key={source}
+                    size="small"
+                    variant={field.required ? 'filled' : 'outlined'}
+                    label={`${translate(texts.field(source), { _: field.label })}${field.required ? ' *' : ''}`}
+                  />
+                );
               })}
             </Box>
           </Box>

@@ -62,12 +62,20 @@ function ControlTable() {
                 </TableCell>
                 <TableCell align="right">{entry.rows.toLocaleString()}</TableCell>
                 <TableCell>
-                  {entry.lastChangedAt ? `${utcDateTime(entry.lastChangedAt)} ${translate('app.ruleLists.control.by', { user: entry.lastChangedBy })}` : translate('app.ruleLists.control.never')}
+                  {entry.lastChangedAt
+                    ? `${utcDateTime(entry.lastChangedAt)} ${translate('app.ruleLists.control.by', { user: entry.lastChangedBy })}`
+                    : translate('app.ruleLists.control.never')}
                 </TableCell>
                 <TableCell>
                   <Stack direction="row" spacing={1}>
                     {offers(plugin, 'import') && (
-                      <MuiButton size="small" component={Link} to={paths.importPage(plugin)} startIcon={<UploadIcon />} aria-label={`${translate('app.ruleLists.toolbar.import')} ${label}`}>
+                      <MuiButton
+                        size="small"
+                        component={Link}
+                        to={paths.importPage(plugin)}
+                        startIcon={<UploadIcon />}
+                        aria-label={`${translate('app.ruleLists.toolbar.import')} ${label}`}
+                      >
                         {translate('app.ruleLists.toolbar.import')}
                       </MuiButton>
                     )}
@@ -88,7 +96,13 @@ function ControlTable() {
                       </MuiButton>
                     )}
                     {offers(plugin, 'userLog') && (
-                      <MuiButton size="small" component={Link} to={paths.userLog(plugin)} startIcon={<HistoryIcon />} aria-label={`${translate('app.ruleLists.toolbar.userLog')} ${label}`}>
+                      <MuiButton
+                        size="small"
+                        component={Link}
+                        to={paths.userLog(plugin)}
+                        startIcon={<HistoryIcon />}
+                        aria-label={`${translate('app.ruleLists.toolbar.userLog')} ${label}`}
+                      >
                         {translate('app.ruleLists.toolbar.userLog')}
                       </MuiButton>
                     )}

@@ -18,7 +18,12 @@ export function RuleListBulkActions({ plugin, onEdit }: { plugin: RuleListPlugin
   return (
     <>
       {has('edit') && (
-        <Button label="app.ruleLists.toolbar.edit" onClick={() => onEdit(selectedIds[0])} disabled={selectedIds.length !== 1} title={selectedIds.length !== 1 ? translate('app.ruleLists.selectOne') : undefined}>
+        <Button
+          label="app.ruleLists.toolbar.edit"
+          onClick={() => onEdit(selectedIds[0])}
+          disabled={selectedIds.length !== 1}
+          title={selectedIds.length !== 1 ? translate('app.ruleLists.selectOne') : undefined}
+        >
           <EditIcon />
         </Button>
       )}

@@ -54,7 +54,9 @@ export function RuleListGrid({ plugin, onEdit, ...handlers }: RuleListGridProps)
           .filter((field) => field.inList !== false)
           .map((field) => (
             <DataTable.Col key={field.source} source={field.source} label={translate(texts.field(field.source), { _: field.label })}>
-              {field.type === 'boolean' ? <FunctionField source={field.source} render={(record: RaRecord) => booleanText(record[field.source] ?? null)} /> : undefined}
+              {field.type === 'boolean' ? (
+                <FunctionField source={field.source} render={(record: RaRecord) => booleanText(record[field.source] ?? null)} />
+              ) : undefined}
             </DataTable.Col>
           ))}
         <DataTable.Col source="updatedAt" label="app.ruleLists.updatedAt">

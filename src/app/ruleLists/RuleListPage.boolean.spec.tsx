@@ -12,8 +12,26 @@ import { setUpRuleListScreenSpec } from './testing/ruleListHarness';
 const { api, renderScreen } = setUpRuleListScreenSpec([81, 82, 960]);
 beforeEach(() => {
   api.rows.set('restrictedcommodity', [
-    { id: 1, version: 1, commodityCode: '2844', destinationCountry: 'IR', remark: 'Radioactive', active: true, updatedAt: '2026-01-05T10:00:00Z', updatedBy: 'seed' },
-    { id: 2, version: 1, commodityCode: '8542', destinationCountry: 'RU', remark: 'Lifted', active: false, updatedAt: '2026-01-06T10:00:00Z', updatedBy: 'admin' },
+    {
+      id: 1,
+      version: 1,
+      commodityCode: '2844',
+      destinationCountry: 'IR',
+      remark: 'Radioactive',
+      active: true,
+      updatedAt: '2026-01-05T10:00:00Z',
+      updatedBy: 'seed',
+    },
+    {
+      id: 2,
+      version: 1,
+      commodityCode: '8542',
+      destinationCountry: 'RU',
+      remark: 'Lifted',
+      active: false,
+      updatedAt: '2026-01-06T10:00:00Z',
+      updatedBy: 'admin',
+    },
   ]);
 });
 
@@ -24,7 +42,10 @@ describe('a yes/no field of a plugin', { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     await renderList();
     expect(await screen.findByRole('cell', { name: '2844' })).toBeInTheDocument();
-    const cellsOf = (code: string) => within(screen.getByRole('cell', { name: code }).closest('tr') as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent);
+    const cellsOf = (code: string) =>
+      within(screen.getByRole('cell', { name: code }).closest('tr') as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
     expect(cellsOf('2844')).toContain('Yes');
     expect(cellsOf('8542')).toContain('No');
 

@@ -16,7 +16,16 @@ const uldRestrictions = definePlugin({
   functionIdInPath: false,
   label: 'ULD Restriction List',
   fields: [
-    { source: 'uldType', label: 'ULD Type', type: 'text', required: true, uppercase: true, pattern: '[A-Z]{3}', patternHint: '3 capital letters, e.g. AKE', filter: true },
+    {
+      source: 'uldType',
+      label: 'ULD Type',
+      type: 'text',
+      required: true,
+      uppercase: true,
+      pattern: '[A-Z]{3}',
+      patternHint: '3 capital letters, e.g. AKE',
+      filter: true,
+    },
     stationCode({ required: true }),
     { source: 'maxWeightKg', label: 'Max Weight (kg)', type: 'integer', min: 1, max: 20000, required: true },
     { source: 'level', label: 'Level', type: 'choice', choices: ['Advice', 'Mandatory'], required: true, defaultValue: 'Advice' },
@@ -44,8 +53,14 @@ describe('the screens of a plugin registered in the test', { timeout: 60_000 }, 
     await renderList();
     expect(await screen.findByRole('heading', { level: 1, name: 'ULD Restriction List' })).toBeInTheDocument();
     expect(await screen.findByRole('cell', { name: 'PMC' })).toBeInTheDocument();
-    for (const header of ['ULD Type', 'Station Code', 'Max Weight (kg)', 'Level']) expect(screen.getByRole('columnheader', { name: new RegExp(header.replace(/[()]/g, '\\$&')) }), header).toBeInTheDocument();
-    expect(screen.getAllByRole('row').slice(1).map((row) => within(row).queryAllByRole('cell')[1]?.textContent)).toEqual(['PMC', 'AKE']);
+    for (const header of ['ULD Type', 'Station Code', 'Max Weight (kg)', 'Level'])
+      expect(screen.getByRole('columnheader', { name: new RegExp(header.replace(/[()]/g, '\\$&')) }), header).toBeInTheDocument();
+    expect(
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).queryAllByRole('cell')[1]?.textContent),
+    ).toEqual(['PMC', 'AKE']);
     const list = api.calls('GET', '/uldrestrictionlist')[0];
     expect(JSON.parse(list.query.get('sort')!)).toEqual(['maxWeightKg', 'DESC']);
     const toolbar = screen.getByRole('toolbar', { name: 'ULD Restriction List actions' });
@@ -73,7 +88,10 @@ describe('the screens of a plugin registered in the test', { timeout: 60_000 }, 
     await user.type(within(dialog).getByRole('spinbutton', { name: /Max Weight/ }), '4626');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Row added.')).toBeInTheDocument();
-    expect(api.calls('POST', '/uldrestrictionlist')[0].body).toMatchObject({ app_id: 2, request: { uldType: 'PAG', stationCode: 'AMS', maxWeightKg: 4626, level: 'Advice' } });
+    expect(api.calls('POST', '/uldrestrictionlist')[0].body).toMatchObject({
+      app_id: 2,
+      request: { uldType: 'PAG', stationCode: 'AMS', maxWeightKg: 4626, level: 'Advice' },
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByRole('cell', { name: 'PAG' })).toBeInTheDocument();
   });

@@ -28,27 +28,58 @@ interface Row {
 
 let rows: Row[];
 const received: unknown[] = [];
-const spec = setUpRuleListSpec([81, 82, 115], [
-  http.get('*/classicapi/countryrules', ({ request }) => {
-    const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { q?: string };
-    const shown = rows.filter((row) => !filter.q || JSON.stringify(row).includes(filter.q));
-    return HttpResponse.json({ status: 1, data: shown, total: shown.length }, { headers: { 'Content-Range': `countryrules 0-${shown.length - 1}/${shown.length}` } });
-  }),
-  http.post('*/classicapi/countryrules', async ({ request }) => {
-    const envelope = (await request.json()) as { request: Row; app_id: number; token: string };
-    received.push(envelope);
-    if (rows.some((row) => row.countryCode === envelope.request.countryCode)) {
-      return HttpResponse.json({ status: -1, message: 'The list already has a row with this key.', errors: { countryCode: '* Already in the list' } }, { status: 409 });
-    }
-    const row = { ...envelope.request, id: rows.length + 1, version: 1, updatedAt: new Date().toISOString(), updatedBy: 'admin' };
-    rows.push(row);
-    return HttpResponse.json({ status: 1, data: row });
-  }),
-]);
+const spec = setUpRuleListSpec(
+  [81, 82, 115],
+  [
+    http.get('*/classicapi/countryrules', ({ request }) => {
+      const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { q?: string };
+      const shown = rows.filter((row) => !filter.q || JSON.stringify(row).includes(filter.q));
+      return HttpResponse.json(
+        { status: 1, data: shown, total: shown.length },
+        { headers: { 'Content-Range': `countryrules 0-${shown.length - 1}/${shown.length}` } },
+      );
+    }),
+    http.post('*/classicapi/countryrules', async ({ request }) => {
+      const envelope = (await request.json()) as { request: Row; app_id: number; token: string };
+      received.push(envelope);
+      if (rows.some((row) => row.countryCode === envelope.request.countryCode)) {
+        return HttpResponse.json(
+          { status: -1, message: 'The list already has a row with this key.', errors: { countryCode: '* Already in the list' } },
+          { status: 409 },
+        );
+      }
+      const row = { ...envelope.request, id: rows.length + 1, version: 1, updatedAt: new Date().toISOString(), updatedBy: 'admin' };
+      rows.push(row);
+      return HttpResponse.json({ status: 1, data: row });
+    }),
+  ],
+);
 beforeEach(() => {
   rows = [
-    { id: 1, version: 1, countryCode: 'KP', carrierId: null, direction: 'Both', ruleType: 'Embargo', shcCodes: null, remarks: null, updatedAt: '2026-01-05T10:00:00Z', updatedBy: 'seed' },
-    { id: 2, version: 3, countryCode: 'RU', carrierId: 'DEMOAIR', direction: 'Export', ruleType: 'Restricted', shcCodes: 'ELI/ELM', remarks: null, updatedAt: '2026-01-06T10:00:00Z', updatedBy: 'admin' },
+    {
+      id: 1,
+      version: 1,
+      countryCode: 'KP',
+      carrierId: null,
+      direction: 'Both',
+      ruleType: 'Embargo',
+      shcCodes: null,
+      remarks: null,
+      updatedAt: '2026-01-05T10:00:00Z',
+      updatedBy: 'seed',
+    },
+    {
+      id: 2,
+      version: 3,
+      countryCode: 'RU',
+      carrierId: 'DEMOAIR',
+      direction: 'Export',
+      ruleType: 'Restricted',
+      shcCodes: 'ELI/ELM',
+      remarks: null,
+      updatedAt: '2026-01-06T10:00:00Z',
+      updatedBy: 'admin',
+    },
   ];
   received.length = 0;
 });
@@ -100,7 +131,10 @@ describe('the generated rule-list page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Row added.')).toBeInTheDocument();
     expect(received).toHaveLength(1);
-    expect(received[0]).toMatchObject({ app_id: 2, request: { countryCode: 'CU', shcCodes: 'DGR/ELI', direction: 'Both', ruleType: 'Restricted', carrierId: null } });
+    expect(received[0]).toMatchObject({
+      app_id: 2,
+      request: { countryCode: 'CU', shcCodes: 'DGR/ELI', direction: 'Both', ruleType: 'Restricted', carrierId: null },
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByRole('cell', { name: 'CU' })).toBeInTheDocument();
   });

@@ -43,7 +43,16 @@ function DownloadAction({ label, icon, fetchFile }: { label: string; icon: React
 }
 
 /** A classic grid toolbar: one full-width row of actions above the search and filters. */
-const toolbarSx = { flex: '1 1 100%', order: -1, justifyContent: 'flex-start', flexWrap: 'wrap', whiteSpace: 'normal', columnGap: 0.5, rowGap: 0.5, pb: 0.5 } as const;
+const toolbarSx = {
+  flex: '1 1 100%',
+  order: -1,
+  justifyContent: 'flex-start',
+  flexWrap: 'wrap',
+  whiteSpace: 'normal',
+  columnGap: 0.5,
+  rowGap: 0.5,
+  pb: 0.5,
+} as const;
 
 /**
  * The grid toolbar of spec 2, showing the actions the plugin declares, in its order. Edit, Delete,
@@ -66,8 +75,22 @@ export function RuleListToolbar({ plugin, onAdd, onHelp, onCountryList }: { plug
         <UploadIcon />
       </Button>
     ),
-    importTemplate: <DownloadAction key="importTemplate" label="app.ruleLists.toolbar.importTemplate" icon={<TableIcon />} fetchFile={() => dataProvider.importTemplate(plugin.name)} />,
-    export: <DownloadAction key="export" label="app.ruleLists.toolbar.export" icon={<DownloadIcon />} fetchFile={() => dataProvider.exportRows(plugin.name, { sort, filter: filterValues })} />,
+    importTemplate: (
+      <DownloadAction
+        key="importTemplate"
+        label="app.ruleLists.toolbar.importTemplate"
+        icon={<TableIcon />}
+        fetchFile={() => dataProvider.importTemplate(plugin.name)}
+      />
+    ),
+    export: (
+      <DownloadAction
+        key="export"
+        label="app.ruleLists.toolbar.export"
+        icon={<DownloadIcon />}
+        fetchFile={() => dataProvider.exportRows(plugin.name, { sort, filter: filterValues })}
+      />
+    ),
     clear: (
       <Button key="clear" label="app.ruleLists.toolbar.clear" onClick={() => setFilters({}, {})} disabled={Object.keys(filterValues).length === 0}>
         <ClearIcon />

@@ -1,18 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { Alert, Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import {
-  Confirm,
-  CreateBase,
-  EditBase,
-  Form,
-  HttpError,
-  SaveButton,
-  useEditContext,
-  useNotify,
-  useRefresh,
-  useTranslate,
-  type Identifier,
-} from 'react-admin';
+import { Confirm, CreateBase, EditBase, Form, HttpError, SaveButton, useEditContext, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import type { RuleListPlugin } from '../../../plugins/types';
 import { LoadingBox } from '../admin/LoadingBox';

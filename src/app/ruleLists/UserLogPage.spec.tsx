@@ -13,9 +13,36 @@ const { api, renderScreen } = setUpRuleListScreenSpec([81, 82, 115]);
 const cuba = { countryCode: 'CU', carrierId: null, direction: 'Both', ruleType: 'Embargo', shcCodes: null, remarks: null };
 beforeEach(() => {
   api.userLogs.set('countryrules', [
-    { id: 3, at: '2026-01-07T09:30:00.000Z', userId: 'admin', ipAddress: '203.0.113.25', action: 'Delete', rowId: '41', before: { ...cuba, ruleType: 'Restricted', version: 2 }, after: null },
-    { id: 2, at: '2026-01-06T09:30:00.000Z', userId: 'clerk', ipAddress: '203.0.113.26', action: 'Update', rowId: '41', before: { ...cuba, version: 1 }, after: { ...cuba, ruleType: 'Restricted', remarks: 'Licence granted', version: 2 } },
-    { id: 1, at: '2026-01-05T09:30:00.000Z', userId: 'admin', ipAddress: '203.0.113.25', action: 'Create', rowId: '41', before: null, after: { ...cuba, version: 1 } },
+    {
+      id: 3,
+      at: '2026-01-07T09:30:00.000Z',
+      userId: 'admin',
+      ipAddress: '203.0.113.25',
+      action: 'Delete',
+      rowId: '41',
+      before: { ...cuba, ruleType: 'Restricted', version: 2 },
+      after: null,
+    },
+    {
+      id: 2,
+      at: '2026-01-06T09:30:00.000Z',
+      userId: 'clerk',
+      ipAddress: '203.0.113.26',
+      action: 'Update',
+      rowId: '41',
+      before: { ...cuba, version: 1 },
+      after: { ...cuba, ruleType: 'Restricted', remarks: 'Licence granted', version: 2 },
+    },
+    {
+      id: 1,
+      at: '2026-01-05T09:30:00.000Z',
+      userId: 'admin',
+      ipAddress: '203.0.113.25',
+      action: 'Create',
+      rowId: '41',
+      before: null,
+      after: { ...cuba, version: 1 },
+    },
   ]);
 });
 

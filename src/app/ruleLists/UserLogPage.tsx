@@ -26,14 +26,38 @@ function UserLogToolbar({ plugin }: { plugin: RuleListPlugin }) {
 function UserLogGrid({ plugin }: { plugin: RuleListPlugin }) {
   const translate = useTranslate();
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.ruleLists.userLog.search')} slotProps={{ htmlInput: { 'aria-label': translate('app.ruleLists.userLog.search') } }} />,
-    <SelectInput key="action" source="action" label="app.ruleLists.userLog.action" alwaysOn choices={RULE_LIST_AUDIT_ACTIONS.map((action) => ({ id: action, name: action }))} translateChoice={false} emptyText="app.ruleLists.allValues" />,
+    <SearchInput
+      key="q"
+      source="q"
+      alwaysOn
+      placeholder={translate('app.ruleLists.userLog.search')}
+      slotProps={{ htmlInput: { 'aria-label': translate('app.ruleLists.userLog.search') } }}
+    />,
+    <SelectInput
+      key="action"
+      source="action"
+      label="app.ruleLists.userLog.action"
+      alwaysOn
+      choices={RULE_LIST_AUDIT_ACTIONS.map((action) => ({ id: action, name: action }))}
+      translateChoice={false}
+      emptyText="app.ruleLists.allValues"
+    />,
     <TextInput key="userId" source="userId" label="app.ruleLists.userLog.userId" />,
     <IsoDateInput key="from" source="from" label="app.ruleLists.userLog.from" alwaysOn />,
     <IsoDateInput key="to" source="to" label="app.ruleLists.userLog.to" alwaysOn />,
   ];
   return (
-    <List resource={`${plugin.name}/userlog`} title={false} filters={filters} actions={<UserLogToolbar plugin={plugin} />} sort={{ field: 'at', order: 'DESC' }} perPage={25} empty={false} exporter={false} storeKey={`ruleListLog.${plugin.name}`}>
+    <List
+      resource={`${plugin.name}/userlog`}
+      title={false}
+      filters={filters}
+      actions={<UserLogToolbar plugin={plugin} />}
+      sort={{ field: 'at', order: 'DESC' }}
+      perPage={25}
+      empty={false}
+      exporter={false}
+      storeKey={`ruleListLog.${plugin.name}`}
+    >
       <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyState text="app.ruleLists.userLog.empty" />}>
         <Col source="at" label="app.ruleLists.userLog.at">
           <DateTimeField source="at" seconds />

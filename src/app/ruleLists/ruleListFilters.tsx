@@ -6,7 +6,14 @@ import { pluginTexts } from './useRuleLists';
 export function ruleListFilters(plugin: RuleListPlugin, translate: TranslateFunction) {
   const texts = pluginTexts(plugin);
   return [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.ruleLists.search')} slotProps={{ htmlInput: { 'aria-label': translate('app.ruleLists.searchLabel') } }} sx={{ minWidth: 260 }} />,
+    <SearchInput
+      key="q"
+      source="q"
+      alwaysOn
+      placeholder={translate('app.ruleLists.search')}
+      slotProps={{ htmlInput: { 'aria-label': translate('app.ruleLists.searchLabel') } }}
+      sx={{ minWidth: 260 }}
+    />,
     ...plugin.fields
       .filter((field) => field.filter)
       .map((field) => {
@@ -14,7 +21,14 @@ export function ruleListFilters(plugin: RuleListPlugin, translate: TranslateFunc
         // A yes/no field filters by Yes or No (the server reads either as true or false).
         const choices = field.type === 'boolean' ? ['Yes', 'No'] : field.type === 'choice' ? (field.choices ?? []) : undefined;
         return choices ? (
-          <SelectInput key={field.source} source={field.source} label={label} choices={choices.map((choice) => ({ id: choice, name: choice }))} translateChoice={false} emptyText="app.ruleLists.allValues" />
+          <SelectInput
+            key={field.source}
+            source={field.source}
+            label={label}
+            choices={choices.map((choice) => ({ id: choice, name: choice }))}
+            translateChoice={false}
+            emptyText="app.ruleLists.allValues"
+          />
         ) : (
           <TextInput key={field.source} source={field.source} label={label} resettable />
         );

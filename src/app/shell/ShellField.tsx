@@ -37,7 +37,11 @@ export function ShellField({ id, label, error, describedBy, inputRef, children, 
  * After a form's check: focus the first field, in the form's order, that has a problem. Says
  * whether there was one (the form then stops there and sends nothing).
  */
-export function focusFirstProblem<F extends string>(fields: readonly F[], problems: Partial<Record<F, unknown>>, inputs: Partial<Record<F, HTMLInputElement | null>>): boolean {
+export function focusFirstProblem<F extends string>(
+  fields: readonly F[],
+  problems: Partial<Record<F, unknown>>,
+  inputs: Partial<Record<F, HTMLInputElement | null>>,
+): boolean {
   const first = fields.find((field) => problems[field]);
   if (first === undefined) return false;
   inputs[first]?.focus();

@@ -24,7 +24,17 @@ interface ShellModalProps {
  * Escape closes when closing is allowed, focus returns afterwards. The page behind is made inert
  * by its owner.
  */
-export function ShellModal({ title, children, actions, onClose, initialFocus, closeLabel = 'Close', role = 'dialog', size = 'normal', returnFocusTo }: ShellModalProps) {
+export function ShellModal({
+  title,
+  children,
+  actions,
+  onClose,
+  initialFocus,
+  closeLabel = 'Close',
+  role = 'dialog',
+  size = 'normal',
+  returnFocusTo,
+}: ShellModalProps) {
   const id = useId();
   const panel = useRef<HTMLDivElement>(null);
 

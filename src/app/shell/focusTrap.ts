@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 
 /** What Tab can reach in a shell dialog. */
-export const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+export const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Keeps Tab and Shift+Tab inside a modal panel: past the last control back to the first, and the other way round. */
 export function keepTabWithin(event: KeyboardEvent<HTMLElement>, panel: HTMLElement | null): void {

@@ -44,7 +44,6 @@ function ExportButton() {
 
 const validateAwb = (value: unknown) => (value && !parseAwbNumber(String(value)) ? ShipmentMessages.awbFormat : undefined);
 
-
 /** shipmentLog (function 82): the user log — date time, action type, user id, AWB number, document name and type — filtered, paged, exportable. */
 export function ShipmentLogPage() {
   const translate = useTranslate();
@@ -52,10 +51,23 @@ export function ShipmentLogPage() {
     <TextInput key="q" source="q" label="app.shipmentLog.search" alwaysOn resettable />,
     <IsoDateInput key="DateFrom" source="DateFrom" label="app.shipmentLog.dateFrom" alwaysOn />,
     <IsoDateInput key="DateTo" source="DateTo" label="app.shipmentLog.dateTo" alwaysOn />,
-    <SelectInput key="ActionType" source="ActionType" label="app.shipmentLog.fields.ActionType" choices={ACTION_TYPES.map((type) => ({ id: type, name: translate(`app.shipmentLog.actions.${type}`, { _: type }) }))} emptyText="app.shipmentLog.all" alwaysOn />,
+    <SelectInput
+      key="ActionType"
+      source="ActionType"
+      label="app.shipmentLog.fields.ActionType"
+      choices={ACTION_TYPES.map((type) => ({ id: type, name: translate(`app.shipmentLog.actions.${type}`, { _: type }) }))}
+      emptyText="app.shipmentLog.all"
+      alwaysOn
+    />,
     <TextInput key="UserId" source="UserId" label="app.shipmentLog.fields.UserId" />,
     <TextInput key="AWBNumber" source="AWBNumber" label="app.shipmentLog.fields.AWBNumber" validate={validateAwb} alwaysOn />,
-    <SelectInput key="DocumentType" source="DocumentType" label="app.shipmentLog.fields.DocumentType" choices={DOCUMENT_TYPES.map((type) => ({ id: type, name: type }))} emptyText="app.shipmentLog.all" />,
+    <SelectInput
+      key="DocumentType"
+      source="DocumentType"
+      label="app.shipmentLog.fields.DocumentType"
+      choices={DOCUMENT_TYPES.map((type) => ({ id: type, name: type }))}
+      emptyText="app.shipmentLog.all"
+    />,
   ];
   return (
     <PageFrame title="app.page.shipmentLog">
@@ -75,10 +87,22 @@ export function ShipmentLogPage() {
         storeKey="shipmentlog.list"
       >
         <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyState text="app.shipmentLog.empty" />}>
-          <Col source="DateTime" label="app.shipmentLog.fields.DateTime" render={(record) => <span style={{ whiteSpace: 'nowrap' }}>{utcDateTime(record.DateTime, { seconds: true })}</span>} />
-          <Col source="ActionType" label="app.shipmentLog.fields.ActionType" render={(record) => translate(`app.shipmentLog.actions.${record.ActionType}`, { _: record.ActionType })} />
+          <Col
+            source="DateTime"
+            label="app.shipmentLog.fields.DateTime"
+            render={(record) => <span style={{ whiteSpace: 'nowrap' }}>{utcDateTime(record.DateTime, { seconds: true })}</span>}
+          />
+          <Col
+            source="ActionType"
+            label="app.shipmentLog.fields.ActionType"
+            render={(record) => translate(`app.shipmentLog.actions.${record.ActionType}`, { _: record.ActionType })}
+          />
           <Col source="UserId" label="app.shipmentLog.fields.UserId" />
-          <Col source="AWBNumber" label="app.shipmentLog.fields.AWBNumber" render={(record) => <span style={{ whiteSpace: 'nowrap' }}>{record.AWBNumber}</span>} />
+          <Col
+            source="AWBNumber"
+            label="app.shipmentLog.fields.AWBNumber"
+            render={(record) => <span style={{ whiteSpace: 'nowrap' }}>{record.AWBNumber}</span>}
+          />
           <Col source="DocumentName" label="app.shipmentLog.fields.DocumentName" />
           <Col source="DocumentType" label="app.shipmentLog.fields.DocumentType" />
           <Col source="Remarks" label="app.shipmentLog.fields.Remarks" disableSort />

@@ -26,7 +26,21 @@ function useShipmentIdParam(): string | undefined {
   return SHIPMENT_ID_PATTERN.test(id) ? id : undefined;
 }
 
-function WindowFrame({ title, awb, status, shipmentId, docType, children }: { title: string; awb?: string; status?: string; shipmentId?: string; docType: string; children: React.ReactNode }) {
+function WindowFrame({
+  title,
+  awb,
+  status,
+  shipmentId,
+  docType,
+  children,
+}: {
+  title: string;
+  awb?: string;
+  status?: string;
+  shipmentId?: string;
+  docType: string;
+  children: React.ReactNode;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const api = useShipmentApi();
@@ -34,10 +48,12 @@ function WindowFrame({ title, awb, status, shipmentId, docType, children }: { ti
   function print() {
     // Printing happens in the browser alone: the browser logs it (CONTRACTS.md "Logs").
     if (shipmentId) {
-      api.logAction({ ActType: 'Print', DocType: docType, ShipmentID: shipmentId, isLogTransactionHistory: true, strRemk: translate(title) }).catch((error: unknown) => {
-        report({ action: `Print log of ${translate(title)}`, shipmentId, awb, error });
-        notify('app.shipments.print.notLogged', { type: 'warning' });
-      });
+      api
+        .logAction({ ActType: 'Print', DocType: docType, ShipmentID: shipmentId, isLogTransactionHistory: true, strRemk: translate(title) })
+        .catch((error: unknown) => {
+          report({ action: `Print log of ${translate(title)}`, shipmentId, awb, error });
+          notify('app.shipments.print.notLogged', { type: 'warning' });
+        });
     }
     window.print();
   }
@@ -98,9 +114,21 @@ export function AwbDetailWindow() {
 export function AwbSanctionWindow() {
   const api = useShipmentApi();
   const id = useShipmentIdParam();
-  const sanction = useQuery({ queryKey: ['awbapi', 'sanction', id], queryFn: () => api.sanction(id!), enabled: !!id, retry: false, refetchOnWindowFocus: false });
+  const sanction = useQuery({
+    queryKey: ['awbapi', 'sanction', id],
+    queryFn: () => api.sanction(id!),
+    enabled: !!id,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
   return (
-    <WindowFrame title="app.page.awbDetailSanction" awb={sanction.data?.AWBNumber} status={sanction.data?.Status} shipmentId={sanction.data?.ShipmentId} docType="Sanction">
+    <WindowFrame
+      title="app.page.awbDetailSanction"
+      awb={sanction.data?.AWBNumber}
+      status={sanction.data?.Status}
+      shipmentId={sanction.data?.ShipmentId}
+      docType="Sanction"
+    >
       {!id ? (
         <Alert severity="info">{ShipmentMessages.recordNotFound}</Alert>
       ) : sanction.isPending ? (

@@ -11,7 +11,11 @@ import { fakeApi, refusal, renderShipmentPage, shipmentScreenSpec, summaryRow } 
 const spec = shipmentScreenSpec();
 afterEach(() => sessionStorage.clear());
 
-const overview = { Today: '2026-11-22', TodayByStatus: { New: 2, Error: 0, Accept: 1, Reject: 0, Submit: 0, Eyeball: 0, Nothing: 0, Processing: 0 }, Last7DaysByStatus: { New: 9, Error: 1, Accept: 4, Reject: 0, Submit: 2, Eyeball: 0, Nothing: 0, Processing: 0 } };
+const overview = {
+  Today: '2026-11-22',
+  TodayByStatus: { New: 2, Error: 0, Accept: 1, Reject: 0, Submit: 0, Eyeball: 0, Nothing: 0, Processing: 0 },
+  Last7DaysByStatus: { New: 9, Error: 1, Accept: 4, Reject: 0, Submit: 2, Eyeball: 0, Nothing: 0, Processing: 0 },
+};
 const rows = [summaryRow('160-12345675'), summaryRow('297-00000011', { Status: 'Eyeball' }), summaryRow('618-00000022', { IsLent: true })];
 
 function serve(extra: (path: string, body: unknown) => unknown = () => undefined) {
@@ -22,7 +26,11 @@ function serve(extra: (path: string, body: unknown) => unknown = () => undefined
       requests.push(body as AwbSummaryRequest);
       const tags = (body as AwbSummaryRequest).fieldSearch;
       if (tags.length > 0) {
-        return { total: 1, rows: [rows[0]], missing: [{ AWBPrefix: '160', AWBSuffix: '99999990', Reason: 'notFound', Message: 'There is no shipment found in AWB #160-99999990.' }] };
+        return {
+          total: 1,
+          rows: [rows[0]],
+          missing: [{ AWBPrefix: '160', AWBSuffix: '99999990', Reason: 'notFound', Message: 'There is no shipment found in AWB #160-99999990.' }],
+        };
       }
       return { total: rows.length, rows, missing: [] };
     }
@@ -46,7 +54,16 @@ describe('ShipmentPage', () => {
 
   it('keeps Search and Clear named and labelled on a phone, disabled or not (Lighthouse: every control has a name)', async () => {
     // A phone: every "max-width" media query matches, so react-admin's responsive parts take their small form.
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    }));
     try {
       const { client } = serve();
       renderShipmentPage('/en/shipment', '/en/shipment', <ShipmentPage />, { messages: spec.messages, httpClient: client });
@@ -153,7 +170,8 @@ describe('ShipmentPage', () => {
       if (path === '/awbapi/awbapprove') {
         const request = body as { ShipmentId: string; UpdateDT: string };
         approved.push(request.ShipmentId);
-        if (request.ShipmentId === rows[1].ShipmentId) throw refusal(StatusCode.FAILURE, 'Please record the eyeball check before accepting this shipment.', 'eyeballCheckRequired');
+        if (request.ShipmentId === rows[1].ShipmentId)
+          throw refusal(StatusCode.FAILURE, 'Please record the eyeball check before accepting this shipment.', 'eyeballCheckRequired');
         return { ShipmentId: request.ShipmentId, Status: 'Accept', UpdateDT: '2026-11-22T10:00:00.000Z' };
       }
       return undefined;

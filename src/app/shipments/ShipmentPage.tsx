@@ -23,20 +23,25 @@ export function ShipmentPage() {
     <PageFrame title="app.page.shipment">
       {/* A grid column of minmax(0, 1fr): wide tables scroll inside the page instead of widening it. */}
       <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <ShipmentOverview />
-      <DataProviderContext.Provider value={provider}>
-        <SeenShipmentsContext.Provider value={provider.seen}>
-          <ListBase resource="shipments" sort={{ field: DEFAULT_DB_OPTIONS.FieldName, order: DEFAULT_DB_OPTIONS.OrderBy }} perPage={DEFAULT_DB_OPTIONS.PageSize} storeKey="shipments.summary">
-            <Card variant="outlined" sx={{ minWidth: 0 }}>
-              <CardContent>
-                <AwbTagSearch />
-                <ShipmentFilters />
-                <ShipmentGrid />
-              </CardContent>
-            </Card>
-          </ListBase>
-        </SeenShipmentsContext.Provider>
-      </DataProviderContext.Provider>
+        <ShipmentOverview />
+        <DataProviderContext.Provider value={provider}>
+          <SeenShipmentsContext.Provider value={provider.seen}>
+            <ListBase
+              resource="shipments"
+              sort={{ field: DEFAULT_DB_OPTIONS.FieldName, order: DEFAULT_DB_OPTIONS.OrderBy }}
+              perPage={DEFAULT_DB_OPTIONS.PageSize}
+              storeKey="shipments.summary"
+            >
+              <Card variant="outlined" sx={{ minWidth: 0 }}>
+                <CardContent>
+                  <AwbTagSearch />
+                  <ShipmentFilters />
+                  <ShipmentGrid />
+                </CardContent>
+              </Card>
+            </ListBase>
+          </SeenShipmentsContext.Provider>
+        </DataProviderContext.Provider>
       </Box>
     </PageFrame>
   );

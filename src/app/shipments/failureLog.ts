@@ -28,7 +28,10 @@ export function failureLevel(error: unknown): number {
 function describeError(error: unknown): string {
   if (error instanceof ShipmentCallTimeout) return `no answer within ${error.timeoutMs / 1000} s`;
   if (error instanceof ApiError) return `refused with status ${error.status} (HTTP ${error.httpStatus}): ${error.message}`;
-  if (error instanceof ErrorPageError) return error.httpStatus === 0 ? 'no response (error page shown)' : `HTTP ${error.httpStatus}${error.bodyStatus !== undefined ? `, status ${error.bodyStatus}` : ''} (error page ${error.page} shown)`;
+  if (error instanceof ErrorPageError)
+    return error.httpStatus === 0
+      ? 'no response (error page shown)'
+      : `HTTP ${error.httpStatus}${error.bodyStatus !== undefined ? `, status ${error.bodyStatus}` : ''} (error page ${error.page} shown)`;
   if (error instanceof NetworkError) return 'no response';
   if (error instanceof Error) return `${error.name}: ${error.message}`;
   return String(error);

@@ -84,7 +84,9 @@ export function lastSearch(): LastSearch {
     const parsed = JSON.parse(globalThis.sessionStorage?.getItem(LAST_SEARCH_KEY) ?? 'null') as Partial<LastSearch> | null;
     if (parsed && typeof parsed === 'object') {
       return {
-        awbs: Array.isArray(parsed.awbs) ? parsed.awbs.filter((text) => parseAwbNumber(String(text))).map((text) => formatAwbNumber(parseAwbNumber(String(text))!)) : [],
+        awbs: Array.isArray(parsed.awbs)
+          ? parsed.awbs.filter((text) => parseAwbNumber(String(text))).map((text) => formatAwbNumber(parseAwbNumber(String(text))!))
+          : [],
         filters: typeof parsed.filters === 'object' && parsed.filters ? parsed.filters : {},
         field: sortFieldOf(parsed.field),
         order: parsed.order === 'DESC' ? 'DESC' : 'ASC',

@@ -23,7 +23,9 @@ describe('the shipment changes time out', () => {
     vi.useFakeTimers();
     try {
       const { client } = slowClient(() => 'never');
-      const outcome = createShipmentApi(client).approve(approval).catch((caught: unknown) => caught);
+      const outcome = createShipmentApi(client)
+        .approve(approval)
+        .catch((caught: unknown) => caught);
       await vi.advanceTimersByTimeAsync(29_999);
       let settled = false;
       void outcome.then(() => (settled = true));
@@ -57,10 +59,16 @@ describe('the shipment changes time out', () => {
   });
 
   it('answers as usual within the time, and passes refusals on as they are', async () => {
-    const { client } = slowClient((path) => (path === '/awbapi/awbreject' ? Promise.reject(new ApiError(-1, 'Reject Shipment Fail!', 200, {})) : Promise.resolve({ ShipmentId: '42', Status: 'Accept', UpdateDT: '2026-11-19T08:00:01.000Z' })));
+    const { client } = slowClient((path) =>
+      path === '/awbapi/awbreject'
+        ? Promise.reject(new ApiError(-1, 'Reject Shipment Fail!', 200, {}))
+        : Promise.resolve({ ShipmentId: '42', Status: 'Accept', UpdateDT: '2026-11-19T08:00:01.000Z' }),
+    );
     const shipments = createShipmentApi(client, { actionTimeoutMs: 1_000 });
     await expect(shipments.approve(approval)).resolves.toMatchObject({ Status: 'Accept' });
-    await expect(shipments.reject({ ShipmentId: '42', RejectReasons: [{ Code: 'DOC' }], UpdateDT: approval.UpdateDT, PendingUpdate: false })).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      shipments.reject({ ShipmentId: '42', RejectReasons: [{ Code: 'DOC' }], UpdateDT: approval.UpdateDT, PendingUpdate: false }),
+    ).rejects.toBeInstanceOf(ApiError);
   });
 
   it('leaves reading calls without a time limit', async () => {

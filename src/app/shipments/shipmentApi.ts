@@ -124,7 +124,8 @@ export class ShipmentCallTimeout extends Error {
 export function createShipmentApi(http: HttpClient, { actionTimeoutMs = SHIPMENT_ACTION_TIMEOUT_MS }: { actionTimeoutMs?: number } = {}) {
   const post = async <T>(path: string, body: unknown, callerHandles: readonly number[] = DECISION_STATUSES, signal?: AbortSignal): Promise<T> =>
     (await http.api<{ data: T }>(path, { method: 'POST', body, callerHandles, signal })).json.data;
-  const get = async <T>(path: string, callerHandles: readonly number[] = SHIPMENT_SCREEN_STATUSES): Promise<T> => (await http.api<{ data: T }>(path, { callerHandles })).json.data;
+  const get = async <T>(path: string, callerHandles: readonly number[] = SHIPMENT_SCREEN_STATUSES): Promise<T> =>
+    (await http.api<{ data: T }>(path, { callerHandles })).json.data;
   /** A change, aborted when unanswered after actionTimeoutMs (the httpClient passes the abort on untouched). */
   const change = async <T>(path: string, body: unknown): Promise<T> => {
     const controller = new AbortController();
@@ -145,7 +146,8 @@ export function createShipmentApi(http: HttpClient, { actionTimeoutMs = SHIPMENT
     detailByAwb: (prefix: string, suffix: string) => get<AwbDetail>(`/awbapi/awbdetail/${prefix}/${suffix}`),
     sanction: (shipmentId: string) => get<SanctionDetail>(`/awbapi/sanction/detail/${encodeURIComponent(shipmentId)}`),
     lookupCodes: (lookupType: 1 | 11) => get<LookupCode[]>(`/awbapi/util/getlookupcode/${lookupType}`),
-    checkUpdate: (shipmentId: string, updateDt: string) => get<CheckUpdateAnswer>(`/awbapi/util/awbcheckupdate/${encodeURIComponent(shipmentId)}/${compactUpdateDt(updateDt)}`),
+    checkUpdate: (shipmentId: string, updateDt: string) =>
+      get<CheckUpdateAnswer>(`/awbapi/util/awbcheckupdate/${encodeURIComponent(shipmentId)}/${compactUpdateDt(updateDt)}`),
     overview: (today: string) => get<OverviewAnswer>(`/awbapi/overview?Today=${today}`),
     searchNext: (query: SearchNextQuery) => {
       const params = new URLSearchParams({ ShipmentId: query.ShipmentId, Direction: query.Direction, FieldName: query.FieldName, OrderBy: query.OrderBy });
@@ -165,14 +167,21 @@ export function createShipmentApi(http: HttpClient, { actionTimeoutMs = SHIPMENT
     takeBack: (request: LendingRequest) => change<DecisionAnswer>('/awbapi/awbtakeback', request),
     lendableCompanies: (shipmentId: string) => get<LendableCompany[]>(`/awbapi/util/lendcompanies/${encodeURIComponent(shipmentId)}`),
     share: (request: ShareRequest) => change<ShareAnswer>('/awbapi/share', request),
-    sanctionSave: (request: SanctionSaveRequest) => change<{ ShipmentId: string; UpdateDT: string; Status: string; OpenHits: number }>('/awbapi/sanction/save', request),
+    sanctionSave: (request: SanctionSaveRequest) =>
+      change<{ ShipmentId: string; UpdateDT: string; Status: string; OpenHits: number }>('/awbapi/sanction/save', request),
     sanctionResend: (shipmentIds: string[]) => change<SanctionResendOutcome[]>('/awbapi/sanction/resend', { ResendList: shipmentIds }),
     /** POST /awbapi/messages: an FWB, FHL, XFWB, XFHL (or FMA/FNA) as the gateway sends it; refusals come back as ApiError with the faults. */
     sendMessage: async (text: string) => {
       const type = text.trimStart().startsWith('<') ? 'application/xml' : 'text/plain';
-      return (await http.api<{ data: MessageAnswer }>('/awbapi/messages', { method: 'POST', body: new Blob([text], { type }), callerHandles: DECISION_STATUSES })).json.data;
+      return (
+        await http.api<{ data: MessageAnswer }>('/awbapi/messages', { method: 'POST', body: new Blob([text], { type }), callerHandles: DECISION_STATUSES })
+      ).json.data;
     },
-    nameCheck: (name: string, limit: number) => get<NameCheckAnswer>(`/awbapi/sanction/search?name=${encodeURIComponent(name)}&limit=${limit}`, [...SHIPMENT_SCREEN_STATUSES, StatusCode.VALIDATION_FAIL]),
+    nameCheck: (name: string, limit: number) =>
+      get<NameCheckAnswer>(`/awbapi/sanction/search?name=${encodeURIComponent(name)}&limit=${limit}`, [
+        ...SHIPMENT_SCREEN_STATUSES,
+        StatusCode.VALIDATION_FAIL,
+      ]),
     renewHandling: (shipmentId: string) => post<HandlingState>(`/awbapi/renewhandling/${encodeURIComponent(shipmentId)}`, undefined, SHIPMENT_SCREEN_STATUSES),
     /**
      * Releases the lock; nothing when the user has signed out already (sign-out released it before
@@ -180,10 +189,14 @@ export function createShipmentApi(http: HttpClient, { actionTimeoutMs = SHIPMENT
      */
     releaseHandling: (shipmentId: string): Promise<void> =>
       hasTokens()
-        ? http.api(`/awbapi/deletehandling/${encodeURIComponent(shipmentId)}`, { method: 'POST', validateStatus: false }).then(() => undefined, () => undefined)
+        ? http.api(`/awbapi/deletehandling/${encodeURIComponent(shipmentId)}`, { method: 'POST', validateStatus: false }).then(
+            () => undefined,
+            () => undefined,
+          )
         : Promise.resolve(),
     fileTicket: (request: FileTicketRequest) => post<{ Url: string; ExpiresInSeconds: number; AWBNumber: string }>('/awbapi/fileticket', request),
-    upload: (form: FormData) => post<{ ShipmentDocumentID: string; FileName: string; PouchKind: string; AwaitingAcceptance: boolean }>('/awbapi/document/upload', form),
+    upload: (form: FormData) =>
+      post<{ ShipmentDocumentID: string; FileName: string; PouchKind: string; AwaitingAcceptance: boolean }>('/awbapi/document/upload', form),
     logAction: (request: ActionLogRequest) => post<{ Logged: boolean }>('/logapi/actionlogging', request, SHIPMENT_SCREEN_STATUSES),
     /** An absolute URL of a path the API host answered (file links). */
     apiUrl: (path: string) => http.apiUrl(path),

@@ -23,7 +23,12 @@ export function createShipmentDataProvider(api: ShipmentApi, base: DataProvider)
     if (resource !== 'shipments') return base.getList(resource, params);
     const request = summaryRequestOf(params);
     const { fieldSearch: tags, filters, dbOptions } = request;
-    rememberSearch({ awbs: tags.map((tag) => formatAwbNumber({ prefix: tag.AWBPrefix, suffix: tag.AWBSuffix })), filters, field: dbOptions.FieldName, order: dbOptions.OrderBy });
+    rememberSearch({
+      awbs: tags.map((tag) => formatAwbNumber({ prefix: tag.AWBPrefix, suffix: tag.AWBSuffix })),
+      filters,
+      field: dbOptions.FieldName,
+      order: dbOptions.OrderBy,
+    });
     // The landing page's first page may already be on its way, asked for as the sign-in ended (firstScreen.ts).
     const answer = await (takeEarly<AwbSummaryAnswer>(summaryKey(request)) ?? api.summary(request));
     const data = answer.rows.map((row) => ({ ...row, id: row.ShipmentId }));

@@ -14,5 +14,13 @@ export function useShipmentApi(): ShipmentApi {
  */
 export function useShipmentDetail(id: string | undefined, enabled = true) {
   const api = useShipmentApi();
-  return useQuery({ queryKey: ['awbapi', 'detail', id], queryFn: () => api.detail(id!), enabled: enabled && !!id, retry: false, refetchOnWindowFocus: false, staleTime: Infinity, gcTime: 0 });
+  return useQuery({
+    queryKey: ['awbapi', 'detail', id],
+    queryFn: () => api.detail(id!),
+    enabled: enabled && !!id,
+    retry: false,
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
 }

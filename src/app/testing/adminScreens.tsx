@@ -18,13 +18,24 @@ function WhereAmI() {
  * [pattern, element] pairs; any other address shows "elsewhere". The current address is in the
  * `location` test id, react-admin's notifications are on the page. Sign in first (signInAs).
  */
-export function renderAdminScreens(path: string, routes: readonly (readonly [string, ReactElement])[], options: { messages: TranslationMessages; dataProvider: DataProvider; httpClient: HttpClient }) {
+export function renderAdminScreens(
+  path: string,
+  routes: readonly (readonly [string, ReactElement])[],
+  options: { messages: TranslationMessages; dataProvider: DataProvider; httpClient: HttpClient },
+) {
   const authProvider = fakeAuthProvider();
   const services = createAppServices(testConfig, async () => ({ authProvider, httpClient: options.httpClient }));
   return render(
     <WithServices services={services}>
       <MemoryRouter initialEntries={[path]}>
-        <AdminContext basename="/en" dataProvider={options.dataProvider} authProvider={authProvider} i18nProvider={createI18nProvider(options.messages)} store={memoryStore()} theme={theme}>
+        <AdminContext
+          basename="/en"
+          dataProvider={options.dataProvider}
+          authProvider={authProvider}
+          i18nProvider={createI18nProvider(options.messages)}
+          store={memoryStore()}
+          theme={theme}
+        >
           <Suspense fallback={<p>suspended</p>}>
             <Routes>
               {routes.map(([pattern, element]) => (

@@ -58,7 +58,11 @@ export function fakeAuthProvider(overrides: Partial<CargoAuthProvider> = {}): Ca
   };
 }
 
-export function testServices(authProvider: CargoAuthProvider = fakeAuthProvider(), config: RuntimeConfig = testConfig, httpClient: HttpClient = {} as HttpClient): AppServices {
+export function testServices(
+  authProvider: CargoAuthProvider = fakeAuthProvider(),
+  config: RuntimeConfig = testConfig,
+  httpClient: HttpClient = {} as HttpClient,
+): AppServices {
   const auth: AuthServices = { authProvider, httpClient };
   return createAppServices(config, async () => auth);
 }
@@ -76,7 +80,14 @@ export function goTo(path: string): void {
 /** The permission answer of the demo admin, as the seed builds it. */
 export const adminMenu: MenuEntry[] = [
   { category: MenuCategory.DOCUMENT, site_type: SiteType.NEW, text: 'Documents', url: 'shipment', function_id: FunctionId.SHIPMENT, items: [] },
-  { category: MenuCategory.USER_MGT, site_type: SiteType.NEW, text: 'User Management', url: 'userManagement', function_id: FunctionId.USER_MANAGEMENT, items: [] },
+  {
+    category: MenuCategory.USER_MGT,
+    site_type: SiteType.NEW,
+    text: 'User Management',
+    url: 'userManagement',
+    function_id: FunctionId.USER_MANAGEMENT,
+    items: [],
+  },
   { category: MenuCategory.SHIPMENT_LOG, site_type: SiteType.NEW, text: 'User Log', url: 'shipmentLog', function_id: FunctionId.USER_LOG, items: [] },
   { category: MenuCategory.ABOUT_GLS, site_type: SiteType.NEW, text: 'About', url: 'about', function_id: null, items: [] },
   { category: MenuCategory.HELP, site_type: SiteType.NEW, text: 'Help', url: 'https://help.example.com/portal', function_id: null, items: [] },

@@ -10,7 +10,17 @@ import { useShowFailure } from './useUserActions';
  * Delete with confirmation, as an icon in a list row or a labelled button in the edit toolbar.
  * Disabled on the signed-in user's own row (spec 6: users cannot delete their own account).
  */
-export function DeleteUserButton({ user, self, onDeleted, variant = 'icon' }: { user: UserRef; self: boolean; onDeleted?: () => void; variant?: 'icon' | 'button' }) {
+export function DeleteUserButton({
+  user,
+  self,
+  onDeleted,
+  variant = 'icon',
+}: {
+  user: UserRef;
+  self: boolean;
+  onDeleted?: () => void;
+  variant?: 'icon' | 'button';
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const showFailure = useShowFailure();

@@ -51,7 +51,15 @@ export function IpRangeForm() {
   return (
     <Form key={generation} onSubmit={submit} validate={validateRange} noValidate>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-        <TextInput source="cidr" label="app.users.fields.cidr" isRequired helperText="app.users.ipRanges.cidrHint" fullWidth={false} sx={{ width: 340 }} autoComplete="off" />
+        <TextInput
+          source="cidr"
+          label="app.users.fields.cidr"
+          isRequired
+          helperText="app.users.ipRanges.cidrHint"
+          fullWidth={false}
+          sx={{ width: 340 }}
+          autoComplete="off"
+        />
         <TextInput source="description" label="app.users.fields.description" helperText={false} fullWidth={false} sx={{ width: 340 }} autoComplete="off" />
         <SaveButton label="app.users.ipRanges.add" icon={<AddIcon />} alwaysEnable sx={{ mt: 1 }} />
       </Box>

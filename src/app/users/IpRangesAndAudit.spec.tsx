@@ -26,7 +26,11 @@ describe('the address restriction page', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Access is not restricted by address. Your current address is 203.0.113.9.')).toBeInTheDocument();
     expect(await screen.findByText('No address ranges: access is not restricted by address.')).toBeInTheDocument();
     cleanup();
-    renderUserPages('/en/userManagement/ipRestriction', { messages: spec.messages, dataProvider: rangesProvider([range]), httpClient: fakeHttpClient().client });
+    renderUserPages('/en/userManagement/ipRestriction', {
+      messages: spec.messages,
+      dataProvider: rangesProvider([range]),
+      httpClient: fakeHttpClient().client,
+    });
     expect(await screen.findByText('Access is restricted to the ranges below. Your current address 203.0.113.9 is inside them.')).toBeInTheDocument();
     expect(await screen.findByText('Head office')).toBeInTheDocument();
   });
@@ -46,13 +50,18 @@ describe('the address restriction page', { timeout: 60_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: /^Description/ }), 'Branch');
     await user.click(screen.getByRole('button', { name: 'Add Range' }));
     expect(await screen.findByText('Address range 198.51.100.0/24 added.')).toBeInTheDocument();
-    expect(http.classic).toHaveBeenCalledWith('/ipranges', expect.objectContaining({ method: 'POST', body: { cidr: '198.51.100.7/24', description: 'Branch' }, callerHandles: [StatusCode.VALIDATION_FAIL] }));
+    expect(http.classic).toHaveBeenCalledWith(
+      '/ipranges',
+      expect.objectContaining({ method: 'POST', body: { cidr: '198.51.100.7/24', description: 'Branch' }, callerHandles: [StatusCode.VALIDATION_FAIL] }),
+    );
   });
 
   it("puts the server's refusal on the field", async () => {
     const http = fakeHttpClient();
     const message = IpRangeProblemMessages.selfLockout.replace('{address}', '203.0.113.9');
-    http.classic.mockRejectedValueOnce(new ApiError(StatusCode.VALIDATION_FAIL, message, 400, { status: StatusCode.VALIDATION_FAIL, message, errors: { cidr: message } }));
+    http.classic.mockRejectedValueOnce(
+      new ApiError(StatusCode.VALIDATION_FAIL, message, 400, { status: StatusCode.VALIDATION_FAIL, message, errors: { cidr: message } }),
+    );
     renderUserPages('/en/userManagement/ipRestriction', { messages: spec.messages, dataProvider: rangesProvider([]), httpClient: http.client });
     const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByRole('textbox', { name: /^Address range/ }), '192.0.2.0/24');
@@ -75,9 +84,39 @@ describe('the address restriction page', { timeout: 60_000 }, () => {
 
 describe('the change history page', { timeout: 60_000 }, () => {
   const entries = [
-    { id: '3', at: '2024-05-03T10:00:00.000Z', actor_user_id: 'admin', ip_address: '203.0.113.9', entity: 'user', entity_key: 'DEMOAIR|bob', action: 'update', before: { role_id: 'OPERATOR', mfa_required: false }, after: { role_id: 'ADMIN', mfa_required: true } },
-    { id: '2', at: '2024-05-02T10:00:00.000Z', actor_user_id: 'admin', ip_address: '203.0.113.9', entity: 'company_ip_range', entity_key: 'DEMOAIR|203.0.113.0/24', action: 'ip-range-add', before: null, after: { cidr: '203.0.113.0/24', description: 'Head office' } },
-    { id: '1', at: '2024-05-01T10:00:00.000Z', actor_user_id: 'bob', ip_address: '198.51.100.1', entity: 'user', entity_key: 'DEMOAIR|bob', action: 'change-password', before: null, after: null },
+    {
+      id: '3',
+      at: '2024-05-03T10:00:00.000Z',
+      actor_user_id: 'admin',
+      ip_address: '203.0.113.9',
+      entity: 'user',
+      entity_key: 'DEMOAIR|bob',
+      action: 'update',
+      before: { role_id: 'OPERATOR', mfa_required: false },
+      after: { role_id: 'ADMIN', mfa_required: true },
+    },
+    {
+      id: '2',
+      at: '2024-05-02T10:00:00.000Z',
+      actor_user_id: 'admin',
+      ip_address: '203.0.113.9',
+      entity: 'company_ip_range',
+      entity_key: 'DEMOAIR|203.0.113.0/24',
+      action: 'ip-range-add',
+      before: null,
+      after: { cidr: '203.0.113.0/24', description: 'Head office' },
+    },
+    {
+      id: '1',
+      at: '2024-05-01T10:00:00.000Z',
+      actor_user_id: 'bob',
+      ip_address: '198.51.100.1',
+      entity: 'user',
+      entity_key: 'DEMOAIR|bob',
+      action: 'change-password',
+      before: null,
+      after: null,
+    },
   ];
 
   it('shows who changed what, when and from where, newest first', async () => {

@@ -94,7 +94,16 @@ export function IpRangesPage() {
           <IpRangeForm />
         </CardContent>
       </Card>
-      <List resource="ipranges" title={false} actions={false} pagination={false} perPage={100} sort={{ field: 'created_at', order: 'ASC' }} disableSyncWithLocation empty={false}>
+      <List
+        resource="ipranges"
+        title={false}
+        actions={false}
+        pagination={false}
+        perPage={100}
+        sort={{ field: 'created_at', order: 'ASC' }}
+        disableSyncWithLocation
+        empty={false}
+      >
         <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyState text="app.users.ipRanges.empty" />}>
           <Col source="cidr" label="app.users.fields.cidr" />
           <Col source="description" label="app.users.fields.description" disableSort />

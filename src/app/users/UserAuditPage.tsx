@@ -27,7 +27,9 @@ function AuditChanges({ record }: { record: UserAuditRecord }) {
       {lines.map((line) => (
         <Typography component="li" variant="body2" key={line.field}>
           <strong>{translate(`app.users.fields.${line.field}`, { _: line.field })}:</strong>{' '}
-          {line.kind === 'changed' ? `${valueText(line.field, line.before)} → ${valueText(line.field, line.after)}` : valueText(line.field, line.kind === 'set' ? line.after : line.before)}
+          {line.kind === 'changed'
+            ? `${valueText(line.field, line.before)} → ${valueText(line.field, line.after)}`
+            : valueText(line.field, line.kind === 'set' ? line.after : line.before)}
         </Typography>
       ))}
     </Box>
@@ -40,7 +42,14 @@ const Col = DataTable.Col<UserAuditRecord>;
 export function UserAuditPage() {
   const translate = useTranslate();
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.users.audit.search')} aria-label={translate('app.users.audit.search')} sx={{ minWidth: 280 }} />,
+    <SearchInput
+      key="q"
+      source="q"
+      alwaysOn
+      placeholder={translate('app.users.audit.search')}
+      aria-label={translate('app.users.audit.search')}
+      sx={{ minWidth: 280 }}
+    />,
     <SelectInput
       key="action"
       source="action"
@@ -58,7 +67,12 @@ export function UserAuditPage() {
         <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyState text="app.users.audit.empty" />}>
           <Col source="at" label="app.users.audit.at" field={DateTimeField} />
           <Col source="actor_user_id" label="app.users.audit.actor" disableSort />
-          <Col source="action" label="app.users.audit.action" disableSort render={(record) => translate(`app.users.audit.actions.${record.action}`, { _: record.action })} />
+          <Col
+            source="action"
+            label="app.users.audit.action"
+            disableSort
+            render={(record) => translate(`app.users.audit.actions.${record.action}`, { _: record.action })}
+          />
           <Col source="entity_key" label="app.users.audit.record" disableSort render={(record) => auditSubject(record.entity_key)} />
           <Col label="app.users.audit.changes" disableSort render={(record) => <AuditChanges record={record} />} />
           <Col source="ip_address" label="app.users.audit.address" disableSort />

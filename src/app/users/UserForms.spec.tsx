@@ -55,16 +55,31 @@ describe('adding a user', { timeout: 60_000 }, () => {
     await user.type(screen.getByLabelText(/^Confirm password/), 'Dora#2024pass');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('User created.')).toBeInTheDocument();
-    expect(dataProvider.create).toHaveBeenCalledWith('users', expect.objectContaining({
-      data: { company_id: 'DEMOAIR', user_id: 'dora', user_name: 'Dora Dispatcher', email: 'dora@demoair.example', role_id: 'OPERATOR', password: 'Dora#2024pass', mfa_required: false },
-    }));
+    expect(dataProvider.create).toHaveBeenCalledWith(
+      'users',
+      expect.objectContaining({
+        data: {
+          company_id: 'DEMOAIR',
+          user_id: 'dora',
+          user_name: 'Dora Dispatcher',
+          email: 'dora@demoair.example',
+          role_id: 'OPERATOR',
+          password: 'Dora#2024pass',
+          mfa_required: false,
+        },
+      }),
+    );
     await waitFor(() => expect(location()).toBe('/en/userManagement'));
   });
 
   it('puts the server duplicate message on the field and stays', async () => {
     const dataProvider = usersDataProvider(users);
     dataProvider.create.mockRejectedValueOnce(
-      new ApiError(StatusCode.USER_PROFILE_DUPLICATE, Messages.userDuplicate, 400, { status: StatusCode.USER_PROFILE_DUPLICATE, message: Messages.userDuplicate, errors: { user_id: Messages.userDuplicate } }),
+      new ApiError(StatusCode.USER_PROFILE_DUPLICATE, Messages.userDuplicate, 400, {
+        status: StatusCode.USER_PROFILE_DUPLICATE,
+        message: Messages.userDuplicate,
+        errors: { user_id: Messages.userDuplicate },
+      }),
     );
     renderUserPages('/en/userManagement/add', { messages: spec.messages, dataProvider, httpClient: fakeHttpClient().client });
     const user = userEvent.setup({ delay: null });
@@ -95,16 +110,25 @@ describe('editing a user', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('switch', { name: /^Locked/ }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('User updated.')).toBeInTheDocument();
-    expect(dataProvider.update).toHaveBeenCalledWith('users', expect.objectContaining({
-      id: 'DEMOAIR|bob',
-      data: { user_name: 'Robert Person', email: 'bob@demoair.example', role_id: 'OPERATOR', mfa_required: false, is_locked: true },
-    }));
+    expect(dataProvider.update).toHaveBeenCalledWith(
+      'users',
+      expect.objectContaining({
+        id: 'DEMOAIR|bob',
+        data: { user_name: 'Robert Person', email: 'bob@demoair.example', role_id: 'OPERATOR', mfa_required: false, is_locked: true },
+      }),
+    );
     await waitFor(() => expect(location()).toBe('/en/userManagement'));
   });
 
   it('does not let admins demote, lock or delete themselves', async () => {
-    renderUserPages('/en/userManagement/DEMOAIR/admin', { messages: spec.messages, dataProvider: usersDataProvider(users), httpClient: fakeHttpClient().client });
-    expect(await screen.findByText('This is your own account: it cannot be locked or deleted, and its role cannot be changed.', { selector: '.MuiAlert-message' })).toBeInTheDocument();
+    renderUserPages('/en/userManagement/DEMOAIR/admin', {
+      messages: spec.messages,
+      dataProvider: usersDataProvider(users),
+      httpClient: fakeHttpClient().client,
+    });
+    expect(
+      await screen.findByText('This is your own account: it cannot be locked or deleted, and its role cannot be changed.', { selector: '.MuiAlert-message' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: /^Locked/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
   });

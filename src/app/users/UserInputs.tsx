@@ -24,7 +24,13 @@ export function UserInputs({ creating, self = false }: { creating: boolean; self
       />
       <TextInput source="user_name" label="app.users.fields.user_name" isRequired autoComplete="off" />
       {/* inputMode, not type="email": the browser's own check would speak before the domain rule. */}
-      <TextInput source="email" label="app.users.fields.email" isRequired autoComplete="off" slotProps={{ htmlInput: { inputMode: 'email', spellCheck: false } }} />
+      <TextInput
+        source="email"
+        label="app.users.fields.email"
+        isRequired
+        autoComplete="off"
+        slotProps={{ htmlInput: { inputMode: 'email', spellCheck: false } }}
+      />
       <SelectInput
         source="role_id"
         label="app.users.fields.role_id"
@@ -37,7 +43,16 @@ export function UserInputs({ creating, self = false }: { creating: boolean; self
       />
       <Box />
       <BooleanInput source="mfa_required" label="app.users.fields.mfa_required" helperText="app.users.hint.mfa" />
-      {creating ? <Box /> : <BooleanInput source="is_locked" label="app.users.fields.is_locked" helperText={self ? 'app.users.hint.self' : 'app.users.hint.locked'} disabled={self} />}
+      {creating ? (
+        <Box />
+      ) : (
+        <BooleanInput
+          source="is_locked"
+          label="app.users.fields.is_locked"
+          helperText={self ? 'app.users.hint.self' : 'app.users.hint.locked'}
+          disabled={self}
+        />
+      )}
       <PasswordInput
         source="password"
         label={creating ? 'app.users.fields.password' : 'app.users.fields.new_password'}

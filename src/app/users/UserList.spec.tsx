@@ -9,7 +9,11 @@ import { fakeHttpClient, renderUserPages, userPagesSpec, userRecord, usersDataPr
 
 const spec = userPagesSpec();
 
-const users = [userRecord('admin', { role_id: 'ADMIN', role_name: 'Admin', role_type: 1 }), userRecord('bob'), userRecord('carol', { is_locked: true, mfa_required: true })];
+const users = [
+  userRecord('admin', { role_id: 'ADMIN', role_name: 'Admin', role_type: 1 }),
+  userRecord('bob'),
+  userRecord('carol', { is_locked: true, mfa_required: true }),
+];
 
 async function rowOf(userId: string) {
   // A text query: role queries over the whole table are slow enough to time out on a busy machine.
@@ -28,7 +32,10 @@ describe('the user list', { timeout: 60_000 }, () => {
     expect(within(carol).getByRole('button', { name: 'Unlock carol' })).toBeEnabled();
     expect(within(await rowOf('bob')).getByText('Active')).toBeInTheDocument();
     expect(within(await rowOf('bob')).getByRole('link', { name: 'Edit bob' })).toHaveAttribute('href', '/en/userManagement/DEMOAIR/bob');
-    expect(dataProvider.getList).toHaveBeenCalledWith('users', expect.objectContaining({ sort: { field: 'user_id', order: 'ASC' }, pagination: { page: 1, perPage: 10 } }));
+    expect(dataProvider.getList).toHaveBeenCalledWith(
+      'users',
+      expect.objectContaining({ sort: { field: 'user_id', order: 'ASC' }, pagination: { page: 1, perPage: 10 } }),
+    );
     expect(screen.getByRole('link', { name: 'Add User' })).toHaveAttribute('href', '/en/userManagement/add');
   });
 

@@ -48,8 +48,24 @@ export function UserList() {
   const translate = useTranslate();
   const { roles, isPending } = useRoleChoices();
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.users.list.search')} aria-label={translate('app.users.list.search')} sx={{ minWidth: 320 }} />,
-    <SelectInput key="role_id" source="role_id" label="app.users.fields.role_id" choices={roles} optionText="role_name" isPending={isPending} emptyText="app.users.list.allRoles" alwaysOn />,
+    <SearchInput
+      key="q"
+      source="q"
+      alwaysOn
+      placeholder={translate('app.users.list.search')}
+      aria-label={translate('app.users.list.search')}
+      sx={{ minWidth: 320 }}
+    />,
+    <SelectInput
+      key="role_id"
+      source="role_id"
+      label="app.users.fields.role_id"
+      choices={roles}
+      optionText="role_name"
+      isPending={isPending}
+      emptyText="app.users.list.allRoles"
+      alwaysOn
+    />,
   ];
   return (
     <PageFrame title="app.page.userManagement">

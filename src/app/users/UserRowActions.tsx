@@ -52,7 +52,7 @@ export function UserRowActions() {
   };
 
   return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: "center" }}>
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
       <Tooltip title={translate('app.users.action.edit', { user: record.user_id })}>
         <IconButton component={Link} to={paths.edit(record)} aria-label={translate('app.users.action.edit', { user: record.user_id })} size="small">
           <EditOutlinedIcon fontSize="small" />
@@ -66,7 +66,14 @@ export function UserRowActions() {
         </span>
       </Tooltip>
       <DeleteUserButton user={record} self={self} />
-      <ConfirmUserChange change="lock" user={record} isOpen={confirmLock} loading={busy} onConfirm={() => applyLock(true)} onClose={() => setConfirmLock(false)} />
+      <ConfirmUserChange
+        change="lock"
+        user={record}
+        isOpen={confirmLock}
+        loading={busy}
+        onConfirm={() => applyLock(true)}
+        onClose={() => setConfirmLock(false)}
+      />
     </Stack>
   );
 }

@@ -18,7 +18,11 @@ class CargoSiteFooter extends ConfiguredElement<FooterConfig> {
   protected readonly css = css;
 
   protected content(config: FooterConfig): Node {
-    const links = element('ul', {}, config.links.map((link) => element('li', {}, [linkNode(this, link, 'link')])));
+    const links = element(
+      'ul',
+      {},
+      config.links.map((link) => element('li', {}, [linkNode(this, link, 'link')])),
+    );
     const nav = element('nav', { 'aria-label': config.linksLabel }, [links]);
     return element('footer', {}, [nav, element('p', {}, [config.copyright])]);
   }

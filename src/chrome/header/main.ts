@@ -35,7 +35,11 @@ class CargoSiteHeader extends ConfiguredElement<HeaderConfig> {
 
   protected content(config: HeaderConfig): Node {
     const brand = element('a', { class: 'brand', href: config.homeHref, 'aria-label': config.homeLabel }, [logo(), element('span', {}, [config.productName])]);
-    const links = element('ul', { class: 'links' }, config.links.map((link) => element('li', {}, [linkNode(this, link, 'link')])));
+    const links = element(
+      'ul',
+      { class: 'links' },
+      config.links.map((link) => element('li', {}, [linkNode(this, link, 'link')])),
+    );
     const nav = element('nav', { 'aria-label': config.linksLabel }, [links]);
     return element('div', { class: 'bar' }, [brand, nav]);
   }

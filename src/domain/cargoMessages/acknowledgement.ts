@@ -22,7 +22,10 @@ export interface Acknowledgement {
 }
 
 export function isAcknowledgement(text: string): boolean {
-  const lines = text.split(/\r\n|\r|\n/).map((line, index) => ({ number: index + 1, text: line.trim().toUpperCase() })).filter((line) => line.text !== '');
+  const lines = text
+    .split(/\r\n|\r|\n/)
+    .map((line, index) => ({ number: index + 1, text: line.trim().toUpperCase() }))
+    .filter((line) => line.text !== '');
   const type = readMessageIdentifier(lines[messageIdentifierIndex(lines)]?.text ?? '')?.type;
   return type === 'FMA' || type === 'FNA';
 }
@@ -42,11 +45,23 @@ export function readAcknowledgement(text: string): ParseOutcome<Acknowledgement>
     return faults.outcome<Acknowledgement>(undefined);
   }
   const ackText = /^ACK\/(.{1,65})$/.exec(ack?.text ?? '')?.[1];
-  if (ackText === undefined) faults.add(ack?.number ?? identifier.number, 'missing-segment', `The ${kind} needs an ACK line after its first line (ACK/ and the receiver's text, at most 65 characters).`, 'ACK');
+  if (ackText === undefined)
+    faults.add(
+      ack?.number ?? identifier.number,
+      'missing-segment',
+      `The ${kind} needs an ACK line after its first line (ACK/ and the receiver's text, at most 65 characters).`,
+      'ACK',
+    );
   const answers = readMessageIdentifier(answered?.text ?? '')?.type;
-  if (!answers) faults.add(answered?.number ?? identifier.number, 'missing-segment', `The ${kind} must quote the first line of the message it answers (e.g. FWB/16).`);
+  if (!answers)
+    faults.add(answered?.number ?? identifier.number, 'missing-segment', `The ${kind} must quote the first line of the message it answers (e.g. FWB/16).`);
   const awb = /^(\d{3})-(\d{8})/.exec(awbLine?.text ?? '');
-  if (!awb) faults.add(awbLine?.number ?? identifier.number, 'malformed', `The ${kind} must quote the AWB line of the message it answers (e.g. 160-12345675HKGFRA/T10K100).`);
+  if (!awb)
+    faults.add(
+      awbLine?.number ?? identifier.number,
+      'malformed',
+      `The ${kind} must quote the AWB line of the message it answers (e.g. 160-12345675HKGFRA/T10K100).`,
+    );
   if (!faults.isEmpty || ackText === undefined || !answers || !awb) return faults.outcome<Acknowledgement>(undefined);
   return { ok: true, value: { kind, text: ackText.trim(), answers, awb: { prefix: awb[1], suffix: awb[2] } } };
 }

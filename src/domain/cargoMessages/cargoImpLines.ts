@@ -78,8 +78,18 @@ export function readMessageLines(text: string, limits: CargoMessageLimits, fault
     }
     if (badAt >= 0) {
       const char = String.fromCodePoint(trimmed.codePointAt(badAt) ?? 0);
-      if (char === '\uFFFD') faults.add(number, 'bad-encoding', `Column ${badAt + 1} holds a character that could not be decoded: the message is not in the encoding it was sent as.`);
-      else faults.add(number, 'bad-character', `Column ${badAt + 1} holds ${describeCharacter(char)}; Cargo-IMP messages use only capital letters, digits, spaces and plain punctuation.`);
+      if (char === '\uFFFD')
+        faults.add(
+          number,
+          'bad-encoding',
+          `Column ${badAt + 1} holds a character that could not be decoded: the message is not in the encoding it was sent as.`,
+        );
+      else
+        faults.add(
+          number,
+          'bad-character',
+          `Column ${badAt + 1} holds ${describeCharacter(char)}; Cargo-IMP messages use only capital letters, digits, spaces and plain punctuation.`,
+        );
       return;
     }
     if (trimmed.length > limits.maxLineLength) {

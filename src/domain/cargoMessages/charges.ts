@@ -20,13 +20,25 @@ export function readChargeDeclarations(segment: Segment, faults: FaultList): Cha
   const line = segment.line;
   if (segment.continuations.length > 0) faults.add(segment.continuations[0].number, 'malformed', 'CVD is one line.', 'CVD');
   if (fields.length !== 5 && fields.length !== 6) {
-    return faults.add(line, 'malformed', 'CVD must read currency / [charge code /] P or C for weight and for other charges / value for carriage (or NVD) / for customs (or NCV) / insurance (or XXX), e.g. CVD/USD/PP/PP/NVD/NCV/XXX.', 'CVD');
+    return faults.add(
+      line,
+      'malformed',
+      'CVD must read currency / [charge code /] P or C for weight and for other charges / value for carriage (or NVD) / for customs (or NCV) / insurance (or XXX), e.g. CVD/USD/PP/PP/NVD/NCV/XXX.',
+      'CVD',
+    );
   }
   const [currency, chargeCode, prepaidCollect, carriage, customs, insurance] = fields.length === 6 ? fields : [fields[0], '', ...fields.slice(1)];
   const before = faults.faults.length;
   if (!isKnownCurrencyCode(currency)) faults.add(line, 'unknown-code', `The currency ${currency} is not an ISO 4217 currency code.`, 'CVD');
-  if (chargeCode !== '' && !/^[A-Z]{2}$/.test(chargeCode)) faults.add(line, 'malformed', `The charge code '${chargeCode}' must be 2 letters, e.g. PP or CC.`, 'CVD');
-  if (!/^[PC][PC]$/.test(prepaidCollect)) faults.add(line, 'malformed', `'${prepaidCollect}' must be two letters P (prepaid) or C (collect): weight and valuation charges, then other charges.`, 'CVD');
+  if (chargeCode !== '' && !/^[A-Z]{2}$/.test(chargeCode))
+    faults.add(line, 'malformed', `The charge code '${chargeCode}' must be 2 letters, e.g. PP or CC.`, 'CVD');
+  if (!/^[PC][PC]$/.test(prepaidCollect))
+    faults.add(
+      line,
+      'malformed',
+      `'${prepaidCollect}' must be two letters P (prepaid) or C (collect): weight and valuation charges, then other charges.`,
+      'CVD',
+    );
   const value = <N extends string>(text: string, nil: N, what: string): number | N | undefined => {
     if (text === nil) return nil;
     const amount = readDecimal(text, 12, 2);
@@ -52,7 +64,12 @@ export function formatChargeDeclarations(declarations: ChargeDeclarations, withC
   const amount = (value: number | string) => (typeof value === 'number' ? formatDecimal(value, 2) : value);
   const fields = [declarations.currency];
   if (withChargeCode) fields.push(declarations.chargeCode ?? '');
-  fields.push(declarations.weightValuation + declarations.otherCharges, amount(declarations.carriageValue), amount(declarations.customsValue), amount(declarations.insuranceAmount));
+  fields.push(
+    declarations.weightValuation + declarations.otherCharges,
+    amount(declarations.carriageValue),
+    amount(declarations.customsValue),
+    amount(declarations.insuranceAmount),
+  );
   return `CVD/${fields.join('/')}`;
 }
 
@@ -87,7 +104,12 @@ export function readOtherCharges(segment: Segment, faults: FaultList): OtherChar
         OTHER_CHARGE.lastIndex = position;
         const match = OTHER_CHARGE.exec(item);
         if (!match) {
-          faults.add(line.number, 'malformed', `'${item.slice(position)}' must be a charge code (2 letters), A or C (due agent or carrier) and an amount, e.g. MYC196.`, 'OTH');
+          faults.add(
+            line.number,
+            'malformed',
+            `'${item.slice(position)}' must be a charge code (2 letters), A or C (due agent or carrier) and an amount, e.g. MYC196.`,
+            'OTH',
+          );
           break;
         }
         charges.push({ prepaidCollect: indicator, chargeCode: match[1], entitlement: match[2] as 'A' | 'C', amount: Number(match[3]) });
@@ -99,7 +121,9 @@ export function readOtherCharges(segment: Segment, faults: FaultList): OtherChar
 }
 
 export function formatOtherCharges(charges: OtherCharge[]): string[] {
-  return charges.map((charge, index) => `${index === 0 ? 'OTH' : ''}/${charge.prepaidCollect}/${charge.chargeCode}${charge.entitlement}${formatDecimal(charge.amount, 2)}`);
+  return charges.map(
+    (charge, index) => `${index === 0 ? 'OTH' : ''}/${charge.prepaidCollect}/${charge.chargeCode}${charge.entitlement}${formatDecimal(charge.amount, 2)}`,
+  );
 }
 
 export function otherChargeProblems(charges: OtherCharge[], path: string): ModelFault[] {

@@ -48,7 +48,8 @@ export function readConsignmentLine(text: string, line: number, faults: FaultLis
   const weight = readWeight(quantity[3]);
   if (!weight) return faults.add(line, 'malformed', `The weight ${quantity[3]} has too many digits: at most 7, and 2 decimals.`, segment);
   const volume = quantity[4] === undefined ? undefined : readVolume(quantity[4]);
-  if (quantity[4] !== undefined && !volume) return faults.add(line, 'malformed', `The volume ${quantity[4]} has too many digits: at most 9, and 2 decimals.`, segment);
+  if (quantity[4] !== undefined && !volume)
+    return faults.add(line, 'malformed', `The volume ${quantity[4]} has too many digits: at most 9, and 2 decimals.`, segment);
   const pieces = Number(quantity[2]);
   if (pieces === 0) return faults.add(line, 'malformed', 'The number of pieces must be at least 1.', segment);
   return {
@@ -69,4 +70,3 @@ export function formatConsignmentLine(consignment: ConsignmentSummary): string {
   const density = consignment.densityGroup === undefined ? '' : `DG${consignment.densityGroup}`;
   return `${awb.prefix}-${awb.suffix}${origin}${destination}/${consignment.shipmentDescriptionCode}${consignment.pieces}${formatWeight(consignment.weight)}${volume}${density}`;
 }
-

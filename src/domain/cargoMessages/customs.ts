@@ -22,10 +22,19 @@ export function readCustomsInformation(segment: Segment, faults: FaultList): Cus
   for (const line of segmentLines(segment)) {
     const before = faults.faults.length;
     const [country = '', information = '', customs = '', supplementary = '', ...extra] = line.fields;
-    if (extra.length > 0) faults.add(line.number, 'malformed', "An OCI line has four fields: country, information identifier, customs information identifier, supplementary information; '/' cannot appear in them.", 'OCI');
-    if (country !== '' && !isKnownCountryCode(country)) faults.add(line.number, 'unknown-code', `The OCI country code '${country}' is not an ISO 3166 country.`, 'OCI');
-    if (information !== '' && !/^[A-Z]{1,3}$/.test(information)) faults.add(line.number, 'malformed', `The information identifier '${information}' must be up to 3 letters (e.g. ISS, SHP, CNE).`, 'OCI');
-    if (customs !== '' && !/^[A-Z0-9]{1,2}$/.test(customs)) faults.add(line.number, 'malformed', `The customs information identifier '${customs}' must be 1 or 2 letters or digits (e.g. RA, SM, T).`, 'OCI');
+    if (extra.length > 0)
+      faults.add(
+        line.number,
+        'malformed',
+        "An OCI line has four fields: country, information identifier, customs information identifier, supplementary information; '/' cannot appear in them.",
+        'OCI',
+      );
+    if (country !== '' && !isKnownCountryCode(country))
+      faults.add(line.number, 'unknown-code', `The OCI country code '${country}' is not an ISO 3166 country.`, 'OCI');
+    if (information !== '' && !/^[A-Z]{1,3}$/.test(information))
+      faults.add(line.number, 'malformed', `The information identifier '${information}' must be up to 3 letters (e.g. ISS, SHP, CNE).`, 'OCI');
+    if (customs !== '' && !/^[A-Z0-9]{1,2}$/.test(customs))
+      faults.add(line.number, 'malformed', `The customs information identifier '${customs}' must be 1 or 2 letters or digits (e.g. RA, SM, T).`, 'OCI');
     checkText(supplementary, OCI_LIMITS.supplementaryInformation, 'the supplementary customs information', line.number, faults, 'OCI', false);
     if (country === '' && information === '' && customs === '' && supplementary === '') faults.add(line.number, 'malformed', 'The OCI line is empty.', 'OCI');
     if (faults.faults.length > before) continue;
@@ -49,7 +58,8 @@ export function formatCustomsInformation(lines: CustomsInformation[]): string[] 
 export function customsInformationProblems(lines: CustomsInformation[], path: string): ModelFault[] {
   const checks = new ModelChecks(path);
   lines.forEach((oci, index) => {
-    if (oci.countryCode !== undefined && !isKnownCountryCode(oci.countryCode)) checks.add(`[${index}].countryCode`, `${oci.countryCode} is not an ISO 3166 country.`);
+    if (oci.countryCode !== undefined && !isKnownCountryCode(oci.countryCode))
+      checks.add(`[${index}].countryCode`, `${oci.countryCode} is not an ISO 3166 country.`);
     checks.pattern(oci.informationIdentifier, /^[A-Z]{1,3}$/, `[${index}].informationIdentifier`, 'up to 3 letters', true);
     checks.pattern(oci.customsInformationIdentifier, /^[A-Z0-9]{1,2}$/, `[${index}].customsInformationIdentifier`, '1 or 2 letters or digits', true);
     checks.text(oci.supplementaryInformation, OCI_LIMITS.supplementaryInformation, `[${index}].supplementaryInformation`, true);
@@ -118,7 +128,8 @@ export function securityDeclarationOf(lines: CustomsInformation[]): SecurityDecl
     const value = entry.supplementaryInformation ?? '';
     if (!SECURITY_GROUPS.has(group)) continue;
     found = true;
-    if (REGULATED_CATEGORIES.has(code)) declaration.regulatedEntities.push({ role: group, category: code, identifier: value, ...(entry.countryCode ? { countryCode: entry.countryCode } : {}) });
+    if (REGULATED_CATEGORIES.has(code))
+      declaration.regulatedEntities.push({ role: group, category: code, identifier: value, ...(entry.countryCode ? { countryCode: entry.countryCode } : {}) });
     else if (code === 'ED') {
       const last = declaration.regulatedEntities.at(-1);
       if (last) last.expiry = value;

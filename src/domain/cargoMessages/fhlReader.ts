@@ -29,7 +29,8 @@ function readHouseLine(segment: Segment, faults: FaultList): HouseWaybill | unde
   const before = faults.faults.length;
   const line = segment.line;
   const [hawb = '', route = '', piecesText = '', weightText = '', slacText = '', description = '', ...extra] = segment.head.fields;
-  if (extra.length > 0) faults.add(line, 'malformed', 'The house line holds house number, origin and destination, pieces, weight, SLAC and description only.', 'HBS');
+  if (extra.length > 0)
+    faults.add(line, 'malformed', 'The house line holds house number, origin and destination, pieces, weight, SLAC and description only.', 'HBS');
   if (!HOUSE_WAYBILL_NUMBER.test(hawb)) faults.add(line, 'malformed', `The house waybill number '${hawb}' must be 1 to 12 letters or digits.`, 'HBS');
   const airports = /^([A-Z]{3})([A-Z]{3})$/.exec(route);
   if (!airports) faults.add(line, 'malformed', `'${route}' must be the house's origin and destination airports, 3 letters each, e.g. DFWFRA.`, 'HBS');
@@ -40,7 +41,10 @@ function readHouseLine(segment: Segment, faults: FaultList): HouseWaybill | unde
   const slac = slacText === '' ? undefined : readInteger(slacText, HOUSE_LIMITS.slacDigits);
   if (slacText !== '' && slac === undefined) faults.add(line, 'malformed', `The shipper's load and count '${slacText}' must be up to 5 digits.`, 'HBS');
   checkText(description, HOUSE_LIMITS.manifestDescription, 'the manifest description of goods', line, faults, 'HBS');
-  const specialHandlingCodes = segment.continuations.length > 0 ? readSpecialHandling({ ...segment, head: segment.continuations[0], continuations: segment.continuations.slice(1) }, faults) : [];
+  const specialHandlingCodes =
+    segment.continuations.length > 0
+      ? readSpecialHandling({ ...segment, head: segment.continuations[0], continuations: segment.continuations.slice(1) }, faults)
+      : [];
   if (faults.faults.length > before || !airports || pieces === undefined || !weight) return undefined;
   return {
     hawb,
@@ -77,7 +81,12 @@ export function readFhl(text: string, limits?: Partial<CargoMessageLimits>): Par
   const segments = groupSegments(lines.slice(header.next), FHL_TAGS, faults, 'an FHL');
   const [first, ...rest] = segments;
   if (first?.tag !== 'MBI') {
-    faults.add(first?.line ?? header.line, 'missing-segment', 'The master line MBI (e.g. MBI/006-96667465DFWFRA/T4K245) must follow the message identifier.', 'MBI');
+    faults.add(
+      first?.line ?? header.line,
+      'missing-segment',
+      'The master line MBI (e.g. MBI/006-96667465DFWFRA/T4K245) must follow the message identifier.',
+      'MBI',
+    );
     return faults.outcome<HouseManifest>(undefined);
   }
   if (first.continuations.length > 0) faults.add(first.continuations[0].number, 'malformed', 'MBI is one line.', 'MBI');
@@ -104,12 +113,14 @@ export function readFhl(text: string, limits?: Partial<CargoMessageLimits>): Par
       continue;
     }
     if (!HOUSE_PARTS.has(segment.tag)) continue;
-    if (seenInHouse.has(segment.tag) && segment.tag !== 'OCI') faults.add(segment.line, 'duplicate-segment', `${segment.tag} appears twice for the same house.`, segment.tag);
+    if (seenInHouse.has(segment.tag) && segment.tag !== 'OCI')
+      faults.add(segment.line, 'duplicate-segment', `${segment.tag} appears twice for the same house.`, segment.tag);
     seenInHouse.add(segment.tag);
     switch (segment.tag) {
       case 'TXT': {
         const texts = readTextLines(segment, faults, 'the description of goods');
-        if (texts.length > HOUSE_LIMITS.goodsLines) faults.add(segment.line, 'malformed', `The description of goods has ${texts.length} lines; at most ${HOUSE_LIMITS.goodsLines} are allowed.`, 'TXT');
+        if (texts.length > HOUSE_LIMITS.goodsLines)
+          faults.add(segment.line, 'malformed', `The description of goods has ${texts.length} lines; at most ${HOUSE_LIMITS.goodsLines} are allowed.`, 'TXT');
         house?.goodsDescription.push(...texts);
         break;
       }
@@ -140,4 +151,3 @@ export function readFhl(text: string, limits?: Partial<CargoMessageLimits>): Par
   const manifest = master ? { version: header.version, master, houses } : undefined;
   return faults.outcome(manifest);
 }
-

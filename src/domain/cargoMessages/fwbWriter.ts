@@ -46,7 +46,10 @@ export function consignmentProblems(consignment: ConsignmentSummary, path: strin
   if (!Number.isInteger(consignment.pieces) || consignment.pieces < 1 || consignment.pieces > 9999) checks.add('pieces', 'The pieces must be 1 to 9999.');
   checks.amount(consignment.weight.value, 'weight', 7, 2);
   if (consignment.volume) checks.amount(consignment.volume.value, 'volume', 9, 2);
-  if (consignment.densityGroup !== undefined && !(Number.isInteger(consignment.densityGroup) && consignment.densityGroup >= 0 && consignment.densityGroup <= 99)) {
+  if (
+    consignment.densityGroup !== undefined &&
+    !(Number.isInteger(consignment.densityGroup) && consignment.densityGroup >= 0 && consignment.densityGroup <= 99)
+  ) {
     checks.add('densityGroup', 'The density group is 0 to 99.');
   }
   return checks.problems;
@@ -54,7 +57,8 @@ export function consignmentProblems(consignment: ConsignmentSummary, path: strin
 
 function waybillProblems(waybill: AirWaybill): ModelFault[] {
   const checks = new ModelChecks('');
-  if (!(FWB_VERSIONS as readonly number[]).includes(waybill.version)) checks.add('version', `FWB/${waybill.version} is not written; use ${FWB_VERSIONS.join(' or ')}.`);
+  if (!(FWB_VERSIONS as readonly number[]).includes(waybill.version))
+    checks.add('version', `FWB/${waybill.version} is not written; use ${FWB_VERSIONS.join(' or ')}.`);
   checks.merge(consignmentProblems(waybill.consignment, 'consignment'));
   checks.merge(flightProblems(waybill.flights, 'flights'));
   checks.merge(routingProblems(waybill.routing, 'routing'));

@@ -9,5 +9,12 @@ export { writeFhl } from './fhlWriter';
 export { readXfwb } from './xml/xfwbReader';
 export { readXfhl } from './xml/xfhlReader';
 export { readCargoMessage } from './readCargoMessage';
-export { securityDeclarationOf, partyCustomsIdentifiersOf, customsEntriesOf, type SecurityDeclaration, type RegulatedEntity, type PartyCustomsIdentifier } from './customs';
+export {
+  securityDeclarationOf,
+  partyCustomsIdentifiersOf,
+  customsEntriesOf,
+  type SecurityDeclaration,
+  type RegulatedEntity,
+  type PartyCustomsIdentifier,
+} from './customs';
 export { readAcknowledgement, isAcknowledgement, type Acknowledgement } from './acknowledgement';

@@ -10,7 +10,9 @@ export function finishMessage(lines: string[]): WriteOutcome {
   let segment = '';
   const faults = lines.flatMap((line, index) => {
     if (!line.startsWith('/')) segment = /^[A-Z]{3}(\/|$)/.test(line) ? line.slice(0, 3) : 'AWB';
-    return line.length > max ? [{ path: segment, reason: `Line ${index + 1} (${segment}) would be ${line.length} characters long; Cargo-IMP lines are at most ${max}.` }] : [];
+    return line.length > max
+      ? [{ path: segment, reason: `Line ${index + 1} (${segment}) would be ${line.length} characters long; Cargo-IMP lines are at most ${max}.` }]
+      : [];
   });
   return faults.length > 0 ? { ok: false, faults } : { ok: true, text: `${lines.join('\n')}\n` };
 }

@@ -102,7 +102,10 @@ function capitalised(text: string): string {
 
 /** A party text as the model keeps it: trimmed, upper case, a line break or tab inside read as one space. */
 export function partyText(text: string | undefined): string {
-  return (text ?? '').replace(/\s*[\t\n\v\f\r]\s*/g, ' ').trim().toUpperCase();
+  return (text ?? '')
+    .replace(/\s*[\t\n\v\f\r]\s*/g, ' ')
+    .trim()
+    .toUpperCase();
 }
 
 function fieldFault(at: FieldPlace, code: MessageFaultCode, reason: string, faults: FaultList): undefined {
@@ -163,7 +166,8 @@ function contactsOf(raw: RawContact[], label: string, faults: FaultList): PartyC
     const given = partyText(contact.number);
     if (given === '') continue;
     const number = limitedText(given, contact.at, `the ${label}'s contact number`, PARTY_LIMITS.contactNumber, false, faults);
-    if (!CONTACT_TYPE.test(type)) fieldFault(contact.at, 'malformed', `The ${label}'s contact type '${type}' must be 2 or 3 letters (TE telephone, FX fax, TL telex, EM e-mail).`, faults);
+    if (!CONTACT_TYPE.test(type))
+      fieldFault(contact.at, 'malformed', `The ${label}'s contact type '${type}' must be 2 or 3 letters (TE telephone, FX fax, TL telex, EM e-mail).`, faults);
     else if (number !== undefined) contacts.push({ type, number });
   }
   return contacts;
@@ -200,9 +204,11 @@ export function agentFromFields(raw: RawAgent, faults: FaultList): CargoAgent | 
   const accountNumber = fieldText(raw.accountNumber, "the agent's account number", AGENT_LIMITS.account, false, faults);
   const iataCode = partyText(raw.iataCode.text);
   if (iataCode === '') missingPartyText(raw.iataCode.at, "the agent's IATA cargo agent code", faults);
-  else if (!AGENT_IATA_CODE.test(iataCode)) fieldFault(raw.iataCode.at, 'malformed', `The agent's IATA cargo agent code must be 7 digits, not '${iataCode}'.`, faults);
+  else if (!AGENT_IATA_CODE.test(iataCode))
+    fieldFault(raw.iataCode.at, 'malformed', `The agent's IATA cargo agent code must be 7 digits, not '${iataCode}'.`, faults);
   const cassAddress = partyText(raw.cassAddress.text);
-  if (cassAddress !== '' && !CASS_ADDRESS.test(cassAddress)) fieldFault(raw.cassAddress.at, 'malformed', `The agent's CASS address must be 4 digits, not '${cassAddress}'.`, faults);
+  if (cassAddress !== '' && !CASS_ADDRESS.test(cassAddress))
+    fieldFault(raw.cassAddress.at, 'malformed', `The agent's CASS address must be 4 digits, not '${cassAddress}'.`, faults);
   const participantIdentifier = fieldText(raw.participantIdentifier, "the agent's participant identifier", AGENT_LIMITS.participant, false, faults);
   const name = nameText(raw.name, "the agent's name", AGENT_LIMITS.name, faults);
   const place = fieldText(raw.place, "the agent's place", AGENT_LIMITS.place, true, faults);
@@ -230,7 +236,8 @@ export function agentFromFields(raw: RawAgent, faults: FaultList): CargoAgent | 
 
 /** The contact pairs of a line: a contact type (e.g. TE) and a number. */
 function contactPairs(fields: string[], line: number, label: string, faults: FaultList, tag: string): RawContact[] {
-  if (fields.length % 2 !== 0) return faults.add(line, 'malformed', `The ${label}'s contact details come in pairs: a contact type (e.g. TE) and a number.`, tag) ?? [];
+  if (fields.length % 2 !== 0)
+    return faults.add(line, 'malformed', `The ${label}'s contact details come in pairs: a contact type (e.g. TE) and a number.`, tag) ?? [];
   const contacts: RawContact[] = [];
   for (let index = 0; index < fields.length; index += 2) contacts.push({ type: fields[index], number: fields[index + 1], at: { line, segment: tag } });
   return contacts;
@@ -277,7 +284,12 @@ export function readParty(segment: Segment, role: PartyRole, faults: FaultList):
   const countryIndex = countryLineIndex(rest);
   if (countryIndex === undefined) {
     const last = rest.at(-1)?.number ?? nameLine.number;
-    return faults.add(last, 'malformed', `The ${label}'s address must end with a line holding the 2-letter country code (then postcode and contacts), after the street and place lines.`, tag);
+    return faults.add(
+      last,
+      'malformed',
+      `The ${label}'s address must end with a line holding the 2-letter country code (then postcode and contacts), after the street and place lines.`,
+      tag,
+    );
   }
   const streetLineList = rest.slice(0, countryIndex - 1);
   const streets = streetLineList.map((line) => lineText(line, `the ${label}'s street address`, faults, tag));

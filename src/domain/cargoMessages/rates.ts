@@ -94,7 +94,12 @@ function readGoods(fields: string[], line: number, faults: FaultList): GoodsData
       const match = DIMENSIONS.exec(dimensionText);
       const pieces = piecesText === undefined ? undefined : readInteger(piecesText, 4);
       if (!match || pieces === undefined || extra.length > 0) {
-        return faults.add(line, 'malformed', `Dimensions must read like ND/K100/CMT120-80-60/10 (unit CMT or INH, length-width-height, pieces) or ND//NDA.`, 'RTD');
+        return faults.add(
+          line,
+          'malformed',
+          `Dimensions must read like ND/K100/CMT120-80-60/10 (unit CMT or INH, length-width-height, pieces) or ND//NDA.`,
+          'RTD',
+        );
       }
       return {
         kind: 'ND',
@@ -109,7 +114,9 @@ function readGoods(fields: string[], line: number, faults: FaultList): GoodsData
     }
     case 'NU': {
       const uld = values[0] ?? '';
-      return ULD.test(uld) ? { kind: 'NU', uld } : faults.add(line, 'malformed', `The ULD '${uld}' must be up to 12 letters and digits, e.g. AKE12345DL.`, 'RTD');
+      return ULD.test(uld)
+        ? { kind: 'NU', uld }
+        : faults.add(line, 'malformed', `The ULD '${uld}' must be up to 12 letters and digits, e.g. AKE12345DL.`, 'RTD');
     }
     case 'NS': {
       const slac = readInteger(single() ?? '', 5);
@@ -117,11 +124,15 @@ function readGoods(fields: string[], line: number, faults: FaultList): GoodsData
     }
     case 'NH': {
       const hsCode = single() ?? '';
-      return HS_CODE.test(hsCode) ? { kind: 'NH', hsCode } : faults.add(line, 'malformed', `The harmonised commodity code '${hsCode}' must be 6 to 18 digits.`, 'RTD');
+      return HS_CODE.test(hsCode)
+        ? { kind: 'NH', hsCode }
+        : faults.add(line, 'malformed', `The harmonised commodity code '${hsCode}' must be 6 to 18 digits.`, 'RTD');
     }
     case 'NO': {
       const countryCode = single() ?? '';
-      return isKnownCountryCode(countryCode) ? { kind: 'NO', countryCode } : faults.add(line, 'unknown-code', `The goods' country of origin '${countryCode}' is not an ISO 3166 country.`, 'RTD');
+      return isKnownCountryCode(countryCode)
+        ? { kind: 'NO', countryCode }
+        : faults.add(line, 'unknown-code', `The goods' country of origin '${countryCode}' is not an ISO 3166 country.`, 'RTD');
     }
     default:
       return faults.add(line, 'malformed', `'${identifier}' is not a goods data identifier: use NG, NC, ND, NV, NU, NS, NH or NO.`, 'RTD');

@@ -33,13 +33,21 @@ export function readCargoMessage(text: string, limits?: Partial<CargoMessageLimi
     // Unknown roots still go through the safe reader, so hostile documents are named as such.
     return mapOutcome(readXfwb(body, effective), (waybill) => ({ kind: 'FWB', format: 'cargo-xml', waybill }));
   }
-  const lines = body.split(/\r\n|\r|\n/).map((line, index) => ({ number: index + 1, text: line.trim().toUpperCase() })).filter((line) => line.text !== '');
+  const lines = body
+    .split(/\r\n|\r|\n/)
+    .map((line, index) => ({ number: index + 1, text: line.trim().toUpperCase() }))
+    .filter((line) => line.text !== '');
   const identifier = lines[messageIdentifierIndex(lines)];
   const type = identifier ? readMessageIdentifier(identifier.text)?.type : undefined;
   if (type === 'FWB') return mapOutcome(readFwb(body, effective), (waybill) => ({ kind: 'FWB', format: 'cargo-imp', waybill }));
   if (type === 'FHL') return mapOutcome(readFhl(body, effective), (manifest) => ({ kind: 'FHL', format: 'cargo-imp', manifest }));
   if (!identifier) faults.add(0, 'empty', 'The message is empty.');
-  else faults.add(identifier.number, 'unknown-message', `The message should start with FWB/16, FWB/17 or FHL/4, or be Cargo-XML (XFWB or XFHL); it starts with '${identifier.text.slice(0, 20)}'.`);
+  else
+    faults.add(
+      identifier.number,
+      'unknown-message',
+      `The message should start with FWB/16, FWB/17 or FHL/4, or be Cargo-XML (XFWB or XFHL); it starts with '${identifier.text.slice(0, 20)}'.`,
+    );
   return faults.outcome<CargoMessage>(undefined);
 }
 

@@ -36,7 +36,13 @@ export function readFlights(segment: Segment, faults: FaultList): FlightBooking[
       const flight = FLIGHT.exec(line.fields[index]);
       const dayText = line.fields[index + 1];
       const day = /^\d{2}$/.test(dayText) ? Number(dayText) : 0;
-      if (!flight) faults.add(line.number, 'malformed', `The flight '${line.fields[index]}' must be a 2-character carrier code and a flight number of up to 4 digits with an optional letter, e.g. DL8226E.`, 'FLT');
+      if (!flight)
+        faults.add(
+          line.number,
+          'malformed',
+          `The flight '${line.fields[index]}' must be a 2-character carrier code and a flight number of up to 4 digits with an optional letter, e.g. DL8226E.`,
+          'FLT',
+        );
       else if (day < 1 || day > 31) faults.add(line.number, 'malformed', `The flight day '${dayText}' must be two digits from 01 to 31.`, 'FLT');
       else flights.push({ carrier: flight[1], flightNumber: flight[2], day });
     }
@@ -45,13 +51,22 @@ export function readFlights(segment: Segment, faults: FaultList): FlightBooking[
 }
 
 export function formatFlights(flights: FlightBooking[]): string[] {
-  return itemLines('FLT', flights.map((flight) => `${flight.carrier}${flight.flightNumber}/${String(flight.day).padStart(2, '0')}`), 4);
+  return itemLines(
+    'FLT',
+    flights.map((flight) => `${flight.carrier}${flight.flightNumber}/${String(flight.day).padStart(2, '0')}`),
+    4,
+  );
 }
 
 export function flightProblems(flights: FlightBooking[], path: string): ModelFault[] {
   const checks = new ModelChecks(path);
   flights.forEach((flight, index) => {
-    checks.pattern(`${flight.carrier}${flight.flightNumber}`, FLIGHT, `[${index}]`, 'a 2-character carrier and a flight number of up to 4 digits with an optional letter');
+    checks.pattern(
+      `${flight.carrier}${flight.flightNumber}`,
+      FLIGHT,
+      `[${index}]`,
+      'a 2-character carrier and a flight number of up to 4 digits with an optional letter',
+    );
     checks.pattern(flight.carrier, /^[A-Z0-9]{2}$/, `[${index}].carrier`, '2 letters or digits');
     if (!Number.isInteger(flight.day) || flight.day < 1 || flight.day > 31) checks.add(`[${index}].day`, 'The day must be 1 to 31.');
   });
@@ -72,7 +87,11 @@ export function readRouting(segment: Segment, faults: FaultList): RoutingLeg[] {
 }
 
 export function formatRouting(legs: RoutingLeg[]): string[] {
-  return itemLines('RTG', legs.map((leg) => `${leg.airport}${leg.carrier}`), 8);
+  return itemLines(
+    'RTG',
+    legs.map((leg) => `${leg.airport}${leg.carrier}`),
+    8,
+  );
 }
 
 export function routingProblems(legs: RoutingLeg[], path: string): ModelFault[] {
@@ -112,7 +131,8 @@ export function readAccounting(segment: Segment, faults: FaultList): AccountingL
   for (const line of segmentLines(segment)) {
     const [identifier = '', ...information] = line.fields;
     const text = information.join('/');
-    if (!/^[A-Z]{3}$/.test(identifier)) faults.add(line.number, 'malformed', `The accounting information identifier '${identifier}' must be 3 letters, e.g. GEN.`, 'ACC');
+    if (!/^[A-Z]{3}$/.test(identifier))
+      faults.add(line.number, 'malformed', `The accounting information identifier '${identifier}' must be 3 letters, e.g. GEN.`, 'ACC');
     else if (checkText(text, 34, 'the accounting information', line.number, faults, 'ACC')) accounting.push({ identifier, information: text });
   }
   return accounting;
@@ -180,7 +200,8 @@ const REFERENCE_PATTERNS: Record<(typeof REFERENCE_FIELDS)[number], { pattern: R
 /** REF/office message address/file reference/participant identifier/participant code/airport or city */
 export function readReference(segment: Segment, faults: FaultList): SenderReference | undefined {
   const before = faults.faults.length;
-  if (segment.head.fields.length > REFERENCE_FIELDS.length || segment.continuations.length > 0) faults.add(segment.line, 'malformed', 'REF is one line of at most five fields.', 'REF');
+  if (segment.head.fields.length > REFERENCE_FIELDS.length || segment.continuations.length > 0)
+    faults.add(segment.line, 'malformed', 'REF is one line of at most five fields.', 'REF');
   const reference: SenderReference = {};
   REFERENCE_FIELDS.forEach((key, index) => {
     const value = segment.head.fields[index] ?? '';
@@ -213,7 +234,8 @@ export function readSpecialHandling(segment: Segment, faults: FaultList): string
       else faults.add(line.number, 'malformed', `The special handling code '${code}' must be 3 letters, e.g. EAW.`, segment.tag);
     }
   }
-  if (codes.length > SPECIAL_HANDLING_MAX) faults.add(segment.line, 'malformed', `${codes.length} special handling codes are given; at most ${SPECIAL_HANDLING_MAX} are allowed.`, segment.tag);
+  if (codes.length > SPECIAL_HANDLING_MAX)
+    faults.add(segment.line, 'malformed', `${codes.length} special handling codes are given; at most ${SPECIAL_HANDLING_MAX} are allowed.`, segment.tag);
   return codes;
 }
 
@@ -241,7 +263,8 @@ export function otherSegmentProblems(segments: OtherSegment[], path: string, all
   segments.forEach((segment, index) => {
     if (!allowedTags.has(segment.tag)) checks.add(`[${index}].tag`, `${segment.tag} is not a segment kept as written.`);
     segment.lines.forEach((line, lineIndex) => {
-      if (!/^[A-Z0-9 .,\-()'":+=?!%&*;<>#@/]*$/.test(line) || line !== line.trimEnd() || line.length > 64) checks.add(`[${index}].lines[${lineIndex}]`, 'The line cannot be written as Cargo-IMP.');
+      if (!/^[A-Z0-9 .,\-()'":+=?!%&*;<>#@/]*$/.test(line) || line !== line.trimEnd() || line.length > 64)
+        checks.add(`[${index}].lines[${lineIndex}]`, 'The line cannot be written as Cargo-IMP.');
       if (lineIndex > 0 && line === '') checks.add(`[${index}].lines[${lineIndex}]`, 'A continuation line cannot be empty.');
     });
   });

@@ -52,17 +52,34 @@ export function locationRuleFindings(facts: ShipmentFacts, lists: RuleLists, cod
   ];
 }
 
-const CONTROL_EFFECTS: Record<string, FindingEffect> = { 'Auto Accept': 'autoAccept', 'Manual Accept': 'manualAccept', 'Eyeball Check': 'eyeball', Block: 'hardBlock' };
+const CONTROL_EFFECTS: Record<string, FindingEffect> = {
+  'Auto Accept': 'autoAccept',
+  'Manual Accept': 'manualAccept',
+  'Eyeball Check': 'eyeball',
+  Block: 'hardBlock',
+};
 
 export function acceptanceControlFindings(facts: ShipmentFacts, lists: RuleLists, codes: readonly string[]): Finding[] {
   const effectOf = (row: RuleRow) => CONTROL_EFFECTS[textOf(row.values.controlType) ?? ''] ?? 'manualAccept';
   const matching = (lists.acceptancecontrol ?? []).filter((row) => {
     const from = textOf(row.values.effectiveFrom)?.slice(0, 10);
-    return carrierApplies(row, facts.carrierId) && textOf(row.values.stationCode)?.toUpperCase() === facts.origin && shcApplies(row, codes) && (from === undefined || from <= facts.date);
+    return (
+      carrierApplies(row, facts.carrierId) &&
+      textOf(row.values.stationCode)?.toUpperCase() === facts.origin &&
+      shcApplies(row, codes) &&
+      (from === undefined || from <= facts.date)
+    );
   });
   const row = mostSpecific(matching, ['shcCodes'], effectOf);
   if (!row) {
-    return [{ list: 'acceptancecontrol', rule: `${facts.origin} (no rule)`, effect: 'manualAccept', message: `No acceptance control for ${facts.carrierId} at ${facts.origin}: a person accepts.` }];
+    return [
+      {
+        list: 'acceptancecontrol',
+        rule: `${facts.origin} (no rule)`,
+        effect: 'manualAccept',
+        message: `No acceptance control for ${facts.carrierId} at ${facts.origin}: a person accepts.`,
+      },
+    ];
   }
   const effect = effectOf(row);
   const scope = `${facts.origin}${textOf(row.values.shcCodes) ? ` ${textOf(row.values.shcCodes)}` : ''}`;
@@ -95,7 +112,9 @@ export function privilegeRows(lists: RuleLists, carrierId: string, station: stri
 export function privilegeFindings(facts: ShipmentFacts, lists: RuleLists, codes: readonly string[]): Finding[] {
   const rows = privilegeRows(lists, facts.carrierId, facts.origin, codes);
   if (rows.length === 0) return [];
-  const holders = rows.map((row) => `${textOf(row.values.companyId)}${textOf(row.values.userId) ? `/${textOf(row.values.userId)}` : ''} (${textOf(row.values.privilege)})`);
+  const holders = rows.map(
+    (row) => `${textOf(row.values.companyId)}${textOf(row.values.userId) ? `/${textOf(row.values.userId)}` : ''} (${textOf(row.values.privilege)})`,
+  );
   return [
     {
       list: 'acceptanceprivilege',
@@ -107,9 +126,7 @@ export function privilegeFindings(facts: ShipmentFacts, lists: RuleLists, codes:
   ];
 }
 
-export type PrivilegeVerdict =
-  | { allowed: true; remarkRequired: boolean; mayOverrideSoftBlock: boolean }
-  | { allowed: false; message: string };
+export type PrivilegeVerdict = { allowed: true; remarkRequired: boolean; mayOverrideSoftBlock: boolean } | { allowed: false; message: string };
 
 /**
  * Whether a participant may accept a carrier's shipment at a station (Acceptance Privilege). The
@@ -129,7 +146,9 @@ export function acceptancePrivilege(
   if (rows.length === 0) return { allowed: true, remarkRequired: false, mayOverrideSoftBlock: true };
   const mine = rows.filter((row) => {
     const user = textOf(row.values.userId);
-    return textOf(row.values.companyId)?.toUpperCase() === who.companyId.toUpperCase() && (user === undefined || user.toLowerCase() === who.userId.toLowerCase());
+    return (
+      textOf(row.values.companyId)?.toUpperCase() === who.companyId.toUpperCase() && (user === undefined || user.toLowerCase() === who.userId.toLowerCase())
+    );
   });
   if (mine.length === 0) return { allowed: false, message: `${who.companyId} has no acceptance privilege for ${carrierId} at ${station}.` };
   const privileges = new Set(mine.map((row) => textOf(row.values.privilege)));

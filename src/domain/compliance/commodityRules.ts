@@ -9,7 +9,41 @@ import { rowMatches, textOf, type RuleLists } from './ruleRows';
  */
 
 /** Handling codes that declare dangerous goods (IATA DGR: RXB ... RRY, ICE and the general DGR). */
-export const DANGEROUS_GOODS_CODES: ReadonlySet<string> = new Set(['DGR', 'RCL', 'RCM', 'RCX', 'RCG', 'REQ', 'REX', 'RFG', 'RFL', 'RFS', 'RFW', 'RGX', 'RIS', 'RMD', 'RNG', 'ROP', 'ROX', 'RPB', 'RPG', 'RRE', 'RRW', 'RRY', 'RSB', 'RSC', 'RXB', 'RXC', 'RXD', 'RXE', 'RXG', 'RXS', 'ICE', 'ELI', 'ELM']);
+export const DANGEROUS_GOODS_CODES: ReadonlySet<string> = new Set([
+  'DGR',
+  'RCL',
+  'RCM',
+  'RCX',
+  'RCG',
+  'REQ',
+  'REX',
+  'RFG',
+  'RFL',
+  'RFS',
+  'RFW',
+  'RGX',
+  'RIS',
+  'RMD',
+  'RNG',
+  'ROP',
+  'ROX',
+  'RPB',
+  'RPG',
+  'RRE',
+  'RRW',
+  'RRY',
+  'RSB',
+  'RSC',
+  'RXB',
+  'RXC',
+  'RXD',
+  'RXE',
+  'RXG',
+  'RXS',
+  'ICE',
+  'ELI',
+  'ELM',
+]);
 
 export function hsCheckFindings(facts: ShipmentFacts, lists: RuleLists, geography: Geography, hsCodes: readonly string[], codes: readonly string[]): Finding[] {
   const findings: Finding[] = [];
@@ -33,7 +67,12 @@ export function hsCheckFindings(facts: ShipmentFacts, lists: RuleLists, geograph
         findings.push(
           codes.some((shc) => DANGEROUS_GOODS_CODES.has(shc))
             ? { ...base, effect: 'info', message: `Dangerous goods commodity, declared with a dangerous goods handling code. ${where}` }
-            : { ...base, effect: 'eyeball', message: `Dangerous goods commodity without a dangerous goods handling code: check the declaration. ${where}`, category: 'Dangerous Goods' },
+            : {
+                ...base,
+                effect: 'eyeball',
+                message: `Dangerous goods commodity without a dangerous goods handling code: check the declaration. ${where}`,
+                category: 'Dangerous Goods',
+              },
         );
         break;
       default:
@@ -58,7 +97,12 @@ export function controlledCommodityFindings(lists: RuleLists, geography: Geograp
     const row = (lists.harmonisedcommoditycodelist ?? []).find((candidate) => {
       const listed = textOf(candidate.values.hsCode);
       const country = textOf(candidate.values.countryCode)?.toUpperCase();
-      return listed !== undefined && sameCommodity(listed, code) && (country === undefined || country === geography.destinationCountry) && textOf(candidate.values.controlled) === 'Yes';
+      return (
+        listed !== undefined &&
+        sameCommodity(listed, code) &&
+        (country === undefined || country === geography.destinationCountry) &&
+        textOf(candidate.values.controlled) === 'Yes'
+      );
     });
     if (!row) continue;
     findings.push({
@@ -79,8 +123,24 @@ export function agentFindings(facts: ShipmentFacts, lists: RuleLists): Finding[]
   const codes = [facts.agentCode, facts.agentCassAddress ? facts.agentCode + facts.agentCassAddress : ''].filter(Boolean);
   const row = (lists.iataagentcodelist ?? []).find((candidate) => codes.includes(textOf(candidate.values.agentCode) ?? ''));
   if (!row) {
-    return [{ list: 'iataagentcodelist', rule: facts.agentCode, effect: 'warning', message: `The agent ${facts.agentCode} is not in the IATA Agent Code List.`, category: 'Documentation' }];
+    return [
+      {
+        list: 'iataagentcodelist',
+        rule: facts.agentCode,
+        effect: 'warning',
+        message: `The agent ${facts.agentCode} is not in the IATA Agent Code List.`,
+        category: 'Documentation',
+      },
+    ];
   }
   const company = textOf(row.values.companyId);
-  return [{ list: 'iataagentcodelist', rowId: row.id, rule: facts.agentCode, effect: 'info', message: `Agent ${facts.agentCode}: ${textOf(row.values.agentName)}${company ? ` (portal company ${company})` : ''}.` }];
+  return [
+    {
+      list: 'iataagentcodelist',
+      rowId: row.id,
+      rule: facts.agentCode,
+      effect: 'info',
+      message: `Agent ${facts.agentCode}: ${textOf(row.values.agentName)}${company ? ` (portal company ${company})` : ''}.`,
+    },
+  ];
 }

@@ -132,7 +132,13 @@ export interface EffectOutcomes {
 }
 
 /** The findings of every declared effect (addShc rules first; see ruleEffects.ts for the precedence). */
-export function ruleEffectFindings(lists: readonly EffectList[], facts: ShipmentFacts, geography: Geography, codes: readonly string[], hsCodes: readonly string[]): EffectOutcomes {
+export function ruleEffectFindings(
+  lists: readonly EffectList[],
+  facts: ShipmentFacts,
+  geography: Geography,
+  codes: readonly string[],
+  hsCodes: readonly string[],
+): EffectOutcomes {
   const findings: Finding[] = [];
   const current = [...codes];
   const added: string[] = [];

@@ -47,7 +47,11 @@ export interface Evaluation {
 }
 
 function suggestedReasons(lists: RuleLists, findings: readonly Finding[]): string[] {
-  const categories = new Set<MipCategory>(findings.filter((finding) => finding.category && NOT_AUTOMATIC.has(finding.effect) && finding.effect !== 'manualAccept').map((finding) => finding.category as MipCategory));
+  const categories = new Set<MipCategory>(
+    findings
+      .filter((finding) => finding.category && NOT_AUTOMATIC.has(finding.effect) && finding.effect !== 'manualAccept')
+      .map((finding) => finding.category as MipCategory),
+  );
   if (categories.size === 0) return [];
   return (lists.mipactionlist ?? [])
     .filter((row) => categories.has(textOf(row.values.category) as MipCategory))
@@ -66,14 +70,19 @@ function sanctionFinding(hit: ScreenedHit): Finding {
     case 'CLEARED':
       return { ...base, effect: 'info', message: `${who}; the hit was ${hit.state.toLowerCase()} by a compliance reviewer.` };
     default:
-      return { ...base, effect: 'eyeball', message: `${who}: the hit must be decided before acceptance${hit.state === 'ESCALATED' ? ' (escalated to compliance)' : ''}.` };
+      return {
+        ...base,
+        effect: 'eyeball',
+        message: `${who}: the hit must be decided before acceptance${hit.state === 'ESCALATED' ? ' (escalated to compliance)' : ''}.`,
+      };
   }
 }
 
 function blockOf(findings: readonly Finding[]): AcceptanceBlock | null {
   for (const kind of ['hardBlock', 'softBlock'] as const) {
     const blocking = findings.filter((finding) => finding.effect === kind);
-    if (blocking.length > 0) return { kind: kind === 'hardBlock' ? 'HARD' : 'SOFT', reason: blocking.map((finding) => finding.message).join(' '), companies: [] };
+    if (blocking.length > 0)
+      return { kind: kind === 'hardBlock' ? 'HARD' : 'SOFT', reason: blocking.map((finding) => finding.message).join(' '), companies: [] };
   }
   return null;
 }
@@ -82,7 +91,12 @@ function blockOf(findings: readonly Finding[]): AcceptanceBlock | null {
  * `effectLists` are the lists whose plugins declare effects, with their rows: evaluated generically
  * (effectRules.ts) after the goods lists, their added handling codes seen by every later rule.
  */
-export function evaluateShipment(facts: ShipmentFacts, lists: RuleLists, sanctionHits: readonly ScreenedHit[] = [], effectLists: readonly EffectList[] = []): Evaluation {
+export function evaluateShipment(
+  facts: ShipmentFacts,
+  lists: RuleLists,
+  sanctionHits: readonly ScreenedHit[] = [],
+  effectLists: readonly EffectList[] = [],
+): Evaluation {
   const findings: Finding[] = [];
   const goods = goodsRules(facts, lists);
   findings.push(...goods.findings);

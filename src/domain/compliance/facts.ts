@@ -108,7 +108,10 @@ export function factsFromWaybill(waybill: AirWaybill, manifest: HouseManifest | 
       ...partyFacts('Consignee', waybill.consignee),
       ...partyFacts('Notify', waybill.notify),
       ...(waybill.agent ? [{ role: 'Agent' as const, name: waybill.agent.name, address: waybill.agent.place }] : []),
-      ...(manifest?.houses ?? []).flatMap((house) => [...partyFacts('Shipper', house.shipper, house.hawb), ...partyFacts('Consignee', house.consignee, house.hawb)]),
+      ...(manifest?.houses ?? []).flatMap((house) => [
+        ...partyFacts('Shipper', house.shipper, house.hawb),
+        ...partyFacts('Consignee', house.consignee, house.hawb),
+      ]),
     ],
     ...(waybill.agent?.iataCode ? { agentCode: waybill.agent.iataCode } : {}),
     ...(waybill.agent?.cassAddress ? { agentCassAddress: waybill.agent.cassAddress } : {}),

@@ -40,7 +40,13 @@ export function goodsRules(facts: ShipmentFacts, lists: RuleLists): GoodsOutcome
     if (hsCode && !hsCodes.includes(hsCode)) hsCodes.push(hsCode);
     mappedDescriptions.push(mapped);
     const extras = [hsCode ? `HS code ${hsCode}` : '', added.length > 0 ? `handling codes ${added.join('/')}` : ''].filter(Boolean).join(', ');
-    findings.push({ list: 'descmap', rowId: row.id, rule: String(row.values.matchingValue), effect: 'info', message: `'${text}' is mapped to '${mapped}'${extras ? ` with ${extras}` : ''}.` });
+    findings.push({
+      list: 'descmap',
+      rowId: row.id,
+      rule: String(row.values.matchingValue),
+      effect: 'info',
+      message: `'${text}' is mapped to '${mapped}'${extras ? ` with ${extras}` : ''}.`,
+    });
   }
 
   for (const row of lists.autospecialhandlingcodelist ?? []) {
@@ -51,7 +57,13 @@ export function goodsRules(facts: ShipmentFacts, lists: RuleLists): GoodsOutcome
     if (text === undefined) continue;
     const added = add(itemsOf(row.values.shcCodes, '/'));
     if (added.length === 0) continue;
-    findings.push({ list: 'autospecialhandlingcodelist', rowId: row.id, rule: String(row.values.matchingValue), effect: 'info', message: `'${text}' adds the handling codes ${added.join('/')}.` });
+    findings.push({
+      list: 'autospecialhandlingcodelist',
+      rowId: row.id,
+      rule: String(row.values.matchingValue),
+      effect: 'info',
+      message: `'${text}' adds the handling codes ${added.join('/')}.`,
+    });
   }
 
   if (codes.length > MAX_SPECIAL_HANDLING_CODES) {

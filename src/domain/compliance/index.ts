@@ -1,8 +1,25 @@
-export { factsFromWaybill, goodsDescriptionsOf, isLicenceEntry, LICENCE_IDENTIFIER, type ShipmentFacts, type PartyFacts, type HouseFacts, type PartyRole } from './facts';
+export {
+  factsFromWaybill,
+  goodsDescriptionsOf,
+  isLicenceEntry,
+  LICENCE_IDENTIFIER,
+  type ShipmentFacts,
+  type PartyFacts,
+  type HouseFacts,
+  type PartyRole,
+} from './facts';
 export { checkResult, NOT_AUTOMATIC, type Finding, type FindingEffect, type FindingList, type MipCategory } from './findings';
 export { RULE_LIST_NAMES, DECIDING_LISTS, listDecides, isRuleListName, type RuleRow, type RuleLists, type RuleListName } from './ruleRows';
 export { acceptancePrivilege, type PrivilegeVerdict } from './acceptanceRules';
 export { DANGEROUS_GOODS_CODES } from './commodityRules';
 export { evaluateShipment, type Evaluation, type EvaluatedStatus, type ScreenedHit } from './evaluate';
 export { ruleEffectFindings, type EffectList, type EffectOutcomes } from './effectRules';
-export { SHIPMENT_FACTS, type ShipmentFact, type MatchKind, type EffectCondition, type EffectOutcome, type EffectOutcomeKind, type RuleEffect } from './ruleEffects';
+export {
+  SHIPMENT_FACTS,
+  type ShipmentFact,
+  type MatchKind,
+  type EffectCondition,
+  type EffectOutcome,
+  type EffectOutcomeKind,
+  type RuleEffect,
+} from './ruleEffects';

@@ -9,7 +9,8 @@ import { carrierApplies, rowMatches, textOf, type RuleLists } from './ruleRows';
  */
 
 function fieldTexts(field: string, facts: ShipmentFacts, hsCodes: readonly string[]): { text: string; where: string }[] {
-  const parties = (role: string) => facts.parties.filter((party) => party.role === role).map((party) => ({ text: party.name, where: party.hawb ? `house ${party.hawb}` : role.toLowerCase() }));
+  const parties = (role: string) =>
+    facts.parties.filter((party) => party.role === role).map((party) => ({ text: party.name, where: party.hawb ? `house ${party.hawb}` : role.toLowerCase() }));
   switch (field) {
     case 'Shipper':
     case 'Consignee':
@@ -17,7 +18,10 @@ function fieldTexts(field: string, facts: ShipmentFacts, hsCodes: readonly strin
     case 'Agent':
       return parties(field);
     case 'Goods Description':
-      return [...facts.goods.map((text) => ({ text, where: 'goods description' })), ...facts.houses.flatMap((house) => house.goods.map((text) => ({ text, where: `house ${house.hawb}` })))];
+      return [
+        ...facts.goods.map((text) => ({ text, where: 'goods description' })),
+        ...facts.houses.flatMap((house) => house.goods.map((text) => ({ text, where: `house ${house.hawb}` }))),
+      ];
     case 'HS Code':
       return hsCodes.length > 0 ? hsCodes.map((text) => ({ text, where: 'HS code' })) : [{ text: '', where: 'HS code' }];
     case 'Routing':

@@ -78,7 +78,9 @@ export class FuzzyNameIndex {
     const cached = this.near.get(word);
     if (cached) return cached;
     const found: NearWord[] = this.postings.has(word) ? [{ word, similarity: 1 }] : [];
-    if (ARTICLES.has(word)) for (const article of ARTICLES) if (article !== word && this.postings.has(article)) found.push({ word: article, similarity: wordSimilarity(word, article) });
+    if (ARTICLES.has(word))
+      for (const article of ARTICLES)
+        if (article !== word && this.postings.has(article)) found.push({ word: article, similarity: wordSimilarity(word, article) });
     if (word.length > 2) {
       const seen = new Set<string>([word]);
       const look = (block: Block | undefined, length: number) => {
@@ -116,7 +118,11 @@ export class FuzzyNameIndex {
     for (const word of words) {
       for (let cut = 3; cut <= word.length - 3; cut++) {
         const [head, tail] = [word.slice(0, cut), word.slice(cut)];
-        if (this.postings.has(head) && this.postings.has(tail)) nearLists.push([{ word: head, similarity: 1 }, { word: tail, similarity: 1 }]);
+        if (this.postings.has(head) && this.postings.has(tail))
+          nearLists.push([
+            { word: head, similarity: 1 },
+            { word: tail, similarity: 1 },
+          ]);
       }
     }
     for (let index = 0; index + 1 < words.length; index++) {

@@ -131,7 +131,8 @@ function bestPairing(rows: WeightedWord[], columns: WeightedWord[]): { listed: n
   } else {
     // Long names: greedy, best pairs first.
     const pairs: [number, number, number][] = [];
-    for (let row = 0; row < rowCount; row++) for (let column = 0; column < columnCount; column++) if (similarity[row * columnCount + column] > 0) pairs.push([row, column, gain(row, column)]);
+    for (let row = 0; row < rowCount; row++)
+      for (let column = 0; column < columnCount; column++) if (similarity[row * columnCount + column] > 0) pairs.push([row, column, gain(row, column)]);
     pairs.sort((a, b) => b[2] - a[2]);
     const usedRows = new Set<number>();
     const usedColumns = new Set<number>();
@@ -160,7 +161,12 @@ const totalWeight = (words: WeightedWord[]) => words.reduce((sum, word) => sum +
  * each (the screener weighs a word by its length and by how rare it is on the list, so that
  * TRADING or ELECTRONICS matter less than the words that tell parties apart).
  */
-export function compareNames(listedWords: string[], screenedWords: string[], listedWeight = LISTED_NAME_WEIGHT, weightOf: WordWeight = byLength): NameComparison {
+export function compareNames(
+  listedWords: string[],
+  screenedWords: string[],
+  listedWeight = LISTED_NAME_WEIGHT,
+  weightOf: WordWeight = byLength,
+): NameComparison {
   if (listedWords.length === 0 || screenedWords.length === 0) return { score: 0, listedCoverage: 0, screenedCoverage: 0 };
   const weigh = (words: string[]) => words.map((word) => ({ word, weight: weightOf(word) }));
   const listed = joinSplitWords(weigh(listedWords), new Set(screenedWords));

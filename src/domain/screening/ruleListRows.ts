@@ -19,7 +19,12 @@ const text = (value: RowValue): string | undefined => {
 
 /** A list field: an array, or the items joined by ';'. */
 const items = (value: RowValue): string[] =>
-  Array.isArray(value) ? value.map((item) => String(item).trim()).filter(Boolean) : (text(value)?.split(';').map((item) => item.trim()).filter(Boolean) ?? []);
+  Array.isArray(value)
+    ? value.map((item) => String(item).trim()).filter(Boolean)
+    : (text(value)
+        ?.split(';')
+        .map((item) => item.trim())
+        .filter(Boolean) ?? []);
 
 const PARTY_TYPES: readonly SanctionPartyType[] = ['Entity', 'Individual', 'Vessel', 'Aircraft'];
 const ROLES: readonly WhitelistEntry['partyRole'][] = ['Any', 'Shipper', 'Consignee', 'Notify', 'Agent'];

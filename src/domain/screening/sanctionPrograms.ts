@@ -12,7 +12,13 @@ interface SanctionProgram {
   controlledCommodity?: ControlledCommodityData;
 }
 
-const embargo = (countryCode: string, authority: string, region?: string): EmbargoData => ({ countryCode, ...(region ? { region } : {}), exportEmbargo: true, importEmbargo: true, authority });
+const embargo = (countryCode: string, authority: string, region?: string): EmbargoData => ({
+  countryCode,
+  ...(region ? { region } : {}),
+  exportEmbargo: true,
+  importEmbargo: true,
+  authority,
+});
 
 const NORTH_KOREA: SanctionProgram = {
   regulation: 'North Korea Sanctions Regulations, 31 CFR part 510',
@@ -21,7 +27,10 @@ const NORTH_KOREA: SanctionProgram = {
 
 export const SANCTION_PROGRAMS: Readonly<Record<string, SanctionProgram>> = {
   CUBA: { regulation: 'Cuban Assets Control Regulations, 31 CFR part 515', embargo: embargo('CU', 'Cuban Assets Control Regulations, 31 CFR part 515') },
-  IRAN: { regulation: 'Iranian Transactions and Sanctions Regulations, 31 CFR part 560', embargo: embargo('IR', 'Iranian Transactions and Sanctions Regulations, 31 CFR part 560') },
+  IRAN: {
+    regulation: 'Iranian Transactions and Sanctions Regulations, 31 CFR part 560',
+    embargo: embargo('IR', 'Iranian Transactions and Sanctions Regulations, 31 CFR part 560'),
+  },
   SYRIA: { regulation: 'Syrian Sanctions Regulations, 31 CFR part 542', embargo: embargo('SY', 'Syrian Sanctions Regulations, 31 CFR part 542') },
   DPRK: NORTH_KOREA,
   DPRK2: NORTH_KOREA,
@@ -72,7 +81,9 @@ export const SANCTION_PROGRAMS: Readonly<Record<string, SanctionProgram>> = {
 /** "CUBA: Cuban Assets Control Regulations, 31 CFR part 515; ..." for the programs of an entry. */
 export function citationOf(programs: readonly string[]): string {
   if (programs.length === 0) return '';
-  return programs.map((program) => (SANCTION_PROGRAMS[program] ? `${program}: ${SANCTION_PROGRAMS[program].regulation}` : `${program}: OFAC sanctions program ${program}`)).join('; ');
+  return programs
+    .map((program) => (SANCTION_PROGRAMS[program] ? `${program}: ${SANCTION_PROGRAMS[program].regulation}` : `${program}: OFAC sanctions program ${program}`))
+    .join('; ');
 }
 
 export function embargoOf(programs: readonly string[]): EmbargoData | undefined {

@@ -21,7 +21,10 @@ export async function clientLoggingRoutes(app: FastifyInstance, { ctx }: { ctx: 
         body: {
           type: 'object',
           required: ['iMsg', 'iLogType'],
-          properties: { iMsg: { type: 'string', minLength: 1, maxLength: 4000 }, iLogType: { type: 'integer', minimum: LogLevel.debug, maximum: LogLevel.fatal } },
+          properties: {
+            iMsg: { type: 'string', minLength: 1, maxLength: 4000 },
+            iLogType: { type: 'integer', minimum: LogLevel.debug, maximum: LogLevel.fatal },
+          },
         },
       },
     },
@@ -29,7 +32,15 @@ export async function clientLoggingRoutes(app: FastifyInstance, { ctx }: { ctx: 
       const account = accountOf(request);
       const { iMsg, iLogType } = request.body;
       const userAgent = request.headers['user-agent']?.slice(0, 500) ?? null;
-      ctx.logs.client({ at: new Date(), company_id: account.companyId, user_id: account.userId, log_type: iLogType, message: iMsg, ip_address: request.ip, user_agent: userAgent });
+      ctx.logs.client({
+        at: new Date(),
+        company_id: account.companyId,
+        user_id: account.userId,
+        log_type: iLogType,
+        message: iMsg,
+        ip_address: request.ip,
+        user_agent: userAgent,
+      });
       request.log[PINO_LEVEL[iLogType]]({ clientLog: { companyId: account.companyId, userId: account.userId, message: iMsg } }, 'client log');
       return { status: StatusCode.SUCCESS };
     },

@@ -57,7 +57,11 @@ export async function mobileApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       // The new password, the end of remembered browsers and the audit entry: all or none.
       await db.transaction().execute(async (trx) => {
         await storePassword(trx, account, hash, { signOutEverywhere: false });
-        await recordAudit(trx, { companyId: account.companyId, userId: account.userId, address: request.ip }, { entity: AuditEntity.USER, entityKey: userRecordId(account.companyId, account.userId), action: 'change-password', before: null, after: null });
+        await recordAudit(
+          trx,
+          { companyId: account.companyId, userId: account.userId, address: request.ip },
+          { entity: AuditEntity.USER, entityKey: userRecordId(account.companyId, account.userId), action: 'change-password', before: null, after: null },
+        );
       });
       return { status: StatusCode.SUCCESS };
     },

@@ -11,7 +11,8 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { claimPasswordReset, pendingPasswordReset, issuePasswordReset, retirePasswordReset } from '../auth/passwordResets';
 import { storePassword } from '../auth/passwordStore';
 
-export const RESET_LINK_INVALID = 'This password reset link is not valid any more: it was already used, has expired, or a newer link was sent. Please ask for a new one.';
+export const RESET_LINK_INVALID =
+  'This password reset link is not valid any more: it was already used, has expired, or a newer link was sent. Please ask for a new one.';
 /** The one answer of every well-formed, unthrottled request: it tells nobody whether the account exists (ASVS 6.3). */
 export const RESET_REQUESTED = 'If the account exists, a reset link has been sent to its e-mail address.';
 
@@ -45,7 +46,8 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx }: { ctx: 
       const userId = request.body.user_id.trim();
       const problems = forgotPasswordProblems({ companyId, userId });
       const problem = problems.companyId ?? problems.userId;
-      if (problem) return invalid(reply, `${problems.companyId ? 'company_id' : 'user_id'}: ${problem === 'required' ? Messages.fillField : Messages.matchFormat}`);
+      if (problem)
+        return invalid(reply, `${problems.companyId ? 'company_id' : 'user_id'}: ${problem === 'required' ? Messages.fillField : Messages.matchFormat}`);
 
       // Reset requests are counted in the sign-in throttle's table under keys of their own,
       // so they are limited the same way without eating into the sign-in allowance. Every request counts.
@@ -120,7 +122,11 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx }: { ctx: 
         if (!(await claimPasswordReset(trx, request.body.token))) return false;
         // Whoever held the old password is signed out everywhere, and every browser asks for the code again.
         await storePassword(trx, account, newHash, { signOutEverywhere: true });
-        await recordAudit(trx, { companyId: account.companyId, userId: account.userId, address: request.ip }, { entity: AuditEntity.USER, entityKey: userRecordId(account.companyId, account.userId), action: 'reset-password', before: null, after: null });
+        await recordAudit(
+          trx,
+          { companyId: account.companyId, userId: account.userId, address: request.ip },
+          { entity: AuditEntity.USER, entityKey: userRecordId(account.companyId, account.userId), action: 'reset-password', before: null, after: null },
+        );
         return true;
       });
       if (!applied) return reply.code(400).send({ status: StatusCode.FAILURE, message: RESET_LINK_INVALID });

@@ -15,7 +15,14 @@ export async function permissionFor(access: AccessCache, account: AccountProfile
   const build = (parentId: number | null): MenuEntry[] =>
     visible
       .filter((row) => row.parent_id === parentId)
-      .map((row) => ({ function_id: row.function_id, site_type: row.site_type, category: row.category, text: row.text, url: row.url, items: build(row.menu_id) }))
+      .map((row) => ({
+        function_id: row.function_id,
+        site_type: row.site_type,
+        category: row.category,
+        text: row.text,
+        url: row.url,
+        items: build(row.menu_id),
+      }))
       // A group whose every entry is withheld is not shown either.
       .filter((entry) => entry.url !== '' || entry.items.length > 0);
   return {

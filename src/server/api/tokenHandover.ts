@@ -35,16 +35,21 @@ export async function tokenHandoverRoutes(app: FastifyInstance, { ctx }: { ctx: 
     {
       // Handing the session over is a signed-in call like any other: from inside the company's ranges only.
       preHandler: [authenticate(ctx), ipRestriction],
-      schema: { security: [{ bearer: [] }], body: { type: 'object', required: ['app'], properties: { app: { type: 'integer', minimum: 1, maximum: 2147483647 }, request_uri: requestUri } } },
+      schema: {
+        security: [{ bearer: [] }],
+        body: { type: 'object', required: ['app'], properties: { app: { type: 'integer', minimum: 1, maximum: 2147483647 }, request_uri: requestUri } },
+      },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      if (!config.classicSiteUrl) return reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: 'No classic site is configured to hand the session over to.' });
+      if (!config.classicSiteUrl)
+        return reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: 'No classic site is configured to hand the session over to.' });
       if (request.body.app !== config.classicAppId) {
         return reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: `Sessions are handed over to app ${config.classicAppId} only.` });
       }
       const uri = request.body.request_uri ?? config.classicSiteUrl;
-      if (!sameOrigin(uri, config.classicSiteUrl)) return reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: 'request_uri must be on the classic site.' });
+      if (!sameOrigin(uri, config.classicSiteUrl))
+        return reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: 'request_uri must be on the classic site.' });
       const account = accountOf(request);
       const id = await createHandover(db, account, request.body.app, uri, config.tokenHandoverSeconds);
       return { status: StatusCode.SUCCESS, data: { id, expires_in: config.tokenHandoverSeconds } };
@@ -72,7 +77,12 @@ export async function tokenHandoverRoutes(app: FastifyInstance, { ctx }: { ctx: 
 
   app.get<{ Params: { id: string }; Querystring: { app: number } }>(
     '/authentication/fetchToken/:id',
-    { schema: { params: handoverId, querystring: { type: 'object', required: ['app'], properties: { app: { type: 'integer', minimum: 1, maximum: 2147483647 } } } } },
+    {
+      schema: {
+        params: handoverId,
+        querystring: { type: 'object', required: ['app'], properties: { app: { type: 'integer', minimum: 1, maximum: 2147483647 } } },
+      },
+    },
     async (request, reply) => redeem(request.params.id, { app: request.query.app }, reply),
   );
 

@@ -23,7 +23,8 @@ export async function userConsentRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     { schema: { params: { type: 'object', required: ['categoryId'], properties: { categoryId } } } },
     async (request, reply) => {
       const version = CONSENT_VERSIONS[request.params.categoryId];
-      if (version === undefined) return reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: `There is no consent category ${request.params.categoryId}.` });
+      if (version === undefined)
+        return reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: `There is no consent category ${request.params.categoryId}.` });
       const account = accountOf(request);
       const row = await db
         .selectFrom('user_consents')
@@ -44,15 +45,22 @@ export async function userConsentRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
         body: {
           type: 'object',
           required: ['ip_address', 'category_id', 'consent_version'],
-          properties: { ip_address: { type: 'string', maxLength: 45 }, category_id: categoryId, consent_version: { type: 'integer', minimum: 1, maximum: 32767 } },
+          properties: {
+            ip_address: { type: 'string', maxLength: 45 },
+            category_id: categoryId,
+            consent_version: { type: 'integer', minimum: 1, maximum: 32767 },
+          },
         },
       },
     },
     async (request, reply) => {
       const { ip_address, category_id, consent_version } = request.body;
-      if (CONSENT_VERSIONS[category_id] === undefined) return reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: `There is no consent category ${category_id}.` });
+      if (CONSENT_VERSIONS[category_id] === undefined)
+        return reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: `There is no consent category ${category_id}.` });
       if (CONSENT_VERSIONS[category_id] !== consent_version) {
-        return reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: `Consent category ${category_id} asks for version ${CONSENT_VERSIONS[category_id]}.` });
+        return reply
+          .code(400)
+          .send({ status: StatusCode.VALIDATION_FAIL, message: `Consent category ${category_id} asks for version ${CONSENT_VERSIONS[category_id]}.` });
       }
       const address = normaliseAddress(ip_address);
       if (!address) return reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: 'ip_address must be an IPv4 or IPv6 address.' });

@@ -34,8 +34,21 @@ export async function findAccount(db: Db, companyId: string, userId: string): Pr
     .innerJoin('companies as c', 'c.company_id', 'u.company_id')
     .innerJoin('roles as r', 'r.role_id', 'u.role_id')
     .select([
-      'u.company_id', 'u.user_id', 'u.user_name', 'u.email', 'u.role_id', 'r.role_type', 'r.role_name', 'c.company_type_id',
-      'c.company_name', 'c.access_type', 'c.is_import_forwarder', 'u.mfa_required', 'u.is_locked', 'u.password_hash', 'u.password_changed_at',
+      'u.company_id',
+      'u.user_id',
+      'u.user_name',
+      'u.email',
+      'u.role_id',
+      'r.role_type',
+      'r.role_name',
+      'c.company_type_id',
+      'c.company_name',
+      'c.access_type',
+      'c.is_import_forwarder',
+      'u.mfa_required',
+      'u.is_locked',
+      'u.password_hash',
+      'u.password_changed_at',
       sql<string[]>`array(select r2.cidr from company_ip_ranges r2 where r2.company_id = u.company_id order by r2.cidr)`.as('ip_ranges'),
     ])
     .where('u.company_id', '=', key.companyId)

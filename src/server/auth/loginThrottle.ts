@@ -37,8 +37,14 @@ export interface ThrottleLimits {
 }
 
 /** The sign-in failure limits of the configuration (LOGIN_MAX_FAILURES_PER_ACCOUNT / _PER_ADDRESS, LOGIN_FAILURE_WINDOW_SECONDS). */
-export function throttleLimits(config: Pick<Config, 'loginMaxFailuresPerAccount' | 'loginMaxFailuresPerAddress' | 'loginFailureWindowSeconds'>): ThrottleLimits {
-  return { maxPerAccount: config.loginMaxFailuresPerAccount, maxPerAddress: config.loginMaxFailuresPerAddress, windowSeconds: config.loginFailureWindowSeconds };
+export function throttleLimits(
+  config: Pick<Config, 'loginMaxFailuresPerAccount' | 'loginMaxFailuresPerAddress' | 'loginFailureWindowSeconds'>,
+): ThrottleLimits {
+  return {
+    maxPerAccount: config.loginMaxFailuresPerAccount,
+    maxPerAddress: config.loginMaxFailuresPerAddress,
+    windowSeconds: config.loginFailureWindowSeconds,
+  };
 }
 
 export type Reservation = { ok: true; attemptId: string } | { ok: false; retryAfterSeconds: number };
@@ -59,7 +65,10 @@ type Scope = { account_key?: string; ip_address?: string };
 
 /** The last `max` failures of the scope within the window, newest first. */
 async function recentFailures(db: Transaction<Database>, scope: Scope, max: number, windowSeconds: number): Promise<number[]> {
-  let query = db.selectFrom('login_failures').select('failed_at').where('failed_at', '>', new Date(Date.now() - windowSeconds * 1000));
+  let query = db
+    .selectFrom('login_failures')
+    .select('failed_at')
+    .where('failed_at', '>', new Date(Date.now() - windowSeconds * 1000));
   if (scope.account_key !== undefined) query = query.where('account_key', '=', scope.account_key);
   if (scope.ip_address !== undefined) query = query.where('ip_address', '=', scope.ip_address);
   const rows = await query.orderBy('failed_at', 'desc').limit(max).execute();
@@ -114,7 +123,11 @@ export async function reserveAttempt(db: Db, key: string, address: string, limit
           )
         : await passwordWait(trx, key, address, limits);
     if (wait > 0) return { ok: false, retryAfterSeconds: wait };
-    const row = await trx.insertInto('login_failures').values({ account_key: key, ip_address: address, failed_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('login_failures')
+      .values({ account_key: key, ip_address: address, failed_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return { ok: true, attemptId: String(row.id) };
   });
 }
@@ -126,7 +139,10 @@ export async function releaseAttempt(db: Db, attemptId: string): Promise<void> {
 
 /** A sign-in completed: the account starts afresh, its passwords and its codes. */
 export async function clearFailures(db: Db, key: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('account_key', 'in', [key, codeKey(key)]).execute();
+  await db
+    .deleteFrom('login_failures')
+    .where('account_key', 'in', [key, codeKey(key)])
+    .execute();
 }
 
 export async function pruneFailures(db: Db, windowSeconds: number): Promise<void> {

@@ -134,7 +134,12 @@ export async function createMfaSession(db: Db, account: Account, settings: MfaSe
   const sessionId = newOpaqueToken();
   await db
     .insertInto('mfa_sessions')
-    .values({ session_hash: hashToken(sessionId), company_id: account.companyId, user_id: account.userId, expires_at: addDays(new Date(), settings.sessionDays) })
+    .values({
+      session_hash: hashToken(sessionId),
+      company_id: account.companyId,
+      user_id: account.userId,
+      expires_at: addDays(new Date(), settings.sessionDays),
+    })
     .execute();
   return sessionId;
 }

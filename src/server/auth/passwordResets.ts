@@ -17,7 +17,13 @@ export async function issuePasswordReset(db: Db, account: Account, lifetimeMinut
       .execute();
     await trx
       .insertInto('password_resets')
-      .values({ token_hash: hashToken(token), company_id: account.companyId, user_id: account.userId, requested_ip: requestedIp, expires_at: addMinutes(new Date(), lifetimeMinutes) })
+      .values({
+        token_hash: hashToken(token),
+        company_id: account.companyId,
+        user_id: account.userId,
+        requested_ip: requestedIp,
+        expires_at: addMinutes(new Date(), lifetimeMinutes),
+      })
       .execute();
   });
   return token;
@@ -57,5 +63,8 @@ export async function pendingPasswordReset(db: Db, token: string): Promise<(Acco
 
 /** Used or expired links are kept a day for the record, then dropped. */
 export async function prunePasswordResets(db: Db): Promise<void> {
-  await db.deleteFrom('password_resets').where('expires_at', '<', new Date(Date.now() - 86_400_000)).execute();
+  await db
+    .deleteFrom('password_resets')
+    .where('expires_at', '<', new Date(Date.now() - 86_400_000))
+    .execute();
 }

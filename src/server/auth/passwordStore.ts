@@ -9,7 +9,12 @@ import { revokeAllOfUser } from './refreshTokens';
  */
 export async function storePassword(db: Db, who: { companyId: string; userId: string }, hash: string, options: { signOutEverywhere: boolean }): Promise<void> {
   const now = new Date();
-  await db.updateTable('users').set({ password_hash: hash, password_changed_at: now, updated_at: now }).where('company_id', '=', who.companyId).where('user_id', '=', who.userId).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: hash, password_changed_at: now, updated_at: now })
+    .where('company_id', '=', who.companyId)
+    .where('user_id', '=', who.userId)
+    .execute();
   if (options.signOutEverywhere) await revokeAllOfUser(db, who);
   await revokeMfaSessions(db, who);
 }

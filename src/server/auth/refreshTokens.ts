@@ -32,11 +32,19 @@ export async function startSession(db: Db, account: Account, lifetimeHours: numb
 
 /** True while the session (refresh-token family) is not revoked; its access tokens are honoured only then. */
 export async function isLiveSession(db: Db, sessionId: string): Promise<boolean> {
-  const row = await db.selectFrom('refresh_tokens').select('family_id').where('family_id', '=', sessionId).where('revoked_at', 'is', null).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .where('family_id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
-export type RotationResult = { ok: true; token: string; account: Account; sessionId: string } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'mismatch' };
+export type RotationResult =
+  | { ok: true; token: string; account: Account; sessionId: string }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'mismatch' };
 
 export async function rotateRefreshToken(db: Db, presented: string, expected: Account): Promise<RotationResult> {
   return db.transaction().execute(async (trx): Promise<RotationResult> => {
@@ -53,7 +61,13 @@ export async function rotateRefreshToken(db: Db, presented: string, expected: Ac
     await trx.updateTable('refresh_tokens').set({ rotated_at: new Date() }).where('token_hash', '=', row.token_hash).execute();
     await trx
       .insertInto('refresh_tokens')
-      .values({ token_hash: hashToken(token), family_id: row.family_id, company_id: row.company_id, user_id: row.user_id, family_expires_at: row.family_expires_at })
+      .values({
+        token_hash: hashToken(token),
+        family_id: row.family_id,
+        company_id: row.company_id,
+        user_id: row.user_id,
+        family_expires_at: row.family_expires_at,
+      })
       .execute();
     return { ok: true, token, account: { companyId: row.company_id, userId: row.user_id }, sessionId: row.family_id };
   });

@@ -14,7 +14,8 @@ import { challengeOwner, createMfaSession, isValidMfaSession, sendChallengeCode,
 import type { TokenResponse } from '../../domain/authWire';
 
 /** The challenge answer when the mail server refused the code's mail (HTTP 503, OAuth's temporarily_unavailable). */
-export const CODE_MAIL_FAILED = 'The one-time code could not be sent to your e-mail address. Please try again in a few minutes, or ask your administrator if this keeps happening.';
+export const CODE_MAIL_FAILED =
+  'The one-time code could not be sent to your e-mail address. Please try again in a few minutes, or ask your administrator if this keeps happening.';
 
 /**
  * The authentication host (spec 7): POST /token with three grant types and POST /mfa/challenge.
@@ -62,7 +63,10 @@ const tokenRouteSchema = {
   // Refusals have the same shape: the handler's, and the error handler's for the auth host (validation, rate limit).
   response: {
     200: { ...tokenAnswer, description: 'The signed-in session: access_token and refresh_token (mfa_session_id after a code)' },
-    '4xx': { ...tokenAnswer, description: 'A refusal, OAuth style: error and error_description (mfa_token when a code is required, remain_attempt after a wrong code)' },
+    '4xx': {
+      ...tokenAnswer,
+      description: 'A refusal, OAuth style: error and error_description (mfa_token when a code is required, remain_attempt after a wrong code)',
+    },
   },
 } as const;
 
@@ -106,7 +110,8 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     if (!body.ClientId) return fail(reply, 'invalid_request', 'ClientId is required, as {userId}|{companyId}|{appId}|L.');
     const client = parseClientId(body.ClientId);
     if (!client) return fail(reply, 'invalid_request', 'ClientId must be {userId}|{companyId}|{appId}|L, e.g. operator|DEMOAIR|2|L.');
-    if (client.appId !== APP_ID) return fail(reply, 'invalid_request', `This portal signs in application ${APP_ID}; ClientId names application ${client.appId}.`);
+    if (client.appId !== APP_ID)
+      return fail(reply, 'invalid_request', `This portal signs in application ${APP_ID}; ClientId names application ${client.appId}.`);
     if (!body.ClientSecret) return fail(reply, 'invalid_request', 'ClientSecret (the password) is required.');
     const key = accountKey(client.companyId, client.userId);
     // Counted as a failure until proven otherwise, so parallel guesses cannot overrun the limit.
@@ -126,7 +131,11 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     if (account.mfaRequired) {
       if (rememberedBrowser) return reply.send(await issueTokens(who));
       if (!account.email) {
-        return fail(reply, 'mfa_email_required', 'Your account requires a one-time code by e-mail, but no e-mail address is on file. Please ask your administrator to add one.');
+        return fail(
+          reply,
+          'mfa_email_required',
+          'Your account requires a one-time code by e-mail, but no e-mail address is on file. Please ask your administrator to add one.',
+        );
       }
       return fail(reply, 'mfa_required', 'A one-time code is required.', { mfa_token: await startChallenge(db, who, mfaSettings) });
     }
@@ -149,7 +158,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       return reply.send(await issueTokens(result.account, { mfa_session_id: sessionId }));
     }
     if (result.remainingAttempts > 0) {
-      return fail(reply, 'mfa_passcode_fail', Messages.otpIncorrect.replace('{times}', String(result.remainingAttempts)), { remain_attempt: result.remainingAttempts });
+      return fail(reply, 'mfa_passcode_fail', Messages.otpIncorrect.replace('{times}', String(result.remainingAttempts)), {
+        remain_attempt: result.remainingAttempts,
+      });
     }
     return fail(reply, 'invalid_grant', Messages.loginUnsuccessful, { remain_attempt: 0 });
   }
@@ -199,18 +210,31 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   const challengeAnswer = { type: 'object', properties: { name: { type: 'string' }, prefix: { type: 'string' } } } as const;
 
-  app.post<{ Body: { authenticatorType: string; MFAToken: string } }>('/mfa/challenge', { schema: { body: challengeSchema, response: { 200: { ...challengeAnswer, description: 'The code was mailed: the masked address and the prefix the code is shown with' }, '4xx': tokenAnswer, 503: tokenAnswer } } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    if (request.body.authenticatorType !== 'email') return fail(reply, 'invalid_request', 'authenticatorType must be email.');
-    const sent = await sendChallengeCode(db, ctx.mailer, request.body.MFAToken, mfaSettings);
-    if (sent.ok) return reply.send({ name: sent.maskedEmail, prefix: sent.prefix });
-    if (sent.reason === 'too-soon') {
-      reply.header('Retry-After', String(sent.retryAfterSeconds));
-      return fail(reply, 'too_many_requests', `A code was sent moments ago. Please wait ${sent.retryAfterSeconds} seconds.`, {}, 429);
-    }
-    if (sent.reason === 'no-email') return fail(reply, 'mfa_email_required', 'No e-mail address is on file for this account.');
-    if (sent.reason === 'mail-failed') return fail(reply, 'temporarily_unavailable', CODE_MAIL_FAILED, {}, 503);
-    if (sent.reason === 'already-sent') return fail(reply, 'invalid_request', 'The code of this sign-in was already sent; sign in again for a new one.');
-    return fail(reply, 'invalid_grant', Messages.loginUnsuccessful);
-  });
+  app.post<{ Body: { authenticatorType: string; MFAToken: string } }>(
+    '/mfa/challenge',
+    {
+      schema: {
+        body: challengeSchema,
+        response: {
+          200: { ...challengeAnswer, description: 'The code was mailed: the masked address and the prefix the code is shown with' },
+          '4xx': tokenAnswer,
+          503: tokenAnswer,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      if (request.body.authenticatorType !== 'email') return fail(reply, 'invalid_request', 'authenticatorType must be email.');
+      const sent = await sendChallengeCode(db, ctx.mailer, request.body.MFAToken, mfaSettings);
+      if (sent.ok) return reply.send({ name: sent.maskedEmail, prefix: sent.prefix });
+      if (sent.reason === 'too-soon') {
+        reply.header('Retry-After', String(sent.retryAfterSeconds));
+        return fail(reply, 'too_many_requests', `A code was sent moments ago. Please wait ${sent.retryAfterSeconds} seconds.`, {}, 429);
+      }
+      if (sent.reason === 'no-email') return fail(reply, 'mfa_email_required', 'No e-mail address is on file for this account.');
+      if (sent.reason === 'mail-failed') return fail(reply, 'temporarily_unavailable', CODE_MAIL_FAILED, {}, 503);
+      if (sent.reason === 'already-sent') return fail(reply, 'invalid_request', 'The code of this sign-in was already sent; sign in again for a new one.');
+      return fail(reply, 'invalid_grant', Messages.loginUnsuccessful);
+    },
+  );
 }

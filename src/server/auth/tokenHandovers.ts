@@ -13,7 +13,14 @@ export async function createHandover(db: Db, account: Account, appId: number, re
   const id = newOpaqueToken();
   await db
     .insertInto('token_handovers')
-    .values({ handover_hash: hashToken(id), company_id: account.companyId, user_id: account.userId, app_id: appId, request_uri: requestUri, expires_at: addSeconds(new Date(), lifetimeSeconds) })
+    .values({
+      handover_hash: hashToken(id),
+      company_id: account.companyId,
+      user_id: account.userId,
+      app_id: appId,
+      request_uri: requestUri,
+      expires_at: addSeconds(new Date(), lifetimeSeconds),
+    })
     .execute();
   return id;
 }
@@ -39,5 +46,8 @@ export async function redeemHandover(db: Db, id: string, check: HandoverCheck): 
 }
 
 export async function pruneHandovers(db: Db): Promise<void> {
-  await db.deleteFrom('token_handovers').where('expires_at', '<', new Date(Date.now() - 86_400_000)).execute();
+  await db
+    .deleteFrom('token_handovers')
+    .where('expires_at', '<', new Date(Date.now() - 86_400_000))
+    .execute();
 }

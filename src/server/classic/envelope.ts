@@ -30,7 +30,11 @@ export function installEnvelopeHook(app: FastifyInstance, db: Db, windowSeconds:
     const problem = envelopeProblem(request.body, Math.floor(Date.now() / 1000), windowSeconds);
     if (problem) return reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: problem });
     const envelope = request.body as { request: unknown; token: string };
-    const seen = await db.insertInto('envelope_tokens').values({ token: envelope.token, seen_at: new Date() }).onConflict((oc) => oc.column('token').doNothing()).executeTakeFirst();
+    const seen = await db
+      .insertInto('envelope_tokens')
+      .values({ token: envelope.token, seen_at: new Date() })
+      .onConflict((oc) => oc.column('token').doNothing())
+      .executeTakeFirst();
     if (Number(seen.numInsertedOrUpdatedRows ?? 0) === 0) {
       return reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: 'This request was already received (its envelope token was used before).' });
     }
@@ -40,5 +44,8 @@ export function installEnvelopeHook(app: FastifyInstance, db: Db, windowSeconds:
 
 /** Tokens older than twice the window can no longer pass the ts check, so they need not be kept. */
 export async function pruneEnvelopeTokens(db: Db, windowSeconds: number): Promise<void> {
-  await db.deleteFrom('envelope_tokens').where('seen_at', '<', sql<Date>`now() - make_interval(secs => ${windowSeconds * 2})`).execute();
+  await db
+    .deleteFrom('envelope_tokens')
+    .where('seen_at', '<', sql<Date>`now() - make_interval(secs => ${windowSeconds * 2})`)
+    .execute();
 }

@@ -44,11 +44,20 @@ function screen(rules: CarrierRules, waybill: AirWaybill, manifest: HouseManifes
 export function assessShipment(rules: CarrierRules, input: AssessmentInput): Assessment {
   const date = formatISO(input.now, { representation: 'date' });
   const hits = carryReviews(screen(rules, input.waybill, input.manifest, date), input.previousHits);
-  const facts = { ...factsFromWaybill(input.waybill, input.manifest, { carrierId: rules.carrierId, date }), specialHandlingCodes: [...input.specialHandlingCodes] };
+  const facts = {
+    ...factsFromWaybill(input.waybill, input.manifest, { carrierId: rules.carrierId, date }),
+    specialHandlingCodes: [...input.specialHandlingCodes],
+  };
   const evaluation = evaluateShipment(
     facts,
     rules.lists,
-    hits.map((hit) => ({ role: hit.hawb ? `${hit.role} of house ${hit.hawb}` : hit.role, matchedPhrase: hit.matchedPhrase, entryId: hit.entryId, listName: hit.listName, state: hit.state })),
+    hits.map((hit) => ({
+      role: hit.hawb ? `${hit.role} of house ${hit.hawb}` : hit.role,
+      matchedPhrase: hit.matchedPhrase,
+      entryId: hit.entryId,
+      listName: hit.listName,
+      state: hit.state,
+    })),
     rules.effectLists,
   );
   const autoAccept = evaluation.autoAccept && evaluation.status === 'New';

@@ -26,7 +26,11 @@ export async function acceptDueShipments(db: Db, now: Date = new Date(), limit =
     await trx
       .updateTable('shipments')
       .set({ status: 'Accept', auto_accept_at: null })
-      .where('shipment_id', 'in', due.map((row) => row.shipment_id))
+      .where(
+        'shipment_id',
+        'in',
+        due.map((row) => row.shipment_id),
+      )
       .execute();
     await writeShipmentEvents(
       trx,

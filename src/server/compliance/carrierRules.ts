@@ -25,7 +25,6 @@ export interface CarrierRules {
   signature: string;
 }
 
-
 const byDatabase = new WeakMap<Db, Map<string, CarrierRules>>();
 const screeners = new Map<string, SanctionScreener>();
 const MAX_SCREENERS = 6;
@@ -73,8 +72,21 @@ async function loadCarrierRules(db: Db, carrierId: string, signature: string): P
   }
   const entries = (lists.sanctionlist ?? []).map((row) => sanctionEntryFromRow(row.values)).filter((entry): entry is SanctionListEntry => entry !== undefined);
   const whitelist = (lists.sanctionwhitelist ?? []).map((row) => whitelistEntryFromRow(row.values)).filter((entry) => entry !== undefined);
-  const effectLists = effectPlugins().map((plugin) => ({ name: plugin.name, label: plugin.label, effects: plugin.effects ?? [], rows: lists[plugin.name] ?? [] }));
-  return { carrierId, lists: lists as RuleLists, effectLists, screener: screenerFor(entries), whitelist: new SanctionWhitelist(whitelist), sanctionEntries: entries.length, signature };
+  const effectLists = effectPlugins().map((plugin) => ({
+    name: plugin.name,
+    label: plugin.label,
+    effects: plugin.effects ?? [],
+    rows: lists[plugin.name] ?? [],
+  }));
+  return {
+    carrierId,
+    lists: lists as RuleLists,
+    effectLists,
+    screener: screenerFor(entries),
+    whitelist: new SanctionWhitelist(whitelist),
+    sanctionEntries: entries.length,
+    signature,
+  };
 }
 
 export async function carrierRules(db: Db, carrierId: string): Promise<CarrierRules> {

@@ -2,7 +2,15 @@ import { isDeepStrictEqual } from 'node:util';
 import { sql, type Transaction } from 'kysely';
 import { CompanyType } from '../../domain/access';
 import { formatAwbNumber, type AwbNumber } from '../../domain/awb';
-import { isAcknowledgement, readAcknowledgement, readCargoMessage, type AirWaybill, type CargoMessage, type HouseManifest, type MessageFault } from '../../domain/cargoMessages';
+import {
+  isAcknowledgement,
+  readAcknowledgement,
+  readCargoMessage,
+  type AirWaybill,
+  type CargoMessage,
+  type HouseManifest,
+  type MessageFault,
+} from '../../domain/cargoMessages';
 import { DECIDED_STATUSES, type ShipmentStatus } from '../../domain/shipmentStatus';
 import { openHitCount } from '../../domain/sanctionReview';
 import type { AccountProfile } from '../auth/accounts';
@@ -65,7 +73,12 @@ async function carrierOfPrefix(db: Db, prefix: string): Promise<string | undefin
 }
 
 /** The portal company acting for the AWB's agent: the sender when a forwarder sends, else the carrier's IATA agent list. */
-async function agentCompanyOf(trx: Trx, carrierId: string, account: IngestContext['account'], waybill: AirWaybill | undefined): Promise<string | null | undefined> {
+async function agentCompanyOf(
+  trx: Trx,
+  carrierId: string,
+  account: IngestContext['account'],
+  waybill: AirWaybill | undefined,
+): Promise<string | null | undefined> {
   if (account.companyTypeId === CompanyType.FORWARDER) return account.companyId;
   const code = waybill?.agent?.iataCode;
   if (!code) return undefined;
@@ -106,7 +119,13 @@ export async function ingestMessage(context: IngestContext, text: string): Promi
   return context.db.transaction().execute(async (trx) => {
     // One message per AWB at a time: the second waits and then sees the first one's shipment.
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`awb:${formatAwbNumber(awb)}`}))`.execute(trx);
-    const existing = await trx.selectFrom('shipments').selectAll().where('awb_prefix', '=', awb.prefix).where('awb_suffix', '=', awb.suffix).forUpdate().executeTakeFirst();
+    const existing = await trx
+      .selectFrom('shipments')
+      .selectAll()
+      .where('awb_prefix', '=', awb.prefix)
+      .where('awb_suffix', '=', awb.suffix)
+      .forUpdate()
+      .executeTakeFirst();
     const refusal = senderRefusal(context.account, carrierId, existing?.agent_company_id);
     if (refusal) return { kind: 'refused' as const, message: refusal };
 
@@ -130,7 +149,7 @@ export async function ingestMessage(context: IngestContext, text: string): Promi
       return String(row.message_id);
     };
 
-    const waybill = message.kind === 'FWB' ? message.waybill : (existing?.waybill as AirWaybill | null) ?? undefined;
+    const waybill = message.kind === 'FWB' ? message.waybill : ((existing?.waybill as AirWaybill | null) ?? undefined);
     const manifest = message.kind === 'FHL' ? message.manifest : ((existing?.house_manifest as HouseManifest | null) ?? (await pendingManifest(trx, awb)));
     if (!waybill) {
       const messageId = await keep('pending', null);
@@ -143,7 +162,14 @@ export async function ingestMessage(context: IngestContext, text: string): Promi
 
     const baseCodes = message.kind === 'FWB' || !existing ? waybill.specialHandlingCodes : existing.special_handling_codes;
     const previousHits = existing ? reviewedHitsOf(existing.sanction_hits) : [];
-    const assessment = assessShipment(rules, { waybill, manifest, specialHandlingCodes: baseCodes, previousHits, now, autoAcceptDelaySeconds: context.autoAcceptDelaySeconds });
+    const assessment = assessShipment(rules, {
+      waybill,
+      manifest,
+      specialHandlingCodes: baseCodes,
+      previousHits,
+      now,
+      autoAcceptDelaySeconds: context.autoAcceptDelaySeconds,
+    });
     const assessed = assessmentColumns(assessment, rules.signature);
     const agentCompany = await agentCompanyOf(trx, carrierId, context.account, message.kind === 'FWB' ? message.waybill : undefined);
     const values = {
@@ -159,7 +185,12 @@ export async function ingestMessage(context: IngestContext, text: string): Promi
     let shipmentId: string;
     let outcome: 'created' | 'updated';
     if (existing) {
-      const updated = await trx.updateTable('shipments').set(values).where('shipment_id', '=', existing.shipment_id).returning(['shipment_id', 'update_dt', 'status']).executeTakeFirstOrThrow();
+      const updated = await trx
+        .updateTable('shipments')
+        .set(values)
+        .where('shipment_id', '=', existing.shipment_id)
+        .returning(['shipment_id', 'update_dt', 'status'])
+        .executeTakeFirstOrThrow();
       shipmentId = String(updated.shipment_id);
       outcome = 'updated';
     } else {
@@ -170,12 +201,31 @@ export async function ingestMessage(context: IngestContext, text: string): Promi
         .executeTakeFirstOrThrow();
       shipmentId = String(inserted.shipment_id);
       outcome = 'created';
-      await trx.insertInto('shipment_documents').values({ shipment_id: shipmentId, doc_type: 'AWB', file_name: `AWB_${formatAwbNumber(awb)}.pdf`, remarks: 'Master air waybill', company_id: carrierId, user_id: 'system', updated_on: now }).execute();
+      await trx
+        .insertInto('shipment_documents')
+        .values({
+          shipment_id: shipmentId,
+          doc_type: 'AWB',
+          file_name: `AWB_${formatAwbNumber(awb)}.pdf`,
+          remarks: 'Master air waybill',
+          company_id: carrierId,
+          user_id: 'system',
+          updated_on: now,
+        })
+        .execute();
     }
-    if (message.kind === 'FHL' || (outcome === 'created' && manifest)) await ensureHouseDocuments(trx, shipmentId, awb, carrierId, manifest as HouseManifest, now);
+    if (message.kind === 'FHL' || (outcome === 'created' && manifest))
+      await ensureHouseDocuments(trx, shipmentId, awb, carrierId, manifest as HouseManifest, now);
     await recordReceipt(trx, shipmentId, message.kind, context, existing?.status as ShipmentStatus | undefined, assessment, manifest);
     const messageId = await keep(outcome, shipmentId);
-    if (message.kind === 'FWB' && !existing && manifest) await trx.updateTable('cargo_messages').set({ shipment_id: shipmentId, outcome: 'updated' }).where('awb_prefix', '=', awb.prefix).where('awb_suffix', '=', awb.suffix).where('outcome', '=', 'pending').execute();
+    if (message.kind === 'FWB' && !existing && manifest)
+      await trx
+        .updateTable('cargo_messages')
+        .set({ shipment_id: shipmentId, outcome: 'updated' })
+        .where('awb_prefix', '=', awb.prefix)
+        .where('awb_suffix', '=', awb.suffix)
+        .where('outcome', '=', 'pending')
+        .execute();
     if (assessment.autoAcceptAt) await context.jobs?.send(QUEUES.autoAccept, {}, { startAfter: assessment.autoAcceptAt, within: trx });
     const row = await trx.selectFrom('shipments').select(['status', 'update_dt']).where('shipment_id', '=', shipmentId).executeTakeFirstOrThrow();
     return done(message.kind, messageId, outcome, awb, shipmentId, row.status as ShipmentStatus, row.update_dt, undefined, assessment);
@@ -226,21 +276,66 @@ async function pendingManifest(trx: Trx, awb: AwbNumber): Promise<HouseManifest 
 }
 
 async function ensureHouseDocuments(trx: Trx, shipmentId: string, awb: AwbNumber, carrierId: string, manifest: HouseManifest, now: Date): Promise<void> {
-  const existing = await trx.selectFrom('shipment_documents').select('doc_type').where('shipment_id', '=', shipmentId).where('doc_type', 'in', ['House Manifest', 'House AWB airline']).execute();
+  const existing = await trx
+    .selectFrom('shipment_documents')
+    .select('doc_type')
+    .where('shipment_id', '=', shipmentId)
+    .where('doc_type', 'in', ['House Manifest', 'House AWB airline'])
+    .execute();
   const has = new Set(existing.map((row) => row.doc_type));
   const number = formatAwbNumber(awb);
   const remarks = `${manifest.houses.length} house(s)`;
-  if (!has.has('House Manifest')) await trx.insertInto('shipment_documents').values({ shipment_id: shipmentId, doc_type: 'House Manifest', file_name: `HouseManifest_${number}.pdf`, remarks, company_id: carrierId, user_id: 'system', updated_on: now }).execute();
-  else await trx.updateTable('shipment_documents').set({ remarks, updated_on: now, content: null, size_bytes: null }).where('shipment_id', '=', shipmentId).where('doc_type', '=', 'House Manifest').execute();
-  if (!has.has('House AWB airline')) await trx.insertInto('shipment_documents').values({ shipment_id: shipmentId, doc_type: 'House AWB airline', file_name: `HouseAWB_${number}.pdf`, remarks: '', company_id: carrierId, user_id: 'system', updated_on: now }).execute();
+  if (!has.has('House Manifest'))
+    await trx
+      .insertInto('shipment_documents')
+      .values({
+        shipment_id: shipmentId,
+        doc_type: 'House Manifest',
+        file_name: `HouseManifest_${number}.pdf`,
+        remarks,
+        company_id: carrierId,
+        user_id: 'system',
+        updated_on: now,
+      })
+      .execute();
+  else
+    await trx
+      .updateTable('shipment_documents')
+      .set({ remarks, updated_on: now, content: null, size_bytes: null })
+      .where('shipment_id', '=', shipmentId)
+      .where('doc_type', '=', 'House Manifest')
+      .execute();
+  if (!has.has('House AWB airline'))
+    await trx
+      .insertInto('shipment_documents')
+      .values({
+        shipment_id: shipmentId,
+        doc_type: 'House AWB airline',
+        file_name: `HouseAWB_${number}.pdf`,
+        remarks: '',
+        company_id: carrierId,
+        user_id: 'system',
+        updated_on: now,
+      })
+      .execute();
 }
 
-async function recordReceipt(trx: Trx, shipmentId: string, kind: 'FWB' | 'FHL', context: IngestContext, before: ShipmentStatus | undefined, assessment: Assessment, manifest: HouseManifest | undefined): Promise<void> {
+async function recordReceipt(
+  trx: Trx,
+  shipmentId: string,
+  kind: 'FWB' | 'FHL',
+  context: IngestContext,
+  before: ShipmentStatus | undefined,
+  assessment: Assessment,
+  manifest: HouseManifest | undefined,
+): Promise<void> {
   const by = `${context.account.companyId}/${context.account.userId}`;
   const reopened = before && DECIDED_STATUSES.includes(before) ? ` (reopened: it was ${before})` : '';
   const what = kind === 'FHL' ? `FHL received from ${by} with ${manifest?.houses.length ?? 0} house(s)` : `FWB received from ${by}`;
   await writeShipmentEvent(trx, { shipmentId, kind, description: `${what}${reopened}`, companyId: context.account.companyId, userId: context.account.userId });
-  const counted = assessment.evaluation.findings.filter((finding) => finding.effect !== 'info' && finding.effect !== 'autoAccept' && finding.effect !== 'manualAccept');
+  const counted = assessment.evaluation.findings.filter(
+    (finding) => finding.effect !== 'info' && finding.effect !== 'autoAccept' && finding.effect !== 'manualAccept',
+  );
   const open = openHitCount(assessment.hits);
   const summary =
     assessment.status === 'Processing'
@@ -277,7 +372,12 @@ async function acknowledge(context: IngestContext, text: string): Promise<Ingest
     const now = context.now ?? new Date();
     await trx
       .updateTable('outbound_messages')
-      .set({ state, acknowledgement: ack.text, updated_at: now, ...(state === 'ACKNOWLEDGED' ? { acknowledged_at: now } : { last_error: `Refused by the receiver: ${ack.text}` }) })
+      .set({
+        state,
+        acknowledgement: ack.text,
+        updated_at: now,
+        ...(state === 'ACKNOWLEDGED' ? { acknowledged_at: now } : { last_error: `Refused by the receiver: ${ack.text}` }),
+      })
       .where('message_id', '=', sent.message_id)
       .execute();
     await writeShipmentEvent(trx, {
@@ -289,7 +389,17 @@ async function acknowledge(context: IngestContext, text: string): Promise<Ingest
     });
     const row = await trx
       .insertInto('cargo_messages')
-      .values({ company_id: context.account.companyId, user_id: context.account.userId, kind: ack.kind, format: 'cargo-imp', awb_prefix: ack.awb.prefix, awb_suffix: ack.awb.suffix, shipment_id: String(sent.shipment_id), outcome: 'acknowledged', body: text })
+      .values({
+        company_id: context.account.companyId,
+        user_id: context.account.userId,
+        kind: ack.kind,
+        format: 'cargo-imp',
+        awb_prefix: ack.awb.prefix,
+        awb_suffix: ack.awb.suffix,
+        shipment_id: String(sent.shipment_id),
+        outcome: 'acknowledged',
+        body: text,
+      })
       .returning('message_id')
       .executeTakeFirstOrThrow();
     return { kind: 'acknowledged' as const, messageId: String(row.message_id), messageKind: ack.kind, awb, outboundMessageId: String(sent.message_id), state };

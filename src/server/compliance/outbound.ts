@@ -38,7 +38,6 @@ export function outboundPayload(target: OutboundTarget, waybill: AirWaybill, man
   return `${parts.join('\n')}\n`;
 }
 
-
 /** Queues one outbound message in the caller's transaction, and its delivery job with it. */
 export async function queueOutbound(
   trx: Db,
@@ -77,7 +76,11 @@ export async function deliverOutbound(deps: DeliveryDeps, messageId: string): Pr
     .where('o.message_id', '=', messageId)
     .executeTakeFirst();
   if (message?.state !== 'QUEUED') return 'skipped';
-  const result = await deps.mailer.send({ to: message.recipient ?? '', subject: `${message.target} ${message.awb_prefix}-${message.awb_suffix}`, text: message.payload });
+  const result = await deps.mailer.send({
+    to: message.recipient ?? '',
+    subject: `${message.target} ${message.awb_prefix}-${message.awb_suffix}`,
+    text: message.payload,
+  });
   const failed = result.outcome === 'failed';
   await deps.db.transaction().execute(async (trx) => {
     await trx
@@ -85,13 +88,21 @@ export async function deliverOutbound(deps: DeliveryDeps, messageId: string): Pr
       .set({
         attempts: message.attempts + 1,
         updated_at: new Date(),
-        ...(failed ? { last_error: 'The mail server did not take the message; it will be tried again.' } : { state: 'SENT', sent_at: new Date(), last_error: null }),
+        ...(failed
+          ? { last_error: 'The mail server did not take the message; it will be tried again.' }
+          : { state: 'SENT', sent_at: new Date(), last_error: null }),
       })
       .where('message_id', '=', messageId)
       .where('state', '=', 'QUEUED')
       .execute();
     if (!failed) {
-      await writeShipmentEvent(trx, { shipmentId: String(message.shipment_id), kind: 'SEND', description: `${message.target} message ${messageId} sent to ${message.recipient}`, companyId: message.company_id, userId: null });
+      await writeShipmentEvent(trx, {
+        shipmentId: String(message.shipment_id),
+        kind: 'SEND',
+        description: `${message.target} message ${messageId} sent to ${message.recipient}`,
+        companyId: message.company_id,
+        userId: null,
+      });
     }
   });
   if (failed) throw new Error(`outbound message ${messageId} could not be delivered`);
@@ -100,5 +111,10 @@ export async function deliverOutbound(deps: DeliveryDeps, messageId: string): Pr
 
 /** Marks a message failed once its delivery job has used all its retries. */
 export async function markOutboundFailed(db: Db, messageId: string, reason: string): Promise<void> {
-  await db.updateTable('outbound_messages').set({ state: 'FAILED', last_error: reason, updated_at: new Date() }).where('message_id', '=', messageId).where('state', '=', 'QUEUED').execute();
+  await db
+    .updateTable('outbound_messages')
+    .set({ state: 'FAILED', last_error: reason, updated_at: new Date() })
+    .where('message_id', '=', messageId)
+    .where('state', '=', 'QUEUED')
+    .execute();
 }

@@ -67,8 +67,29 @@ function toWire(row: OutboundRow) {
   };
 }
 
-const idsBody = { type: 'object', required: ['ids'], additionalProperties: false, properties: { ids: { type: 'array', minItems: 1, maxItems: 200, uniqueItems: true, items: ID } } } as const;
-const COLUMNS = ['o.message_id', 'o.shipment_id', 'o.target', 'o.state', 'o.recipient', 'o.attempts', 'o.last_error', 'o.acknowledgement', 'o.created_at', 'o.updated_at', 'o.sent_at', 'o.acknowledged_at', 'o.user_id', 's.awb_prefix', 's.awb_suffix'] as const;
+const idsBody = {
+  type: 'object',
+  required: ['ids'],
+  additionalProperties: false,
+  properties: { ids: { type: 'array', minItems: 1, maxItems: 200, uniqueItems: true, items: ID } },
+} as const;
+const COLUMNS = [
+  'o.message_id',
+  'o.shipment_id',
+  'o.target',
+  'o.state',
+  'o.recipient',
+  'o.attempts',
+  'o.last_error',
+  'o.acknowledgement',
+  'o.created_at',
+  'o.updated_at',
+  'o.sent_at',
+  'o.acknowledged_at',
+  'o.user_id',
+  's.awb_prefix',
+  's.awb_suffix',
+] as const;
 
 export async function outboundRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   app.addHook('preHandler', requireFunction(ctx, FunctionId.OUTBOUND_MESSAGES));
@@ -79,11 +100,15 @@ export async function outboundRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     const target = textFilter(query.filter, 'Target', 10);
     const state = textFilter(query.filter, 'State', 12);
     const awbText = textFilter(query.filter, 'q', 20);
-    if (target && !(OUTBOUND_TARGETS as readonly string[]).includes(target)) throw badRequest(`Unknown target "${target}": one of ${OUTBOUND_TARGETS.join(', ')}.`);
+    if (target && !(OUTBOUND_TARGETS as readonly string[]).includes(target))
+      throw badRequest(`Unknown target "${target}": one of ${OUTBOUND_TARGETS.join(', ')}.`);
     if (state && !(OUTBOUND_STATES as readonly string[]).includes(state)) throw badRequest(`Unknown state "${state}": one of ${OUTBOUND_STATES.join(', ')}.`);
     const awb = awbText ? parseAwbNumber(awbText) : undefined;
     if (awbText && !awb) throw badRequest(AWB_FORMAT_MESSAGE);
-    let base = ctx.db.selectFrom('outbound_messages as o').innerJoin('shipments as s', 's.shipment_id', 'o.shipment_id').where('o.company_id', '=', accountOf(request).companyId);
+    let base = ctx.db
+      .selectFrom('outbound_messages as o')
+      .innerJoin('shipments as s', 's.shipment_id', 'o.shipment_id')
+      .where('o.company_id', '=', accountOf(request).companyId);
     if (target) base = base.where('o.target', '=', target);
     if (state) base = base.where('o.state', '=', state);
     if (awb) base = base.where('s.awb_prefix', '=', awb.prefix).where('s.awb_suffix', '=', awb.suffix);
@@ -99,17 +124,21 @@ export async function outboundRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     return sendPage(reply, 'outboundmessages', (rows as OutboundRow[]).map(toWire), query.offset, Number(counted.n));
   });
 
-  app.get<{ Params: { id: string } }>('/outboundmessages/:id', { schema: { params: { type: 'object', required: ['id'], properties: { id: ID }, additionalProperties: false } } }, async (request, reply) => {
-    const row = await ctx.db
-      .selectFrom('outbound_messages as o')
-      .innerJoin('shipments as s', 's.shipment_id', 'o.shipment_id')
-      .select([...COLUMNS, 'o.payload'])
-      .where('o.message_id', '=', request.params.id)
-      .where('o.company_id', '=', accountOf(request).companyId)
-      .executeTakeFirst();
-    if (!row) return sendNotFound(reply);
-    return { status: StatusCode.SUCCESS, data: toWire(row as OutboundRow) };
-  });
+  app.get<{ Params: { id: string } }>(
+    '/outboundmessages/:id',
+    { schema: { params: { type: 'object', required: ['id'], properties: { id: ID }, additionalProperties: false } } },
+    async (request, reply) => {
+      const row = await ctx.db
+        .selectFrom('outbound_messages as o')
+        .innerJoin('shipments as s', 's.shipment_id', 'o.shipment_id')
+        .select([...COLUMNS, 'o.payload'])
+        .where('o.message_id', '=', request.params.id)
+        .where('o.company_id', '=', accountOf(request).companyId)
+        .executeTakeFirst();
+      if (!row) return sendNotFound(reply);
+      return { status: StatusCode.SUCCESS, data: toWire(row as OutboundRow) };
+    },
+  );
 
   /** Resend and Cancel, each from the states it takes (OUTBOUND_ACTION_FROM). */
   for (const action of ['resend', 'cancel'] as const) {
@@ -119,7 +148,11 @@ export async function outboundRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       const done = await ctx.db.transaction().execute(async (trx) => {
         const changed = await trx
           .updateTable('outbound_messages')
-          .set(action === 'resend' ? { state: 'QUEUED', attempts: 0, last_error: null, acknowledgement: null, acknowledged_at: null, updated_at: new Date() } : { state: 'CANCELLED', updated_at: new Date() })
+          .set(
+            action === 'resend'
+              ? { state: 'QUEUED', attempts: 0, last_error: null, acknowledgement: null, acknowledged_at: null, updated_at: new Date() }
+              : { state: 'CANCELLED', updated_at: new Date() },
+          )
           .where('message_id', 'in', request.body.ids)
           .where('company_id', '=', account.companyId)
           .where('state', 'in', from)

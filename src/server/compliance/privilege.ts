@@ -18,7 +18,12 @@ export async function privilegeFor(
 
 /** A carrier's Acceptance Privilege list as it is now (the shipment cache keeps it between changes). */
 export async function acceptancePrivilegeRows(db: Db, carrier: string): Promise<RuleRow[]> {
-  const rows = await db.selectFrom('rule_list_rows').select(['row_id', 'row_values']).where('company_id', '=', carrier).where('list_name', '=', 'acceptanceprivilege').execute();
+  const rows = await db
+    .selectFrom('rule_list_rows')
+    .select(['row_id', 'row_values'])
+    .where('company_id', '=', carrier)
+    .where('list_name', '=', 'acceptanceprivilege')
+    .execute();
   return rows.map((row): RuleRow => ({ id: String(row.row_id), values: row.row_values as RuleRow['values'] }));
 }
 

@@ -15,8 +15,6 @@ import { reassessShipment } from './reassess';
 
 export const RESCREEN_CHUNK = 100;
 
-
-
 export async function requestRescreen(
   trx: Db,
   jobs: JobQueue | undefined,
@@ -36,7 +34,13 @@ export async function requestRescreen(
     .executeTakeFirstOrThrow();
   const run = await trx
     .insertInto('rescreen_runs')
-    .values({ company_id: request.companyId, list_name: request.listName, reason: request.reason.slice(0, 500), requested_by: request.requestedBy, total: Number(total) })
+    .values({
+      company_id: request.companyId,
+      list_name: request.listName,
+      reason: request.reason.slice(0, 500),
+      requested_by: request.requestedBy,
+      total: Number(total),
+    })
     .returning('run_id')
     .executeTakeFirstOrThrow();
   const runId = String(run.run_id);
@@ -76,10 +80,20 @@ export async function rescreenChunk(deps: RescreenDeps, runId: string): Promise<
     const now = deps.now?.() ?? new Date();
     const events: ShipmentEvent[] = [];
     for (const shipment of shipments) {
-      const outcome = await reassessShipment(trx, rules, shipment, { now, autoAcceptDelaySeconds: deps.autoAcceptDelaySeconds, ...(deps.jobs ? { jobs: deps.jobs } : {}) });
+      const outcome = await reassessShipment(trx, rules, shipment, {
+        now,
+        autoAcceptDelaySeconds: deps.autoAcceptDelaySeconds,
+        ...(deps.jobs ? { jobs: deps.jobs } : {}),
+      });
       if (!outcome?.changed) continue;
       const status = outcome.before === outcome.after ? `still ${outcome.after}` : `${outcome.before} -> ${outcome.after}`;
-      events.push({ shipmentId: String(shipment.shipment_id), kind: 'RESCREEN', description: `Re-evaluated after a change of ${run.list_name}: ${status}.`, companyId: null, userId: null });
+      events.push({
+        shipmentId: String(shipment.shipment_id),
+        kind: 'RESCREEN',
+        description: `Re-evaluated after a change of ${run.list_name}: ${status}.`,
+        companyId: null,
+        userId: null,
+      });
     }
     await writeShipmentEvents(trx, events);
     const changed = events.length;

@@ -1,7 +1,14 @@
 import { formatAwbNumber } from '../../domain/awb';
 import { FunctionId } from '../../domain/access';
 import { remarkProblem } from '../../domain/remark';
-import { nextHitState, openHitCount, type ReviewedSanctionHit, REVIEWER_DECISIONS, type SanctionDecision, SanctionReviewMessages } from '../../domain/sanctionReview';
+import {
+  nextHitState,
+  openHitCount,
+  type ReviewedSanctionHit,
+  REVIEWER_DECISIONS,
+  type SanctionDecision,
+  SanctionReviewMessages,
+} from '../../domain/sanctionReview';
 import { ShipmentMessages } from '../../domain/shipmentMessages';
 import { companyMayDecide } from '../../domain/shipmentStatus';
 import { formatMessage } from '../../domain/statusCodes';
@@ -42,9 +49,19 @@ export interface ReviewDeps {
   autoAcceptDelaySeconds: number;
 }
 
-const PAST: Record<SanctionDecision, string> = { ESCALATE: 'escalated', CANCEL_ESCALATION: 'de-escalated', APPROVE: 'approved', DENY: 'denied', CLEAR: 'cleared' };
+const PAST: Record<SanctionDecision, string> = {
+  ESCALATE: 'escalated',
+  CANCEL_ESCALATION: 'de-escalated',
+  APPROVE: 'approved',
+  DENY: 'denied',
+  CLEAR: 'cleared',
+};
 
-export async function saveSanctionDecisions(caller: DecisionCaller, deps: ReviewDeps, request: SanctionSaveRequest): Promise<ChangeOutcome<SanctionSaveAnswer>> {
+export async function saveSanctionDecisions(
+  caller: DecisionCaller,
+  deps: ReviewDeps,
+  request: SanctionSaveRequest,
+): Promise<ChangeOutcome<SanctionSaveAnswer>> {
   if (request.decisions.length === 0) return { kind: 'invalid', message: SanctionReviewMessages.noDecision };
   for (const decision of request.decisions) {
     const problem = remarkProblem(decision.Remark, true);
@@ -55,7 +72,10 @@ export async function saveSanctionDecisions(caller: DecisionCaller, deps: Review
     if (seen.has(HitId)) return { kind: 'invalid', message: formatMessage(SanctionReviewMessages.twice, { hitId: HitId }) };
     seen.add(HitId);
   }
-  if (request.decisions.some((decision) => REVIEWER_DECISIONS.has(decision.Decision)) && !(await caller.access.roleHoldsFunction(caller.account.roleId, FunctionId.SANCTION_REVIEW))) {
+  if (
+    request.decisions.some((decision) => REVIEWER_DECISIONS.has(decision.Decision)) &&
+    !(await caller.access.roleHoldsFunction(caller.account.roleId, FunctionId.SANCTION_REVIEW))
+  ) {
     return refusal('reviewerOnly', SanctionReviewMessages.reviewerOnly);
   }
   // The carrier's rules are read before the row is locked: after a list change they take a while to build.
@@ -64,7 +84,10 @@ export async function saveSanctionDecisions(caller: DecisionCaller, deps: Review
   const guard = { shipmentId: request.ShipmentId, updateDt: request.UpdateDT, lockMinutes: caller.lockMinutes, lockRow: true };
   return guardedChange(caller.db, caller.scope, caller.account, guard, async ({ trx, shipment, shipmentId }) => {
     if (shipment.awb_prefix !== request.AWBPrefix || shipment.awb_suffix !== request.AWBSuffix) {
-      return { kind: 'invalid', message: `The AWB ${formatAwbNumber({ prefix: request.AWBPrefix, suffix: request.AWBSuffix })} is not the AWB of shipment ${shipmentId}.` };
+      return {
+        kind: 'invalid',
+        message: `The AWB ${formatAwbNumber({ prefix: request.AWBPrefix, suffix: request.AWBSuffix })} is not the AWB of shipment ${shipmentId}.`,
+      };
     }
     if (!companyMayDecide(caller.scope.companyTypeId)) return refusal('companyCannotDecide', ShipmentMessages.companyCannotDecide);
     const hits = reviewedHitsOf(shipment.sanction_hits);
@@ -74,25 +97,61 @@ export async function saveSanctionDecisions(caller: DecisionCaller, deps: Review
       const hit = hits.find((candidate) => candidate.hitId === decision.HitId);
       if (!hit) return { kind: 'invalid', message: formatMessage(SanctionReviewMessages.unknownHit, { hitId: decision.HitId }) };
       const state = nextHitState(hit.state, decision.Decision);
-      if (!state) return refusal('hitState', formatMessage(SanctionReviewMessages.notAllowed, { hitId: hit.hitId, state: hit.state, decision: PAST[decision.Decision] }));
+      if (!state)
+        return refusal('hitState', formatMessage(SanctionReviewMessages.notAllowed, { hitId: hit.hitId, state: hit.state, decision: PAST[decision.Decision] }));
       hit.state = state;
-      hit.actions = [...hit.actions, { decision: decision.Decision, state, by: caller.account.userId, companyId: caller.account.companyId, at, remarks: decision.Remark.trim() }];
-      descriptions.push(`Sanction hit ${hit.hitId} (${hit.role.toLowerCase()}${hit.hawb ? ` of house ${hit.hawb}` : ''} matches '${hit.matchedPhrase}', ${hit.listName} ${hit.entryId}) ${PAST[decision.Decision]}: ${decision.Remark.trim()}`);
+      hit.actions = [
+        ...hit.actions,
+        { decision: decision.Decision, state, by: caller.account.userId, companyId: caller.account.companyId, at, remarks: decision.Remark.trim() },
+      ];
+      descriptions.push(
+        `Sanction hit ${hit.hitId} (${hit.role.toLowerCase()}${hit.hawb ? ` of house ${hit.hawb}` : ''} matches '${hit.matchedPhrase}', ${hit.listName} ${hit.entryId}) ${PAST[decision.Decision]}: ${decision.Remark.trim()}`,
+      );
     }
     // The carrier is the shipment's own (its AWB prefix), as read before the lock.
-    const reassessed = rules && shipment.carrier_id === carrier?.carrier_id
-      ? await reassessShipment(trx, rules, shipment, { now: new Date(), autoAcceptDelaySeconds: deps.autoAcceptDelaySeconds, hits, ...(deps.jobs ? { jobs: deps.jobs } : {}) })
-      : undefined;
+    const reassessed =
+      rules && shipment.carrier_id === carrier?.carrier_id
+        ? await reassessShipment(trx, rules, shipment, {
+            now: new Date(),
+            autoAcceptDelaySeconds: deps.autoAcceptDelaySeconds,
+            hits,
+            ...(deps.jobs ? { jobs: deps.jobs } : {}),
+          })
+        : undefined;
     // A shipment the engine never read (from before it existed) keeps its status; its hits are reviewed all the same.
-    if (!reassessed?.changed) await trx.updateTable('shipments').set({ sanction_hits: JSON.stringify(hits) }).where('shipment_id', '=', shipmentId).execute();
-    await writeShipmentEvents(trx, descriptions.map((description) => ({ shipmentId, kind: 'SANCTION', description, companyId: caller.account.companyId, userId: caller.account.userId })));
+    if (!reassessed?.changed)
+      await trx
+        .updateTable('shipments')
+        .set({ sanction_hits: JSON.stringify(hits) })
+        .where('shipment_id', '=', shipmentId)
+        .execute();
+    await writeShipmentEvents(
+      trx,
+      descriptions.map((description) => ({ shipmentId, kind: 'SANCTION', description, companyId: caller.account.companyId, userId: caller.account.userId })),
+    );
     await writeActionLog(trx, caller.account, caller.ip, [
-      { actType: 'Sanction', docType: 'Sanction', remarks: descriptions.join(' | ').slice(0, 5000), shipmentId, awbPrefix: shipment.awb_prefix, awbSuffix: shipment.awb_suffix },
+      {
+        actType: 'Sanction',
+        docType: 'Sanction',
+        remarks: descriptions.join(' | ').slice(0, 5000),
+        shipmentId,
+        awbPrefix: shipment.awb_prefix,
+        awbSuffix: shipment.awb_suffix,
+      },
     ]);
-    const after = await trx.selectFrom('shipments').select(['update_dt', 'status', 'sanction_hits']).where('shipment_id', '=', shipmentId).executeTakeFirstOrThrow();
+    const after = await trx
+      .selectFrom('shipments')
+      .select(['update_dt', 'status', 'sanction_hits'])
+      .where('shipment_id', '=', shipmentId)
+      .executeTakeFirstOrThrow();
     return {
       kind: 'ok',
-      data: { ShipmentId: shipmentId, UpdateDT: after.update_dt.toISOString(), Status: after.status, OpenHits: openHitCount(reviewedHitsOf(after.sanction_hits)) },
+      data: {
+        ShipmentId: shipmentId,
+        UpdateDT: after.update_dt.toISOString(),
+        Status: after.status,
+        OpenHits: openHitCount(reviewedHitsOf(after.sanction_hits)),
+      },
     };
   });
 }
@@ -121,7 +180,13 @@ export async function resendSanctionScreening(caller: DecisionCaller, deps: Revi
     const rules = carrierId ? await rulesOf(carrierId) : undefined;
     const outcome = await caller.db.transaction().execute(async (trx) => {
       const locked = await trx.selectFrom('shipments').selectAll().where('shipment_id', '=', shipmentId).forUpdate().executeTakeFirstOrThrow();
-      const reassessed = rules ? await reassessShipment(trx, rules, locked, { now: new Date(), autoAcceptDelaySeconds: deps.autoAcceptDelaySeconds, ...(deps.jobs ? { jobs: deps.jobs } : {}) }) : undefined;
+      const reassessed = rules
+        ? await reassessShipment(trx, rules, locked, {
+            now: new Date(),
+            autoAcceptDelaySeconds: deps.autoAcceptDelaySeconds,
+            ...(deps.jobs ? { jobs: deps.jobs } : {}),
+          })
+        : undefined;
       if (!reassessed) {
         const hits = reviewedHitsOf(locked.sanction_hits);
         return { Outcome: 'notScreenable' as const, Status: locked.status, Hits: hits.length, OpenHits: openHitCount(hits) };
@@ -134,7 +199,16 @@ export async function resendSanctionScreening(caller: DecisionCaller, deps: Revi
         companyId: caller.account.companyId,
         userId: caller.account.userId,
       });
-      await writeActionLog(trx, caller.account, caller.ip, [{ actType: 'Sanction', docType: 'Sanction', remarks: 'Screened again (resend)', shipmentId, awbPrefix: locked.awb_prefix, awbSuffix: locked.awb_suffix }]);
+      await writeActionLog(trx, caller.account, caller.ip, [
+        {
+          actType: 'Sanction',
+          docType: 'Sanction',
+          remarks: 'Screened again (resend)',
+          shipmentId,
+          awbPrefix: locked.awb_prefix,
+          awbSuffix: locked.awb_suffix,
+        },
+      ]);
       return { Outcome: 'screened' as const, Status: reassessed.after, Hits: reassessed.assessment.hits.length, OpenHits: open };
     });
     outcomes.push({ ShipmentId: shipmentId, AWBNumber: awb, ...outcome });

@@ -1,5 +1,13 @@
 import { addDays, formatISO, parseISO } from 'date-fns';
-import { customsEntriesOf, securityDeclarationOf, type AirWaybill, type CargoParty, type HouseManifest, type Volume, type Weight } from '../../domain/cargoMessages';
+import {
+  customsEntriesOf,
+  securityDeclarationOf,
+  type AirWaybill,
+  type CargoParty,
+  type HouseManifest,
+  type Volume,
+  type Weight,
+} from '../../domain/cargoMessages';
 import { goodsDescriptionsOf, isLicenceEntry, LICENCE_IDENTIFIER } from '../../domain/compliance';
 import { houseGoodsDescription } from '../../domain/consolidation';
 import type { FlightLeg, Party } from '../db/schema';
@@ -66,7 +74,14 @@ function detailOf(waybill: AirWaybill, manifest: HouseManifest | undefined, hsCo
   const dimensions = waybill.rateLines.flatMap((rate) =>
     rate.goods.flatMap((item) =>
       item.kind === 'ND' && item.dimensions !== 'NDA'
-        ? [{ pieces: item.dimensions.pieces, lengthCm: toCm(item.dimensions.length, item.dimensions.unit), widthCm: toCm(item.dimensions.width, item.dimensions.unit), heightCm: toCm(item.dimensions.height, item.dimensions.unit) }]
+        ? [
+            {
+              pieces: item.dimensions.pieces,
+              lengthCm: toCm(item.dimensions.length, item.dimensions.unit),
+              widthCm: toCm(item.dimensions.width, item.dimensions.unit),
+              heightCm: toCm(item.dimensions.height, item.dimensions.unit),
+            },
+          ]
         : [],
     ),
   );
@@ -76,7 +91,13 @@ function detailOf(waybill: AirWaybill, manifest: HouseManifest | undefined, hsCo
   const prepaid = waybill.prepaidSummary;
   return {
     rate: first
-      ? { rateClass: first.rateClass ?? '', chargeableWeightKg: first.chargeableWeight ?? null, rate: first.rateOrCharge ?? null, total: first.total ?? null, currency: charges.currency }
+      ? {
+          rateClass: first.rateClass ?? '',
+          chargeableWeightKg: first.chargeableWeight ?? null,
+          rate: first.rateOrCharge ?? null,
+          total: first.total ?? null,
+          currency: charges.currency,
+        }
       : null,
     charges: {
       paymentMode: charges.weightValuation === 'C' ? 'CC' : 'PP',
@@ -88,9 +109,14 @@ function detailOf(waybill: AirWaybill, manifest: HouseManifest | undefined, hsCo
     dimensions,
     hsCodes: [...hsCodes],
     declaration: { valueForCarriage: String(charges.carriageValue), valueForCustoms: String(charges.customsValue), insurance: String(charges.insuranceAmount) },
-    licence: licence ? { number: licence.supplementaryInformation, type: licence.informationIdentifier === 'IMP' ? 'IMPORT' : 'EXPORT', country: licence.countryCode ?? '' } : null,
+    licence: licence
+      ? { number: licence.supplementaryInformation, type: licence.informationIdentifier === 'IMP' ? 'IMPORT' : 'EXPORT', country: licence.countryCode ?? '' }
+      : null,
     customsDeclarations: entries
-      .filter((entry) => entry.informationIdentifier && !['ISS', 'OSS'].includes(entry.informationIdentifier) && entry.customsInformationIdentifier !== LICENCE_IDENTIFIER)
+      .filter(
+        (entry) =>
+          entry.informationIdentifier && !['ISS', 'OSS'].includes(entry.informationIdentifier) && entry.customsInformationIdentifier !== LICENCE_IDENTIFIER,
+      )
       .map((entry) => ({
         countryCode: entry.countryCode ?? '',
         customsId: entry.informationIdentifier ?? '',
@@ -105,7 +131,13 @@ function detailOf(waybill: AirWaybill, manifest: HouseManifest | undefined, hsCo
       verifier: entity.category,
     })),
     security: security
-      ? { status: security.securityStatus ?? '', screeningMethod: security.screeningMethods.join(' '), regulatedAgent: security.regulatedEntities.find((entity) => entity.category === 'RA')?.identifier ?? '', exemptions: security.exemptions.join(' '), issuedAt: security.issuedAt ?? '' }
+      ? {
+          status: security.securityStatus ?? '',
+          screeningMethod: security.screeningMethods.join(' '),
+          regulatedAgent: security.regulatedEntities.find((entity) => entity.category === 'RA')?.identifier ?? '',
+          exemptions: security.exemptions.join(' '),
+          issuedAt: security.issuedAt ?? '',
+        }
       : null,
     specialServiceRequests: waybill.specialServiceRequests,
     otherServiceInformation: waybill.otherServiceInformation,
@@ -161,7 +193,9 @@ export function shipmentColumns(waybill: AirWaybill, manifest: HouseManifest | u
     shipper: JSON.stringify(partyOf(waybill.shipper)),
     consignee: JSON.stringify(partyOf(waybill.consignee)),
     notify: waybill.notify ? JSON.stringify(partyOf(waybill.notify)) : null,
-    agent: waybill.agent ? JSON.stringify({ name: waybill.agent.name, address: '', city: waybill.agent.place, country: '', iataCode: waybill.agent.iataCode }) : null,
+    agent: waybill.agent
+      ? JSON.stringify({ name: waybill.agent.name, address: '', city: waybill.agent.place, country: '', iataCode: waybill.agent.iataCode })
+      : null,
     routing: JSON.stringify(routing),
     detail: JSON.stringify(detailOf(waybill, manifest, hsCodes)),
     flight_date: routing[0]?.date ?? waybill.execution.date,

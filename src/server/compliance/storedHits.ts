@@ -37,7 +37,9 @@ export function reviewedHitsOf(stored: unknown): ReviewedSanctionHit[] {
         ...legacy,
         hitId: hitIdOf(legacy),
         state: action ? 'CLEARED' : 'OPEN',
-        actions: action ? [{ decision: 'CLEAR', state: 'CLEARED', by: action.by ?? '', companyId: '', at: action.at ?? '', remarks: action.remarks ?? '' }] : [],
+        actions: action
+          ? [{ decision: 'CLEAR', state: 'CLEARED', by: action.by ?? '', companyId: '', at: action.at ?? '', remarks: action.remarks ?? '' }]
+          : [],
       },
     ];
   });
@@ -77,7 +79,16 @@ export function wireComplianceChecks(stored: unknown): ComplianceCheck[] {
     if (!item || typeof item !== 'object') return [];
     const check = item as Record<string, unknown>;
     const result = check.result === 'FAIL' || check.result === 'WARN' ? check.result : 'PASS';
-    return [{ rule: String(check.rule ?? ''), result, message: String(check.message ?? ''), list: String(check.list ?? ''), rowId: typeof check.rowId === 'string' ? check.rowId : null, effect: String(check.effect ?? '') }];
+    return [
+      {
+        rule: String(check.rule ?? ''),
+        result,
+        message: String(check.message ?? ''),
+        list: String(check.list ?? ''),
+        rowId: typeof check.rowId === 'string' ? check.rowId : null,
+        effect: String(check.effect ?? ''),
+      },
+    ];
   });
 }
 

@@ -103,7 +103,9 @@ export function acquireAppLock(dataDir: string, procRoot = '/proc'): () => void 
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = readLockOwner(lockPath);
       if (lockIsHeld(owner, procRoot)) {
-        throw new Error(`The data directory ${dataDir} is in use by another portal process (pid ${owner.pid}). Stop it first, or set DATA_DIR to another directory.`);
+        throw new Error(
+          `The data directory ${dataDir} is in use by another portal process (pid ${owner.pid}). Stop it first, or set DATA_DIR to another directory.`,
+        );
       }
       unlinkSync(lockPath);
     }
@@ -185,7 +187,11 @@ async function waitUntilReady(connectionString: string, postmaster: ChildProcess
  * Starts (creating it on first use) the cluster of `dataDir`. `runtimeOptions` are for tests: where a
  * root user's copies go, and the binaries to start from (embeddedRuntime.ts).
  */
-export async function startEmbeddedDatabase(dataDir: string, log: FastifyBaseLogger, runtimeOptions: { runtimeRoot?: string; installDir?: string } = {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(
+  dataDir: string,
+  log: FastifyBaseLogger,
+  runtimeOptions: { runtimeRoot?: string; installDir?: string } = {},
+): Promise<EmbeddedDatabase> {
   mkdirSync(dataDir, { recursive: true });
   const runtime = preparePostgresRuntime(dataDir, log, runtimeOptions);
   const { clusterDir, owner } = runtime;
@@ -223,7 +229,12 @@ export async function startEmbeddedDatabase(dataDir: string, log: FastifyBaseLog
   );
 
   const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
-  await waitUntilReady(`${base}/postgres`, postmaster, () => output, () => spawnError);
+  await waitUntilReady(
+    `${base}/postgres`,
+    postmaster,
+    () => output,
+    () => spawnError,
+  );
   const admin = new pg.Client({ connectionString: `${base}/postgres` });
   await admin.connect();
   try {
@@ -245,7 +256,10 @@ export async function startEmbeddedDatabase(dataDir: string, log: FastifyBaseLog
       // shutdown at once would send those still closing "terminating connection due to administrator
       // command", an error event on a pool that has already let go of them (and crash its process).
       postmaster.kill('SIGTERM');
-      const stoppedInTime = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(resolve, SMART_SHUTDOWN_MS, false).unref())]);
+      const stoppedInTime = await Promise.race([
+        exited.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(resolve, SMART_SHUTDOWN_MS, false).unref()),
+      ]);
       if (stoppedInTime) return;
       postmaster.kill('SIGINT'); // fast shutdown for sessions still open: clean, nothing committed is lost
       await exited;

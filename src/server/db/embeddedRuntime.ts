@@ -1,6 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,7 +47,10 @@ export interface PostgresRuntime {
 
 /** The error a start that cannot work here stops with: one sentence, what to do instead. */
 export class EmbeddedDatabaseUnavailable extends Error {
-  constructor(reason: string, advice = 'Run the portal as a user other than root, clone it into a directory the postgres user can reach, or set DATABASE_URL to a PostgreSQL server.') {
+  constructor(
+    reason: string,
+    advice = 'Run the portal as a user other than root, clone it into a directory the postgres user can reach, or set DATABASE_URL to a PostgreSQL server.',
+  ) {
     super(`The embedded PostgreSQL cannot start here: ${reason}. ${advice}`);
     this.name = 'EmbeddedDatabaseUnavailable';
   }
@@ -45,7 +64,10 @@ export function packagedInstallDir(): string {
   try {
     entry = require.resolve(platformPackage); // its dist/index.js, beside native/
   } catch {
-    throw new EmbeddedDatabaseUnavailable(`the package ${platformPackage} with PostgreSQL for this platform is not installed`, 'Run npm install, or set DATABASE_URL to a PostgreSQL server.');
+    throw new EmbeddedDatabaseUnavailable(
+      `the package ${platformPackage} with PostgreSQL for this platform is not installed`,
+      'Run npm install, or set DATABASE_URL to a PostgreSQL server.',
+    );
   }
   return path.join(path.dirname(entry), '..', 'native');
 }
@@ -69,7 +91,9 @@ function ensurePostgresUser(log: FastifyBaseLogger): { uid: number; gid: number 
   ]) {
     const created = spawnSync(command[0], command.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] });
     if (created.error || (created.status !== 0 && !String(created.stderr).includes('already exists'))) {
-      throw new EmbeddedDatabaseUnavailable(`running as root, it must run as a user named postgres, and \`${command.join(' ')}\` failed (${created.error?.message ?? String(created.stderr).trim()})`);
+      throw new EmbeddedDatabaseUnavailable(
+        `running as root, it must run as a user named postgres, and \`${command.join(' ')}\` failed (${created.error?.message ?? String(created.stderr).trim()})`,
+      );
     }
   }
   const created = postgresUser();
@@ -86,7 +110,10 @@ function userMay(user: { uid: number; gid: number }, test: string, target: strin
 function versionOf(installDir: string): string {
   const packageJson = path.join(installDir, '..', 'package.json'); // the platform package's, when there is one
   const version = existsSync(packageJson) ? String((JSON.parse(readFileSync(packageJson, 'utf8')) as { version?: string }).version ?? '') : '';
-  return createHash('sha256').update(`${realpathSync(installDir)}|${version}|${statSync(path.join(installDir, 'bin', 'postgres')).size}`).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(`${realpathSync(installDir)}|${version}|${statSync(path.join(installDir, 'bin', 'postgres')).size}`)
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** The binaries where `user` can run them: in place when it can, else a root-owned copy under `runtimeRoot`. */
@@ -109,7 +136,9 @@ function makeRuntimeRoot(runtimeRoot: string): void {
     chmodSync(runtimeRoot, 0o755);
     chmodSync(path.join(runtimeRoot, 'clusters'), 0o755);
   } catch (error) {
-    throw new EmbeddedDatabaseUnavailable(`the postgres user cannot reach this clone, and ${runtimeRoot} could not be made for its files (${(error as Error).message})`);
+    throw new EmbeddedDatabaseUnavailable(
+      `the postgres user cannot reach this clone, and ${runtimeRoot} could not be made for its files (${(error as Error).message})`,
+    );
   }
 }
 
@@ -117,11 +146,7 @@ function makeRuntimeRoot(runtimeRoot: string): void {
  * Finds (or prepares) the binaries and the cluster directory for `dataDir`, and the user to run as.
  * `runtimeRoot` and `installDir` are for tests.
  */
-export function preparePostgresRuntime(
-  dataDir: string,
-  log: FastifyBaseLogger,
-  options: { runtimeRoot?: string; installDir?: string } = {},
-): PostgresRuntime {
+export function preparePostgresRuntime(dataDir: string, log: FastifyBaseLogger, options: { runtimeRoot?: string; installDir?: string } = {}): PostgresRuntime {
   const installDir = options.installDir ?? packagedInstallDir();
   const link = path.join(dataDir, 'pg');
   if (process.getuid?.() !== 0) return { installDir, clusterDir: link };

@@ -47,11 +47,39 @@ export function registryFunctions(plugins: readonly RuleListPlugin[] = ruleListP
 export function registryMenus(plugins: readonly RuleListPlugin[] = ruleListPlugins): MenuDefinition[] {
   return [
     { category: MenuCategory.DOCUMENT, site_type: SiteType.NEW, text: 'Documents', url: 'shipment', function_id: FunctionId.SHIPMENT, sort_order: 10 },
-    { category: MenuCategory.USER_MGT, site_type: SiteType.NEW, text: 'User Management', url: 'userManagement', function_id: FunctionId.USER_MANAGEMENT, sort_order: 20 },
+    {
+      category: MenuCategory.USER_MGT,
+      site_type: SiteType.NEW,
+      text: 'User Management',
+      url: 'userManagement',
+      function_id: FunctionId.USER_MANAGEMENT,
+      sort_order: 20,
+    },
     { category: MenuCategory.SHIPMENT_LOG, site_type: SiteType.NEW, text: 'User Log', url: 'shipmentLog', function_id: FunctionId.USER_LOG, sort_order: 30 },
-    { category: MenuCategory.DEFAULT, site_type: SiteType.NEW, text: 'Sanction Check', url: 'sanctioncheck', function_id: FunctionId.SANCTION_REVIEW, sort_order: 32 },
-    { category: MenuCategory.DEFAULT, site_type: SiteType.NEW, text: 'Outbound Messages', url: 'outboundmessages', function_id: FunctionId.OUTBOUND_MESSAGES, sort_order: 34 },
-    { category: MenuCategory.DEFAULT, site_type: SiteType.NEW, text: 'Shipment Messages', url: 'shipmentmessages', function_id: FunctionId.SHIPMENT_MESSAGES, sort_order: 36 },
+    {
+      category: MenuCategory.DEFAULT,
+      site_type: SiteType.NEW,
+      text: 'Sanction Check',
+      url: 'sanctioncheck',
+      function_id: FunctionId.SANCTION_REVIEW,
+      sort_order: 32,
+    },
+    {
+      category: MenuCategory.DEFAULT,
+      site_type: SiteType.NEW,
+      text: 'Outbound Messages',
+      url: 'outboundmessages',
+      function_id: FunctionId.OUTBOUND_MESSAGES,
+      sort_order: 34,
+    },
+    {
+      category: MenuCategory.DEFAULT,
+      site_type: SiteType.NEW,
+      text: 'Shipment Messages',
+      url: 'shipmentmessages',
+      function_id: FunctionId.SHIPMENT_MESSAGES,
+      sort_order: 36,
+    },
     {
       category: MenuCategory.DEFAULT,
       site_type: SiteType.CLASSIC,
@@ -106,7 +134,11 @@ async function syncInTransaction(trx: Kysely<Database>, plugins: readonly RuleLi
     const admins = await trx.selectFrom('roles').select('role_id').where('role_type', '=', RoleType.ADMIN).execute();
     const grants = admins.flatMap(({ role_id }) => functionsAdded.map((function_id) => ({ role_id, function_id })));
     if (grants.length > 0) {
-      const result = await trx.insertInto('role_functions').values(grants).onConflict((oc) => oc.columns(['role_id', 'function_id']).doNothing()).executeTakeFirst();
+      const result = await trx
+        .insertInto('role_functions')
+        .values(grants)
+        .onConflict((oc) => oc.columns(['role_id', 'function_id']).doNothing())
+        .executeTakeFirst();
       grantsAdded = Number(result.numInsertedOrUpdatedRows ?? 0);
     }
   }
@@ -117,12 +149,21 @@ async function syncInTransaction(trx: Kysely<Database>, plugins: readonly RuleLi
     const written = await trx
       .insertInto('menus')
       .values({ ...row, parent_id: parentId })
-      .onConflict((oc) => oc.columns(['site_type', 'text', 'url']).doUpdateSet({ parent_id: parentId, category: row.category, function_id: row.function_id, sort_order: row.sort_order }))
+      .onConflict((oc) =>
+        oc
+          .columns(['site_type', 'text', 'url'])
+          .doUpdateSet({ parent_id: parentId, category: row.category, function_id: row.function_id, sort_order: row.sort_order }),
+      )
       .returning('menu_id')
       .executeTakeFirstOrThrow();
     // A function has one entry per site: the one of an older text or path (a renamed list) goes.
     if (row.function_id !== null) {
-      await trx.deleteFrom('menus').where('site_type', '=', row.site_type).where('function_id', '=', row.function_id).where('menu_id', '<>', written.menu_id).execute();
+      await trx
+        .deleteFrom('menus')
+        .where('site_type', '=', row.site_type)
+        .where('function_id', '=', row.function_id)
+        .where('menu_id', '<>', written.menu_id)
+        .execute();
     }
     menuEntries += 1;
     for (const child of children ?? []) await writeMenu(child, written.menu_id);

@@ -11,13 +11,14 @@ export function installErrorHandler(app: FastifyInstance): void {
     const httpStatus = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : error.validation ? 400 : 500;
     if (httpStatus >= 500) {
       request.log.error({ err: error }, 'request failed');
-      const body = isAuthHost ? { error: 'server_error', error_description: Messages.unexpectedError } : { status: StatusCode.SYSTEM_EXCEPTION, message: Messages.unexpectedError };
+      const body = isAuthHost
+        ? { error: 'server_error', error_description: Messages.unexpectedError }
+        : { status: StatusCode.SYSTEM_EXCEPTION, message: Messages.unexpectedError };
       return reply.code(500).send(body);
     }
     const message = error.validation ? `Invalid request: ${error.message}` : error.message;
-    if (httpStatus === 429) return reply.code(429).send(isAuthHost ? { error: 'too_many_requests', error_description: message } : { status: StatusCode.FAILURE, message });
-    return reply
-      .code(httpStatus)
-      .send(isAuthHost ? { error: 'invalid_request', error_description: message } : { status: StatusCode.VALIDATION_FAIL, message });
+    if (httpStatus === 429)
+      return reply.code(429).send(isAuthHost ? { error: 'too_many_requests', error_description: message } : { status: StatusCode.FAILURE, message });
+    return reply.code(httpStatus).send(isAuthHost ? { error: 'invalid_request', error_description: message } : { status: StatusCode.VALIDATION_FAIL, message });
   });
 }

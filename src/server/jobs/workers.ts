@@ -17,7 +17,11 @@ export async function startWorkers(ctx: AppContext & { jobs: JobQueue }, log: Lo
       await rescreenChunk({ db, jobs, autoAcceptDelaySeconds: ctx.config.autoAcceptDelaySeconds }, runId);
     } catch (error) {
       if (lastAttempt) {
-        await db.updateTable('rescreen_runs').set({ state: 'FAILED', error: (error as Error).message.slice(0, 500), finished_at: new Date() }).where('run_id', '=', runId).execute();
+        await db
+          .updateTable('rescreen_runs')
+          .set({ state: 'FAILED', error: (error as Error).message.slice(0, 500), finished_at: new Date() })
+          .where('run_id', '=', runId)
+          .execute();
       }
       throw error;
     }

@@ -77,12 +77,10 @@ export async function liveEventRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       async (request, reply) => {
         const account = accountOf(request);
         if (streams.openOf(account) >= ctx.config.liveStreamsPerUser) {
-          return reply
-            .code(429)
-            .send({
-              status: StatusCode.FAILURE,
-              message: `At most ${ctx.config.liveStreamsPerUser} live streams may be open at a time; close another window of the portal.`,
-            });
+          return reply.code(429).send({
+            status: StatusCode.FAILURE,
+            message: `At most ${ctx.config.liveStreamsPerUser} live streams may be open at a time; close another window of the portal.`,
+          });
         }
         reply.hijack();
         reply.raw.writeHead(200, {

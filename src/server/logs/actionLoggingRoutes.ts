@@ -22,7 +22,8 @@ export async function actionLoggingRoutes(app: FastifyInstance, { ctx }: { ctx: 
     { preHandler: [authenticate(ctx), ipRestriction], schema: { body: actionLoggingBody } },
     async (request, reply) => {
       const body = request.body;
-      if (!CLIENT_ACTION_TYPES.includes(body.ActType)) return invalid(reply, `The browser may log ${CLIENT_ACTION_TYPES.join(', ')} only; the server logs the rest itself.`);
+      if (!CLIENT_ACTION_TYPES.includes(body.ActType))
+        return invalid(reply, `The browser may log ${CLIENT_ACTION_TYPES.join(', ')} only; the server logs the rest itself.`);
       if ((body.AWBPrefix === undefined) !== (body.AWBSuffix === undefined)) return invalid(reply, 'AWBPrefix and AWBSuffix go together.');
       if (body.ShipmentDocumentID && !body.ShipmentID) return invalid(reply, 'ShipmentDocumentID needs its ShipmentID.');
       const caller = await callerOf(ctx, request);

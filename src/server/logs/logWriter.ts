@@ -21,7 +21,8 @@ export const FLUSH_MS = 100;
 /** Every column but the key: a line gives them all (actionLogRows, the client log route). */
 export type ActionLogLine = Required<Omit<Insertable<ActionLogTable>, 'log_id'>>;
 export type ClientLogLine = Required<Omit<Insertable<ClientLogTable>, 'log_id'>>;
-const ACTION_LOG_COLUMNS = 'at, company_id, user_id, act_type, doc_type, doc_name, remarks, shipment_id, shipment_document_id, awb_prefix, awb_suffix, log_level, source, ip_address';
+const ACTION_LOG_COLUMNS =
+  'at, company_id, user_id, act_type, doc_type, doc_name, remarks, shipment_id, shipment_document_id, awb_prefix, awb_suffix, log_level, source, ip_address';
 const CLIENT_LOG_COLUMNS = 'at, company_id, user_id, log_type, message, ip_address, user_agent';
 const MAX_BATCH = 1000;
 const MAX_PENDING = 100_000;
@@ -55,10 +56,14 @@ export function createLogWriter(db: Db, log: FastifyBaseLogger): LogWriter {
           await sql`SET LOCAL synchronous_commit = off`.execute(trx);
           // One statement text whatever the batch's size: prepared once per connection, the rows as one JSON parameter.
           if (batchActions.length > 0) {
-            await sql`INSERT INTO action_log (${sql.raw(ACTION_LOG_COLUMNS)}) SELECT ${sql.raw(ACTION_LOG_COLUMNS)} FROM json_populate_recordset(NULL::action_log, ${JSON.stringify(batchActions)}::json)`.execute(trx);
+            await sql`INSERT INTO action_log (${sql.raw(ACTION_LOG_COLUMNS)}) SELECT ${sql.raw(ACTION_LOG_COLUMNS)} FROM json_populate_recordset(NULL::action_log, ${JSON.stringify(batchActions)}::json)`.execute(
+              trx,
+            );
           }
           if (batchClients.length > 0) {
-            await sql`INSERT INTO client_logs (${sql.raw(CLIENT_LOG_COLUMNS)}) SELECT ${sql.raw(CLIENT_LOG_COLUMNS)} FROM json_populate_recordset(NULL::client_logs, ${JSON.stringify(batchClients)}::json)`.execute(trx);
+            await sql`INSERT INTO client_logs (${sql.raw(CLIENT_LOG_COLUMNS)}) SELECT ${sql.raw(CLIENT_LOG_COLUMNS)} FROM json_populate_recordset(NULL::client_logs, ${JSON.stringify(batchClients)}::json)`.execute(
+              trx,
+            );
           }
         });
       } catch (error) {

@@ -51,13 +51,19 @@ export function createMailer(db: Db, smtpUrl: string | undefined, log: FastifyBa
           subject: mail.subject,
           text: mail.text,
           ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
-          ...(mail.attachments ? { attachments: mail.attachments.map((file) => ({ filename: file.filename, content: file.content, contentType: file.contentType })) } : {}),
+          ...(mail.attachments
+            ? { attachments: mail.attachments.map((file) => ({ filename: file.filename, content: file.content, contentType: file.contentType })) }
+            : {}),
         });
         await db.updateTable('mail_outbox').set({ sent_at: new Date() }).where('mail_id', '=', mail_id).execute();
         return { mailId: String(mail_id), outcome: 'sent' };
       } catch (error) {
         log.error({ err: error, mailId: mail_id }, 'mail could not be sent');
-        await db.updateTable('mail_outbox').set({ error: (error as Error).message }).where('mail_id', '=', mail_id).execute();
+        await db
+          .updateTable('mail_outbox')
+          .set({ error: (error as Error).message })
+          .where('mail_id', '=', mail_id)
+          .execute();
         return { mailId: String(mail_id), outcome: 'failed' };
       }
     },

@@ -21,7 +21,12 @@ export interface RegionSettings {
  * The override first, then the country header, then the configured networks; '-' when none tells.
  * The header counts only when `headerTrusted`: a trusted proxy (TRUSTED_PROXIES) set it, not the visitor.
  */
-export function regionOfRequest(ip: string, headers: Record<string, string | string[] | undefined>, settings: RegionSettings, headerTrusted: boolean): RegionLookupResponse {
+export function regionOfRequest(
+  ip: string,
+  headers: Record<string, string | string[] | undefined>,
+  settings: RegionSettings,
+  headerTrusted: boolean,
+): RegionLookupResponse {
   // IPv4-mapped IPv6 (::ffff:203.0.113.9) is reported as IPv4; other IPv6 addresses as they are.
   const text = normaliseAddress(ip) ?? ip;
   const headerValue = headerTrusted && settings.regionCountryHeader ? headers[settings.regionCountryHeader] : undefined;

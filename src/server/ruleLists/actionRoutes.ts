@@ -28,14 +28,25 @@ export function ruleListActionRoutes(plugin: RuleListPlugin) {
           if (rows.length !== request.body.ids.length) return { notFound: true as const };
           const inactive = rows.find((row) => row.row_values[cancel.field] !== cancel.activeValue);
           if (inactive) {
-            return { refused: formatMessage(RuleListMessages.notCancellable, { active: cancel.activeValue, id: inactive.row_id, status: String(inactive.row_values[cancel.field] ?? '') }) };
+            return {
+              refused: formatMessage(RuleListMessages.notCancellable, {
+                active: cancel.activeValue,
+                id: inactive.row_id,
+                status: String(inactive.row_values[cancel.field] ?? ''),
+              }),
+            };
           }
           const changes = rows.map((row) => {
             const values = { ...row.row_values, [cancel.field]: cancel.cancelledValue };
             return { rowId: row.row_id, row: { values, uniqueKey: uniqueKeyOf(plugin.uniqueKey, values) } };
           });
           const updated = await updateRows(trx, changes, accountOf(request).userId);
-          await recordRowChanges(trx, actorOf(request, ctx), plugin, rows.map((row, index) => ({ rowId: row.row_id, action: 'Cancel' as const, before: row, after: updated[index] })));
+          await recordRowChanges(
+            trx,
+            actorOf(request, ctx),
+            plugin,
+            rows.map((row, index) => ({ rowId: row.row_id, action: 'Cancel' as const, before: row, after: updated[index] })),
+          );
           return { ok: updated };
         });
         if ('notFound' in outcome) return sendNotFound(reply);
@@ -69,8 +80,15 @@ export function ruleListActionRoutes(plugin: RuleListPlugin) {
           if (rows.length !== request.body.ids.length) return { kind: 'notFound' as const };
           const empty = rows.find((row) => listItems(emailField, row.row_values[emailField.source] ?? null).length === 0);
           if (empty) return { kind: 'refused' as const, message: formatMessage(RuleListMessages.noRecipients, { id: empty.row_id }) };
-          await recordRowChanges(trx, actorOf(request, ctx), plugin, rows.map((row) => ({ rowId: row.row_id, action: 'Resend' as const, before: row, after: row })));
-          const mails = rows.flatMap((row) => listItems(emailField, row.row_values[emailField.source] ?? null).map((to) => noticeOf(row, to, account.companyName, account.userId)));
+          await recordRowChanges(
+            trx,
+            actorOf(request, ctx),
+            plugin,
+            rows.map((row) => ({ rowId: row.row_id, action: 'Resend' as const, before: row, after: row })),
+          );
+          const mails = rows.flatMap((row) =>
+            listItems(emailField, row.row_values[emailField.source] ?? null).map((to) => noticeOf(row, to, account.companyName, account.userId)),
+          );
           return { kind: 'audited' as const, rows: rows.length, mails };
         });
         if (outcome.kind === 'notFound') return sendNotFound(reply);

@@ -9,7 +9,9 @@ import type { StoredRow } from './rowStore';
 /** The refusals of the rule-list routes, each with a specific message; react-admin puts `errors` on the form's fields. */
 
 export function sendFieldProblems(reply: FastifyReply, plugin: RuleListPlugin, problems: Record<string, FieldProblem>): FastifyReply {
-  const labels = Object.keys(problems).map((source) => `${plugin.fields.find((field) => field.source === source)?.label ?? source} ${problems[source].message}`);
+  const labels = Object.keys(problems).map(
+    (source) => `${plugin.fields.find((field) => field.source === source)?.label ?? source} ${problems[source].message}`,
+  );
   return reply.code(400).send({
     status: StatusCode.VALIDATION_FAIL,
     message: formatMessage(RuleListMessages.correctFields, { fields: labels.join('; ') }),
@@ -33,7 +35,10 @@ export function sendNotFound(reply: FastifyReply): FastifyReply {
 export function sendStale(reply: FastifyReply, current: StoredRow): FastifyReply {
   return reply.code(409).send({
     status: StatusCode.FAILURE,
-    message: formatMessage(RuleListMessages.stale, { user: current.updated_by, time: `${current.updated_at.toISOString().replace('T', ' ').slice(0, 19)} UTC` }),
+    message: formatMessage(RuleListMessages.stale, {
+      user: current.updated_by,
+      time: `${current.updated_at.toISOString().replace('T', ' ').slice(0, 19)} UTC`,
+    }),
     data: { version: current.version },
   });
 }

@@ -15,7 +15,11 @@ function columnsOf(plugin: RuleListPlugin, sources: readonly string[]) {
 
 export function exportCsv(plugin: RuleListPlugin, rows: readonly StoredRow[]): string {
   const columns = columnsOf(plugin, plugin.exportColumns);
-  const records = rows.map((row) => columns.map((field) => neutraliseCsvCell(field.type === 'boolean' ? booleanText(row.row_values[field.source] ?? null) : String(row.row_values[field.source] ?? ''))));
+  const records = rows.map((row) =>
+    columns.map((field) =>
+      neutraliseCsvCell(field.type === 'boolean' ? booleanText(row.row_values[field.source] ?? null) : String(row.row_values[field.source] ?? '')),
+    ),
+  );
   return `\uFEFF${stringify([columns.map((field) => field.label), ...records], { record_delimiter: 'windows' })}`;
 }
 

@@ -27,7 +27,8 @@ export function decodeImportFile(base64: string): { text: string } | { problem: 
   const compact = base64.replace(/\s+/g, '');
   if (!BASE64.test(compact) || compact.length % 4 === 1) return { problem: importProblem(0, '', ImportMessages.notCsv) };
   const bytes = Buffer.from(compact, 'base64');
-  if (bytes.length > RULE_LIST_IMPORT_MAX_BYTES) return { problem: importProblem(0, '', ImportMessages.tooLarge, { max: RULE_LIST_IMPORT_MAX_BYTES / 1024 / 1024 }) };
+  if (bytes.length > RULE_LIST_IMPORT_MAX_BYTES)
+    return { problem: importProblem(0, '', ImportMessages.tooLarge, { max: RULE_LIST_IMPORT_MAX_BYTES / 1024 / 1024 }) };
   if (!isUtf8(bytes)) return { problem: importProblem(0, '', ImportMessages.notUtf8) };
   // NUL never appears in text: a binary file (a spreadsheet saved as .xlsx, an image) renamed .csv.
   if (bytes.includes(0)) return { problem: importProblem(0, '', ImportMessages.notCsv) };
@@ -65,9 +66,16 @@ export function parseImportCsv(plugin: RuleListPlugin, text: string): ParsedImpo
   if (text.trim() === '') return empty(importProblem(0, '', ImportMessages.empty));
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(text, { relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, to: RULE_LIST_IMPORT_MAX_ROWS + 2 }) as unknown as { record: string[]; info: { lines: number } }[];
+    records = parse(text, {
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      info: true,
+      to: RULE_LIST_IMPORT_MAX_ROWS + 2,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (error) {
-    if (error instanceof CsvError) return empty(importProblem((error as CsvError & { lines?: number }).lines ?? 0, '', ImportMessages.malformed, { reason: error.message }));
+    if (error instanceof CsvError)
+      return empty(importProblem((error as CsvError & { lines?: number }).lines ?? 0, '', ImportMessages.malformed, { reason: error.message }));
     throw error;
   }
   if (records.length === 0) return empty(importProblem(0, '', ImportMessages.empty));
@@ -78,8 +86,12 @@ export function parseImportCsv(plugin: RuleListPlugin, text: string): ParsedImpo
   if (records.length === 1) return empty(importProblem(0, '', ImportMessages.noRows));
 
   const keyColumn = header[columns.findIndex((field) => field?.source === plugin.uniqueKey[0])] ?? keyField?.label ?? '';
-  const columnOf = (source: string) => header[columns.findIndex((field) => field?.source === source)] ?? plugin.fields.find((field) => field.source === source)?.label ?? source;
-  const defaults = defaultsOf(plugin, columns.flatMap((field) => (field ? [field.source] : [])));
+  const columnOf = (source: string) =>
+    header[columns.findIndex((field) => field?.source === source)] ?? plugin.fields.find((field) => field.source === source)?.label ?? source;
+  const defaults = defaultsOf(
+    plugin,
+    columns.flatMap((field) => (field ? [field.source] : [])),
+  );
   const rows: ImportRow[] = [];
   const firstLineOfKey = new Map<string, number>();
   for (const { record, info } of records.slice(1)) {
@@ -101,12 +113,19 @@ export function parseImportCsv(plugin: RuleListPlugin, text: string): ParsedImpo
     });
     if (formula) continue;
     const checked = checkRecord(plugin.fields, input);
-    for (const [source, problem] of Object.entries(checked.problems)) problems.push(importProblem(line, columnOf(source), explain(plugin, source, problem, input[source])));
+    for (const [source, problem] of Object.entries(checked.problems))
+      problems.push(importProblem(line, columnOf(source), explain(plugin, source, problem, input[source])));
     if (Object.keys(checked.problems).length > 0) continue;
     const uniqueKey = uniqueKeyOf(plugin.uniqueKey, checked.values);
     const earlier = firstLineOfKey.get(uniqueKey);
     if (earlier !== undefined) {
-      problems.push(importProblem(line, keyColumn, `${ImportMessages.duplicateInFile.replace('{line}', String(earlier))} (${describeKey(plugin.uniqueKey, checked.values)})`));
+      problems.push(
+        importProblem(
+          line,
+          keyColumn,
+          `${ImportMessages.duplicateInFile.replace('{line}', String(earlier))} (${describeKey(plugin.uniqueKey, checked.values)})`,
+        ),
+      );
       continue;
     }
     firstLineOfKey.set(uniqueKey, line);

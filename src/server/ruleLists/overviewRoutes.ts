@@ -22,7 +22,8 @@ export function ruleListOverviewRoutes(plugins: readonly RuleListPlugin[]) {
       const account = accountOf(request);
       const held = new Set(await ctx.access.functionsOfRole(account.roleId));
       const visible = plugins.filter((plugin) => held.has(plugin.functionId));
-      if (visible.length === 0) return reply.code(403).send({ status: StatusCode.USER_ACL_EXCEPTION, message: 'You do not have permission to use any rule list.' });
+      if (visible.length === 0)
+        return reply.code(403).send({ status: StatusCode.USER_ACL_EXCEPTION, message: 'You do not have permission to use any rule list.' });
       const names = visible.map((plugin) => plugin.name);
       const [counts, changes] = await Promise.all([
         ctx.db

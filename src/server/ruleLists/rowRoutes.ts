@@ -6,7 +6,20 @@ import { accountOf } from '../http/authenticate';
 import { listQuerystringSchema, sendPage, type ListQueryText } from '../users/listQuery';
 import { sendDuplicate, sendFieldProblems, sendNotFound, sendStale } from './answers';
 import { checkValues } from './rowValues';
-import { countRows, deleteRowIds, findRow, insertRows, isDuplicateKeyError, listRows, lockRow, lockRows, toWireRow, updateRow, type ListScope, type StoredRow } from './rowStore';
+import {
+  countRows,
+  deleteRowIds,
+  findRow,
+  insertRows,
+  isDuplicateKeyError,
+  listRows,
+  lockRow,
+  lockRows,
+  toWireRow,
+  updateRow,
+  type ListScope,
+  type StoredRow,
+} from './rowStore';
 import { recordRowChanges, type Actor } from './ruleListAudit';
 import { actorOf as auditActorOf } from '../users/userAudit';
 import { parseRuleListQuery } from './ruleListQuery';
@@ -127,8 +140,16 @@ export function ruleListRowRoutes(plugin: RuleListPlugin) {
         const deleted = await ctx.db.transaction().execute(async (trx) => {
           const rows = await lockRows(trx, scope, request.body.ids);
           if (rows.length !== request.body.ids.length) return undefined;
-          await deleteRowIds(trx, rows.map((row) => row.row_id));
-          await recordRowChanges(trx, actorOf(request, ctx), plugin, rows.map((row) => ({ rowId: row.row_id, action: 'Delete' as const, before: row, after: null })));
+          await deleteRowIds(
+            trx,
+            rows.map((row) => row.row_id),
+          );
+          await recordRowChanges(
+            trx,
+            actorOf(request, ctx),
+            plugin,
+            rows.map((row) => ({ rowId: row.row_id, action: 'Delete' as const, before: row, after: null })),
+          );
           return rows;
         });
         if (!deleted) return sendNotFound(reply);

@@ -87,7 +87,12 @@ function scoped(db: RowDb, scope: ListScope, filter: RowFilter) {
   }
   if (filter.q) {
     const pattern = containsPattern(filter.q);
-    query = query.where(sql<SqlBool>`(${sql.join(plugin.fields.map((field) => sql`${rowValue(field.source)} ILIKE ${pattern}`), sql` OR `)})`);
+    query = query.where(
+      sql<SqlBool>`(${sql.join(
+        plugin.fields.map((field) => sql`${rowValue(field.source)} ILIKE ${pattern}`),
+        sql` OR `,
+      )})`,
+    );
   }
   return query;
 }
@@ -105,8 +110,17 @@ export async function countRows(db: RowDb, scope: ListScope, filter: RowFilter):
   return Number(total);
 }
 
-export async function listRows(db: RowDb, scope: ListScope, filter: RowFilter, order: RowOrder, page?: { offset: number; limit: number }): Promise<StoredRow[]> {
-  let query = scoped(db, scope, filter).selectAll().orderBy(orderExpression(scope.plugin, order)).orderBy('row_id', order.descending ? 'desc' : 'asc');
+export async function listRows(
+  db: RowDb,
+  scope: ListScope,
+  filter: RowFilter,
+  order: RowOrder,
+  page?: { offset: number; limit: number },
+): Promise<StoredRow[]> {
+  let query = scoped(db, scope, filter)
+    .selectAll()
+    .orderBy(orderExpression(scope.plugin, order))
+    .orderBy('row_id', order.descending ? 'desc' : 'asc');
   if (page) query = query.offset(page.offset).limit(page.limit);
   return query.execute();
 }
@@ -179,7 +193,10 @@ export async function updateRows(db: RowDb, changes: readonly { rowId: string; r
 
 export async function deleteRowIds(db: RowDb, rowIds: readonly string[]): Promise<void> {
   for (let start = 0; start < rowIds.length; start += 5000) {
-    await db.deleteFrom('rule_list_rows').where('row_id', 'in', rowIds.slice(start, start + 5000)).execute();
+    await db
+      .deleteFrom('rule_list_rows')
+      .where('row_id', 'in', rowIds.slice(start, start + 5000))
+      .execute();
   }
 }
 

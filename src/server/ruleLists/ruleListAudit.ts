@@ -63,7 +63,12 @@ export async function recordRowChanges(db: RowDb, actor: Actor, plugin: RuleList
   const changing = changes.filter((change) => change.action !== 'Resend');
   if (changing.length > 0 && (listDecides(plugin.name) || listHasEffects(plugin.name))) {
     const actions = [...new Set(changing.map((change) => PAST[change.action] ?? change.action.toLowerCase()))].join(', ');
-    await requestRescreen(db, actor.jobs, { companyId: actor.companyId, listName: plugin.name, reason: `${plugin.label}: ${changing.length} row(s) ${actions} by ${actor.userId}`, requestedBy: actor.userId });
+    await requestRescreen(db, actor.jobs, {
+      companyId: actor.companyId,
+      listName: plugin.name,
+      reason: `${plugin.label}: ${changing.length} row(s) ${actions} by ${actor.userId}`,
+      requestedBy: actor.userId,
+    });
   }
 }
 
@@ -82,7 +87,12 @@ export interface AuditQuery {
 }
 
 /** One page of a list's user log for the company, newest first by default. */
-export async function listRowChanges(db: Db, companyId: string, plugin: RuleListPlugin, options: AuditQuery): Promise<{ rows: RuleListAuditEntry[]; total: number }> {
+export async function listRowChanges(
+  db: Db,
+  companyId: string,
+  plugin: RuleListPlugin,
+  options: AuditQuery,
+): Promise<{ rows: RuleListAuditEntry[]; total: number }> {
   let query = db.selectFrom('audit_log').where('company_id', '=', companyId).where('entity', '=', plugin.name);
   if (options.q) {
     const pattern = containsPattern(options.q.trim());

@@ -68,7 +68,11 @@ export function ruleListTransferRoutes(plugin: RuleListPlugin) {
         if (parsed.problems.length > 0) return sendReport(reply, parsed.problems);
         const scope = scopeOf(request, plugin);
         if (mode === 'append') {
-          const taken = await takenKeys(ctx.db, scope, parsed.rows.map((row) => row.uniqueKey));
+          const taken = await takenKeys(
+            ctx.db,
+            scope,
+            parsed.rows.map((row) => row.uniqueKey),
+          );
           const clashes = parsed.rows
             .filter((row) => taken.has(row.uniqueKey))
             .map((row) => importProblem(row.line, parsed.keyColumn, `${ImportMessages.duplicateInList} (${describeKey(plugin.uniqueKey, row.values)})`));
@@ -80,11 +84,24 @@ export function ruleListTransferRoutes(plugin: RuleListPlugin) {
             let before: Awaited<ReturnType<typeof lockWholeList>> = [];
             if (mode === 'replace') {
               before = await lockWholeList(trx, scope);
-              await deleteRowIds(trx, before.map((row) => row.row_id));
-              await recordRowChanges(trx, actor, plugin, before.map((row) => ({ rowId: row.row_id, action: 'Import' as const, before: row, after: null })));
+              await deleteRowIds(
+                trx,
+                before.map((row) => row.row_id),
+              );
+              await recordRowChanges(
+                trx,
+                actor,
+                plugin,
+                before.map((row) => ({ rowId: row.row_id, action: 'Import' as const, before: row, after: null })),
+              );
             }
             const inserted = await insertRows(trx, scope, parsed.rows satisfies ImportRow[], accountOf(request).userId);
-            await recordRowChanges(trx, actor, plugin, inserted.map((row) => ({ rowId: row.row_id, action: 'Import' as const, before: null, after: row })));
+            await recordRowChanges(
+              trx,
+              actor,
+              plugin,
+              inserted.map((row) => ({ rowId: row.row_id, action: 'Import' as const, before: null, after: row })),
+            );
             return before.length;
           });
           const message =

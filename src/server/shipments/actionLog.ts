@@ -18,7 +18,12 @@ export interface ActionLogEntry {
 }
 
 /** The user log's rows for these entries of the account's, made at `at`. */
-export function actionLogRows(account: Pick<AccountProfile, 'companyId' | 'userId'>, ip: string, entries: readonly ActionLogEntry[], at = new Date()): ActionLogLine[] {
+export function actionLogRows(
+  account: Pick<AccountProfile, 'companyId' | 'userId'>,
+  ip: string,
+  entries: readonly ActionLogEntry[],
+  at = new Date(),
+): ActionLogLine[] {
   return entries.map((entry) => ({
     at,
     company_id: account.companyId,
@@ -42,9 +47,17 @@ export function actionLogRows(account: Pick<AccountProfile, 'companyId' | 'userI
  * entry are kept or lost together (durable when the change is). What only reads (a display, a
  * download, a search) goes through the batched LogWriter instead (logs/logWriter.ts).
  */
-export async function writeActionLog(trx: Kysely<Database> | Transaction<Database>, account: AccountProfile, ip: string, entries: ActionLogEntry[]): Promise<void> {
+export async function writeActionLog(
+  trx: Kysely<Database> | Transaction<Database>,
+  account: AccountProfile,
+  ip: string,
+  entries: ActionLogEntry[],
+): Promise<void> {
   if (entries.length === 0) return;
-  await trx.insertInto('action_log').values(actionLogRows(account, ip, entries)).execute();
+  await trx
+    .insertInto('action_log')
+    .values(actionLogRows(account, ip, entries))
+    .execute();
 }
 
 export interface ShipmentEvent {

@@ -54,24 +54,29 @@ export async function guardedChange<T>(
   request: { shipmentId: string; updateDt: string; lockMinutes: number; lockRow?: boolean },
   change: (context: ChangeContext) => Promise<ChangeOutcome<T>>,
 ): Promise<ChangeOutcome<T>> {
-  return db.transaction().execute(async (trx): Promise<ChangeOutcome<T>> => {
-    const found = await findShipment(trx, scope, { id: request.shipmentId }, { forUpdate: request.lockRow === true });
-    if (found.kind === 'notFound') return { kind: 'notFound' };
-    if (found.access !== 'full') return { kind: 'access', access: found.access };
-    const holder = await heldByAnother(trx, request.shipmentId, account, request.lockMinutes);
-    if (holder) {
-      return refusal('heldByOther', formatMessage(ShipmentMessages.heldByOther, { user: holder.UserName, company: holder.CompanyId, since: holder.Since }), { HeldBy: holder });
-    }
-    const current = found.shipment.update_dt.toISOString();
-    if (current !== request.updateDt) return staleRefusal(current);
-    const outcome = await change({ trx, shipment: found.shipment, shipmentId: request.shipmentId });
-    // A refusal inside the change must leave nothing behind (a history line, a log entry).
-    if (outcome.kind !== 'ok') throw new RolledBack(outcome);
-    return outcome;
-  }).catch((error: unknown): ChangeOutcome<T> => {
-    if (error instanceof RolledBack) return error.outcome as ChangeOutcome<T>;
-    throw error;
-  });
+  return db
+    .transaction()
+    .execute(async (trx): Promise<ChangeOutcome<T>> => {
+      const found = await findShipment(trx, scope, { id: request.shipmentId }, { forUpdate: request.lockRow === true });
+      if (found.kind === 'notFound') return { kind: 'notFound' };
+      if (found.access !== 'full') return { kind: 'access', access: found.access };
+      const holder = await heldByAnother(trx, request.shipmentId, account, request.lockMinutes);
+      if (holder) {
+        return refusal('heldByOther', formatMessage(ShipmentMessages.heldByOther, { user: holder.UserName, company: holder.CompanyId, since: holder.Since }), {
+          HeldBy: holder,
+        });
+      }
+      const current = found.shipment.update_dt.toISOString();
+      if (current !== request.updateDt) return staleRefusal(current);
+      const outcome = await change({ trx, shipment: found.shipment, shipmentId: request.shipmentId });
+      // A refusal inside the change must leave nothing behind (a history line, a log entry).
+      if (outcome.kind !== 'ok') throw new RolledBack(outcome);
+      return outcome;
+    })
+    .catch((error: unknown): ChangeOutcome<T> => {
+      if (error instanceof RolledBack) return error.outcome as ChangeOutcome<T>;
+      throw error;
+    });
 }
 
 class RolledBack extends Error {

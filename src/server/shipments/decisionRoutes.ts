@@ -23,8 +23,10 @@ export async function decisionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   app.post<{ Body: ModifyRequest }>('/awbmodify', { schema: { body: modifyBody, response: { 200: decisionAnswerSchema } } }, async (request, reply) =>
     sendOutcome(reply, await modifyShipment(await callerOf(ctx, request), request.body)),
   );
-  app.post<{ Body: AcceptDocumentRequest }>('/acceptdocument', { schema: { body: acceptDocumentBody, response: { 200: decisionAnswerSchema } } }, async (request, reply) =>
-    sendOutcome(reply, await acceptAdditionalDocument(await callerOf(ctx, request), request.body)),
+  app.post<{ Body: AcceptDocumentRequest }>(
+    '/acceptdocument',
+    { schema: { body: acceptDocumentBody, response: { 200: decisionAnswerSchema } } },
+    async (request, reply) => sendOutcome(reply, await acceptAdditionalDocument(await callerOf(ctx, request), request.body)),
   );
   app.post<{ Body: SendRequest }>('/awbsend', { schema: { body: sendBody, response: { 200: decisionAnswerSchema } } }, async (request, reply) =>
     sendOutcome(reply, await sendShipment(await callerOf(ctx, request), request.body)),

@@ -20,11 +20,12 @@ import { StatusCode } from '../../domain/statusCodes';
 import { ownsAwb, type CompanyScope } from './scope';
 import type { ShipmentRow } from './shipmentRecord';
 
-
 /** The detail page's data (GET awbapi/awbdetail): the shipment, its documents and history, and what the user may do. */
 
 export function blockOf(shipment: ShipmentRow): AcceptanceBlock | null {
-  return shipment.acceptance_block ? { kind: shipment.acceptance_block, reason: shipment.acceptance_block_reason ?? '', companies: shipment.acceptance_block_companies } : null;
+  return shipment.acceptance_block
+    ? { kind: shipment.acceptance_block, reason: shipment.acceptance_block_reason ?? '', companies: shipment.acceptance_block_companies }
+    : null;
 }
 
 export function decisionFacts(shipment: ShipmentRow, scope: CompanyScope, privilege?: PrivilegeFacts): DecisionFacts {
@@ -158,7 +159,13 @@ function callerPart(cached: CachedShipment, shipment: ShipmentRow, scope: Compan
  * The answer of GET awbdetail, `{"status":1,"data":AwbDetail}`, as JSON text: the fixed part comes
  * from the cached copy's JSON, only the caller's part is serialised per call.
  */
-export function detailAnswerJson(cached: CachedShipment, shipment: ShipmentRow, scope: CompanyScope, handling: HandlingState, privilege?: PrivilegeFacts): string {
+export function detailAnswerJson(
+  cached: CachedShipment,
+  shipment: ShipmentRow,
+  scope: CompanyScope,
+  handling: HandlingState,
+  privilege?: PrivilegeFacts,
+): string {
   const fixed = fixedPartJson(cached, shipment);
   const mine = JSON.stringify(callerPart(cached, shipment, scope, handling, privilege));
   return `{"status":${StatusCode.SUCCESS},"data":${fixed.slice(0, -1)},${mine.slice(1)}}`;

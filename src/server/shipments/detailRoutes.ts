@@ -36,7 +36,14 @@ export async function detailRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     ]);
     ctx.logs.actions(
       actionLogRows(caller.account, caller.ip, [
-        { actType: 'Display', docType: 'AWB', docName: `AWB ${formatAwbNumber({ prefix: shipment.awb_prefix, suffix: shipment.awb_suffix })}`, shipmentId, awbPrefix: shipment.awb_prefix, awbSuffix: shipment.awb_suffix },
+        {
+          actType: 'Display',
+          docType: 'AWB',
+          docName: `AWB ${formatAwbNumber({ prefix: shipment.awb_prefix, suffix: shipment.awb_suffix })}`,
+          shipmentId,
+          awbPrefix: shipment.awb_prefix,
+          awbSuffix: shipment.awb_suffix,
+        },
       ]),
     );
     return reply.type('application/json; charset=utf-8').send(detailAnswerJson(cached, shipment, caller.scope, handling, privilege));
@@ -81,31 +88,37 @@ export async function detailRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     });
   });
 
-  app.get<{ Params: { lookupType: number } }>('/util/getlookupcode/:lookupType', { schema: { params: lookupParams, response: { 200: lookupCodesAnswer } } }, async (request) =>
-    ok(await lookupCodes(ctx.db, request.params.lookupType, accountOf(request).companyId)),
+  app.get<{ Params: { lookupType: number } }>(
+    '/util/getlookupcode/:lookupType',
+    { schema: { params: lookupParams, response: { 200: lookupCodesAnswer } } },
+    async (request) => ok(await lookupCodes(ctx.db, request.params.lookupType, accountOf(request).companyId)),
   );
 
-  app.get<{ Params: { shipmentId: string; updateDT: string } }>('/util/awbcheckupdate/:shipmentId/:updateDT', { schema: { params: checkUpdateParams, response: { 200: checkUpdateAnswer } } }, async (request, reply) => {
-    const since = parseCompactUpdateDt(request.params.updateDT);
-    if (!since) return invalid(reply, 'updateDT must be the UpdateDT with colons, dashes and spaces removed (e.g. 20261122T101530.123Z).');
-    const caller = await callerOf(ctx, request);
-    const found = await shipmentAccess(ctx.db, caller.scope, request.params.shipmentId);
-    if (found.kind === 'notFound') return shipmentNotFound(reply);
-    if (found.access !== 'full') return shipmentRefused(reply, found.access);
-    const messages = await ctx.db
-      .selectFrom('shipment_events')
-      .select('event_id')
-      .where('shipment_id', '=', request.params.shipmentId)
-      .where('kind', 'in', ['FWB', 'FHL'])
-      .where('at', '>', new Date(since))
-      .limit(1)
-      .execute();
-    const answer: CheckUpdateAnswer = {
-      IsUpdated: found.updateDt.getTime() > Date.parse(since),
-      IsFwbFhlUpdated: messages.length > 0,
-      UpdateDT: found.updateDt.toISOString(),
-      Status: found.status as ShipmentStatus,
-    };
-    return ok(answer);
-  });
+  app.get<{ Params: { shipmentId: string; updateDT: string } }>(
+    '/util/awbcheckupdate/:shipmentId/:updateDT',
+    { schema: { params: checkUpdateParams, response: { 200: checkUpdateAnswer } } },
+    async (request, reply) => {
+      const since = parseCompactUpdateDt(request.params.updateDT);
+      if (!since) return invalid(reply, 'updateDT must be the UpdateDT with colons, dashes and spaces removed (e.g. 20261122T101530.123Z).');
+      const caller = await callerOf(ctx, request);
+      const found = await shipmentAccess(ctx.db, caller.scope, request.params.shipmentId);
+      if (found.kind === 'notFound') return shipmentNotFound(reply);
+      if (found.access !== 'full') return shipmentRefused(reply, found.access);
+      const messages = await ctx.db
+        .selectFrom('shipment_events')
+        .select('event_id')
+        .where('shipment_id', '=', request.params.shipmentId)
+        .where('kind', 'in', ['FWB', 'FHL'])
+        .where('at', '>', new Date(since))
+        .limit(1)
+        .execute();
+      const answer: CheckUpdateAnswer = {
+        IsUpdated: found.updateDt.getTime() > Date.parse(since),
+        IsFwbFhlUpdated: messages.length > 0,
+        UpdateDT: found.updateDt.toISOString(),
+        Status: found.status as ShipmentStatus,
+      };
+      return ok(answer);
+    },
+  );
 }

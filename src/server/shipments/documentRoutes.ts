@@ -77,7 +77,8 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       }
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') return invalid(reply, formatMessage(ShipmentMessages.pouchTooLarge, { size: formatBytes(ctx.config.pouchMaxBytes) }));
+      if (code === 'FST_REQ_FILE_TOO_LARGE')
+        return invalid(reply, formatMessage(ShipmentMessages.pouchTooLarge, { size: formatBytes(ctx.config.pouchMaxBytes) }));
       // Everything thrown while the parts are read is the body's fault: Fastify's limits (FST_*) and
       // busboy's parse errors alike (a truncated body: "Unexpected end of multipart data").
       return invalid(reply, `The upload could not be read: ${(error as Error).message}`);
@@ -93,7 +94,8 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     if (!(await isReadablePdf(file.content))) return invalid(reply, ShipmentMessages.pouchUnreadablePdf);
     const caller = await callerOf(ctx, request);
     const pouchKind = pouchKindOf(caller.scope.companyTypeId);
-    if (fields.PouchKind && fields.PouchKind !== pouchKind) return invalid(reply, formatMessage(ShipmentMessages.pouchTypeNotAllowed, { pouch: `${pouchKind} pouch` }));
+    if (fields.PouchKind && fields.PouchKind !== pouchKind)
+      return invalid(reply, formatMessage(ShipmentMessages.pouchTypeNotAllowed, { pouch: `${pouchKind} pouch` }));
     const upload = file;
     const outcome = await ctx.db.transaction().execute(async (trx) => {
       const found = await findShipment(trx, caller.scope, { id: shipmentId });
@@ -118,11 +120,24 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         .returning('document_id')
         .executeTakeFirstOrThrow();
       // A new document is a change of the shipment: open pages see it through awbcheckupdate.
-      await trx.updateTable('shipments').set({ operator_remarks: (eb) => eb.ref('operator_remarks') }).where('shipment_id', '=', shipmentId).execute();
+      await trx
+        .updateTable('shipments')
+        .set({ operator_remarks: (eb) => eb.ref('operator_remarks') })
+        .where('shipment_id', '=', shipmentId)
+        .execute();
       const text = `${fileName} uploaded to the ${pouchKind} pouch${awaiting ? ' (waits for acceptance)' : ''}`;
       await writeShipmentEvent(trx, { shipmentId, kind: 'DOCUMENT', description: text, companyId: caller.account.companyId, userId: caller.account.userId });
       await writeActionLog(trx, caller.account, caller.ip, [
-        { actType: 'Upload', docType: 'Pouch', docName: fileName, documentId: String(inserted.document_id), remarks: text, shipmentId, awbPrefix: found.shipment.awb_prefix, awbSuffix: found.shipment.awb_suffix },
+        {
+          actType: 'Upload',
+          docType: 'Pouch',
+          docName: fileName,
+          documentId: String(inserted.document_id),
+          remarks: text,
+          shipmentId,
+          awbPrefix: found.shipment.awb_prefix,
+          awbSuffix: found.shipment.awb_suffix,
+        },
       ]);
       return { kind: 'uploaded' as const, documentId: String(inserted.document_id), fileName, awaiting };
     });
@@ -135,7 +150,8 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   /** A short-lived link to a document, several documents (multipart) or a printout, checked now so the page can show why not. */
   app.post<{ Body: FileTicketRequest }>('/fileticket', { schema: { body: fileTicketBody } }, async (request, reply) => {
     const body = request.body;
-    if (body.Kind === 'print' ? !body.PrintKind : !body.DocumentIds) return invalid(reply, body.Kind === 'print' ? 'PrintKind is required.' : 'DocumentIds is required.');
+    if (body.Kind === 'print' ? !body.PrintKind : !body.DocumentIds)
+      return invalid(reply, body.Kind === 'print' ? 'PrintKind is required.' : 'DocumentIds is required.');
     if (body.Kind === 'view' && (body.DocumentIds?.length ?? 0) > 1) return invalid(reply, 'One document is viewed at a time.');
     const caller = await callerOf(ctx, request);
     const found = await findShipment(ctx.db, caller.scope, { id: body.ShipmentId });
@@ -146,14 +162,28 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       if (documents.length !== body.DocumentIds.length) return refused(reply, 'documentNotFound', ShipmentMessages.documentsCannotOpen);
       const archived = documents.filter((document) => isArchived(document));
       if (archived.length > 0) {
-        return refused(reply, 'archived', archived.length === documents.length && documents.length === 1 ? ShipmentMessages.pouchArchived : ShipmentMessages.documentsCannotOpen, {
-          Archived: archived.map((document) => document.document_id),
-        });
+        return refused(
+          reply,
+          'archived',
+          archived.length === documents.length && documents.length === 1 ? ShipmentMessages.pouchArchived : ShipmentMessages.documentsCannotOpen,
+          {
+            Archived: archived.map((document) => document.document_id),
+          },
+        );
       }
     }
     const path = filePath(body);
-    const ticket = issueFileTicket(ctx.jwtSecret, { userId: caller.account.userId, companyId: caller.account.companyId, ...sessionOf(request) }, path, ctx.config.fileTicketSeconds);
-    return ok({ Url: `${path}?ticket=${encodeURIComponent(ticket)}`, ExpiresInSeconds: ctx.config.fileTicketSeconds, AWBNumber: formatAwbNumber({ prefix: found.shipment.awb_prefix, suffix: found.shipment.awb_suffix }) });
+    const ticket = issueFileTicket(
+      ctx.jwtSecret,
+      { userId: caller.account.userId, companyId: caller.account.companyId, ...sessionOf(request) },
+      path,
+      ctx.config.fileTicketSeconds,
+    );
+    return ok({
+      Url: `${path}?ticket=${encodeURIComponent(ticket)}`,
+      ExpiresInSeconds: ctx.config.fileTicketSeconds,
+      AWBNumber: formatAwbNumber({ prefix: found.shipment.awb_prefix, suffix: found.shipment.awb_suffix }),
+    });
   });
 
   app.post<{ Body: ShareRequest }>('/share', { schema: { body: shareBody } }, async (request, reply) =>

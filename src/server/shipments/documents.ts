@@ -4,7 +4,6 @@ import { shipmentData } from './detail';
 import { renderAwbForm, renderConsolManifest, renderHouseAwbs, renderPouchCover } from './print';
 import type { ShipmentRecord } from './shipmentRecord';
 
-
 /** Documents stored in the database: reading them, and issuing the ones made from the shipment's data on first use. */
 
 export interface StoredDocument {
@@ -23,20 +22,13 @@ export interface StoredDocument {
 const DOCUMENT_COLUMNS = ['document_id', 'shipment_id', 'doc_type', 'pouch_kind', 'file_name', 'content_type', 'remarks', 'updated_on', 'user_id'] as const;
 
 export async function documentsOfShipment(db: Db, shipmentId: string, documentIds?: readonly string[]): Promise<StoredDocument[]> {
-  let query = db
-    .selectFrom('shipment_documents')
-    .select(DOCUMENT_COLUMNS)
-    .where('shipment_id', '=', shipmentId);
+  let query = db.selectFrom('shipment_documents').select(DOCUMENT_COLUMNS).where('shipment_id', '=', shipmentId);
   if (documentIds) query = query.where('document_id', 'in', [...documentIds]);
   return (await query.orderBy('document_id').execute()).map((row) => ({ ...row, document_id: String(row.document_id), shipment_id: String(row.shipment_id) }));
 }
 
 export async function findDocument(db: Db, documentId: string): Promise<StoredDocument | undefined> {
-  const row = await db
-    .selectFrom('shipment_documents')
-    .select(DOCUMENT_COLUMNS)
-    .where('document_id', '=', documentId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('shipment_documents').select(DOCUMENT_COLUMNS).where('document_id', '=', documentId).executeTakeFirst();
   return row ? { ...row, document_id: String(row.document_id), shipment_id: String(row.shipment_id) } : undefined;
 }
 
@@ -46,7 +38,9 @@ export function isArchived(document: Pick<StoredDocument, 'doc_type' | 'updated_
 
 /** The carrier's name for the printed AWB: the airline ingestion resolved from the prefix (carrier_id). */
 export async function carrierNameOf(db: Db, shipment: { carrier_id: string | null; awb_prefix: string }): Promise<string> {
-  const row = shipment.carrier_id ? await db.selectFrom('companies').select('company_name').where('company_id', '=', shipment.carrier_id).executeTakeFirst() : undefined;
+  const row = shipment.carrier_id
+    ? await db.selectFrom('companies').select('company_name').where('company_id', '=', shipment.carrier_id).executeTakeFirst()
+    : undefined;
   return row?.company_name ?? `Airline ${shipment.awb_prefix}`;
 }
 
@@ -60,7 +54,13 @@ async function issueFromShipment(db: Db, document: StoredDocument, shipment: Shi
     case 'House AWB airline':
       return renderHouseAwbs(data);
     default:
-      return renderPouchCover(data, { fileName: document.file_name, pouchKind: document.pouch_kind ?? 'airline', remarks: document.remarks, updatedOn: document.updated_on.toISOString(), userId: document.user_id });
+      return renderPouchCover(data, {
+        fileName: document.file_name,
+        pouchKind: document.pouch_kind ?? 'airline',
+        remarks: document.remarks,
+        updatedOn: document.updated_on.toISOString(),
+        userId: document.user_id,
+      });
   }
 }
 
@@ -81,7 +81,10 @@ export async function contentOf(db: Db, document: StoredDocument, shipment: Ship
 /** File names as stored and sent: no path, quotes or control characters; a .pdf ending kept. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[^A-Za-z0-9._ ()-]/g, '_').replace(/^[.\s]+/, '').slice(-120);
+  const cleaned = base
+    .replace(/[^A-Za-z0-9._ ()-]/g, '_')
+    .replace(/^[.\s]+/, '')
+    .slice(-120);
   return cleaned === '' ? 'document.pdf' : cleaned;
 }
 

@@ -40,7 +40,11 @@ export async function fileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     '/document/:documentId/:disposition',
     {
       schema: {
-        params: { type: 'object', required: ['documentId', 'disposition'], properties: { ...documentIdParams.properties, disposition: { type: 'string', enum: ['view', 'download'] } } },
+        params: {
+          type: 'object',
+          required: ['documentId', 'disposition'],
+          properties: { ...documentIdParams.properties, disposition: { type: 'string', enum: ['view', 'download'] } },
+        },
         querystring: ticketQuery,
       },
     },
@@ -56,7 +60,15 @@ export async function fileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         const view = request.params.disposition === 'view';
         ctx.logs.actions(
           actionLogRows(caller.account, caller.ip, [
-            { actType: view ? 'Display' : 'Download', docType: document.doc_type, docName: document.file_name, documentId: document.document_id, shipmentId: document.shipment_id, awbPrefix: found.shipment.awb_prefix, awbSuffix: found.shipment.awb_suffix },
+            {
+              actType: view ? 'Display' : 'Download',
+              docType: document.doc_type,
+              docName: document.file_name,
+              documentId: document.document_id,
+              shipmentId: document.shipment_id,
+              awbPrefix: found.shipment.awb_prefix,
+              awbSuffix: found.shipment.awb_suffix,
+            },
           ]),
         );
         return { kind: 'file' as const, content, view };
@@ -76,7 +88,11 @@ export async function fileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     '/documents/:shipmentId/:documentIds/download',
     {
       schema: {
-        params: { type: 'object', required: ['shipmentId', 'documentIds'], properties: { shipmentId: ID, documentIds: { type: 'string', pattern: '^[1-9][0-9]{0,17}(,[1-9][0-9]{0,17}){0,19}$' } } },
+        params: {
+          type: 'object',
+          required: ['shipmentId', 'documentIds'],
+          properties: { shipmentId: ID, documentIds: { type: 'string', pattern: '^[1-9][0-9]{0,17}(,[1-9][0-9]{0,17}){0,19}$' } },
+        },
         querystring: ticketQuery,
       },
     },
@@ -92,7 +108,15 @@ export async function fileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         const entries: ActionLogEntry[] = [];
         for (const document of documents) {
           files.push({ fileName: document.file_name, contentType: document.content_type, content: await contentOf(trx, document, found.shipment) });
-          entries.push({ actType: 'Download', docType: document.doc_type, docName: document.file_name, documentId: document.document_id, shipmentId: document.shipment_id, awbPrefix: found.shipment.awb_prefix, awbSuffix: found.shipment.awb_suffix });
+          entries.push({
+            actType: 'Download',
+            docType: document.doc_type,
+            docName: document.file_name,
+            documentId: document.document_id,
+            shipmentId: document.shipment_id,
+            awbPrefix: found.shipment.awb_prefix,
+            awbSuffix: found.shipment.awb_suffix,
+          });
         }
         ctx.logs.actions(actionLogRows(caller.account, caller.ip, entries));
         return { kind: 'files' as const, files };
@@ -105,26 +129,43 @@ export async function fileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
   );
 
-  app.get<{ Params: { shipmentId: string; kind: PrintKind } }>('/print/:shipmentId/:kind', { schema: { params: printParams, querystring: ticketQuery } }, async (request, reply) => {
-    const caller = await callerOf(ctx, request);
-    const outcome = await ctx.db.transaction().execute(async (trx) => {
-      const found = await findShipment(trx, caller.scope, { id: request.params.shipmentId });
-      if (found.kind === 'notFound' || found.access !== 'full') return found;
-      const data = shipmentData(found.shipment);
-      const content = await renderPrint(request.params.kind, data, {
-        carrierName: await carrierNameOf(trx, found.shipment),
-        companyName: caller.account.companyName,
-        userId: caller.account.userId,
-        now: new Date(),
+  app.get<{ Params: { shipmentId: string; kind: PrintKind } }>(
+    '/print/:shipmentId/:kind',
+    { schema: { params: printParams, querystring: ticketQuery } },
+    async (request, reply) => {
+      const caller = await callerOf(ctx, request);
+      const outcome = await ctx.db.transaction().execute(async (trx) => {
+        const found = await findShipment(trx, caller.scope, { id: request.params.shipmentId });
+        if (found.kind === 'notFound' || found.access !== 'full') return found;
+        const data = shipmentData(found.shipment);
+        const content = await renderPrint(request.params.kind, data, {
+          carrierName: await carrierNameOf(trx, found.shipment),
+          companyName: caller.account.companyName,
+          userId: caller.account.userId,
+          now: new Date(),
+        });
+        const fileName = printFileName(request.params.kind, data);
+        ctx.logs.actions(
+          actionLogRows(caller.account, caller.ip, [
+            {
+              actType: 'Print',
+              docType: PRINT_LABELS[request.params.kind],
+              docName: fileName,
+              shipmentId: data.ShipmentId,
+              awbPrefix: data.AWBPrefix,
+              awbSuffix: data.AWBSuffix,
+            },
+          ]),
+        );
+        return { kind: 'pdf' as const, content, fileName };
       });
-      const fileName = printFileName(request.params.kind, data);
-      ctx.logs.actions(
-        actionLogRows(caller.account, caller.ip, [{ actType: 'Print', docType: PRINT_LABELS[request.params.kind], docName: fileName, shipmentId: data.ShipmentId, awbPrefix: data.AWBPrefix, awbSuffix: data.AWBSuffix }]),
-      );
-      return { kind: 'pdf' as const, content, fileName };
-    });
-    if (outcome.kind === 'notFound') return shipmentNotFound(reply);
-    if (outcome.kind === 'found') return shipmentRefused(reply, outcome.access === 'lent' ? 'lent' : 'none');
-    return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', contentDisposition('inline', outcome.fileName)).header('Cache-Control', 'private, no-store').send(outcome.content);
-  });
+      if (outcome.kind === 'notFound') return shipmentNotFound(reply);
+      if (outcome.kind === 'found') return shipmentRefused(reply, outcome.access === 'lent' ? 'lent' : 'none');
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', contentDisposition('inline', outcome.fileName))
+        .header('Cache-Control', 'private, no-store')
+        .send(outcome.content);
+    },
+  );
 }

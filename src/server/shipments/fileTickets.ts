@@ -23,7 +23,8 @@ export function verifyFileTicket(secret: string, token: string, path: string): A
   try {
     const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
     if (typeof payload !== 'object' || payload.typ !== 'file' || payload.path !== path) return undefined;
-    if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.sid !== 'string' || typeof payload.ati !== 'number') return undefined;
+    if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.sid !== 'string' || typeof payload.ati !== 'number')
+      return undefined;
     return { userId: payload.sub, companyId: payload.cid, sessionId: payload.sid, issuedAt: payload.ati };
   } catch {
     return undefined;

@@ -11,7 +11,6 @@ import type { AccountProfile } from '../auth/accounts';
  * users opening the same shipment at once cannot both hold it.
  */
 
-
 export interface HolderRow {
   company_id: string;
   user_id: string;
@@ -23,7 +22,10 @@ const lapsed = (minutes: number) => sql<boolean>`shipment_handling.renewed_at < 
 
 export function stateFor(account: AccountProfile, holder: HolderRow | undefined): HandlingState {
   if (!holder || (holder.company_id === account.companyId && holder.user_id === account.userId)) return { HeldByMe: true, HeldBy: null };
-  return { HeldByMe: false, HeldBy: { UserId: holder.user_id, UserName: holder.user_name, CompanyId: holder.company_id, Since: holder.taken_at.toISOString() } };
+  return {
+    HeldByMe: false,
+    HeldBy: { UserId: holder.user_id, UserName: holder.user_name, CompanyId: holder.company_id, Since: holder.taken_at.toISOString() },
+  };
 }
 
 /** The live holder of the lock, if any (a lapsed lock holds nothing). */
@@ -57,7 +59,12 @@ export async function takeHandling(db: Db, shipmentId: string, account: AccountP
           taken_at: sql`CASE WHEN shipment_handling.company_id = excluded.company_id AND shipment_handling.user_id = excluded.user_id AND NOT ${lapsed(lapseMinutes)} THEN shipment_handling.taken_at ELSE now() END`,
           renewed_at: sql`now()`,
         })
-        .where((eb) => eb.or([lapsed(lapseMinutes), eb.and([eb('shipment_handling.company_id', '=', account.companyId), eb('shipment_handling.user_id', '=', account.userId)])])),
+        .where((eb) =>
+          eb.or([
+            lapsed(lapseMinutes),
+            eb.and([eb('shipment_handling.company_id', '=', account.companyId), eb('shipment_handling.user_id', '=', account.userId)]),
+          ]),
+        ),
     )
     .returning(['company_id', 'user_id', 'user_name', 'taken_at'])
     .executeTakeFirst();

@@ -50,7 +50,11 @@ const scopeOfCompany = (company: Borrower): CompanyScope => ({
 });
 
 async function findCompany(trx: Db | Transaction<Database>, companyId: string): Promise<Borrower | undefined> {
-  return trx.selectFrom('companies').select(['company_id', 'company_name', 'company_type_id', 'airline_prefixes', 'stations']).where('company_id', '=', companyId).executeTakeFirst();
+  return trx
+    .selectFrom('companies')
+    .select(['company_id', 'company_name', 'company_type_id', 'airline_prefixes', 'stations'])
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
 }
 
 const invalid = (message: string): ChangeOutcome<never> => ({ kind: 'invalid', message });
@@ -69,11 +73,29 @@ async function borrowerOf(caller: DecisionCaller, { trx, shipment }: ChangeConte
 const isOutcome = (value: Borrower | ChangeOutcome<never>): value is ChangeOutcome<never> => 'kind' in value;
 
 /** The history line, the user-log line and the audit entry of a lending or a take-back, in the change's transaction. */
-async function record(caller: DecisionCaller, { trx, shipment, shipmentId }: ChangeContext, change: { kind: 'LEND' | 'TAKE_BACK'; text: string; before: object | null; after: object | null }) {
+async function record(
+  caller: DecisionCaller,
+  { trx, shipment, shipmentId }: ChangeContext,
+  change: { kind: 'LEND' | 'TAKE_BACK'; text: string; before: object | null; after: object | null },
+) {
   const awb = { prefix: shipment.awb_prefix, suffix: shipment.awb_suffix };
-  await writeShipmentEvent(trx, { shipmentId, kind: change.kind, description: change.text, companyId: caller.account.companyId, userId: caller.account.userId });
+  await writeShipmentEvent(trx, {
+    shipmentId,
+    kind: change.kind,
+    description: change.text,
+    companyId: caller.account.companyId,
+    userId: caller.account.userId,
+  });
   await writeActionLog(trx, caller.account, caller.ip, [
-    { actType: change.kind === 'LEND' ? 'Lend' : 'TakeBack', docType: 'AWB', docName: `AWB ${formatAwbNumber(awb)}`, remarks: change.text, shipmentId, awbPrefix: awb.prefix, awbSuffix: awb.suffix },
+    {
+      actType: change.kind === 'LEND' ? 'Lend' : 'TakeBack',
+      docType: 'AWB',
+      docName: `AWB ${formatAwbNumber(awb)}`,
+      remarks: change.text,
+      shipmentId,
+      awbPrefix: awb.prefix,
+      awbSuffix: awb.suffix,
+    },
   ]);
   const borrower = ((change.after ?? change.before) as { CompanyId: string }).CompanyId;
   await trx
@@ -93,56 +115,79 @@ async function record(caller: DecisionCaller, { trx, shipment, shipmentId }: Cha
 
 /** POST awbapi/awblend: the borrower sees the shipment's summary row from now on (its details stay refused). */
 export async function lendShipment(caller: DecisionCaller, request: LendingRequest): Promise<ChangeOutcome<DecisionAnswer>> {
-  return guardedChange(caller.db, caller.scope, caller.account, { shipmentId: request.ShipmentId, updateDt: request.UpdateDT, lockMinutes: caller.lockMinutes }, async (context) => {
-    const borrower = await borrowerOf(caller, context, request.CompanyId);
-    if (isOutcome(borrower)) return borrower;
-    const { trx, shipment, shipmentId } = context;
-    if (accessOf(scopeOfCompany(borrower), shipment, false) === 'full') return refusal('borrowerOwns', formatMessage(LendingMessages.borrowerOwns, { company: named(borrower) }));
-    const lent = await trx
-      .insertInto('shipment_lendings')
-      .values({ shipment_id: shipmentId, company_id: borrower.company_id, lent_by: caller.account.companyId, lent_by_user: caller.account.userId })
-      .onConflict((oc) => oc.columns(['shipment_id', 'company_id']).doNothing())
-      .returning('lent_at')
-      .executeTakeFirst();
-    if (!lent) return refusal('alreadyLent', formatMessage(LendingMessages.alreadyLent, { company: named(borrower) }));
-    const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, SHIPMENT_STATUSES, {});
-    if (!updated) return staleRefusal();
-    await record(caller, context, {
-      kind: 'LEND',
-      text: `Lent to ${named(borrower)}: it sees the shipment in its summary, not its details`,
-      before: null,
-      after: { ShipmentId: shipmentId, AWBNumber: formatAwbNumber({ prefix: shipment.awb_prefix, suffix: shipment.awb_suffix }), CompanyId: borrower.company_id, LentAt: lent.lent_at.toISOString() },
-    });
-    return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
-  });
+  return guardedChange(
+    caller.db,
+    caller.scope,
+    caller.account,
+    { shipmentId: request.ShipmentId, updateDt: request.UpdateDT, lockMinutes: caller.lockMinutes },
+    async (context) => {
+      const borrower = await borrowerOf(caller, context, request.CompanyId);
+      if (isOutcome(borrower)) return borrower;
+      const { trx, shipment, shipmentId } = context;
+      if (accessOf(scopeOfCompany(borrower), shipment, false) === 'full')
+        return refusal('borrowerOwns', formatMessage(LendingMessages.borrowerOwns, { company: named(borrower) }));
+      const lent = await trx
+        .insertInto('shipment_lendings')
+        .values({ shipment_id: shipmentId, company_id: borrower.company_id, lent_by: caller.account.companyId, lent_by_user: caller.account.userId })
+        .onConflict((oc) => oc.columns(['shipment_id', 'company_id']).doNothing())
+        .returning('lent_at')
+        .executeTakeFirst();
+      if (!lent) return refusal('alreadyLent', formatMessage(LendingMessages.alreadyLent, { company: named(borrower) }));
+      const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, SHIPMENT_STATUSES, {});
+      if (!updated) return staleRefusal();
+      await record(caller, context, {
+        kind: 'LEND',
+        text: `Lent to ${named(borrower)}: it sees the shipment in its summary, not its details`,
+        before: null,
+        after: {
+          ShipmentId: shipmentId,
+          AWBNumber: formatAwbNumber({ prefix: shipment.awb_prefix, suffix: shipment.awb_suffix }),
+          CompanyId: borrower.company_id,
+          LentAt: lent.lent_at.toISOString(),
+        },
+      });
+      return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
+    },
+  );
 }
 
 /** POST awbapi/awbtakeback: the borrower no longer sees the shipment at all. */
 export async function takeBackShipment(caller: DecisionCaller, request: LendingRequest): Promise<ChangeOutcome<DecisionAnswer>> {
-  return guardedChange(caller.db, caller.scope, caller.account, { shipmentId: request.ShipmentId, updateDt: request.UpdateDT, lockMinutes: caller.lockMinutes }, async (context) => {
-    const borrower = await borrowerOf(caller, context, request.CompanyId);
-    if (isOutcome(borrower)) return borrower;
-    const { trx, shipment, shipmentId } = context;
-    const removed = await trx.deleteFrom('shipment_lendings').where('shipment_id', '=', shipmentId).where('company_id', '=', borrower.company_id).returningAll().executeTakeFirst();
-    if (!removed) return refusal('notLent', formatMessage(LendingMessages.notLent, { company: named(borrower) }));
-    const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, SHIPMENT_STATUSES, {});
-    if (!updated) return staleRefusal();
-    const since = utcDateTime(removed.lent_at);
-    await record(caller, context, {
-      kind: 'TAKE_BACK',
-      text: `Taken back from ${named(borrower)}, lent since ${since}${removed.lent_by_user ? ` by ${removed.lent_by_user}` : ''}`,
-      before: {
-        ShipmentId: shipmentId,
-        AWBNumber: formatAwbNumber({ prefix: shipment.awb_prefix, suffix: shipment.awb_suffix }),
-        CompanyId: borrower.company_id,
-        LentAt: removed.lent_at.toISOString(),
-        LentBy: removed.lent_by,
-        LentByUser: removed.lent_by_user,
-      },
-      after: null,
-    });
-    return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
-  });
+  return guardedChange(
+    caller.db,
+    caller.scope,
+    caller.account,
+    { shipmentId: request.ShipmentId, updateDt: request.UpdateDT, lockMinutes: caller.lockMinutes },
+    async (context) => {
+      const borrower = await borrowerOf(caller, context, request.CompanyId);
+      if (isOutcome(borrower)) return borrower;
+      const { trx, shipment, shipmentId } = context;
+      const removed = await trx
+        .deleteFrom('shipment_lendings')
+        .where('shipment_id', '=', shipmentId)
+        .where('company_id', '=', borrower.company_id)
+        .returningAll()
+        .executeTakeFirst();
+      if (!removed) return refusal('notLent', formatMessage(LendingMessages.notLent, { company: named(borrower) }));
+      const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, SHIPMENT_STATUSES, {});
+      if (!updated) return staleRefusal();
+      const since = utcDateTime(removed.lent_at);
+      await record(caller, context, {
+        kind: 'TAKE_BACK',
+        text: `Taken back from ${named(borrower)}, lent since ${since}${removed.lent_by_user ? ` by ${removed.lent_by_user}` : ''}`,
+        before: {
+          ShipmentId: shipmentId,
+          AWBNumber: formatAwbNumber({ prefix: shipment.awb_prefix, suffix: shipment.awb_suffix }),
+          CompanyId: borrower.company_id,
+          LentAt: removed.lent_at.toISOString(),
+          LentBy: removed.lent_by,
+          LentByUser: removed.lent_by_user,
+        },
+        after: null,
+      });
+      return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
+    },
+  );
 }
 
 /**
@@ -155,14 +200,24 @@ export async function lendableCompanies(caller: DecisionCaller, shipmentId: stri
   if (found.access !== 'full') return { kind: 'access', access: found.access };
   if (!ownsAwb(caller.scope, found.shipment)) return refusal('notOwner', LendingMessages.notOwner);
   const [companies, lent] = await Promise.all([
-    caller.db.selectFrom('companies').select(['company_id', 'company_name', 'company_type_id', 'airline_prefixes', 'stations']).orderBy('company_name').orderBy('company_id').execute(),
+    caller.db
+      .selectFrom('companies')
+      .select(['company_id', 'company_name', 'company_type_id', 'airline_prefixes', 'stations'])
+      .orderBy('company_name')
+      .orderBy('company_id')
+      .execute(),
     caller.db.selectFrom('shipment_lendings').select('company_id').where('shipment_id', '=', shipmentId).execute(),
   ]);
   const lentTo = new Set(lent.map((row) => row.company_id));
   return {
     kind: 'ok',
     data: companies
-      .filter((company) => company.company_id !== caller.scope.companyId && !lentTo.has(company.company_id) && accessOf(scopeOfCompany(company), found.shipment, false) !== 'full')
+      .filter(
+        (company) =>
+          company.company_id !== caller.scope.companyId &&
+          !lentTo.has(company.company_id) &&
+          accessOf(scopeOfCompany(company), found.shipment, false) !== 'full',
+      )
       .map((company) => ({ CompanyId: company.company_id, CompanyName: company.company_name, CompanyTypeId: company.company_type_id })),
   };
 }

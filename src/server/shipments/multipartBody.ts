@@ -10,7 +10,10 @@ export function multipartBody(files: readonly { fileName: string; contentType: s
   const parts: Buffer[] = [];
   for (const file of files) {
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${safeFileName(file.fileName)}"\r\nContent-Type: ${file.contentType}\r\n\r\n`, 'utf8'),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${safeFileName(file.fileName)}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+        'utf8',
+      ),
       file.content,
       Buffer.from('\r\n', 'utf8'),
     );

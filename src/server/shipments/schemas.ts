@@ -20,7 +20,12 @@ export const SUFFIX = { type: 'string', pattern: '^\\d{8}$' } as const;
 export const REMARK = { type: 'string', maxLength: REMARK_MAX_LENGTH * 2 } as const;
 
 export const shipmentIdParams = { type: 'object', required: ['shipmentId'], properties: { shipmentId: ID }, additionalProperties: false } as const;
-export const awbParams = { type: 'object', required: ['prefix', 'suffix'], properties: { prefix: PREFIX, suffix: SUFFIX }, additionalProperties: false } as const;
+export const awbParams = {
+  type: 'object',
+  required: ['prefix', 'suffix'],
+  properties: { prefix: PREFIX, suffix: SUFFIX },
+  additionalProperties: false,
+} as const;
 export const documentIdParams = { type: 'object', required: ['documentId'], properties: { documentId: ID }, additionalProperties: false } as const;
 export const checkUpdateParams = {
   type: 'object',
@@ -28,8 +33,18 @@ export const checkUpdateParams = {
   properties: { shipmentId: ID, updateDT: { type: 'string', pattern: COMPACT_UPDATE_DT_PATTERN } },
   additionalProperties: false,
 } as const;
-export const lookupParams = { type: 'object', required: ['lookupType'], properties: { lookupType: { type: 'integer', enum: [1, 11] } }, additionalProperties: false } as const;
-export const printParams = { type: 'object', required: ['shipmentId', 'kind'], properties: { shipmentId: ID, kind: { type: 'string', enum: [...PRINT_KINDS] } }, additionalProperties: false } as const;
+export const lookupParams = {
+  type: 'object',
+  required: ['lookupType'],
+  properties: { lookupType: { type: 'integer', enum: [1, 11] } },
+  additionalProperties: false,
+} as const;
+export const printParams = {
+  type: 'object',
+  required: ['shipmentId', 'kind'],
+  properties: { shipmentId: ID, kind: { type: 'string', enum: [...PRINT_KINDS] } },
+  additionalProperties: false,
+} as const;
 
 const filterProperties = {
   FlightDateFrom: DAY,
@@ -49,7 +64,12 @@ export const awbSummaryBody = {
     // before anything is read; the body limit bounds the array.
     fieldSearch: {
       type: 'array',
-      items: { type: 'object', required: ['AWBPrefix', 'AWBSuffix'], additionalProperties: false, properties: { AWBPrefix: { type: 'string', maxLength: 20 }, AWBSuffix: { type: 'string', maxLength: 20 } } },
+      items: {
+        type: 'object',
+        required: ['AWBPrefix', 'AWBSuffix'],
+        additionalProperties: false,
+        properties: { AWBPrefix: { type: 'string', maxLength: 20 }, AWBSuffix: { type: 'string', maxLength: 20 } },
+      },
     },
     dbOptions: {
       type: 'object',
@@ -65,7 +85,10 @@ export const awbSummaryBody = {
     filters: {
       type: 'object',
       additionalProperties: false,
-      properties: { ...filterProperties, Status: { type: 'array', maxItems: SHIPMENT_STATUSES.length, uniqueItems: true, items: { type: 'string', enum: [...SHIPMENT_STATUSES] } } },
+      properties: {
+        ...filterProperties,
+        Status: { type: 'array', maxItems: SHIPMENT_STATUSES.length, uniqueItems: true, items: { type: 'string', enum: [...SHIPMENT_STATUSES] } },
+      },
     },
   },
 } as const;
@@ -142,7 +165,12 @@ export const modifyBody = {
     DocumentRemarks: {
       type: 'array',
       maxItems: 50,
-      items: { type: 'object', required: ['ShipmentDocumentID', 'Remarks'], additionalProperties: false, properties: { ShipmentDocumentID: ID, Remarks: REMARK } },
+      items: {
+        type: 'object',
+        required: ['ShipmentDocumentID', 'Remarks'],
+        additionalProperties: false,
+        properties: { ShipmentDocumentID: ID, Remarks: REMARK },
+      },
     },
   },
 } as const;
@@ -217,7 +245,25 @@ const NULLABLE_TEXT = { type: ['string', 'null'] } as const;
 /** AwbSummaryRow (src/domain/shipmentWire.ts). */
 const summaryRow = {
   type: 'object',
-  required: ['ShipmentId', 'AWBPrefix', 'AWBSuffix', 'AWBNumber', 'Status', 'Origin', 'Destination', 'Pieces', 'Weight', 'FlightNo', 'FlightDate', 'MessageDate', 'STD', 'UpdateDT', 'SpecialHandlingCodes', 'IsLent', 'CheckDigitValid'],
+  required: [
+    'ShipmentId',
+    'AWBPrefix',
+    'AWBSuffix',
+    'AWBNumber',
+    'Status',
+    'Origin',
+    'Destination',
+    'Pieces',
+    'Weight',
+    'FlightNo',
+    'FlightDate',
+    'MessageDate',
+    'STD',
+    'UpdateDT',
+    'SpecialHandlingCodes',
+    'IsLent',
+    'CheckDigitValid',
+  ],
   properties: {
     ShipmentId: { type: 'string' },
     AWBPrefix: { type: 'string' },
@@ -253,7 +299,12 @@ export const awbSummaryAnswer = answerSchema({
       items: {
         type: 'object',
         required: ['AWBPrefix', 'AWBSuffix', 'Reason', 'Message'],
-        properties: { AWBPrefix: { type: 'string' }, AWBSuffix: { type: 'string' }, Reason: { type: 'string', enum: ['notFound', 'notAccessible'] }, Message: { type: 'string' } },
+        properties: {
+          AWBPrefix: { type: 'string' },
+          AWBSuffix: { type: 'string' },
+          Reason: { type: 'string', enum: ['notFound', 'notAccessible'] },
+          Message: { type: 'string' },
+        },
         additionalProperties: true,
       },
     },
@@ -277,7 +328,12 @@ export const checkUpdateAnswer = answerSchema({
 /** LookupCode[]: the reject reasons (1) or the MIP action codes (11) the caller's company offers. */
 export const lookupCodesAnswer = answerSchema({
   type: 'array',
-  items: { type: 'object', required: ['Code', 'Description'], properties: { Code: { type: 'string' }, Description: { type: 'string' } }, additionalProperties: true },
+  items: {
+    type: 'object',
+    required: ['Code', 'Description'],
+    properties: { Code: { type: 'string' }, Description: { type: 'string' } },
+    additionalProperties: true,
+  },
 });
 
 /**
@@ -303,7 +359,11 @@ export const searchNextAnswer = answerSchema({
   additionalProperties: true,
 });
 
-const COUNTS_BY_STATUS = { type: 'object', properties: Object.fromEntries(SHIPMENT_STATUSES.map((status) => [status, { type: 'integer' }])), additionalProperties: true };
+const COUNTS_BY_STATUS = {
+  type: 'object',
+  properties: Object.fromEntries(SHIPMENT_STATUSES.map((status) => [status, { type: 'integer' }])),
+  additionalProperties: true,
+};
 
 /** OverviewAnswer: the shipments of today's flights and of the last 7 days, counted by status. */
 export const overviewAnswer = answerSchema({

@@ -19,7 +19,11 @@ export interface CompanyScope {
 
 export async function scopeOf(db: Db, account: AccountProfile): Promise<CompanyScope> {
   const [company, lent] = await Promise.all([
-    db.selectFrom('companies').select(['company_id', 'company_type_id', 'airline_prefixes', 'stations']).where('company_id', '=', account.companyId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('companies')
+      .select(['company_id', 'company_type_id', 'airline_prefixes', 'stations'])
+      .where('company_id', '=', account.companyId)
+      .executeTakeFirstOrThrow(),
     db.selectFrom('shipment_lendings').select('shipment_id').where('company_id', '=', account.companyId).execute(),
   ]);
   return {
@@ -55,14 +59,19 @@ export function ownShipmentsSql(scope: CompanyScope): RawBuilder<boolean> {
 export function ownPartsSql(scope: CompanyScope): RawBuilder<boolean>[] {
   if (scope.companyTypeId === CompanyType.GROUND_HANDLER && scope.stations.length > 0) {
     const stations = [...scope.stations];
-    return [sql<boolean>`s.origin = ANY(${stations}::bpchar[])`, sql<boolean>`(s.destination = ANY(${stations}::bpchar[]) AND NOT s.origin = ANY(${stations}::bpchar[]))`];
+    return [
+      sql<boolean>`s.origin = ANY(${stations}::bpchar[])`,
+      sql<boolean>`(s.destination = ANY(${stations}::bpchar[]) AND NOT s.origin = ANY(${stations}::bpchar[]))`,
+    ];
   }
   return [ownShipmentsSql(scope)];
 }
 
 /** Shipments lent to the company that are not its own anyway. */
 export function lentOnlySql(scope: CompanyScope): RawBuilder<boolean> {
-  return scope.lentIds.length > 0 ? sql<boolean>`(s.shipment_id = ANY(${[...scope.lentIds]}::bigint[]) AND NOT ${ownShipmentsSql(scope)})` : sql<boolean>`false`;
+  return scope.lentIds.length > 0
+    ? sql<boolean>`(s.shipment_id = ANY(${[...scope.lentIds]}::bigint[]) AND NOT ${ownShipmentsSql(scope)})`
+    : sql<boolean>`false`;
 }
 
 /** What the summary shows: own shipments and those lent to the company. */
@@ -73,7 +82,11 @@ export function visibleShipmentsSql(scope: CompanyScope): RawBuilder<boolean> {
 export type ShipmentAccess = 'full' | 'lent' | 'none';
 
 /** One shipment's access for the company: full (its own), lent (summary only) or none. */
-export function accessOf(scope: CompanyScope, shipment: { awb_prefix: string; agent_company_id: string | null; origin: string; destination: string }, isLent: boolean): ShipmentAccess {
+export function accessOf(
+  scope: CompanyScope,
+  shipment: { awb_prefix: string; agent_company_id: string | null; origin: string; destination: string },
+  isLent: boolean,
+): ShipmentAccess {
   const own =
     (scope.companyTypeId === CompanyType.AIRLINE && scope.prefixes.includes(shipment.awb_prefix)) ||
     (scope.companyTypeId === CompanyType.FORWARDER && shipment.agent_company_id === scope.companyId) ||

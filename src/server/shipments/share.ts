@@ -50,13 +50,16 @@ export async function shareShipments(caller: DecisionCaller & { mailer: Mailer }
       for (const shipment of shipments) {
         const awb = formatAwbNumber({ prefix: shipment.awb_prefix, suffix: shipment.awb_suffix });
         const chosen = (await documentsOfShipment(trx, String(shipment.shipment_id))).filter(
-          (document) => !isArchived(document) && options.some((option) => documentMatchesShareOption(option, { docType: document.doc_type, pouchKind: document.pouch_kind })),
+          (document) =>
+            !isArchived(document) &&
+            options.some((option) => documentMatchesShareOption(option, { docType: document.doc_type, pouchKind: document.pouch_kind })),
         );
         if (chosen.length === 0) withoutDocuments.push(awb);
         for (const document of chosen) {
           const content = await contentOf(trx, document, shipment);
           total += content.length;
-          if (total > MAX_ATTACHMENT_BYTES) return { kind: 'refused', reason: 'tooLarge', message: formatMessage(ShipmentMessages.shareTooLarge, { size: formatBytes(MAX_ATTACHMENT_BYTES) }) };
+          if (total > MAX_ATTACHMENT_BYTES)
+            return { kind: 'refused', reason: 'tooLarge', message: formatMessage(ShipmentMessages.shareTooLarge, { size: formatBytes(MAX_ATTACHMENT_BYTES) }) };
           attachments.push({ filename: safeFileName(document.file_name), content, contentType: document.content_type });
           logEntries.push({
             actType: 'Share',

@@ -45,7 +45,8 @@ export interface CachedShipment extends CachedRow {
 }
 
 type CacheEntry = CachedRow & Partial<Pick<CachedShipment, 'documents' | 'history' | 'lendings'>>;
-const isWhole = (entry: CacheEntry | undefined): entry is CachedShipment => entry?.documents !== undefined && entry.history !== undefined && entry.lendings !== undefined;
+const isWhole = (entry: CacheEntry | undefined): entry is CachedShipment =>
+  entry?.documents !== undefined && entry.history !== undefined && entry.lendings !== undefined;
 
 export interface ShipmentCache {
   byId(shipmentId: string): Promise<CachedShipment | undefined>;
@@ -80,7 +81,9 @@ const DOCUMENT_ORDER = sql`CASE d.doc_type WHEN 'AWB' THEN 0 WHEN 'House Manifes
 
 /** The row, its documents (in the page's order), its latest 200 history entries and its lendings: one statement. */
 async function loadShipment(db: Db, key: { id: string } | { prefix: string; suffix: string }): Promise<CachedShipment | undefined> {
-  return (await loadShipments(db, 'id' in key ? sql`s.shipment_id = ${key.id}` : sql`s.awb_prefix = ${key.prefix}::bpchar AND s.awb_suffix = ${key.suffix}::bpchar`))[0];
+  return (
+    await loadShipments(db, 'id' in key ? sql`s.shipment_id = ${key.id}` : sql`s.awb_prefix = ${key.prefix}::bpchar AND s.awb_suffix = ${key.suffix}::bpchar`)
+  )[0];
 }
 
 const ROW_COLUMNS = sql`s.*, to_char(s.flight_date, 'YYYY-MM-DD') AS flight_date`;
@@ -103,7 +106,13 @@ async function loadShipments(db: Db, where: RawBuilder<unknown>): Promise<Cached
   return rows.map(({ documents_json: documents, history_json: history, lendings_json: lendings, ...row }) => ({
     row,
     documents: documents.map((document) => ({ ...document, updated_on: new Date(document.updated_on) })),
-    history: history.map((event) => ({ At: new Date(event.at).toISOString(), Kind: event.kind, Description: event.description, CompanyId: event.company_id, UserId: event.user_id })),
+    history: history.map((event) => ({
+      At: new Date(event.at).toISOString(),
+      Kind: event.kind,
+      Description: event.description,
+      CompanyId: event.company_id,
+      UserId: event.user_id,
+    })),
     lendings: lendings.map((lending) => ({
       CompanyId: lending.company_id,
       CompanyName: lending.company_name,
@@ -174,7 +183,8 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
       case 'handling':
         handlingEpoch++;
         learn(event.id, {
-          holder: event.c && event.u ? { company_id: event.c, user_id: event.u, user_name: event.n ?? '', taken_at: new Date(event.t ?? Date.now()) } : undefined,
+          holder:
+            event.c && event.u ? { company_id: event.c, user_id: event.u, user_name: event.n ?? '', taken_at: new Date(event.t ?? Date.now()) } : undefined,
           // The renewal's time on this process's clock (the database's clock is not this one).
           learntAt: performance.now() - Math.max(0, event.a ?? 0),
         });
@@ -201,7 +211,8 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
   const byId = async (shipmentId: string): Promise<CachedShipment | undefined> =>
     remember((await shipments.get(shipmentId, () => loadShipment(db, { id: shipmentId }), isWhole)) as CachedShipment | undefined);
 
-  const matches = (found: CachedRow | undefined, awb: { prefix: string; suffix: string }) => found !== undefined && found.row.awb_prefix === awb.prefix && found.row.awb_suffix === awb.suffix;
+  const matches = (found: CachedRow | undefined, awb: { prefix: string; suffix: string }) =>
+    found !== undefined && found.row.awb_prefix === awb.prefix && found.row.awb_suffix === awb.suffix;
   const byAwbs = async (awbs: readonly { prefix: string; suffix: string }[]): Promise<(CachedRow | undefined)[]> => {
     const answers: (CachedRow | undefined)[] = awbs.map((awb) => {
       const known = feed.isLive() ? idsByAwb.get(awbKey(awb.prefix, awb.suffix)) : undefined;
@@ -212,7 +223,10 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
     if (missing.length === 0) return answers;
     // Read together, and kept unless a change was announced while they were read.
     const epoch = shipments.epoch;
-    const found = await loadRows(db, sql`(s.awb_prefix, s.awb_suffix) IN (${sql.join(missing.map((awb) => sql`(${awb.prefix}::bpchar, ${awb.suffix}::bpchar)`))})`);
+    const found = await loadRows(
+      db,
+      sql`(s.awb_prefix, s.awb_suffix) IN (${sql.join(missing.map((awb) => sql`(${awb.prefix}::bpchar, ${awb.suffix}::bpchar)`))})`,
+    );
     for (const shipment of found) {
       shipments.keep(String(shipment.row.shipment_id), shipment, epoch);
       remember(shipment);

@@ -3,7 +3,6 @@ import type { Db } from '../db/database';
 import type { ShipmentTable } from '../db/schema';
 import { accessOf, type CompanyScope, type ShipmentAccess } from './scope';
 
-
 /** A shipment's row as read (flight date as ISO day text). */
 export type ShipmentRow = Omit<Selectable<ShipmentTable>, 'flight_date'> & { flight_date: string };
 export type ShipmentRecord = ShipmentRow & { is_lent: boolean };
@@ -11,11 +10,13 @@ export type ShipmentRecord = ShipmentRow & { is_lent: boolean };
 export type ShipmentLookup = { kind: 'found'; shipment: ShipmentRecord; access: ShipmentAccess } | { kind: 'notFound' };
 
 /** One shipment by id or by AWB, with the company's access to it; `forUpdate` locks its row for the transaction. */
-export async function findShipment(db: Db, scope: CompanyScope, key: { id: string } | { prefix: string; suffix: string }, { forUpdate = false } = {}): Promise<ShipmentLookup> {
-  let query = db
-    .selectFrom('shipments as s')
-    .selectAll('s')
-    .select(sql<string>`to_char(s.flight_date, 'YYYY-MM-DD')`.as('flight_date'));
+export async function findShipment(
+  db: Db,
+  scope: CompanyScope,
+  key: { id: string } | { prefix: string; suffix: string },
+  { forUpdate = false } = {},
+): Promise<ShipmentLookup> {
+  let query = db.selectFrom('shipments as s').selectAll('s').select(sql<string>`to_char(s.flight_date, 'YYYY-MM-DD')`.as('flight_date'));
   query = 'id' in key ? query.where('s.shipment_id', '=', key.id) : query.where('s.awb_prefix', '=', key.prefix).where('s.awb_suffix', '=', key.suffix);
   if (forUpdate) query = query.forUpdate();
   const row = (await query.executeTakeFirst()) as Omit<ShipmentRecord, 'is_lent'> | undefined;
@@ -34,7 +35,11 @@ export async function shipmentAccess(
   scope: CompanyScope,
   shipmentId: string,
 ): Promise<{ kind: 'found'; access: ShipmentAccess; status: string; updateDt: Date } | { kind: 'notFound' }> {
-  const row = await db.selectFrom('shipments').select(['awb_prefix', 'agent_company_id', 'origin', 'destination', 'status', 'update_dt']).where('shipment_id', '=', shipmentId).executeTakeFirst();
+  const row = await db
+    .selectFrom('shipments')
+    .select(['awb_prefix', 'agent_company_id', 'origin', 'destination', 'status', 'update_dt'])
+    .where('shipment_id', '=', shipmentId)
+    .executeTakeFirst();
   if (!row) return { kind: 'notFound' };
   return { kind: 'found', access: accessOf(scope, row, scope.lentIds.includes(shipmentId)), status: row.status, updateDt: row.update_dt };
 }

@@ -66,9 +66,7 @@ function criteriaSql(scope: CompanyScope, criteria: SummaryCriteria, part: RawBu
 function orderSql(options: Pick<DbOptions, 'FieldName' | 'OrderBy'>): RawBuilder<unknown> {
   const direction = options.OrderBy === 'DESC' ? sql.raw('DESC') : sql.raw('ASC');
   const column = SORT_COLUMNS[options.FieldName];
-  return column
-    ? sql`${column} ${direction}, s.awb_prefix ${direction}, s.awb_suffix ${direction}`
-    : sql`s.awb_prefix ${direction}, s.awb_suffix ${direction}`;
+  return column ? sql`${column} ${direction}, s.awb_prefix ${direction}, s.awb_suffix ${direction}` : sql`s.awb_prefix ${direction}, s.awb_suffix ${direction}`;
 }
 
 /**
@@ -79,9 +77,13 @@ function pageIdsSql(scope: CompanyScope, criteria: SummaryCriteria, options: DbO
   const direction = options.OrderBy === 'DESC' ? sql.raw('DESC') : sql.raw('ASC');
   const column = SORT_COLUMNS[options.FieldName];
   const keys = column ? sql`${column} AS sort_key, s.awb_prefix, s.awb_suffix` : sql`s.awb_prefix, s.awb_suffix`;
-  const merged = column ? sql`u.sort_key ${direction}, u.awb_prefix ${direction}, u.awb_suffix ${direction}` : sql`u.awb_prefix ${direction}, u.awb_suffix ${direction}`;
+  const merged = column
+    ? sql`u.sort_key ${direction}, u.awb_prefix ${direction}, u.awb_suffix ${direction}`
+    : sql`u.awb_prefix ${direction}, u.awb_suffix ${direction}`;
   const enough = options.PageSize + offset;
-  const parts = viewParts(scope).map((part) => sql`(SELECT s.shipment_id, ${keys} FROM shipments s WHERE ${criteriaSql(scope, criteria, part)} ORDER BY ${orderSql(options)} LIMIT ${enough})`);
+  const parts = viewParts(scope).map(
+    (part) => sql`(SELECT s.shipment_id, ${keys} FROM shipments s WHERE ${criteriaSql(scope, criteria, part)} ORDER BY ${orderSql(options)} LIMIT ${enough})`,
+  );
   return sql`SELECT u.shipment_id FROM (${sql.join(parts, sql` UNION ALL `)}) u ORDER BY ${merged} LIMIT ${options.PageSize} OFFSET ${offset}`;
 }
 
@@ -134,7 +136,13 @@ function toRow(row: SummaryDbRow): AwbSummaryRow {
 type SummaryAnswerWithTags = AwbSummaryAnswer & { visibleTags: { shipmentId: string; tag: AwbTag }[] };
 
 /** One page of the summary, its total, and the searched AWBs that gave no row (ignoring the filters). */
-export async function searchSummary(db: Db, shipments: ShipmentCache, scope: CompanyScope, criteria: SummaryCriteria, options: DbOptions): Promise<SummaryAnswerWithTags> {
+export async function searchSummary(
+  db: Db,
+  shipments: ShipmentCache,
+  scope: CompanyScope,
+  criteria: SummaryCriteria,
+  options: DbOptions,
+): Promise<SummaryAnswerWithTags> {
   if (criteria.tags.length > 0) return searchTags(shipments, scope, criteria, options);
   const offset = (options.CurrentPage - 1) * options.PageSize;
   // The page's ids first (from the indexes where they cover the criteria), then only those rows read whole.
@@ -150,7 +158,10 @@ export async function searchSummary(db: Db, shipments: ShipmentCache, scope: Com
       ORDER BY ${orderSql(options)}`.execute(db),
     shipments.kept(totalKey, byStatus, async () => {
       const { rows: countRows } = await sql<{ total: string }>`
-        SELECT ${sql.join(viewParts(scope).map((part) => sql`(SELECT count(*) FROM shipments s WHERE ${criteriaSql(scope, criteria, part)})`), sql` + `)} AS total`.execute(db);
+        SELECT ${sql.join(
+          viewParts(scope).map((part) => sql`(SELECT count(*) FROM shipments s WHERE ${criteriaSql(scope, criteria, part)})`),
+          sql` + `,
+        )} AS total`.execute(db);
       return Number(countRows[0]?.total ?? 0);
     }),
   ]);
@@ -159,7 +170,10 @@ export async function searchSummary(db: Db, shipments: ShipmentCache, scope: Com
 
 type CachedRow = CachedRowEntry['row'];
 /** What the summary's order reads of a row. */
-type SortableRow = Pick<CachedRow, 'origin' | 'destination' | 'flight_date' | 'message_date' | 'std' | 'pieces' | 'weight_kg' | 'update_dt' | 'awb_prefix' | 'awb_suffix'> & { status: string };
+type SortableRow = Pick<
+  CachedRow,
+  'origin' | 'destination' | 'flight_date' | 'message_date' | 'std' | 'pieces' | 'weight_kg' | 'update_dt' | 'awb_prefix' | 'awb_suffix'
+> & { status: string };
 
 /** Whether a row meets the filters, as criteriaSql decides it (whole UTC days, 'to' inclusive; no STD meets an STD range). */
 function meetsFilters(row: CachedRow, filters: SummaryFilters): boolean {
@@ -206,7 +220,8 @@ function compareRows(options: Pick<DbOptions, 'FieldName' | 'OrderBy'>): (a: Sor
   const sign = options.OrderBy === 'DESC' ? -1 : 1;
   const compare = (a: string | number | null, b: string | number | null) => (a === b || a === null || b === null ? 0 : a < b ? -1 : 1);
   return (a, b) =>
-    sign * (compare(sortKey(a, options.FieldName), sortKey(b, options.FieldName)) || compare(a.awb_prefix, b.awb_prefix) || compare(a.awb_suffix, b.awb_suffix));
+    sign *
+    (compare(sortKey(a, options.FieldName), sortKey(b, options.FieldName)) || compare(a.awb_prefix, b.awb_prefix) || compare(a.awb_suffix, b.awb_suffix));
 }
 
 function flightNumberOf(routing: unknown): string {
@@ -303,7 +318,8 @@ export function overviewCounts(db: Db, shipments: ShipmentCache, scope: CompanyS
 
 async function countOverview(db: Db, scope: CompanyScope, today: string): Promise<OverviewCounts> {
   const weekStart = addDaysIso(today, -6);
-  const counts = (part: RawBuilder<boolean>) => sql<{ status: string; today: string; week: string }>`
+  const counts = (part: RawBuilder<boolean>) =>
+    sql<{ status: string; today: string; week: string }>`
     SELECT s.status,
       count(*) FILTER (WHERE s.flight_date = ${today}::date) AS today,
       count(*) AS week
@@ -320,4 +336,3 @@ async function countOverview(db: Db, scope: CompanyScope, today: string): Promis
   }
   return { today: todayCounts, week: weekCounts };
 }
-

@@ -37,7 +37,12 @@ export async function ipRangeRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     return {
       status: StatusCode.SUCCESS,
       // An id, so react-admin can read it as a record (getOne) and refresh it with the list.
-      data: { id: 'current-address', address: normaliseAddress(request.ip) ?? request.ip, restricted: ranges.length > 0, allowed: isAddressAllowed(request.ip, ranges) },
+      data: {
+        id: 'current-address',
+        address: normaliseAddress(request.ip) ?? request.ip,
+        restricted: ranges.length > 0,
+        allowed: isAddressAllowed(request.ip, ranges),
+      },
     };
   });
 

@@ -26,11 +26,19 @@ export interface IpRangeRecord {
   created_at: string;
 }
 
-export type IpRangeOutcome = { ok: true; record: IpRangeRecord } | { ok: false; httpStatus: number; status: number; message: string; errors?: Record<string, string> };
+export type IpRangeOutcome =
+  | { ok: true; record: IpRangeRecord }
+  | { ok: false; httpStatus: number; status: number; message: string; errors?: Record<string, string> };
 
 function problem(kind: IpRangeProblem, field?: 'cidr' | 'description', values: Record<string, string> = {}, httpStatus = 400): IpRangeOutcome {
   const message = formatMessage(IpRangeProblemMessages[kind], values);
-  return { ok: false, httpStatus, status: kind === 'notFound' ? StatusCode.FAILURE : StatusCode.VALIDATION_FAIL, message, ...(field ? { errors: { [field]: message } } : {}) };
+  return {
+    ok: false,
+    httpStatus,
+    status: kind === 'notFound' ? StatusCode.FAILURE : StatusCode.VALIDATION_FAIL,
+    message,
+    ...(field ? { errors: { [field]: message } } : {}),
+  };
 }
 
 export async function listCompanyRanges(db: Db, companyId: string): Promise<IpRangeRecord[]> {
@@ -41,7 +49,13 @@ export async function listCompanyRanges(db: Db, companyId: string): Promise<IpRa
     .orderBy('created_at')
     .orderBy('range_id')
     .execute();
-  return rows.map((row) => ({ id: row.range_id, cidr: row.cidr, description: row.description, created_by: row.created_by, created_at: row.created_at.toISOString() }));
+  return rows.map((row) => ({
+    id: row.range_id,
+    cidr: row.cidr,
+    description: row.description,
+    created_by: row.created_by,
+    created_at: row.created_at.toISOString(),
+  }));
 }
 
 function lockout(actor: Actor, remaining: readonly string[]): IpRangeOutcome | undefined {
@@ -70,8 +84,17 @@ export async function addCompanyRange(db: Db, actor: Actor, input: { cidr: strin
       .values({ company_id: actor.companyId, cidr: range.cidr, description, created_by: actor.userId })
       .returning(['range_id', 'cidr', 'description', 'created_by', 'created_at'])
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, { entity: AuditEntity.IP_RANGE, entityKey: `${actor.companyId}|${row.cidr}`, action: 'ip-range-add', before: null, after: { cidr: row.cidr, description } });
-    return { ok: true, record: { id: row.range_id, cidr: row.cidr, description: row.description, created_by: row.created_by, created_at: row.created_at.toISOString() } };
+    await recordAudit(trx, actor, {
+      entity: AuditEntity.IP_RANGE,
+      entityKey: `${actor.companyId}|${row.cidr}`,
+      action: 'ip-range-add',
+      before: null,
+      after: { cidr: row.cidr, description },
+    });
+    return {
+      ok: true,
+      record: { id: row.range_id, cidr: row.cidr, description: row.description, created_by: row.created_by, created_at: row.created_at.toISOString() },
+    };
   });
 }
 
@@ -81,7 +104,10 @@ export async function deleteCompanyRange(db: Db, actor: Actor, rangeId: string):
     const rows = await trx.selectFrom('company_ip_ranges').selectAll().where('company_id', '=', actor.companyId).execute();
     const target = rows.find((row) => row.range_id === rangeId);
     if (!target) return problem('notFound', undefined, {}, 404);
-    const refused = lockout(actor, rows.filter((row) => row !== target).map((row) => row.cidr));
+    const refused = lockout(
+      actor,
+      rows.filter((row) => row !== target).map((row) => row.cidr),
+    );
     if (refused) return refused;
     await trx.deleteFrom('company_ip_ranges').where('range_id', '=', rangeId).where('company_id', '=', actor.companyId).execute();
     await recordAudit(trx, actor, {
@@ -91,6 +117,15 @@ export async function deleteCompanyRange(db: Db, actor: Actor, rangeId: string):
       before: { cidr: target.cidr, description: target.description },
       after: null,
     });
-    return { ok: true, record: { id: target.range_id, cidr: target.cidr, description: target.description, created_by: target.created_by, created_at: target.created_at.toISOString() } };
+    return {
+      ok: true,
+      record: {
+        id: target.range_id,
+        cidr: target.cidr,
+        description: target.description,
+        created_by: target.created_by,
+        created_at: target.created_at.toISOString(),
+      },
+    };
   });
 }

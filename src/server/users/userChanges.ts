@@ -136,13 +136,25 @@ export async function changeUser(db: Db, actor: Actor, userId: string, patch: Us
   try {
     return await db.transaction().execute(async (trx): Promise<UserOutcome> => {
       // The row is locked before it is read, so concurrent changes apply one after the other.
-      await trx.selectFrom('users').select('user_id').where('company_id', '=', actor.companyId).where(sql`lower(user_id)`, '=', userId.toLowerCase()).forUpdate().execute();
+      await trx
+        .selectFrom('users')
+        .select('user_id')
+        .where('company_id', '=', actor.companyId)
+        .where(sql`lower(user_id)`, '=', userId.toLowerCase())
+        .forUpdate()
+        .execute();
       const current = await findCompanyUser(trx, actor.companyId, userId);
       if (!current) return notFound();
-      if (self && patch.role_id !== undefined && patch.role_id !== current.role_id) return refusal(400, StatusCode.VALIDATION_FAIL, UserProfileMessages.changeOwnRole, 'role_id');
-      if (patch.role_id !== undefined && !(await roleExists(trx, patch.role_id))) return refusal(400, StatusCode.VALIDATION_FAIL, UserProfileMessages.roleRequired, 'role_id');
+      if (self && patch.role_id !== undefined && patch.role_id !== current.role_id)
+        return refusal(400, StatusCode.VALIDATION_FAIL, UserProfileMessages.changeOwnRole, 'role_id');
+      if (patch.role_id !== undefined && !(await roleExists(trx, patch.role_id)))
+        return refusal(400, StatusCode.VALIDATION_FAIL, UserProfileMessages.roleRequired, 'role_id');
       const email = patch.email?.trim();
-      if (email !== undefined && email.toLowerCase() !== (current.email ?? '').toLowerCase() && (await emailTaken(trx, email, { companyId: current.company_id, userId: current.user_id }))) {
+      if (
+        email !== undefined &&
+        email.toLowerCase() !== (current.email ?? '').toLowerCase() &&
+        (await emailTaken(trx, email, { companyId: current.company_id, userId: current.user_id }))
+      ) {
         return duplicateEmail();
       }
       const wanted = { user_name: patch.user_name?.trim(), email, role_id: patch.role_id, mfa_required: patch.mfa_required, is_locked: patch.is_locked };
@@ -152,14 +164,25 @@ export async function changeUser(db: Db, actor: Actor, userId: string, patch: Us
       // The audit says that the password changed, never what it was or became.
       if (passwordHash) diff.after.password = 'changed';
       const who = { companyId: current.company_id, userId: current.user_id };
-      await trx.updateTable('users').set({ ...changes, updated_at: new Date() }).where('company_id', '=', who.companyId).where('user_id', '=', who.userId).execute();
+      await trx
+        .updateTable('users')
+        .set({ ...changes, updated_at: new Date() })
+        .where('company_id', '=', who.companyId)
+        .where('user_id', '=', who.userId)
+        .execute();
       // A password set by an admin ends every session and remembered browser, like a reset by link.
       if (passwordHash) await storePassword(trx, who, passwordHash, { signOutEverywhere: true });
       // storePassword has ended the sessions and remembered browsers already.
       const locked = patch.is_locked === true && !current.is_locked;
       if (locked && !passwordHash) await revokeAllOfUser(trx, who);
       if (!passwordHash && (locked || (patch.mfa_required === true && !current.mfa_required))) await revokeMfaSessions(trx, who);
-      await recordAudit(trx, actor, { entity: AuditEntity.USER, entityKey: current.id, action: actionOf(patch, diff.after), before: diff.before, after: diff.after });
+      await recordAudit(trx, actor, {
+        entity: AuditEntity.USER,
+        entityKey: current.id,
+        action: actionOf(patch, diff.after),
+        before: diff.before,
+        after: diff.after,
+      });
       return { ok: true, record: (await findCompanyUser(trx, current.company_id, current.user_id))! };
     });
   } catch (error) {
@@ -181,4 +204,3 @@ export async function deleteUser(db: Kysely<Database>, actor: Actor, userId: str
     return { ok: true, record: current };
   });
 }
-

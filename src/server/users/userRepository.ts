@@ -27,7 +27,19 @@ function usersWithRoles(db: Queryable) {
   return db.selectFrom('users as u').innerJoin('roles as r', 'r.role_id', 'u.role_id');
 }
 
-const COLUMNS = ['u.company_id', 'u.user_id', 'u.user_name', 'u.email', 'u.role_id', 'r.role_name', 'r.role_type', 'u.mfa_required', 'u.is_locked', 'u.created_at', 'u.updated_at'] as const;
+const COLUMNS = [
+  'u.company_id',
+  'u.user_id',
+  'u.user_name',
+  'u.email',
+  'u.role_id',
+  'r.role_name',
+  'r.role_type',
+  'u.mfa_required',
+  'u.is_locked',
+  'u.created_at',
+  'u.updated_at',
+] as const;
 
 type UserRow = Omit<UserRecord, 'id' | 'created_at' | 'updated_at'> & { created_at: Date; updated_at: Date };
 
@@ -69,7 +81,11 @@ export async function listCompanyUsers(db: Db, companyId: string, options: UserL
 
 /** A user of the company, the user id matched without regard to case. */
 export async function findCompanyUser(db: Queryable, companyId: string, userId: string): Promise<UserRecord | undefined> {
-  const row = await usersWithRoles(db).select(COLUMNS).where('u.company_id', '=', companyId).where(sql`lower(u.user_id)`, '=', userId.toLowerCase()).executeTakeFirst();
+  const row = await usersWithRoles(db)
+    .select(COLUMNS)
+    .where('u.company_id', '=', companyId)
+    .where(sql`lower(u.user_id)`, '=', userId.toLowerCase())
+    .executeTakeFirst();
   return row ? toRecord(row) : undefined;
 }
 

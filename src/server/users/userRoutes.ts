@@ -20,7 +20,10 @@ import { createUserBodySchema, editUserBodySchema, lockBodySchema, mfaBodySchema
  * USER_ACL_EXCEPTION (-10000) whether or not the user exists.
  */
 
-export function sendOutcome<T extends { ok: true; record: unknown } | { ok: false; httpStatus: number; status: number; message: string; errors?: object }>(reply: FastifyReply, outcome: T) {
+export function sendOutcome<T extends { ok: true; record: unknown } | { ok: false; httpStatus: number; status: number; message: string; errors?: object }>(
+  reply: FastifyReply,
+  outcome: T,
+) {
   if (outcome.ok) return reply.send({ status: StatusCode.SUCCESS, data: outcome.record });
   const { httpStatus, status, message, errors } = outcome;
   return reply.code(httpStatus).send({ status, message, ...(errors ? { errors } : {}) });
@@ -30,7 +33,10 @@ export function sendOutcome<T extends { ok: true; record: unknown } | { ok: fals
 function ownCompanyUserId(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): string | undefined {
   const parsed = parseUserRecordId(request.params.id);
   if (!parsed) {
-    reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: 'The user in the path must be "COMPANY|user", with ids of letters, digits, dot, dash and underscore.' });
+    reply.code(400).send({
+      status: StatusCode.VALIDATION_FAIL,
+      message: 'The user in the path must be "COMPANY|user", with ids of letters, digits, dot, dash and underscore.',
+    });
     return undefined;
   }
   if (!isOwnCompany(request, parsed.companyId)) {
@@ -64,13 +70,17 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     return sendPage(reply, 'users', rows, query.offset, total);
   });
 
-  app.get<{ Params: { id: string } }>('/users/:id', { schema: { params: userIdParamsSchema, response: userAnswerSchema } }, async (request: IdRequest, reply) => {
-    const userId = ownCompanyUserId(request, reply);
-    if (userId === undefined) return reply;
-    const record = await findCompanyUser(db, accountOf(request).companyId, userId);
-    if (!record) return reply.code(404).send({ status: StatusCode.USER_PROFILE_NOT_FOUND, message: AccessMessages.userNotFound });
-    return reply.send({ status: StatusCode.SUCCESS, data: record });
-  });
+  app.get<{ Params: { id: string } }>(
+    '/users/:id',
+    { schema: { params: userIdParamsSchema, response: userAnswerSchema } },
+    async (request: IdRequest, reply) => {
+      const userId = ownCompanyUserId(request, reply);
+      if (userId === undefined) return reply;
+      const record = await findCompanyUser(db, accountOf(request).companyId, userId);
+      if (!record) return reply.code(404).send({ status: StatusCode.USER_PROFILE_NOT_FOUND, message: AccessMessages.userNotFound });
+      return reply.send({ status: StatusCode.SUCCESS, data: record });
+    },
+  );
 
   app.post<{ Body: NewUserInput & { company_id?: string } }>(
     '/users',
@@ -93,11 +103,15 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
   );
 
-  app.delete<{ Params: { id: string } }>('/users/:id', { schema: { params: userIdParamsSchema, response: userAnswerSchema } }, async (request: IdRequest, reply) => {
-    const userId = ownCompanyUserId(request, reply);
-    if (userId === undefined) return reply;
-    return sendOutcome(reply, await deleteUser(db, actorOf(request), userId));
-  });
+  app.delete<{ Params: { id: string } }>(
+    '/users/:id',
+    { schema: { params: userIdParamsSchema, response: userAnswerSchema } },
+    async (request: IdRequest, reply) => {
+      const userId = ownCompanyUserId(request, reply);
+      if (userId === undefined) return reply;
+      return sendOutcome(reply, await deleteUser(db, actorOf(request), userId));
+    },
+  );
 
   app.post<{ Params: { id: string }; Body: { locked: boolean } }>(
     '/users/:id/lock',

@@ -82,7 +82,10 @@ export const userAnswerSchema = {
 } as const;
 
 export const userPageSchema = {
-  200: { type: 'object', properties: { status: { type: 'integer' }, message: { type: 'string' }, data: { type: 'array', items: userRecordSchema }, total: { type: 'integer' } } },
+  200: {
+    type: 'object',
+    properties: { status: { type: 'integer' }, message: { type: 'string' }, data: { type: 'array', items: userRecordSchema }, total: { type: 'integer' } },
+  },
 } as const;
 
 export const ipRangeBodySchema = {

@@ -31,7 +31,9 @@ async function answerTo(httpStatus: number, body: Record<string, unknown>, optio
   const path = options.classic ? '/classicapi/nothing' : '/awbapi/nothing';
   server.use(http.get(url(path), () => HttpResponse.json(body, { status: httpStatus })));
   const client = createHttpClient(testConfig, hooks);
-  const call = options.classic ? client.classic('/nothing', { callerHandles: options.callerHandles }) : client.api(path, { callerHandles: options.callerHandles });
+  const call = options.classic
+    ? client.classic('/nothing', { callerHandles: options.callerHandles })
+    : client.api(path, { callerHandles: options.callerHandles });
   return call.then(
     () => undefined,
     (error: unknown) => error,
@@ -70,7 +72,11 @@ describe('HTTP 403 and 404 lead to their error pages', () => {
   test('a specific status on a 404, or one the caller handles, still reaches the caller', async () => {
     const notFound = await answerTo(404, { status: StatusCode.SHIPMENT_NOT_FOUND, message: 'There is no shipment found in AWB #160-12345675.' });
     expect(notFound).toBeInstanceOf(ApiError);
-    const recordGone = await answerTo(404, { status: StatusCode.FAILURE, message: 'Record Not Found!' }, { classic: true, callerHandles: [StatusCode.FAILURE] });
+    const recordGone = await answerTo(
+      404,
+      { status: StatusCode.FAILURE, message: 'Record Not Found!' },
+      { classic: true, callerHandles: [StatusCode.FAILURE] },
+    );
     expect(recordGone).toBeInstanceOf(ApiError);
     expect((recordGone as ApiError).message).toBe('Record Not Found!');
     expect(hooks.onErrorPage).not.toHaveBeenCalled();

@@ -5,13 +5,7 @@ import { StatusCode } from '../../../src/domain/statusCodes';
 import { createAuthProvider, MFA_SESSION_ID_KEY } from '../../../dataProviders/authProvider';
 import { createHttpClient } from '../../../dataProviders/httpClient';
 import { SessionExpiredError, TooManyRequestsError } from '../../../dataProviders/httpErrors';
-import {
-  LoginFailedError,
-  MfaEmailRequiredError,
-  MfaPasscodeError,
-  MfaRequiredError,
-  TooManyAttemptsError,
-} from '../../../dataProviders/loginErrors';
+import { LoginFailedError, MfaEmailRequiredError, MfaPasscodeError, MfaRequiredError, TooManyAttemptsError } from '../../../dataProviders/loginErrors';
 import { sessionFromPermission, sessionStore } from '../../../dataProviders/sessionStore';
 import { readAccessToken, readRefreshToken, writeTokens } from '../../../dataProviders/tokenCookies';
 import { cookieNames, createTestServer, fakeAccessToken, permissionFixture, resetBrowserState, testConfig, url } from './support';
@@ -173,9 +167,7 @@ describe('MFA', () => {
   });
 
   test('loginWithMfaCode signs in and keeps the MFA session id', async () => {
-    const { forms } = tokenEndpoint(() =>
-      HttpResponse.json({ access_token: 'access-mfa', refresh_token: 'refresh-mfa', mfa_session_id: 'mfa-session-9' }),
-    );
+    const { forms } = tokenEndpoint(() => HttpResponse.json({ access_token: 'access-mfa', refresh_token: 'refresh-mfa', mfa_session_id: 'mfa-session-9' }));
     permissionEndpoint();
     await authProvider().loginWithMfaCode('mfa-token-1', '123456');
     expect(forms).toEqual([{ GrantType: 'mfa-email', MFAToken: 'mfa-token-1', MFACode: '123456' }]);
@@ -291,9 +283,7 @@ describe('checkAuth, checkError', () => {
 
 describe('identity, permissions, canAccess', () => {
   beforeEach(() => {
-    sessionStore.set(
-      sessionFromPermission(permissionFixture({ user_id: 'jane', company_name: 'ACME Freight' }), permissionFixture({ menu: classicMenu })),
-    );
+    sessionStore.set(sessionFromPermission(permissionFixture({ user_id: 'jane', company_name: 'ACME Freight' }), permissionFixture({ menu: classicMenu })));
   });
 
   test('getIdentity and getPermissions read the session store', async () => {

@@ -163,15 +163,24 @@ describe('classic data provider', () => {
   test('a write refused with field problems comes back to the form as an HttpError with its errors, not an error page', async () => {
     server.use(
       http.post(url('/classicapi/users'), () =>
-        HttpResponse.json({ status: StatusCode.VALIDATION_FAIL, message: 'Please correct the marked fields.', errors: { role_id: 'This role does not exist any more.' } }, { status: 400 }),
+        HttpResponse.json(
+          { status: StatusCode.VALIDATION_FAIL, message: 'Please correct the marked fields.', errors: { role_id: 'This role does not exist any more.' } },
+          { status: 400 },
+        ),
       ),
-      http.put(url('/classicapi/users/DEMOAIR%7Cu'), () => HttpResponse.json({ status: StatusCode.FAILURE, message: 'The record changed meanwhile.' }, { status: 409 })),
+      http.put(url('/classicapi/users/DEMOAIR%7Cu'), () =>
+        HttpResponse.json({ status: StatusCode.FAILURE, message: 'The record changed meanwhile.' }, { status: 409 }),
+      ),
     );
     const created = await dataProvider()
       .create('users', { data: { userId: 'u' } })
       .catch((e: unknown) => e);
     expect(created).toBeInstanceOf(HttpError);
-    expect(created).toMatchObject({ message: 'Please correct the marked fields.', status: 400, body: { errors: { role_id: 'This role does not exist any more.' } } });
+    expect(created).toMatchObject({
+      message: 'Please correct the marked fields.',
+      status: 400,
+      body: { errors: { role_id: 'This role does not exist any more.' } },
+    });
     const updated = await dataProvider()
       .update('users', { id: 'DEMOAIR|u', data: {}, previousData: { id: 'DEMOAIR|u' } })
       .catch((e: unknown) => e);

@@ -3,14 +3,7 @@ import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { StatusCode } from '../../../src/domain/statusCodes';
 import { createHttpClient, type HttpClientHooks } from '../../../dataProviders/httpClient';
-import {
-  ApiError,
-  ErrorPageError,
-  InvalidProfileError,
-  NetworkError,
-  SessionExpiredError,
-  TooManyRequestsError,
-} from '../../../dataProviders/httpErrors';
+import { ApiError, ErrorPageError, InvalidProfileError, NetworkError, SessionExpiredError, TooManyRequestsError } from '../../../dataProviders/httpErrors';
 import { sessionFromPermission, sessionStore } from '../../../dataProviders/sessionStore';
 import { readAccessToken, readRefreshToken, writeTokens } from '../../../dataProviders/tokenCookies';
 import { cookieNames, createTestServer, fakeAccessToken, permissionFixture, resetBrowserState, testConfig, url } from './support';
@@ -174,9 +167,7 @@ describe('HTTP 401: one shared refresh, one retry each', () => {
         return HttpResponse.json({ access_token: `new-access-${refreshes}`, refresh_token: `new-refresh-${refreshes}` });
       }),
       http.get(url('/awbapi/fast'), ({ request }) =>
-        request.headers.get('Authorization') === 'Bearer old-access'
-          ? HttpResponse.json({}, { status: 401 })
-          : HttpResponse.json({ status: 1, data: 'fast' }),
+        request.headers.get('Authorization') === 'Bearer old-access' ? HttpResponse.json({}, { status: 401 }) : HttpResponse.json({ status: 1, data: 'fast' }),
       ),
       http.get(url('/awbapi/slow'), async ({ request }) => {
         if (request.headers.get('Authorization') === 'Bearer old-access') {
@@ -491,7 +482,9 @@ describe('answer mapping', () => {
   test('no response at all -> 500 page', async () => {
     signIn();
     server.use(http.get(url('/awbapi/probe'), () => HttpResponse.error()));
-    const error = await newClient().api('/awbapi/probe').catch((e: unknown) => e);
+    const error = await newClient()
+      .api('/awbapi/probe')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ErrorPageError);
     expect(error).toMatchObject({ page: 500, httpStatus: 0 });
     expect(hooks.onErrorPage).toHaveBeenCalledWith(500);

@@ -1,13 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, test } from 'vitest';
-import {
-  SESSION_STORE_KEY,
-  decodeSession,
-  encodeSession,
-  sessionFromPermission,
-  sessionStore,
-  type SessionState,
-} from '../../../dataProviders/sessionStore';
+import { SESSION_STORE_KEY, decodeSession, encodeSession, sessionFromPermission, sessionStore, type SessionState } from '../../../dataProviders/sessionStore';
 import { permissionFixture, resetBrowserState } from './support';
 
 const SPEC_FIELDS = [

@@ -1,13 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import {
-  accessTokenSubject,
-  deleteTokens,
-  hasTokens,
-  readAccessToken,
-  readRefreshToken,
-  writeTokens,
-} from '../../../dataProviders/tokenCookies';
+import { accessTokenSubject, deleteTokens, hasTokens, readAccessToken, readRefreshToken, writeTokens } from '../../../dataProviders/tokenCookies';
 import { cookieNames, fakeAccessToken, resetBrowserState } from './support';
 
 afterEach(() => {

@@ -45,7 +45,9 @@ function compact<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
 }
 
-export const awbNumber = fc.record({ prefix: code(DIGITS, 3), serial: fc.integer({ min: 0, max: 9_999_999 }) }).map(({ prefix, serial }) => ({ prefix, suffix: suffixWithCheckDigit(serial) }));
+export const awbNumber = fc
+  .record({ prefix: code(DIGITS, 3), serial: fc.integer({ min: 0, max: 9_999_999 }) })
+  .map(({ prefix, serial }) => ({ prefix, suffix: suffixWithCheckDigit(serial) }));
 
 export const consignment: fc.Arbitrary<ConsignmentSummary> = fc
   .record({
@@ -160,13 +162,22 @@ const summary: fc.Arbitrary<ChargeSummary> = fc
   })
   .map(compact);
 
-const isoDate = fc.date({ min: new Date(Date.UTC(1970, 0, 1)), max: new Date(Date.UTC(2069, 11, 31)), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+const isoDate = fc
+  .date({ min: new Date(Date.UTC(1970, 0, 1)), max: new Date(Date.UTC(2069, 11, 31)), noInvalidDate: true })
+  .map((date) => date.toISOString().slice(0, 10));
 
 export const airWaybill: fc.Arbitrary<AirWaybill> = fc
   .record({
     version: fc.constantFrom(16, 17),
     consignment,
-    flights: fc.array(fc.record({ carrier: code(LETTERS + DIGITS, 2), flightNumber: fc.tuple(code(DIGITS, 3), fc.constantFrom('', 'A', 'E')).map(([number, suffix]) => number + suffix), day: fc.integer({ min: 1, max: 31 }) }), { maxLength: 6 }),
+    flights: fc.array(
+      fc.record({
+        carrier: code(LETTERS + DIGITS, 2),
+        flightNumber: fc.tuple(code(DIGITS, 3), fc.constantFrom('', 'A', 'E')).map(([number, suffix]) => number + suffix),
+        day: fc.integer({ min: 1, max: 31 }),
+      }),
+      { maxLength: 6 },
+    ),
     routing: fc.array(fc.record({ airport, carrier: code(LETTERS + DIGITS, 2) }), { maxLength: 10 }),
     shipper: partyFor('account-first'),
     consignee: partyFor('account-first'),
@@ -177,7 +188,12 @@ export const airWaybill: fc.Arbitrary<AirWaybill> = fc
     chargeDeclarations: chargeDeclarations(true),
     rateLines: fc.array(rateLine, { minLength: 1, maxLength: 3 }),
     otherCharges: fc.array(
-      fc.record({ prepaidCollect: fc.constantFrom('P' as const, 'C' as const), chargeCode: code(LETTERS, 2), entitlement: fc.constantFrom('A' as const, 'C' as const), amount: amount(99_999, 2) }),
+      fc.record({
+        prepaidCollect: fc.constantFrom('P' as const, 'C' as const),
+        chargeCode: code(LETTERS, 2),
+        entitlement: fc.constantFrom('A' as const, 'C' as const),
+        amount: amount(99_999, 2),
+      }),
       { maxLength: 4 },
     ),
     prepaidSummary: optional(summary),
@@ -185,10 +201,21 @@ export const airWaybill: fc.Arbitrary<AirWaybill> = fc
     certification: optional(cargoText(1, 20)),
     execution: fc.record({ date: isoDate, place: cargoText(1, 17), signature: optional(cargoText(1, 20)) }).map(compact),
     otherServiceInformation: fc.array(cargoText(1, 65), { maxLength: 3 }),
-    reference: optional(fc.record({ fileReference: optional(code(LETTERS + DIGITS, 9)), participantIdentifier: optional(fc.constantFrom('FFW', 'AGT')), airportCityCode: optional(airport) }).map(compact)),
+    reference: optional(
+      fc
+        .record({
+          fileReference: optional(code(LETTERS + DIGITS, 9)),
+          participantIdentifier: optional(fc.constantFrom('FFW', 'AGT')),
+          airportCityCode: optional(airport),
+        })
+        .map(compact),
+    ),
     specialHandlingCodes: fc.uniqueArray(code(LETTERS, 3), { maxLength: 9 }),
     customsInformation: fc.array(ociLine, { maxLength: 6 }),
-    otherSegments: fc.array(fc.record({ tag: fc.constantFrom('COR', 'NOM', 'OPI', 'SRI'), lines: fc.array(cargoText(1, 40), { minLength: 1, maxLength: 2 }) }), { maxLength: 2 }),
+    otherSegments: fc.array(
+      fc.record({ tag: fc.constantFrom('COR', 'NOM', 'OPI', 'SRI'), lines: fc.array(cargoText(1, 40), { minLength: 1, maxLength: 2 }) }),
+      { maxLength: 2 },
+    ),
   })
   .map(compact);
 
@@ -211,4 +238,8 @@ const house: fc.Arbitrary<HouseWaybill> = fc
   })
   .map(compact);
 
-export const houseManifest: fc.Arbitrary<HouseManifest> = fc.record({ version: fc.constant(4), master: consignment, houses: fc.array(house, { minLength: 1, maxLength: 4 }) });
+export const houseManifest: fc.Arbitrary<HouseManifest> = fc.record({
+  version: fc.constant(4),
+  master: consignment,
+  houses: fc.array(house, { minLength: 1, maxLength: 4 }),
+});

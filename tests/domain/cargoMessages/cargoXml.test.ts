@@ -31,7 +31,22 @@ describe('XFWB (Cargo-XML WaybillMessage) reads into the FWB model', () => {
   if (!fromImp.ok) throw new Error('sample FWB unreadable');
 
   it('gives the same consignment, flights, routing, parties, charges, summary and execution as the FWB of the same shipment', () => {
-    for (const key of ['consignment', 'flights', 'routing', 'shipper', 'consignee', 'agent', 'accounting', 'chargeDeclarations', 'otherCharges', 'prepaidSummary', 'certification', 'execution', 'otherServiceInformation', 'specialHandlingCodes'] as const) {
+    for (const key of [
+      'consignment',
+      'flights',
+      'routing',
+      'shipper',
+      'consignee',
+      'agent',
+      'accounting',
+      'chargeDeclarations',
+      'otherCharges',
+      'prepaidSummary',
+      'certification',
+      'execution',
+      'otherServiceInformation',
+      'specialHandlingCodes',
+    ] as const) {
       expect(fromXml[key], key).toEqual(fromImp.value[key]);
     }
     expect(fromXml.notify).toEqual({ ...fromImp.value.notify, contacts: [] });
@@ -80,7 +95,14 @@ describe('XFHL (Cargo-XML HouseManifestMessage) reads into the FHL model', () =>
     const outcome = readXfhl(xfhl);
     if (!outcome.ok) throw new Error(outcome.faults.map(describeFault).join('\n'));
     const manifest = outcome.value;
-    expect(manifest.master).toEqual({ awb: { prefix: '006', suffix: '96667465' }, origin: 'DFW', destination: 'FRA', shipmentDescriptionCode: 'T', pieces: 4, weight: { unit: 'K', value: 245 } });
+    expect(manifest.master).toEqual({
+      awb: { prefix: '006', suffix: '96667465' },
+      origin: 'DFW',
+      destination: 'FRA',
+      shipmentDescriptionCode: 'T',
+      pieces: 4,
+      weight: { unit: 'K', value: 245 },
+    });
     expect(manifest.houses.map((house) => [house.hawb, house.pieces, house.weight.value, house.manifestDescription])).toEqual([
       ['SEKO0001', 2, 120.5, 'AUTO PARTS'],
       ['SEKO0002', 1, 80, 'MEDICAL DEVICES'],
@@ -95,7 +117,14 @@ describe('XFHL (Cargo-XML HouseManifestMessage) reads into the FHL model', () =>
     expect(first.goodsDescription).toEqual(['AUTOMOTIVE BRAKE PADS AND ROTORS', 'PART NUMBERS BP-2010 SERIES']);
     expect(first.specialHandlingCodes).toEqual(['EAW', 'SPX']);
     expect(first.slac).toBe(2);
-    expect(first.chargeDeclarations).toEqual({ currency: 'USD', weightValuation: 'P', otherCharges: 'P', carriageValue: 'NVD', customsValue: 'NCV', insuranceAmount: 'XXX' });
+    expect(first.chargeDeclarations).toEqual({
+      currency: 'USD',
+      weightValuation: 'P',
+      otherCharges: 'P',
+      carriageValue: 'NVD',
+      customsValue: 'NCV',
+      insuranceAmount: 'XXX',
+    });
     const imp = readFhl(fixture('fhl4-consol.txt'));
     expect(imp.ok && imp.value.houses[0].shipper).toEqual(first.shipper);
   });
@@ -157,14 +186,27 @@ describe('hostile and malformed Cargo-XML is refused safely, with the location o
     const lineOf = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split('\n').length;
     const noShipper = xfwb.replace(/<ram:ConsignorParty>[\s\S]*?<\/ram:ConsignorParty>/, '');
     expect(faultsOf(readXfwb(noShipper))).toEqual([
-      { line: lineOf(xfwb, '<rsm:MasterConsignment>'), code: 'missing-segment', segment: 'ConsignorParty', reason: 'WaybillMessage/MasterConsignment/ConsignorParty (shipper) is missing.' },
+      {
+        line: lineOf(xfwb, '<rsm:MasterConsignment>'),
+        code: 'missing-segment',
+        segment: 'ConsignorParty',
+        reason: 'WaybillMessage/MasterConsignment/ConsignorParty (shipper) is missing.',
+      },
     ]);
     const badWeight = xfwb.replace('unitCode="KGM">245</ram:IncludedTare', 'unitCode="KGM">245kg</ram:IncludedTare');
     expect(faultsOf(readXfwb(badWeight))).toEqual([
-      { line: lineOf(xfwb, '<ram:IncludedTareGrossWeightMeasure'), code: 'malformed', segment: 'IncludedTareGrossWeightMeasure', reason: expect.stringMatching(/the gross weight '245kg' must be a non-negative number/) },
+      {
+        line: lineOf(xfwb, '<ram:IncludedTareGrossWeightMeasure'),
+        code: 'malformed',
+        segment: 'IncludedTareGrossWeightMeasure',
+        reason: expect.stringMatching(/the gross weight '245kg' must be a non-negative number/),
+      },
     ]);
     const badCheckDigit = xfwb.replaceAll('006-96667465', '006-96667466');
-    expect(faultsOf(readXfwb(badCheckDigit))[0]).toMatchObject({ line: lineOf(xfwb, '<ram:ID>006-96667465</ram:ID>\n    <ram:SenderAssignedID>'), code: 'check-digit' });
+    expect(faultsOf(readXfwb(badCheckDigit))[0]).toMatchObject({
+      line: lineOf(xfwb, '<ram:ID>006-96667465</ram:ID>\n    <ram:SenderAssignedID>'),
+      code: 'check-digit',
+    });
     const badCurrency = xfwb.replace('<ram:SourceCurrencyCode>USD', '<ram:SourceCurrencyCode>XQZ');
     expect(faultsOf(readXfwb(badCurrency))[0]).toMatchObject({ code: 'unknown-code', line: lineOf(xfwb, '<ram:SourceCurrencyCode>') });
     const badCountry = xfhl.replace('<ram:CountryID>DE</ram:CountryID>', '<ram:CountryID>XX</ram:CountryID>');
@@ -172,7 +214,11 @@ describe('hostile and malformed Cargo-XML is refused safely, with the location o
   });
 
   it('refuses a document of the wrong kind', () => {
-    expect(faultsOf(readXfwb(xfhl))[0]).toMatchObject({ line: 3, code: 'unknown-message', reason: 'The root element is HouseManifestMessage; an XFWB is a WaybillMessage.' });
+    expect(faultsOf(readXfwb(xfhl))[0]).toMatchObject({
+      line: 3,
+      code: 'unknown-message',
+      reason: 'The root element is HouseManifestMessage; an XFWB is a WaybillMessage.',
+    });
     expect(faultsOf(readXfhl(xfwb))[0]).toMatchObject({ code: 'unknown-message' });
   });
 });

@@ -36,7 +36,14 @@ describe('FWB reader on the real-shaped FWB/16 sample', () => {
 
   it('reads the AWB line, flights and routing', () => {
     expect(waybill.version).toBe(16);
-    expect(waybill.consignment).toEqual({ awb: { prefix: '006', suffix: '96667465' }, origin: 'DFW', destination: 'FRA', shipmentDescriptionCode: 'T', pieces: 4, weight: { unit: 'K', value: 245 } });
+    expect(waybill.consignment).toEqual({
+      awb: { prefix: '006', suffix: '96667465' },
+      origin: 'DFW',
+      destination: 'FRA',
+      shipmentDescriptionCode: 'T',
+      pieces: 4,
+      weight: { unit: 'K', value: 245 },
+    });
     expect(waybill.flights).toEqual([
       { carrier: 'DL', flightNumber: '8226E', day: 8 },
       { carrier: 'DL', flightNumber: '014', day: 9 },
@@ -73,7 +80,15 @@ describe('FWB reader on the real-shaped FWB/16 sample', () => {
 
   it('reads accounting, charge declarations, the rate line with its goods lines, other charges and the prepaid summary', () => {
     expect(waybill.accounting).toEqual([{ identifier: 'GEN', information: 'SPOT  1208107465' }]);
-    expect(waybill.chargeDeclarations).toEqual({ currency: 'USD', chargeCode: 'PP', weightValuation: 'P', otherCharges: 'P', carriageValue: 'NVD', customsValue: 'NCV', insuranceAmount: 'XXX' });
+    expect(waybill.chargeDeclarations).toEqual({
+      currency: 'USD',
+      chargeCode: 'PP',
+      weightValuation: 'P',
+      otherCharges: 'P',
+      carriageValue: 'NVD',
+      customsValue: 'NCV',
+      insuranceAmount: 'XXX',
+    });
     expect(waybill.rateLines).toHaveLength(1);
     const [rate] = waybill.rateLines;
     expect(rate).toMatchObject({ pieces: 4, grossWeight: { unit: 'K', value: 245 }, rateClass: 'Q', chargeableWeight: 245, rateOrCharge: 3, total: 735 });
@@ -105,7 +120,12 @@ describe('FWB reader on the real-shaped FWB/16 sample', () => {
 
   it('reads the OCI lines and the e-CSD security data and party tax ids in them', () => {
     expect(waybill.customsInformation).toHaveLength(13);
-    expect(waybill.customsInformation[0]).toEqual({ countryCode: 'AU', informationIdentifier: 'ISS', customsInformationIdentifier: 'RA', supplementaryInformation: 'RANUM123' });
+    expect(waybill.customsInformation[0]).toEqual({
+      countryCode: 'AU',
+      informationIdentifier: 'ISS',
+      customsInformationIdentifier: 'RA',
+      supplementaryInformation: 'RANUM123',
+    });
     expect(waybill.customsInformation[1]).toEqual({ customsInformationIdentifier: 'ED', supplementaryInformation: '0115' });
     expect(securityDeclarationOf(waybill.customsInformation)).toEqual({
       regulatedEntities: [
@@ -141,18 +161,51 @@ describe('FWB reader is liberal in what is optional', () => {
   });
 
   it('reads a minimal FWB/17 with only the mandatory segments', () => {
-    const minimal = ['FWB/17', '160-12345675HKGFRA/T2K30.5', 'SHP', '/PACIFIC ELECTRONICS CO LTD', '/12 HARBOUR ROAD', '/HONG KONG', '/HK', 'CNE', '/RHINE COMPONENTS GMBH', '/CARGO CITY SOUTH', '/FRANKFURT', '/DE/60549', 'CVD/HKD//CC/NVD/NCV/XXX', 'RTD/1/P2/K30.5', '/NG/ELECTRONIC PARTS', 'ISU/03MAR24/HONG KONG'].join('\n');
+    const minimal = [
+      'FWB/17',
+      '160-12345675HKGFRA/T2K30.5',
+      'SHP',
+      '/PACIFIC ELECTRONICS CO LTD',
+      '/12 HARBOUR ROAD',
+      '/HONG KONG',
+      '/HK',
+      'CNE',
+      '/RHINE COMPONENTS GMBH',
+      '/CARGO CITY SOUTH',
+      '/FRANKFURT',
+      '/DE/60549',
+      'CVD/HKD//CC/NVD/NCV/XXX',
+      'RTD/1/P2/K30.5',
+      '/NG/ELECTRONIC PARTS',
+      'ISU/03MAR24/HONG KONG',
+    ].join('\n');
     const outcome = readFwb(minimal);
     if (!outcome.ok) throw new Error(outcome.faults.map(describeFault).join('\n'));
     expect(outcome.value.version).toBe(17);
-    expect(outcome.value.chargeDeclarations).toEqual({ currency: 'HKD', weightValuation: 'C', otherCharges: 'C', carriageValue: 'NVD', customsValue: 'NCV', insuranceAmount: 'XXX' });
+    expect(outcome.value.chargeDeclarations).toEqual({
+      currency: 'HKD',
+      weightValuation: 'C',
+      otherCharges: 'C',
+      carriageValue: 'NVD',
+      customsValue: 'NCV',
+      insuranceAmount: 'XXX',
+    });
     expect(outcome.value.agent).toBeUndefined();
     expect(outcome.value.flights).toEqual([]);
     expect(outcome.value.rateLines).toEqual([{ pieces: 2, grossWeight: { unit: 'K', value: 30.5 }, goods: [{ kind: 'NG', text: 'ELECTRONIC PARTS' }] }]);
   });
 
   it('reads a second rate line started by a numbered row, and dimensions, volume and HS code rows', () => {
-    const rates = ['RTD/1/P4/K245/CQ/W245/R3/T735', '/NG/CONSOLIDATION', '/2/NH/854231', '/3/ND/K100/CMT120-80-60/2', '/4/P1/K12/CN/W12/R4.5/T54', '/NG/SPARE PARTS', '/5/NV/MC0.05', '/6/NO/AU'];
+    const rates = [
+      'RTD/1/P4/K245/CQ/W245/R3/T735',
+      '/NG/CONSOLIDATION',
+      '/2/NH/854231',
+      '/3/ND/K100/CMT120-80-60/2',
+      '/4/P1/K12/CN/W12/R4.5/T54',
+      '/NG/SPARE PARTS',
+      '/5/NV/MC0.05',
+      '/6/NO/AU',
+    ];
     const text = [...sampleLines.slice(0, 23), ...rates, ...sampleLines.slice(32)].join('\n');
     const outcome = readFwb(text);
     if (!outcome.ok) throw new Error(outcome.faults.map(describeFault).join('\n'));
@@ -190,16 +243,52 @@ describe('FWB reader is liberal in what is optional', () => {
 describe('FWB reader is strict in what is malformed: each fault names its line and says why', () => {
   const cases: { name: string; text: string; line: number; code: MessageFault['code']; reason: RegExp }[] = [
     { name: 'bad check digit', text: withLine(2, '006-96667464DFWFRA/T4K245'), line: 2, code: 'check-digit', reason: /9666746 mod 7 = 5\), not 4/ },
-    { name: 'AWB number too short', text: withLine(2, '006-9666746DFWFRA/T4K245'), line: 2, code: 'malformed', reason: /3-digit airline prefix, a hyphen and an 8-digit serial/ },
-    { name: 'no slash before the quantity', text: withLine(2, '006-96667465DFWFRAT4K245'), line: 2, code: 'malformed', reason: /origin and destination airports/ },
+    {
+      name: 'AWB number too short',
+      text: withLine(2, '006-9666746DFWFRA/T4K245'),
+      line: 2,
+      code: 'malformed',
+      reason: /3-digit airline prefix, a hyphen and an 8-digit serial/,
+    },
+    {
+      name: 'no slash before the quantity',
+      text: withLine(2, '006-96667465DFWFRAT4K245'),
+      line: 2,
+      code: 'malformed',
+      reason: /origin and destination airports/,
+    },
     { name: 'malformed quantity', text: withLine(2, '006-96667465DFWFRA/T4X245'), line: 2, code: 'malformed', reason: /shipment code/ },
     { name: 'unknown segment', text: withLine(40, 'XYZ/SOMETHING'), line: 40, code: 'unknown-segment', reason: /XYZ is not a segment of an FWB/ },
     { name: 'line without tag', text: withLine(22, '12345'), line: 22, code: 'malformed', reason: /three-letter segment tag/ },
-    { name: 'line too long', text: withLine(38, `OSI/${'X'.repeat(66)}`), line: 38, code: 'line-too-long', reason: /70 characters long; Cargo-IMP lines are at most 69/ },
-    { name: 'non-ASCII character', text: withLine(11, '/SEKO SYNERGY GMBH MÜNCHEN'), line: 11, code: 'bad-character', reason: /Column 21 holds the character 'Ü' \(U\+00DC\)/ },
+    {
+      name: 'line too long',
+      text: withLine(38, `OSI/${'X'.repeat(66)}`),
+      line: 38,
+      code: 'line-too-long',
+      reason: /70 characters long; Cargo-IMP lines are at most 69/,
+    },
+    {
+      name: 'non-ASCII character',
+      text: withLine(11, '/SEKO SYNERGY GMBH MÜNCHEN'),
+      line: 11,
+      code: 'bad-character',
+      reason: /Column 21 holds the character 'Ü' \(U\+00DC\)/,
+    },
     { name: 'tab', text: withLine(11, '/SEKO\tSYNERGY'), line: 11, code: 'bad-character', reason: /a tab/ },
-    { name: 'unknown country', text: withLine(9, '/ZZ/75261/TE/19725748283'), line: 9, code: 'unknown-code', reason: /shipper's country code ZZ is not an ISO 3166 country/ },
-    { name: 'shipper name too long', text: withLine(6, `/${'A'.repeat(36)}`), line: 6, code: 'too-long', reason: /shipper's name is 36 characters long; at most 35/ },
+    {
+      name: 'unknown country',
+      text: withLine(9, '/ZZ/75261/TE/19725748283'),
+      line: 9,
+      code: 'unknown-code',
+      reason: /shipper's country code ZZ is not an ISO 3166 country/,
+    },
+    {
+      name: 'shipper name too long',
+      text: withLine(6, `/${'A'.repeat(36)}`),
+      line: 6,
+      code: 'too-long',
+      reason: /shipper's name is 36 characters long; at most 35/,
+    },
     { name: 'agent code not 7 digits', text: withLine(15, 'AGT//33605/0151'), line: 15, code: 'malformed', reason: /IATA cargo agent code must be 7 digits/ },
     { name: 'unknown currency', text: withLine(23, 'CVD/XQZ/PP/PP/NVD/NCV/XXX'), line: 23, code: 'unknown-code', reason: /XQZ is not an ISO 4217 currency/ },
     { name: 'bad prepaid/collect', text: withLine(23, 'CVD/USD/PP/PX/NVD/NCV/XXX'), line: 23, code: 'malformed', reason: /P \(prepaid\) or C \(collect\)/ },
@@ -209,10 +298,22 @@ describe('FWB reader is strict in what is malformed: each fault names its line a
     { name: 'malformed other charge', text: withLine(33, 'OTH/X/MYC196'), line: 33, code: 'malformed', reason: /starts with P \(prepaid\) or C \(collect\)/ },
     { name: 'malformed summary', text: withLine(36, 'PPD/WX735'), line: 36, code: 'malformed', reason: /WT, VC, TX, OA, OC or CT/ },
     { name: 'impossible execution date', text: withLine(39, 'ISU/31FEB10/DALLAS-FORT WORTH/JOSEPH RUFF'), line: 39, code: 'malformed', reason: /real date/ },
-    { name: 'too many special handling codes', text: withLine(42, 'SPH/NSC/EAW/PEF/SCO/EAP/ELI/PER/COL/HEA/AVI'), line: 42, code: 'malformed', reason: /10 special handling codes/ },
+    {
+      name: 'too many special handling codes',
+      text: withLine(42, 'SPH/NSC/EAW/PEF/SCO/EAP/ELI/PER/COL/HEA/AVI'),
+      line: 42,
+      code: 'malformed',
+      reason: /10 special handling codes/,
+    },
     { name: 'OCI with five fields', text: withLine(43, 'OCI/AU/ISS/RA/RANUM123/X'), line: 43, code: 'malformed', reason: /four fields/ },
     { name: 'orphan continuation line', text: withLine(3, '/ORPHAN'), line: 3, code: 'malformed', reason: /must follow a segment line/ },
-    { name: 'unsupported version', text: withLine(1, 'FWB/12'), line: 1, code: 'unsupported-version', reason: /FWB\/12 is not read here; this portal reads FWB\/16 and FWB\/17/ },
+    {
+      name: 'unsupported version',
+      text: withLine(1, 'FWB/12'),
+      line: 1,
+      code: 'unsupported-version',
+      reason: /FWB\/12 is not read here; this portal reads FWB\/16 and FWB\/17/,
+    },
     { name: 'not an FWB', text: withLine(1, 'FFM/8'), line: 1, code: 'unknown-message', reason: /should start with its identifier FWB/ },
   ];
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { describeFault, readFhl, readFwb, readXfhl, readXfwb, type CargoAgent, type CargoParty, type MessageFault, type ParseOutcome } from '../../../src/domain/cargoMessages';
+import {
+  describeFault,
+  readFhl,
+  readFwb,
+  readXfhl,
+  readXfwb,
+  type CargoAgent,
+  type CargoParty,
+  type MessageFault,
+  type ParseOutcome,
+} from '../../../src/domain/cargoMessages';
 
 /**
  * One shipment sent twice, as a Cargo-IMP FWB (and FHL) and as Cargo-XML XFWB (and XFHL), with
@@ -222,12 +232,30 @@ describe('an FWB and an XFWB of the same shipment read into the same parties', (
         xml: xfwbWith('<ram:Name>Company Limited</ram:Name>', '<ram:Name>Company Limited HK</ram:Name>'),
         code: 'too-long',
       },
-      { name: 'an unknown country, in lower case', imp: fwbWith(8, '/zz//TE/+852 2345 6789'), xml: xfwbWith('<ram:CountryID>hk</ram:CountryID>', '<ram:CountryID>zz</ram:CountryID>'), code: 'unknown-code' },
-      { name: 'a place over 17 characters', imp: fwbWith(7, '/KOWLOON BAY DISTRICT'), xml: xfwbWith('<ram:CityName>Kowloon Bay</ram:CityName>', '<ram:CityName>Kowloon Bay District</ram:CityName>'), code: 'too-long' },
+      {
+        name: 'an unknown country, in lower case',
+        imp: fwbWith(8, '/zz//TE/+852 2345 6789'),
+        xml: xfwbWith('<ram:CountryID>hk</ram:CountryID>', '<ram:CountryID>zz</ram:CountryID>'),
+        code: 'unknown-code',
+      },
+      {
+        name: 'a place over 17 characters',
+        imp: fwbWith(7, '/KOWLOON BAY DISTRICT'),
+        xml: xfwbWith('<ram:CityName>Kowloon Bay</ram:CityName>', '<ram:CityName>Kowloon Bay District</ram:CityName>'),
+        code: 'too-long',
+      },
       {
         name: 'a street address that does not fit two lines of 35',
-        imp: [...FWB_LINES.slice(0, 4), '/UNIT 1203, TWELFTH FLOOR, HARBOUR INDUSTRIAL', '/CENTRE, 10 LEE HING STREET, KOWLOON BAY', ...FWB_LINES.slice(6)].join('\n'),
-        xml: xfwbWith('Unit 1203, Harbour Industrial Centre, 10 Lee Hing Street', 'Unit 1203, Twelfth Floor, Harbour Industrial Centre, 10 Lee Hing Street, Kowloon Bay'),
+        imp: [
+          ...FWB_LINES.slice(0, 4),
+          '/UNIT 1203, TWELFTH FLOOR, HARBOUR INDUSTRIAL',
+          '/CENTRE, 10 LEE HING STREET, KOWLOON BAY',
+          ...FWB_LINES.slice(6),
+        ].join('\n'),
+        xml: xfwbWith(
+          'Unit 1203, Harbour Industrial Centre, 10 Lee Hing Street',
+          'Unit 1203, Twelfth Floor, Harbour Industrial Centre, 10 Lee Hing Street, Kowloon Bay',
+        ),
         code: 'too-long',
       },
       {
@@ -236,16 +264,36 @@ describe('an FWB and an XFWB of the same shipment read into the same parties', (
         xml: xfwbWith('ops@rhine-comp.example', 'operations@rhine-components.example'),
         code: 'too-long',
       },
-      { name: 'a postcode over 9 characters', imp: fwbWith(13, '/DE/60549-1234/TE/4969123456/FX/4969123457'), xml: xfwbWith('<ram:PostcodeCode> 60549 </ram:PostcodeCode>', '<ram:PostcodeCode>60549-1234</ram:PostcodeCode>'), code: 'too-long' },
-      { name: 'an account number over 14 characters', imp: fwbWith(3, 'SHP/HK-778899-000000'), xml: xfwbWith('<ram:AccountID>hk-778899</ram:AccountID>', '<ram:AccountID>hk-778899-000000</ram:AccountID>'), code: 'too-long' },
+      {
+        name: 'a postcode over 9 characters',
+        imp: fwbWith(13, '/DE/60549-1234/TE/4969123456/FX/4969123457'),
+        xml: xfwbWith('<ram:PostcodeCode> 60549 </ram:PostcodeCode>', '<ram:PostcodeCode>60549-1234</ram:PostcodeCode>'),
+        code: 'too-long',
+      },
+      {
+        name: 'an account number over 14 characters',
+        imp: fwbWith(3, 'SHP/HK-778899-000000'),
+        xml: xfwbWith('<ram:AccountID>hk-778899</ram:AccountID>', '<ram:AccountID>hk-778899-000000</ram:AccountID>'),
+        code: 'too-long',
+      },
       {
         name: 'a name not given',
         imp: fwbWith(4, '/'),
         xml: xfwbWith('<ram:Name>Pacific Electronics</ram:Name>\n      <ram:Name>Company Limited</ram:Name>', '<ram:Name> </ram:Name>'),
         code: 'missing-segment',
       },
-      { name: "an agent's IATA code not given", imp: fwbWith(15, 'AGT/0098765//0001'), xml: xfwbWith('<ram:CargoAgentID>1234567</ram:CargoAgentID>', ''), code: 'missing-segment' },
-      { name: "an agent's name over 35 characters", imp: fwbWith(16, '/SKYLINE FORWARDING AND LOGISTICS LIMITED'), xml: xfwbWith('<ram:Name>Skyline Forwarding</ram:Name>', '<ram:Name>Skyline Forwarding and Logistics Limited</ram:Name>'), code: 'too-long' },
+      {
+        name: "an agent's IATA code not given",
+        imp: fwbWith(15, 'AGT/0098765//0001'),
+        xml: xfwbWith('<ram:CargoAgentID>1234567</ram:CargoAgentID>', ''),
+        code: 'missing-segment',
+      },
+      {
+        name: "an agent's name over 35 characters",
+        imp: fwbWith(16, '/SKYLINE FORWARDING AND LOGISTICS LIMITED'),
+        xml: xfwbWith('<ram:Name>Skyline Forwarding</ram:Name>', '<ram:Name>Skyline Forwarding and Logistics Limited</ram:Name>'),
+        code: 'too-long',
+      },
     ];
     for (const { name, imp, xml, code } of cases) {
       it(name, () => {

@@ -28,13 +28,24 @@ function facts(overrides: Partial<ShipmentFacts> = {}): ShipmentFacts {
   };
 }
 
-const locations = { locationcodelist: [row({ airportCode: 'HKG', countryCode: 'HK' }), row({ airportCode: 'THR', countryCode: 'IR' }), row({ airportCode: 'FRA', countryCode: 'DE' })] };
+const locations = {
+  locationcodelist: [
+    row({ airportCode: 'HKG', countryCode: 'HK' }),
+    row({ airportCode: 'THR', countryCode: 'IR' }),
+    row({ airportCode: 'FRA', countryCode: 'DE' }),
+  ],
+};
 
-const restricted = (rows: RuleRow[]): EffectList => ({ name: restrictedCommodity.name, label: restrictedCommodity.label, effects: restrictedCommodity.effects ?? [], rows });
+const restricted = (rows: RuleRow[]): EffectList => ({
+  name: restrictedCommodity.name,
+  label: restrictedCommodity.label,
+  effects: restrictedCommodity.effects ?? [],
+  rows,
+});
 const list = (effects: RuleEffect[], rows: RuleRow[], label = 'Test List'): EffectList => ({ name: 'testlist', label, effects, rows });
 
 describe('plugin effects in the engine', () => {
-  it("blocks a shipment whose goods and destination match an active row, naming the list and the row", () => {
+  it('blocks a shipment whose goods and destination match an active row, naming the list and the row', () => {
     const active = row({ commodityCode: '2844', destinationCountry: 'IR', remark: 'Radioactive elements to Iran.', active: true });
     const evaluation = evaluateShipment(facts(), locations, [], [restricted([active])]);
     expect(evaluation.block?.kind).toBe('HARD');
@@ -57,7 +68,12 @@ describe('plugin effects in the engine', () => {
     const evaluation = evaluateShipment(facts(), locations, [], [restricted([inactive, elsewhere])]);
     expect(evaluation.block).toBeNull();
     expect(evaluation.findings.filter((finding) => finding.list === 'restrictedcommodity')).toEqual([]);
-    const toGermany = evaluateShipment(facts({ destination: 'FRA' }), locations, [], [restricted([row({ commodityCode: '2844', destinationCountry: 'IR', remark: null, active: true })])]);
+    const toGermany = evaluateShipment(
+      facts({ destination: 'FRA' }),
+      locations,
+      [],
+      [restricted([row({ commodityCode: '2844', destinationCountry: 'IR', remark: null, active: true })])],
+    );
     expect(toGermany.block).toBeNull();
   });
 
@@ -89,7 +105,11 @@ describe('plugin effects in the engine', () => {
   });
 
   it('adds handling codes first, so the later rules see them; soft block with its reason; errors make the status Error', () => {
-    const addsRrw = list([{ when: [{ fact: 'hsCode', field: 'hsPrefix', match: 'prefix', required: true }], outcome: { kind: 'addShc', field: 'shcCodes' } }], [row({ hsPrefix: '2844', shcCodes: 'RRW' })], 'Adds');
+    const addsRrw = list(
+      [{ when: [{ fact: 'hsCode', field: 'hsPrefix', match: 'prefix', required: true }], outcome: { kind: 'addShc', field: 'shcCodes' } }],
+      [row({ hsPrefix: '2844', shcCodes: 'RRW' })],
+      'Adds',
+    );
     const softOnRrw = list(
       [{ when: [{ fact: 'shc', field: 'code', match: 'equal', required: true }], outcome: { kind: 'softBlock', reasonField: 'reason' } }],
       [row({ code: 'RRW', reason: 'Radioactive: check the declaration.' })],
@@ -98,21 +118,34 @@ describe('plugin effects in the engine', () => {
     const evaluation = evaluateShipment(facts(), locations, [], [softOnRrw, addsRrw]);
     expect(evaluation.specialHandlingCodes).toContain('RRW');
     expect(evaluation.addedSpecialHandlingCodes).toEqual(['RRW']);
-    expect(evaluation.findings.find((finding) => finding.rule.startsWith('Adds'))?.message).toMatch(/^Handling codes RRW added by Adds, row \d+: HS code 284410 \(listed 2844\)\.$/);
+    expect(evaluation.findings.find((finding) => finding.rule.startsWith('Adds'))?.message).toMatch(
+      /^Handling codes RRW added by Adds, row \d+: HS code 284410 \(listed 2844\)\.$/,
+    );
     expect(evaluation.block).toMatchObject({ kind: 'SOFT' });
     expect(evaluation.block?.reason).toMatch(/^Soft block by Soft, row \d+: handling code RRW\. Radioactive: check the declaration\.$/);
 
-    const error = list([{ when: [{ fact: 'currency', field: 'currency', match: 'equal', required: true }], outcome: { kind: 'validationError', category: 'Documentation' } }], [row({ currency: 'HKD' })]);
+    const error = list(
+      [{ when: [{ fact: 'currency', field: 'currency', match: 'equal', required: true }], outcome: { kind: 'validationError', category: 'Documentation' } }],
+      [row({ currency: 'HKD' })],
+    );
     expect(evaluateShipment(facts(), locations, [], [error]).status).toBe('Error');
   });
 
   it('an auto accept holds only when nothing else stops it (here the acceptance control has no rule), and a hard block beats it', () => {
     const auto = list([{ when: [{ fact: 'origin', field: 'station', match: 'equal' }], outcome: { kind: 'autoAccept' } }], [row({ station: 'HKG' })], 'Auto');
     expect(evaluateShipment(facts(), locations, [], [auto]).autoAccept).toBe(false);
-    const control = { ...locations, acceptancecontrol: [row({ carrierId: 'DEMOAIR', stationCode: 'HKG', shcCodes: null, controlType: 'Auto Accept', effectiveFrom: '2025-01-01' })] };
+    const control = {
+      ...locations,
+      acceptancecontrol: [row({ carrierId: 'DEMOAIR', stationCode: 'HKG', shcCodes: null, controlType: 'Auto Accept', effectiveFrom: '2025-01-01' })],
+    };
     const alone = evaluateShipment(facts(), control, [], [auto]);
     expect(alone.autoAccept).toBe(true);
-    const blocked = evaluateShipment(facts(), control, [], [auto, restricted([row({ commodityCode: '28', destinationCountry: 'IR', remark: null, active: true })])]);
+    const blocked = evaluateShipment(
+      facts(),
+      control,
+      [],
+      [auto, restricted([row({ commodityCode: '28', destinationCountry: 'IR', remark: null, active: true })])],
+    );
     expect(blocked.autoAccept).toBe(false);
     expect(blocked.block?.kind).toBe('HARD');
   });

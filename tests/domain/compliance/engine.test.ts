@@ -50,7 +50,10 @@ describe('facts from an FWB and its FHL', () => {
     const result = factsFromWaybill(fwb.value, fhl.value, { carrierId: 'DEMOAIR', date: '2026-11-24' });
     expect(result).toMatchObject({ awb: '006-96667465', origin: 'DFW', destination: 'FRA', agentCode: '3360525', agentCassAddress: '0151', currency: 'USD' });
     expect(result.hsCodes).toEqual(expect.arrayContaining(['870830', '870899', '901812', '490199']));
-    expect(result.parties.filter((party) => party.hawb === 'SEKO0002').map((party) => party.name)).toEqual(['TEXAS MEDICAL INSTRUMENTS INC', 'KLINIKBEDARF RHEIN-MAIN GMBH']);
+    expect(result.parties.filter((party) => party.hawb === 'SEKO0002').map((party) => party.name)).toEqual([
+      'TEXAS MEDICAL INSTRUMENTS INC',
+      'KLINIKBEDARF RHEIN-MAIN GMBH',
+    ]);
     expect(result.transit).toEqual(['ATL']);
   });
 });
@@ -67,7 +70,9 @@ describe('the rules engine', () => {
     const dgrManual = row({ carrierId: 'DEMOAIR', stationCode: 'HKG', shcCodes: 'DGR', controlType: 'Manual Accept', effectiveFrom: null });
     const lists = { locationcodelist: locations, acceptancecontrol: [autoAtHkg, dgrManual], iataagentcodelist: agents };
     expect(evaluateShipment(facts({ specialHandlingCodes: ['DGR'] }), lists)).toMatchObject({ autoAccept: false });
-    expect(evaluateShipment(facts({ specialHandlingCodes: ['DGR'] }), lists).findings.find((finding) => finding.list === 'acceptancecontrol')?.rowId).toBe(dgrManual.id);
+    expect(evaluateShipment(facts({ specialHandlingCodes: ['DGR'] }), lists).findings.find((finding) => finding.list === 'acceptancecontrol')?.rowId).toBe(
+      dgrManual.id,
+    );
     // Not yet effective: the general rule decides.
     const later = row({ carrierId: 'DEMOAIR', stationCode: 'HKG', shcCodes: null, controlType: 'Block', effectiveFrom: '2027-01-01' });
     expect(evaluateShipment(facts(), { ...lists, acceptancecontrol: [autoAtHkg, later] }).autoAccept).toBe(true);
@@ -76,11 +81,19 @@ describe('the rules engine', () => {
   describe('country rules', () => {
     it('hard blocks an embargo both ways, matching the destination through the location list', () => {
       const embargo = row({ countryCode: 'KP', carrierId: null, direction: 'Both', ruleType: 'Embargo', shcCodes: null, remarks: 'UN sanctions' });
-      const evaluation = evaluateShipment(facts({ destination: 'FNJ' }), { locationcodelist: locations, countryrules: [embargo], acceptancecontrol: [autoAtHkg] });
+      const evaluation = evaluateShipment(facts({ destination: 'FNJ' }), {
+        locationcodelist: locations,
+        countryrules: [embargo],
+        acceptancecontrol: [autoAtHkg],
+      });
       expect(evaluation.block).toMatchObject({ kind: 'HARD', companies: [] });
       expect(evaluation.block?.reason).toContain('Import to KP: UN sanctions');
       expect(evaluation.autoAccept).toBe(false);
-      expect(evaluation.findings.find((finding) => finding.list === 'countryrules')).toMatchObject({ rowId: embargo.id, effect: 'hardBlock', rule: 'KP Embargo (both ways)' });
+      expect(evaluation.findings.find((finding) => finding.list === 'countryrules')).toMatchObject({
+        rowId: embargo.id,
+        effect: 'hardBlock',
+        rule: 'KP Embargo (both ways)',
+      });
     });
 
     it('applies export rules to the origin only, and licence rules until a licence is given', () => {
@@ -105,7 +118,9 @@ describe('the rules engine', () => {
       const evaluation = evaluateShipment(facts(), { countryrules: [embargo] });
       expect(evaluation.destinationCountry).toBe('DE');
       expect(evaluation.block?.kind).toBe('HARD');
-      expect(evaluation.findings.some((finding) => finding.list === 'locationcodelist' && finding.message.includes("taken from the consignee's address"))).toBe(true);
+      expect(evaluation.findings.some((finding) => finding.list === 'locationcodelist' && finding.message.includes("taken from the consignee's address"))).toBe(
+        true,
+      );
     });
   });
 
@@ -120,8 +135,24 @@ describe('the rules engine', () => {
   });
 
   it('validation rules set Error for errors and keep warnings from automatic acceptance', () => {
-    const cash = row({ ruleCode: 'GOODS_CASH', fieldName: 'Goods Description', matchingValue: 'CASH', matchingMethod: 'Keyword', severity: 'Error', carrierId: null, message: 'Cash is not carried.' });
-    const toOrder = row({ ruleCode: 'CNEE_TOORDER', fieldName: 'Consignee', matchingValue: 'TO ORDER*', matchingMethod: 'Keyword', severity: 'Warning', carrierId: null, message: 'Needs a notify party.' });
+    const cash = row({
+      ruleCode: 'GOODS_CASH',
+      fieldName: 'Goods Description',
+      matchingValue: 'CASH',
+      matchingMethod: 'Keyword',
+      severity: 'Error',
+      carrierId: null,
+      message: 'Cash is not carried.',
+    });
+    const toOrder = row({
+      ruleCode: 'CNEE_TOORDER',
+      fieldName: 'Consignee',
+      matchingValue: 'TO ORDER*',
+      matchingMethod: 'Keyword',
+      severity: 'Warning',
+      carrierId: null,
+      message: 'Needs a notify party.',
+    });
     const lists = { locationcodelist: locations, validationrules: [cash, toOrder], acceptancecontrol: [autoAtHkg], iataagentcodelist: agents };
     const error = evaluateShipment(facts({ goods: ['BANK NOTES AND CASH'] }), lists);
     expect(error.status).toBe('Error');
@@ -133,14 +164,28 @@ describe('the rules engine', () => {
   });
 
   it('the description map and the auto SHC list add codes that later rules see', () => {
-    const battery = row({ matchingValue: 'LITHIUM ION BATTER*', matchingMethod: 'Keyword', mappedDescription: 'Lithium ion batteries', hsCode: '850760', shcCodes: 'ELI' });
+    const battery = row({
+      matchingValue: 'LITHIUM ION BATTER*',
+      matchingMethod: 'Keyword',
+      mappedDescription: 'Lithium ion batteries',
+      hsCode: '850760',
+      shcCodes: 'ELI',
+    });
     const vaccine = row({ carrierId: null, originCode: null, matchingValue: 'VACCINE*', matchingMethod: 'Keyword', shcCodes: 'PIL/COL' });
     const restricted = row({ countryCode: 'DE', carrierId: null, direction: 'Import', ruleType: 'Restricted', shcCodes: 'ELI', remarks: null });
     const lists = { locationcodelist: locations, descmap: [battery], autospecialhandlingcodelist: [vaccine], countryrules: [restricted] };
     const evaluation = evaluateShipment(facts({ goods: ['LITHIUM ION BATTERIES PACKED WITH EQUIPMENT'], hsCodes: [], specialHandlingCodes: [] }), lists);
-    expect(evaluation).toMatchObject({ specialHandlingCodes: ['ELI'], addedSpecialHandlingCodes: ['ELI'], hsCodes: ['850760'], mappedDescriptions: ['Lithium ion batteries'] });
+    expect(evaluation).toMatchObject({
+      specialHandlingCodes: ['ELI'],
+      addedSpecialHandlingCodes: ['ELI'],
+      hsCodes: ['850760'],
+      mappedDescriptions: ['Lithium ion batteries'],
+    });
     expect(evaluation.block?.kind).toBe('SOFT');
-    const houses = evaluateShipment(facts({ houses: [{ hawb: 'H1', origin: 'HKG', destination: 'FRA', goods: ['VACCINES'], hsCodes: [], specialHandlingCodes: [] }] }), lists);
+    const houses = evaluateShipment(
+      facts({ houses: [{ hawb: 'H1', origin: 'HKG', destination: 'FRA', goods: ['VACCINES'], hsCodes: [], specialHandlingCodes: [] }] }),
+      lists,
+    );
     expect(houses.addedSpecialHandlingCodes).toEqual(['PIL', 'COL']);
   });
 
@@ -190,10 +235,20 @@ describe('acceptance privilege', () => {
   };
   it('lets the carrier and the named participants accept, and no one else where someone is named', () => {
     expect(acceptancePrivilege(rows, { companyId: 'DEMOAIR', userId: 'operator' }, 'DEMOAIR', 'HKG', [])).toMatchObject({ allowed: true });
-    expect(acceptancePrivilege(rows, { companyId: 'DEMOGHA', userId: 'operator' }, 'DEMOAIR', 'HKG', [])).toEqual({ allowed: true, remarkRequired: false, mayOverrideSoftBlock: false });
-    expect(acceptancePrivilege(rows, { companyId: 'DEMOGHA', userId: 'supervisor' }, 'DEMOAIR', 'HKG', [])).toMatchObject({ allowed: true, mayOverrideSoftBlock: true });
+    expect(acceptancePrivilege(rows, { companyId: 'DEMOGHA', userId: 'operator' }, 'DEMOAIR', 'HKG', [])).toEqual({
+      allowed: true,
+      remarkRequired: false,
+      mayOverrideSoftBlock: false,
+    });
+    expect(acceptancePrivilege(rows, { companyId: 'DEMOGHA', userId: 'supervisor' }, 'DEMOAIR', 'HKG', [])).toMatchObject({
+      allowed: true,
+      mayOverrideSoftBlock: true,
+    });
     expect(acceptancePrivilege(rows, { companyId: 'HUBGHA', userId: 'operator' }, 'DEMOAIR', 'FRA', [])).toMatchObject({ allowed: true, remarkRequired: true });
-    expect(acceptancePrivilege(rows, { companyId: 'HUBGHA', userId: 'operator' }, 'DEMOAIR', 'HKG', [])).toEqual({ allowed: false, message: 'HUBGHA has no acceptance privilege for DEMOAIR at HKG.' });
+    expect(acceptancePrivilege(rows, { companyId: 'HUBGHA', userId: 'operator' }, 'DEMOAIR', 'HKG', [])).toEqual({
+      allowed: false,
+      message: 'HUBGHA has no acceptance privilege for DEMOAIR at HKG.',
+    });
     // No one named at AMS: anyone who may decide may.
     expect(acceptancePrivilege(rows, { companyId: 'HUBGHA', userId: 'operator' }, 'DEMOAIR', 'AMS', [])).toMatchObject({ allowed: true });
   });

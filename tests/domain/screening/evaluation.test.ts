@@ -35,7 +35,9 @@ describe('the labelled evaluation set', () => {
   });
 
   it('has no negative that is a listed name once normalised', () => {
-    const listed = new Set(entries.flatMap((entry) => [entry.name, ...entry.aliases].map((value) => normaliseName(literalOfMatchingValue(value) ?? value).text)));
+    const listed = new Set(
+      entries.flatMap((entry) => [entry.name, ...entry.aliases].map((value) => normaliseName(literalOfMatchingValue(value) ?? value).text)),
+    );
     expect(pairs.filter((pair) => !pair.positive && listed.has(normaliseName(pair.query).text))).toEqual([]);
   });
 });

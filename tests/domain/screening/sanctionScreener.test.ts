@@ -16,7 +16,12 @@ const entries = fixtureEntries();
 const screener = new SanctionScreener(entries);
 const name = (text: string, role: ScreeningSubject['role'] = 'Shipper'): ScreeningSubject => ({ role, kind: 'name', text });
 
-function internal(entryId: string, listedName: string, matchingMethod: SanctionListEntry['matchingMethod'], extra: Partial<SanctionListEntry> = {}): SanctionListEntry {
+function internal(
+  entryId: string,
+  listedName: string,
+  matchingMethod: SanctionListEntry['matchingMethod'],
+  extra: Partial<SanctionListEntry> = {},
+): SanctionListEntry {
   return { entryId, listName: 'INTERNAL', name: listedName, aliases: [], matchingMethod, partyType: 'Entity', programs: [], ...extra };
 }
 
@@ -159,21 +164,38 @@ describe('what a hit records', () => {
 describe('the word index never loses a hit', () => {
   const defaultNames = entries
     .filter((entry) => entry.matchingMethod === 'Default')
-    .flatMap((entry) => [entry.name, ...entry.aliases].map((value) => ({ entryId: entry.entryId, words: normaliseName(literalOfMatchingValue(value) ?? value).words })));
+    .flatMap((entry) =>
+      [entry.name, ...entry.aliases].map((value) => ({ entryId: entry.entryId, words: normaliseName(literalOfMatchingValue(value) ?? value).words })),
+    );
   const listedWords = [...new Set(defaultNames.flatMap((listed) => listed.words))];
 
   it('property: screening through the index finds every entry a full comparison with every listed name finds', () => {
-    const mutated = fc.tuple(fc.integer({ min: 0, max: listedWords.length - 1 }), fc.integer({ min: 0, max: 25 }), fc.integer({ min: 0, max: 12 })).map(([index, letter, at]) => {
-      const word = listedWords[index];
-      const position = Math.min(at, word.length - 1);
-      return position === 0 ? word : word.slice(0, position) + 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[letter] + word.slice(position + 1);
-    });
+    const mutated = fc
+      .tuple(fc.integer({ min: 0, max: listedWords.length - 1 }), fc.integer({ min: 0, max: 25 }), fc.integer({ min: 0, max: 12 }))
+      .map(([index, letter, at]) => {
+        const word = listedWords[index];
+        const position = Math.min(at, word.length - 1);
+        return position === 0 ? word : word.slice(0, position) + 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[letter] + word.slice(position + 1);
+      });
     fc.assert(
       fc.property(fc.array(mutated, { minLength: 1, maxLength: 4 }), fc.constantFrom(0.75, 0.8, DEFAULT_FUZZY_THRESHOLD), (words, threshold) => {
         const query = words.join(' ');
         const queryWords = normaliseName(query).words;
-        const expected = new Set(defaultNames.filter((listed) => listed.words.length > 0 && Math.round(compareNames(listed.words, queryWords, undefined, screener.weightOf).score * 10_000) / 10_000 >= threshold).map((listed) => listed.entryId));
-        const found = new Set(screener.screenSubject(name(query), threshold).filter((hit) => hit.method === 'Default').map((hit) => hit.entryId));
+        const expected = new Set(
+          defaultNames
+            .filter(
+              (listed) =>
+                listed.words.length > 0 &&
+                Math.round(compareNames(listed.words, queryWords, undefined, screener.weightOf).score * 10_000) / 10_000 >= threshold,
+            )
+            .map((listed) => listed.entryId),
+        );
+        const found = new Set(
+          screener
+            .screenSubject(name(query), threshold)
+            .filter((hit) => hit.method === 'Default')
+            .map((hit) => hit.entryId),
+        );
         expect([...found].sort()).toEqual([...expected].sort());
       }),
       { numRuns: 150 },

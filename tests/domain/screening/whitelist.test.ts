@@ -8,7 +8,14 @@ const consignee: ScreeningSubject = { role: 'Consignee', kind: 'name', text: 'Na
 const goods: ScreeningSubject = { role: 'Goods', kind: 'goods', text: 'SPARE PARTS FOR MAHAN AIR' };
 
 function entry(overrides: Partial<WhitelistEntry>): WhitelistEntry {
-  return { name: 'NATIONAL BANK OF CUBA', matchingMethod: 'Exact', partyRole: 'Any', active: true, reason: 'Reviewed by compliance: not the listed bank.', ...overrides };
+  return {
+    name: 'NATIONAL BANK OF CUBA',
+    matchingMethod: 'Exact',
+    partyRole: 'Any',
+    active: true,
+    reason: 'Reviewed by compliance: not the listed bank.',
+    ...overrides,
+  };
 }
 
 function outcome(whitelist: WhitelistEntry[], subjects: ScreeningSubject[] = [consignee]) {

@@ -48,15 +48,21 @@ describe('POST /awbapi/messages', () => {
   });
 
   it('refuses a bad check digit and a malformed line with the line number and reason, and changes nothing', async () => {
-    const before = await t.db.selectFrom('shipments').select(({ fn }) => fn.countAll().as('n')).executeTakeFirstOrThrow();
-    const badDigit = demoFwb(9_100_002).replace(/^160-(\d{7})\d/m, (_, seven: string) => `160-${seven}${(Number(seven) % 7 + 1) % 7}`);
+    const before = await t.db
+      .selectFrom('shipments')
+      .select(({ fn }) => fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const badDigit = demoFwb(9_100_002).replace(/^160-(\d{7})\d/m, (_, seven: string) => `160-${seven}${((Number(seven) % 7) + 1) % 7}`);
     const refused = await post(airline, badDigit);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ status: -50001, data: { Faults: [expect.objectContaining({ Line: 2, Code: 'check-digit' })] } });
     const malformed = await post(airline, demoFwb(9_100_003).replace(/^FLT\/.*$/m, 'FLT/DL8226E'));
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().data.Faults[0]).toMatchObject({ Line: 3 });
-    const after = await t.db.selectFrom('shipments').select(({ fn }) => fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('shipments')
+      .select(({ fn }) => fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
@@ -64,7 +70,12 @@ describe('POST /awbapi/messages', () => {
     const first = (await post(airline, demoFwb(9_100_004))).json().data;
     const same = (await post(airline, demoFwb(9_100_004))).json().data;
     expect(same).toMatchObject({ Outcome: 'unchanged', UpdateDT: first.UpdateDT });
-    const updated = (await post(airline, demoFwb(9_100_004, (waybill) => (waybill.consignment.pieces = 5)))).json().data;
+    const updated = (
+      await post(
+        airline,
+        demoFwb(9_100_004, (waybill) => (waybill.consignment.pieces = 5)),
+      )
+    ).json().data;
     expect(updated.Outcome).toBe('updated');
     expect(Date.parse(updated.UpdateDT)).toBeGreaterThan(Date.parse(first.UpdateDT));
     const compact = first.UpdateDT.replace(/[-: ]/g, '');
@@ -76,7 +87,11 @@ describe('POST /awbapi/messages', () => {
     const waiting = await post(airline, fhlFor(9_100_005));
     expect(waiting.json().data).toMatchObject({ Kind: 'FHL', Outcome: 'pending', ShipmentId: null });
     const created = (await post(airline, demoFwb(9_100_005))).json().data;
-    const shipment = await t.db.selectFrom('shipments').select(['detail', 'house_manifest']).where('shipment_id', '=', created.ShipmentId).executeTakeFirstOrThrow();
+    const shipment = await t.db
+      .selectFrom('shipments')
+      .select(['detail', 'house_manifest'])
+      .where('shipment_id', '=', created.ShipmentId)
+      .executeTakeFirstOrThrow();
     expect((shipment.detail as { houses: { hawbNumber: string }[] }).houses.map((house) => house.hawbNumber)).toEqual(['SEKO0001', 'SEKO0002', 'SEKO0003']);
     const documents = await t.db.selectFrom('shipment_documents').select('doc_type').where('shipment_id', '=', created.ShipmentId).execute();
     expect(documents.map((document) => document.doc_type).sort()).toEqual(['AWB', 'House AWB airline', 'House Manifest']);
@@ -87,14 +102,23 @@ describe('POST /awbapi/messages', () => {
     const accepted = await post(airline, xml, 'application/xml');
     expect(accepted.statusCode).toBe(201);
     expect(accepted.json().data).toMatchObject({ Kind: 'FWB', Outcome: 'created', AWBNumber: `160-${suffixWithCheckDigit(9_100_006)}` });
-    const message = await t.db.selectFrom('cargo_messages').select('format').where('shipment_id', '=', accepted.json().data.ShipmentId).executeTakeFirstOrThrow();
+    const message = await t.db
+      .selectFrom('cargo_messages')
+      .select('format')
+      .where('shipment_id', '=', accepted.json().data.ShipmentId)
+      .executeTakeFirstOrThrow();
     expect(message.format).toBe('cargo-xml');
     const bomb = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;">]><Waybill>&b;</Waybill>';
     const hostile = await post(airline, bomb, 'application/xml');
     expect(hostile.statusCode).toBe(400);
     expect(hostile.json().data.Faults[0].Code).toBe('hostile-xml');
     const latin1 = Buffer.from(demoFwb(9_100_007).replace('SEKO WORLDWIDE LLC - DALLAS', 'SEKO WÖRLDWIDE LLC'), 'latin1');
-    const encoded = await t.app.inject({ method: 'POST', url: '/awbapi/messages', headers: { ...bearer(airline), 'content-type': 'text/plain' }, payload: latin1 });
+    const encoded = await t.app.inject({
+      method: 'POST',
+      url: '/awbapi/messages',
+      headers: { ...bearer(airline), 'content-type': 'text/plain' },
+      payload: latin1,
+    });
     expect(encoded.statusCode).toBe(400);
     expect(encoded.json().data.Faults[0]).toMatchObject({ Code: 'bad-encoding', Line: 6 });
   });
@@ -104,15 +128,31 @@ describe('POST /awbapi/messages', () => {
     expect((await post(handler, demoFwb(9_100_008))).statusCode).toBe(403);
     const byForwarder = await post(forwarder, demoFwb(9_100_008));
     expect(byForwarder.statusCode).toBe(201);
-    const shipment = await t.db.selectFrom('shipments').select('agent_company_id').where('shipment_id', '=', byForwarder.json().data.ShipmentId).executeTakeFirstOrThrow();
+    const shipment = await t.db
+      .selectFrom('shipments')
+      .select('agent_company_id')
+      .where('shipment_id', '=', byForwarder.json().data.ShipmentId)
+      .executeTakeFirstOrThrow();
     expect(shipment.agent_company_id).toBe('DEMOFWD');
     // Another forwarder cannot take the shipment over.
     await t.db
       .insertInto('users')
-      .values({ company_id: 'FASTFWD', user_id: 'operator', user_name: 'Fast Operator', email: 'operator@fastfwd.example', password_hash: await hashPassword('Operator#12345'), role_id: 'OPERATOR', password_changed_at: new Date(), updated_at: new Date() })
+      .values({
+        company_id: 'FASTFWD',
+        user_id: 'operator',
+        user_name: 'Fast Operator',
+        email: 'operator@fastfwd.example',
+        password_hash: await hashPassword('Operator#12345'),
+        role_id: 'OPERATOR',
+        password_changed_at: new Date(),
+        updated_at: new Date(),
+      })
       .execute();
     const fastFwd = (await signIn(t.app, 'FASTFWD', 'operator', 'Operator#12345')).access_token;
-    const takeover = await post(fastFwd, demoFwb(9_100_008, (waybill) => (waybill.consignment.pieces = 7)));
+    const takeover = await post(
+      fastFwd,
+      demoFwb(9_100_008, (waybill) => (waybill.consignment.pieces = 7)),
+    );
     expect(takeover.statusCode).toBe(403);
     expect(takeover.json().message).toBe('This shipment is handled by another agent: your company cannot send messages for it.');
   });

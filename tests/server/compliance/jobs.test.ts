@@ -38,21 +38,33 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const statusOf = async (shipmentId: string) => (await t.db.selectFrom('shipments').select('status').where('shipment_id', '=', shipmentId).executeTakeFirstOrThrow()).status;
+const statusOf = async (shipmentId: string) =>
+  (await t.db.selectFrom('shipments').select('status').where('shipment_id', '=', shipmentId).executeTakeFirstOrThrow()).status;
 
 describe('automatic acceptance', () => {
   it('accepts a shipment nothing stops once its time comes, and says so in its history', async () => {
     const created = (await postMessage(t.app, admin, demoFwb(9_300_001, hongKongGarments))).json().data;
     expect(created.Status).toBe('Processing');
     await expect.poll(() => statusOf(created.ShipmentId), { timeout: 15_000, interval: 250 }).toBe('Accept');
-    const events = await t.db.selectFrom('shipment_events').select(['kind', 'user_id']).where('shipment_id', '=', created.ShipmentId).where('kind', '=', 'ACCEPT').execute();
+    const events = await t.db
+      .selectFrom('shipment_events')
+      .select(['kind', 'user_id'])
+      .where('shipment_id', '=', created.ShipmentId)
+      .where('kind', '=', 'ACCEPT')
+      .execute();
     expect(events).toEqual([{ kind: 'ACCEPT', user_id: 'system' }]);
   });
 });
 
 describe('re-screening after a list change', () => {
   it('re-evaluates the open shipments in the background and reports its progress', async () => {
-    const created = (await postMessage(t.app, admin, demoFwb(9_300_002, (waybill) => (waybill.consignee.name = 'NORTHWIND OPTICS TRADING')))).json().data;
+    const created = (
+      await postMessage(
+        t.app,
+        admin,
+        demoFwb(9_300_002, (waybill) => (waybill.consignee.name = 'NORTHWIND OPTICS TRADING')),
+      )
+    ).json().data;
     expect(created.Status).not.toBe('Eyeball');
     const added = await classicCall(t.app, admin, 'POST', '/sanctionlist', {
       listSource: 'INTERNAL',
@@ -62,13 +74,20 @@ describe('re-screening after a list change', () => {
       partyType: 'Entity',
     });
     expect(added.statusCode).toBe(200);
-    await expect.poll(async () => (await classicCall(t.app, admin, 'GET', '/rescreenruns')).json().data[0]?.State, { timeout: 30_000, interval: 500 }).toBe('DONE');
+    await expect
+      .poll(async () => (await classicCall(t.app, admin, 'GET', '/rescreenruns')).json().data[0]?.State, { timeout: 30_000, interval: 500 })
+      .toBe('DONE');
     const run = (await classicCall(t.app, admin, 'GET', '/rescreenruns')).json().data[0];
     expect(run).toMatchObject({ ListName: 'sanctionlist', RequestedBy: 'admin' });
     expect(run.Done).toBe(run.Total);
     expect(run.Changed).toBeGreaterThanOrEqual(1);
     expect(await statusOf(created.ShipmentId)).toBe('Eyeball');
-    const history = await t.db.selectFrom('shipment_events').select('description').where('shipment_id', '=', created.ShipmentId).where('kind', '=', 'RESCREEN').execute();
+    const history = await t.db
+      .selectFrom('shipment_events')
+      .select('description')
+      .where('shipment_id', '=', created.ShipmentId)
+      .where('kind', '=', 'RESCREEN')
+      .execute();
     expect(history[0].description).toMatch(/^Re-evaluated after a change of sanctionlist: \w+ -> Eyeball\.$/);
   });
 
@@ -86,7 +105,12 @@ describe('re-screening after a list change', () => {
     expect(halfway).toMatchObject({ state: 'RUNNING', done: 2 });
     expect(Number(halfway.last_shipment_id)).toBeGreaterThan(0);
     await queueOnly.stop();
-    await expect.poll(async () => (await t.db.selectFrom('rescreen_runs').select('state').where('run_id', '=', runId).executeTakeFirstOrThrow()).state, { timeout: 30_000, interval: 500 }).toBe('DONE');
+    await expect
+      .poll(async () => (await t.db.selectFrom('rescreen_runs').select('state').where('run_id', '=', runId).executeTakeFirstOrThrow()).state, {
+        timeout: 30_000,
+        interval: 500,
+      })
+      .toBe('DONE');
     // The next server went on after the last shipment done, not from the start: each shipment counted once.
     const finished = await t.db.selectFrom('rescreen_runs').select(['done', 'total']).where('run_id', '=', runId).executeTakeFirstOrThrow();
     expect(finished.done).toBe(total);
@@ -97,19 +121,34 @@ describe('re-screening after a list change', () => {
 describe('outbound messages', () => {
   async function acceptedShipment(serial: number) {
     const created = (await postMessage(t.app, admin, demoFwb(serial))).json().data;
-    const accepted = await t.app.inject({ method: 'POST', url: '/awbapi/awbapprove', headers: bearer(admin), payload: { ShipmentId: created.ShipmentId, ApproveType: 'NORMAL', ApproveReason: '', UpdateDT: created.UpdateDT, PendingUpdate: false } });
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/awbapi/awbapprove',
+      headers: bearer(admin),
+      payload: { ShipmentId: created.ShipmentId, ApproveType: 'NORMAL', ApproveReason: '', UpdateDT: created.UpdateDT, PendingUpdate: false },
+    });
     expect(accepted.statusCode).toBe(200);
     return { shipmentId: created.ShipmentId as string, updateDt: accepted.json().data.UpdateDT as string };
   }
 
   async function send(shipmentId: string, updateDt: string, target: string) {
-    const answer = await t.app.inject({ method: 'POST', url: '/awbapi/awbsend', headers: bearer(admin), payload: { ShipmentId: shipmentId, Target: target, UpdateDT: updateDt } });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/awbapi/awbsend',
+      headers: bearer(admin),
+      payload: { ShipmentId: shipmentId, Target: target, UpdateDT: updateDt },
+    });
     expect(answer.statusCode).toBe(200);
     return answer.json().data.UpdateDT as string;
   }
 
   async function messagesOf(shipmentId: string) {
-    return t.db.selectFrom('outbound_messages').select(['message_id', 'target', 'state', 'recipient', 'payload', 'last_error', 'acknowledgement']).where('shipment_id', '=', shipmentId).orderBy('message_id').execute();
+    return t.db
+      .selectFrom('outbound_messages')
+      .select(['message_id', 'target', 'state', 'recipient', 'payload', 'last_error', 'acknowledgement'])
+      .where('shipment_id', '=', shipmentId)
+      .orderBy('message_id')
+      .execute();
   }
 
   it('delivers a queued ACAS message, and the receiver acknowledges it (FMA) or refuses it (FNA)', async () => {
@@ -118,7 +157,11 @@ describe('outbound messages', () => {
     await expect.poll(async () => (await messagesOf(shipmentId))[0]?.state, { timeout: 15_000, interval: 250 }).toBe('SENT');
     const [message] = await messagesOf(shipmentId);
     expect(message.payload).toMatch(/^QK WASCBXH\n\.DFWFMDL \d{6}\nFWB\/16\n160-\d{8}DFWFRA\//);
-    const mail = await t.db.selectFrom('mail_outbox').select(['recipient', 'subject']).where('subject', '=', `ACAS ${awbOf(9_300_003)}`).executeTakeFirstOrThrow();
+    const mail = await t.db
+      .selectFrom('mail_outbox')
+      .select(['recipient', 'subject'])
+      .where('subject', '=', `ACAS ${awbOf(9_300_003)}`)
+      .executeTakeFirstOrThrow();
     expect(mail.recipient).toBe('acas.filing@cbp-gateway.example');
     const fma = await postMessage(t.app, admin, `FMA\nACK/ACCEPTED BY CBP\nFWB/16\n${awbOf(9_300_003)}DFWFRA/T4K245\n`);
     expect(fma.json().data).toMatchObject({ Kind: 'FMA', OutboundState: 'ACKNOWLEDGED' });
@@ -142,7 +185,9 @@ describe('outbound messages', () => {
   it('keeps a message the mail server refuses queued for retries; Cancel stops it; nothing to acknowledge is refused', async () => {
     const { shipmentId, updateDt } = await acceptedShipment(9_300_004);
     await send(shipmentId, updateDt, 'CSS');
-    await expect.poll(async () => (await messagesOf(shipmentId))[0]?.last_error, { timeout: 15_000, interval: 250 }).toBe('The mail server did not take the message; it will be tried again.');
+    await expect
+      .poll(async () => (await messagesOf(shipmentId))[0]?.last_error, { timeout: 15_000, interval: 250 })
+      .toBe('The mail server did not take the message; it will be tried again.');
     const [message] = await messagesOf(shipmentId);
     expect(message.state).toBe('QUEUED');
     const cancel = await classicCall(t.app, admin, 'POST', '/outboundmessages/cancel', { ids: [String(message.message_id), '999999'] });

@@ -23,7 +23,11 @@ interface Hit {
 }
 
 async function screened(serial: number, consignee: string) {
-  const response = await postMessage(t.app, admin, demoFwb(serial, (waybill) => (waybill.consignee.name = consignee)));
+  const response = await postMessage(
+    t.app,
+    admin,
+    demoFwb(serial, (waybill) => (waybill.consignee.name = consignee)),
+  );
   expect(response.statusCode).toBe(201);
   return response.json().data as { ShipmentId: string; AWBNumber: string; Status: string };
 }
@@ -31,16 +35,32 @@ async function screened(serial: number, consignee: string) {
 async function sanctionDetail(token: string, shipmentId: string) {
   const response = await t.app.inject({ method: 'GET', url: `/awbapi/sanction/detail/${shipmentId}`, headers: bearer(token) });
   expect(response.statusCode).toBe(200);
-  return response.json().data as { UpdateDT: string; Status: string; SanctionHits: Hit[]; Can: Record<string, boolean>; ComplianceChecks: { list: string; effect: string }[] };
+  return response.json().data as {
+    UpdateDT: string;
+    Status: string;
+    SanctionHits: Hit[];
+    Can: Record<string, boolean>;
+    ComplianceChecks: { list: string; effect: string }[];
+  };
 }
 
 async function save(token: string, shipmentId: string, awb: string, updateDt: string, decisions: { HitId: string; Decision: string; Remark: string }[]) {
   const [prefix, suffix] = awb.split('-');
-  return t.app.inject({ method: 'POST', url: '/awbapi/sanction/save', headers: bearer(token), payload: { ShipmentId: shipmentId, AWBPrefix: prefix, AWBSuffix: suffix, UpdateDT: updateDt, PendingUpdate: false, decisions } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/awbapi/sanction/save',
+    headers: bearer(token),
+    payload: { ShipmentId: shipmentId, AWBPrefix: prefix, AWBSuffix: suffix, UpdateDT: updateDt, PendingUpdate: false, decisions },
+  });
 }
 
 async function accept(token: string, shipmentId: string, updateDt: string, remark = '') {
-  return t.app.inject({ method: 'POST', url: '/awbapi/awbapprove', headers: bearer(token), payload: { ShipmentId: shipmentId, ApproveType: 'NORMAL', ApproveReason: remark, UpdateDT: updateDt, PendingUpdate: false } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/awbapi/awbapprove',
+    headers: bearer(token),
+    payload: { ShipmentId: shipmentId, ApproveType: 'NORMAL', ApproveReason: remark, UpdateDT: updateDt, PendingUpdate: false },
+  });
 }
 
 beforeAll(async () => {
@@ -56,10 +76,17 @@ describe('a screened shipment with a hit', () => {
     const shipment = await screened(9_200_001, 'GLOBAL STAR GENERAL TRADING LLC');
     expect(shipment.Status).toBe('Eyeball');
     const detail = await sanctionDetail(operator, shipment.ShipmentId);
-    expect(detail.SanctionHits).toEqual([expect.objectContaining({ state: 'OPEN', entryId: 'INT-0001', party: 'Consignee', matchedPhrase: 'GLOBAL STAR GENERAL TRADING' })]);
+    expect(detail.SanctionHits).toEqual([
+      expect.objectContaining({ state: 'OPEN', entryId: 'INT-0001', party: 'Consignee', matchedPhrase: 'GLOBAL STAR GENERAL TRADING' }),
+    ]);
     expect(detail.ComplianceChecks).toContainEqual(expect.objectContaining({ list: 'sanctionlist', effect: 'eyeball' }));
     expect(detail.Can).toMatchObject({ Escalate: true, Review: false });
-    const mark = await t.app.inject({ method: 'POST', url: '/awbapi/awbmark', headers: bearer(operator), payload: { ShipmentId: shipment.ShipmentId, Result: 'PASS', Remarks: 'Labels and pieces checked', UpdateDT: detail.UpdateDT } });
+    const mark = await t.app.inject({
+      method: 'POST',
+      url: '/awbapi/awbmark',
+      headers: bearer(operator),
+      payload: { ShipmentId: shipment.ShipmentId, Result: 'PASS', Remarks: 'Labels and pieces checked', UpdateDT: detail.UpdateDT },
+    });
     expect(mark.statusCode).toBe(200);
     const refused = await accept(operator, shipment.ShipmentId, mark.json().data.UpdateDT);
     expect(refused.json()).toMatchObject({ status: -1 });
@@ -70,14 +97,18 @@ describe('a screened shipment with a hit', () => {
     const shipment = await screened(9_200_002, 'GLOBAL STAR GENERAL TRADING LLC');
     let detail = await sanctionDetail(operator, shipment.ShipmentId);
     const hitId = detail.SanctionHits[0].hitId;
-    const escalated = await save(operator, shipment.ShipmentId, shipment.AWBNumber, detail.UpdateDT, [{ HitId: hitId, Decision: 'ESCALATE', Remark: 'Name matches a listed trading company.' }]);
+    const escalated = await save(operator, shipment.ShipmentId, shipment.AWBNumber, detail.UpdateDT, [
+      { HitId: hitId, Decision: 'ESCALATE', Remark: 'Name matches a listed trading company.' },
+    ]);
     expect(escalated.statusCode).toBe(200);
     detail = await sanctionDetail(operator, shipment.ShipmentId);
     expect(detail.SanctionHits[0].state).toBe('ESCALATED');
     const notReviewer = await save(operator, shipment.ShipmentId, shipment.AWBNumber, detail.UpdateDT, [{ HitId: hitId, Decision: 'CLEAR', Remark: REMARK }]);
     expect(notReviewer.json()).toMatchObject({ status: -1 });
     expect(notReviewer.json().message).toBe('Only compliance reviewers (the Sanction Review function) can approve, deny or clear a hit.');
-    const back = await save(operator, shipment.ShipmentId, shipment.AWBNumber, detail.UpdateDT, [{ HitId: hitId, Decision: 'CANCEL_ESCALATION', Remark: 'Escalated by mistake, wrong shipment.' }]);
+    const back = await save(operator, shipment.ShipmentId, shipment.AWBNumber, detail.UpdateDT, [
+      { HitId: hitId, Decision: 'CANCEL_ESCALATION', Remark: 'Escalated by mistake, wrong shipment.' },
+    ]);
     expect(back.statusCode).toBe(200);
     detail = await sanctionDetail(admin, shipment.ShipmentId);
     expect(detail.SanctionHits[0].state).toBe('OPEN');
@@ -89,18 +120,31 @@ describe('a screened shipment with a hit', () => {
     const accepted = await accept(operator, shipment.ShipmentId, cleared.json().data.UpdateDT);
     expect(accepted.json().status).toBe(1);
     // The history tells the whole review.
-    const events = await t.db.selectFrom('shipment_events').select('description').where('shipment_id', '=', shipment.ShipmentId).where('kind', '=', 'SANCTION').orderBy('event_id').execute();
+    const events = await t.db
+      .selectFrom('shipment_events')
+      .select('description')
+      .where('shipment_id', '=', shipment.ShipmentId)
+      .where('kind', '=', 'SANCTION')
+      .orderBy('event_id')
+      .execute();
     expect(events.map((event) => event.description.split(')')[1].split(':')[0].trim())).toEqual(['escalated', 'de-escalated', 'cleared']);
   });
 
   it('a denied hit blocks acceptance; rejecting stays possible', async () => {
     const shipment = await screened(9_200_003, 'KOMID TRADING OFFICE');
     const detail = await sanctionDetail(admin, shipment.ShipmentId);
-    const denied = await save(admin, shipment.ShipmentId, shipment.AWBNumber, detail.UpdateDT, [{ HitId: detail.SanctionHits[0].hitId, Decision: 'DENY', Remark: 'Confirmed match with the UN listing (KOMID).' }]);
+    const denied = await save(admin, shipment.ShipmentId, shipment.AWBNumber, detail.UpdateDT, [
+      { HitId: detail.SanctionHits[0].hitId, Decision: 'DENY', Remark: 'Confirmed match with the UN listing (KOMID).' },
+    ]);
     expect(denied.statusCode).toBe(200);
     const refused = await accept(admin, shipment.ShipmentId, denied.json().data.UpdateDT);
     expect(refused.json()).toMatchObject({ status: -1, data: { reason: 'hardBlock' } });
-    const reject = await t.app.inject({ method: 'POST', url: '/awbapi/awbreject', headers: bearer(admin), payload: { ShipmentId: shipment.ShipmentId, RejectReasons: [{ Code: 'SEC01' }], UpdateDT: denied.json().data.UpdateDT, PendingUpdate: false } });
+    const reject = await t.app.inject({
+      method: 'POST',
+      url: '/awbapi/awbreject',
+      headers: bearer(admin),
+      payload: { ShipmentId: shipment.ShipmentId, RejectReasons: [{ Code: 'SEC01' }], UpdateDT: denied.json().data.UpdateDT, PendingUpdate: false },
+    });
     expect(reject.json().status).toBe(1);
   });
 
@@ -118,9 +162,16 @@ describe('a screened shipment with a hit', () => {
     expect(stale.json().message).toBe('This shipment has changed since you opened it. Please refresh the page and try again.');
     const wrongAwb = await save(admin, shipment.ShipmentId, '160-10000003', detail.UpdateDT, [{ HitId: hitId, Decision: 'CLEAR', Remark: REMARK }]);
     expect(wrongAwb.statusCode).toBe(400);
-    const byForwarder = await save(forwarder, shipment.ShipmentId, shipment.AWBNumber, detail.UpdateDT, [{ HitId: hitId, Decision: 'ESCALATE', Remark: REMARK }]);
+    const byForwarder = await save(forwarder, shipment.ShipmentId, shipment.AWBNumber, detail.UpdateDT, [
+      { HitId: hitId, Decision: 'ESCALATE', Remark: REMARK },
+    ]);
     expect(byForwarder.statusCode).toBe(403);
-    const malformed = await t.app.inject({ method: 'POST', url: '/awbapi/sanction/save', headers: bearer(admin), payload: { ShipmentId: shipment.ShipmentId, decisions: 'all' } });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/awbapi/sanction/save',
+      headers: bearer(admin),
+      payload: { ShipmentId: shipment.ShipmentId, decisions: 'all' },
+    });
     expect(malformed.statusCode).toBe(400);
     const after = await sanctionDetail(admin, shipment.ShipmentId);
     expect(after).toMatchObject({ UpdateDT: detail.UpdateDT, SanctionHits: [expect.objectContaining({ state: 'OPEN' })] });
@@ -130,7 +181,11 @@ describe('a screened shipment with a hit', () => {
     const shipment = await screened(9_200_005, 'GLOBAL STAR GENERAL TRADING LLC');
     const detail = await sanctionDetail(admin, shipment.ShipmentId);
     const hitId = detail.SanctionHits[0].hitId;
-    const answers = await Promise.all(['APPROVE', 'DENY'].map((decision) => save(admin, shipment.ShipmentId, shipment.AWBNumber, detail.UpdateDT, [{ HitId: hitId, Decision: decision, Remark: REMARK }])));
+    const answers = await Promise.all(
+      ['APPROVE', 'DENY'].map((decision) =>
+        save(admin, shipment.ShipmentId, shipment.AWBNumber, detail.UpdateDT, [{ HitId: hitId, Decision: decision, Remark: REMARK }]),
+      ),
+    );
     expect(answers.map((answer) => answer.json().status).sort()).toEqual([-1, 1]);
     const now = await sanctionDetail(admin, shipment.ShipmentId);
     const again = await save(admin, shipment.ShipmentId, shipment.AWBNumber, now.UpdateDT, [{ HitId: hitId, Decision: 'CLEAR', Remark: REMARK }]);
@@ -146,7 +201,17 @@ describe('a screened shipment with a hit', () => {
       .values({
         company_id: 'DEMOAIR',
         list_name: 'sanctionwhitelist',
-        row_values: JSON.stringify({ matchingValue: 'ORIENT EXPRESS LOGISTICS', matchingMethod: 'Exact', partyRole: 'Consignee', countryCode: null, carrierId: null, sanctionReference: null, reason: 'Settled all charges; unblocked by finance.', validUntil: null, status: 'Active' }),
+        row_values: JSON.stringify({
+          matchingValue: 'ORIENT EXPRESS LOGISTICS',
+          matchingMethod: 'Exact',
+          partyRole: 'Consignee',
+          countryCode: null,
+          carrierId: null,
+          sanctionReference: null,
+          reason: 'Settled all charges; unblocked by finance.',
+          validUntil: null,
+          status: 'Active',
+        }),
         unique_key: 'orient express logistics|consignee||',
         created_by: 'test',
         updated_by: 'test',
@@ -154,7 +219,12 @@ describe('a screened shipment with a hit', () => {
       })
       .execute();
     const other = await t.db.selectFrom('shipments').select('shipment_id').where('awb_prefix', '=', '618').limit(1).executeTakeFirstOrThrow();
-    const resend = await t.app.inject({ method: 'POST', url: '/awbapi/sanction/resend', headers: bearer(admin), payload: { ResendList: [shipment.ShipmentId, String(other.shipment_id)] } });
+    const resend = await t.app.inject({
+      method: 'POST',
+      url: '/awbapi/sanction/resend',
+      headers: bearer(admin),
+      payload: { ResendList: [shipment.ShipmentId, String(other.shipment_id)] },
+    });
     expect(resend.statusCode).toBe(200);
     expect(resend.json().data).toEqual([
       expect.objectContaining({ ShipmentId: shipment.ShipmentId, Outcome: 'screened', OpenHits: 0 }),
@@ -171,7 +241,9 @@ describe('GET /awbapi/sanction/search', () => {
     expect(response.json().data.Hits[0]).toMatchObject({ EntryId: 'UN-KPE-001', MatchedPhrase: 'KOMID', Score: 1 });
     expect(response.json().data.ListSize).toBeGreaterThan(100);
     // Default (fuzzy) matching: a misspelt name finds the listed one, with a score below 1.
-    const fuzzy = (await t.app.inject({ method: 'GET', url: `/awbapi/sanction/search?name=${encodeURIComponent('Aerocaribean Airlines')}`, headers: bearer(admin) })).json().data.Hits;
+    const fuzzy = (
+      await t.app.inject({ method: 'GET', url: `/awbapi/sanction/search?name=${encodeURIComponent('Aerocaribean Airlines')}`, headers: bearer(admin) })
+    ).json().data.Hits;
     expect(fuzzy[0]).toMatchObject({ EntryId: 'SDN-36', EntryName: 'AEROCARIBBEAN AIRLINES', Method: 'Default' });
     expect(fuzzy[0].Score).toBeGreaterThan(0.85);
     expect(fuzzy[0].Score).toBeLessThan(1);

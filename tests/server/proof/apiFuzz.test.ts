@@ -175,7 +175,9 @@ function textOf(value: unknown): string {
 
 /** Percent-encodes the UTF-8 bytes of a text (a lone surrogate becomes U+FFFD, as a browser sends it). */
 function encodeText(text: string): string {
-  return [...Buffer.from(text, 'utf8')].map((byte) => (/[A-Za-z0-9._~-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(text, 'utf8')]
+    .map((byte) => (/[A-Za-z0-9._~-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`))
+    .join('');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -234,7 +236,10 @@ const evilValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: edgeString },
   { weight: 1, arbitrary: fc.constantFrom(0, -1, -0, 1.5, 2 ** 31, 2 ** 53 + 2, -(2 ** 63), 1e308, Number.MAX_SAFE_INTEGER) },
   { weight: 1, arbitrary: fc.constantFrom(true, false, null) },
-  { weight: 1, arbitrary: fc.constantFrom([], {}, [null], [[[[[]]]]], JSON.parse('{"__proto__":{"admin":true}}'), { constructor: { prototype: { admin: true } } }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom([], {}, [null], [[[[[]]]]], JSON.parse('{"__proto__":{"admin":true}}'), { constructor: { prototype: { admin: true } } }),
+  },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
 );
 
@@ -267,7 +272,10 @@ function fromType(schema: JsonSchema, type: string, depth: number): fc.Arbitrary
       return fc.string({ minLength, maxLength: Math.max(minLength, Math.min(schema.maxLength ?? 30, 30)), unit: 'grapheme' });
     }
     case 'integer':
-      return fc.integer({ min: Math.max(schema.minimum ?? -1_000_000, Number.MIN_SAFE_INTEGER), max: Math.min(schema.maximum ?? 1_000_000, Number.MAX_SAFE_INTEGER) });
+      return fc.integer({
+        min: Math.max(schema.minimum ?? -1_000_000, Number.MIN_SAFE_INTEGER),
+        max: Math.min(schema.maximum ?? 1_000_000, Number.MAX_SAFE_INTEGER),
+      });
     case 'number':
       return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true });
     case 'boolean':
@@ -275,7 +283,10 @@ function fromType(schema: JsonSchema, type: string, depth: number): fc.Arbitrary
     case 'null':
       return fc.constant(null);
     case 'array':
-      return fc.array(fromSchema(schema.items, depth + 1), { minLength: Math.min(schema.minItems ?? 0, 3), maxLength: Math.max(Math.min(schema.maxItems ?? 3, 3), Math.min(schema.minItems ?? 0, 3)) });
+      return fc.array(fromSchema(schema.items, depth + 1), {
+        minLength: Math.min(schema.minItems ?? 0, 3),
+        maxLength: Math.max(Math.min(schema.maxItems ?? 3, 3), Math.min(schema.minItems ?? 0, 3)),
+      });
     case 'object': {
       const properties: Record<string, JsonSchema> = schema.properties ?? {};
       const model = Object.fromEntries(Object.entries(properties).map(([key, property]) => [key, fromSchema(property, depth + 1)]));
@@ -292,27 +303,61 @@ function mutated(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
   const broken =
     properties.length === 0
       ? evilValue
-      : fc.tuple(fromSchema(schema), fc.constantFrom(...properties), evilValue, fc.constantFrom('replace', 'drop', 'extra', 'everything')).map(([value, key, evil, how]) => {
-          const object = typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
-          if (how === 'replace') object[key] = evil;
-          if (how === 'drop') delete object[key];
-          if (how === 'extra') object[`extra_${key}`] = evil;
-          if (how === 'everything') for (const name of properties) object[name] = evil;
-          return object;
-        });
+      : fc
+          .tuple(fromSchema(schema), fc.constantFrom(...properties), evilValue, fc.constantFrom('replace', 'drop', 'extra', 'everything'))
+          .map(([value, key, evil, how]) => {
+            const object = typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
+            if (how === 'replace') object[key] = evil;
+            if (how === 'drop') delete object[key];
+            if (how === 'extra') object[`extra_${key}`] = evil;
+            if (how === 'everything') for (const name of properties) object[name] = evil;
+            return object;
+          });
   return fc.oneof({ weight: 3, arbitrary: fromSchema(schema) }, { weight: 4, arbitrary: broken }, { weight: 1, arbitrary: evilValue });
 }
 
-const MALFORMED_JSON = ['{', '{"a":', '[1,2', '{"request":}', "{'a':1}", '{"a":1,}', 'nul', 'tru', '"\\uD800"', '"\\u0000"', '{"a":"\\x41"}', '\uFEFF{}', '{"__proto__":{"admin":true}}', '1e999999', '-', '0x10', '{"a":1}{"b":2}'];
+const MALFORMED_JSON = [
+  '{',
+  '{"a":',
+  '[1,2',
+  '{"request":}',
+  "{'a':1}",
+  '{"a":1,}',
+  'nul',
+  'tru',
+  '"\\uD800"',
+  '"\\u0000"',
+  '{"a":"\\x41"}',
+  '\uFEFF{}',
+  '{"__proto__":{"admin":true}}',
+  '1e999999',
+  '-',
+  '0x10',
+  '{"a":1}{"b":2}',
+];
 
 /** Bodies that are not what the route expects at all. */
 const garbageBody: fc.Arbitrary<FuzzBody> = fc.oneof(
   fc.constantFrom(...MALFORMED_JSON).map((payload): FuzzBody => ({ kind: 'raw', contentType: 'application/json', payload })),
-  fc.constantFrom(10_000, 100_000).map((depth): FuzzBody => ({ kind: 'raw', contentType: 'application/json', payload: `${'['.repeat(depth)}${']'.repeat(depth)}` })),
+  fc
+    .constantFrom(10_000, 100_000)
+    .map((depth): FuzzBody => ({ kind: 'raw', contentType: 'application/json', payload: `${'['.repeat(depth)}${']'.repeat(depth)}` })),
   fc.constant<FuzzBody>({ kind: 'raw', contentType: 'application/json', payload: `{"a":"${'x'.repeat(1_100_000)}"}` }),
-  fc.tuple(fc.constantFrom('text/plain', 'application/xml', 'application/octet-stream', 'application/json; charset=utf-16', 'multipart/form-data; boundary=x', 'image/png', 'application/x-www-form-urlencoded', undefined), edgeString).map(
-    ([contentType, text]): FuzzBody => ({ kind: 'raw', contentType, payload: text }),
-  ),
+  fc
+    .tuple(
+      fc.constantFrom(
+        'text/plain',
+        'application/xml',
+        'application/octet-stream',
+        'application/json; charset=utf-16',
+        'multipart/form-data; boundary=x',
+        'image/png',
+        'application/x-www-form-urlencoded',
+        undefined,
+      ),
+      edgeString,
+    )
+    .map(([contentType, text]): FuzzBody => ({ kind: 'raw', contentType, payload: text })),
   fc.uint8Array({ maxLength: 200 }).map((bytes): FuzzBody => ({ kind: 'raw', contentType: 'application/json', payload: Buffer.from(bytes) })),
   fc.constant<FuzzBody>({ kind: 'none' }),
 );
@@ -321,11 +366,31 @@ const envelopeMode: fc.Arbitrary<EnvelopeMode> = fc.oneof(
   { weight: 6, arbitrary: fc.constant<EnvelopeMode>('valid') },
   {
     weight: 4,
-    arbitrary: fc.constantFrom<EnvelopeMode>('missing-ts', 'old-ts', 'future-ts', 'string-ts', 'fraction-ts', 'reused-token', 'bad-token', 'missing-token', 'wrong-app-id', 'string-app-id', 'missing-request', 'string-request', 'array-request', 'not-an-object', 'extra-fields'),
+    arbitrary: fc.constantFrom<EnvelopeMode>(
+      'missing-ts',
+      'old-ts',
+      'future-ts',
+      'string-ts',
+      'fraction-ts',
+      'reused-token',
+      'bad-token',
+      'missing-token',
+      'wrong-app-id',
+      'string-app-id',
+      'missing-request',
+      'string-request',
+      'array-request',
+      'not-an-object',
+      'extra-fields',
+    ),
   },
 );
 
-const auth: fc.Arbitrary<Auth> = fc.oneof({ weight: 8, arbitrary: fc.constant<Auth>('admin') }, { weight: 1, arbitrary: fc.constant<Auth>('none') }, { weight: 1, arbitrary: fc.constant<Auth>('garbage') });
+const auth: fc.Arbitrary<Auth> = fc.oneof(
+  { weight: 8, arbitrary: fc.constant<Auth>('admin') },
+  { weight: 1, arbitrary: fc.constant<Auth>('none') },
+  { weight: 1, arbitrary: fc.constant<Auth>('garbage') },
+);
 
 // ---------------------------------------------------------------------------------------------
 // What the OpenAPI document says a route reads
@@ -359,7 +424,13 @@ function described(route: InventoryRoute): DescribedRequest {
   return {
     params: Object.fromEntries(parameters.filter((parameter) => parameter.in === 'path').map((parameter) => [parameter.name, parameter.schema])),
     ...(query.length > 0
-      ? { querystring: { type: 'object', properties: Object.fromEntries(query.map((parameter) => [parameter.name, parameter.schema])), required: query.filter((parameter) => parameter.required).map((parameter) => parameter.name) } }
+      ? {
+          querystring: {
+            type: 'object',
+            properties: Object.fromEntries(query.map((parameter) => [parameter.name, parameter.schema])),
+            required: query.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+          },
+        }
       : {}),
     ...(body ? { body: route.url.startsWith('/classicapi/') ? body.properties?.request : body } : {}),
   };
@@ -399,7 +470,18 @@ function queryOf(route: InventoryRoute): fc.Arbitrary<string> {
       : [`q=${encodeText(textOf(value))}`];
   return fc.oneof(
     { weight: 5, arbitrary: mutated(schema).map((value) => pairs(value).join('&')) },
-    { weight: 1, arbitrary: fc.constantFrom('%ZZ=1', '&&&=&', 'a[b][c]=1&a=2&a=3', 'sort=%5B%22x%22', `filter=${'%7B'.repeat(2000)}`, 'range=[0,1e308]', '__proto__[admin]=1') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '%ZZ=1',
+        '&&&=&',
+        'a[b][c]=1&a=2&a=3',
+        'sort=%5B%22x%22',
+        `filter=${'%7B'.repeat(2000)}`,
+        'range=[0,1e308]',
+        '__proto__[admin]=1',
+      ),
+    },
     { weight: 1, arbitrary: fc.constant('') },
   );
 }
@@ -412,18 +494,27 @@ function bodyOf(route: InventoryRoute): fc.Arbitrary<FuzzBody> {
   const json = mutated(schema).map((value): FuzzBody => ({ kind: 'json', value }));
   if (route.key === 'POST /awbapi/messages') return fc.oneof(cargoMessageBody, json, garbageBody);
   if (route.key === 'POST /awbapi/document/upload') return fc.oneof({ weight: 3, arbitrary: multipartBody }, { weight: 1, arbitrary: garbageBody });
-  if (route.key === 'POST /auth/token') return fc.oneof({ weight: 3, arbitrary: tokenForm }, { weight: 1, arbitrary: json }, { weight: 1, arbitrary: garbageBody });
+  if (route.key === 'POST /auth/token')
+    return fc.oneof({ weight: 3, arbitrary: tokenForm }, { weight: 1, arbitrary: json }, { weight: 1, arbitrary: garbageBody });
   return fc.oneof({ weight: 6, arbitrary: json }, { weight: 2, arbitrary: garbageBody });
 }
 
 const cargoMessageBody: fc.Arbitrary<FuzzBody> = fc
-  .tuple(fc.constantFrom('FWB/16', 'FHL/4', 'FWB/17', 'FFM/8', '', '<?xml version="1.0"?><rsm:Waybill>', 'FWB/16\n160-12345675LHRJFK/T1K1.0'), fc.array(edgeString, { maxLength: 5 }), fc.constantFrom('text/plain', 'application/xml', 'text/plain; charset=latin1'))
+  .tuple(
+    fc.constantFrom('FWB/16', 'FHL/4', 'FWB/17', 'FFM/8', '', '<?xml version="1.0"?><rsm:Waybill>', 'FWB/16\n160-12345675LHRJFK/T1K1.0'),
+    fc.array(edgeString, { maxLength: 5 }),
+    fc.constantFrom('text/plain', 'application/xml', 'text/plain; charset=latin1'),
+  )
   .map(([head, lines, contentType]): FuzzBody => ({ kind: 'raw', contentType, payload: [head, ...lines].join('\n') }));
 
 const BOUNDARY = '----portalfuzz';
 const multipartBody: fc.Arbitrary<FuzzBody> = fc
   .tuple(
-    fc.dictionary(fc.constantFrom('ShipmentId', 'DocType', 'PouchKind', 'Remarks', 'ShipmentDocumentID', 'x'), fc.oneof(fromSchema({ type: 'string', pattern: '^[1-9][0-9]{0,3}$' }).map(textOf), edgeString), { maxKeys: 4 }),
+    fc.dictionary(
+      fc.constantFrom('ShipmentId', 'DocType', 'PouchKind', 'Remarks', 'ShipmentDocumentID', 'x'),
+      fc.oneof(fromSchema({ type: 'string', pattern: '^[1-9][0-9]{0,3}$' }).map(textOf), edgeString),
+      { maxKeys: 4 },
+    ),
     fc.oneof(fc.constant('%PDF-1.4\n%%EOF\n'), edgeString),
     fc.constantFrom('a.pdf', '../../evil.pdf', 'x\u0000.pdf', '😀.pdf', ''),
     fc.boolean(),
@@ -432,19 +523,30 @@ const multipartBody: fc.Arbitrary<FuzzBody> = fc
     const parts = Object.entries(fields).map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
     parts.push(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n${file}\r\n`);
     const text = `${parts.join('')}--${BOUNDARY}--\r\n`;
-    return { kind: 'raw', contentType: `multipart/form-data; boundary=${BOUNDARY}`, payload: Buffer.from(truncate ? text.slice(0, Math.floor(text.length / 2)) : text, 'utf8') };
+    return {
+      kind: 'raw',
+      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+      payload: Buffer.from(truncate ? text.slice(0, Math.floor(text.length / 2)) : text, 'utf8'),
+    };
   });
 
 const tokenForm: fc.Arbitrary<FuzzBody> = fc
-  .record({
-    GrantType: fc.oneof(fc.constantFrom('client_credentials', 'mfa-email', 'refresh_token', ''), edgeString),
-    ClientId: fc.oneof(fc.constantFrom('admin|DEMOAIR|2|L', 'operator|DEMOAIR|2|L', '|||', 'admin|DEMOAIR|2'), fc.tuple(edgeString, edgeString).map(([user, company]) => `${user}|${company}|2|L`), edgeString),
-    ClientSecret: fc.oneof(fc.constant('Wrong#12345'), edgeString),
-    MFASessionID: edgeString,
-    MFAToken: edgeString,
-    MFACode: fc.oneof(fc.stringMatching(/^\d{6}$/), edgeString),
-    RefreshToken: edgeString,
-  }, { requiredKeys: [] })
+  .record(
+    {
+      GrantType: fc.oneof(fc.constantFrom('client_credentials', 'mfa-email', 'refresh_token', ''), edgeString),
+      ClientId: fc.oneof(
+        fc.constantFrom('admin|DEMOAIR|2|L', 'operator|DEMOAIR|2|L', '|||', 'admin|DEMOAIR|2'),
+        fc.tuple(edgeString, edgeString).map(([user, company]) => `${user}|${company}|2|L`),
+        edgeString,
+      ),
+      ClientSecret: fc.oneof(fc.constant('Wrong#12345'), edgeString),
+      MFASessionID: edgeString,
+      MFAToken: edgeString,
+      MFACode: fc.oneof(fc.stringMatching(/^\d{6}$/), edgeString),
+      RefreshToken: edgeString,
+    },
+    { requiredKeys: [] },
+  )
   .map((fields): FuzzBody => ({ kind: 'form', fields }));
 
 function requestsOf(route: InventoryRoute): fc.Arbitrary<FuzzRequest> {
@@ -486,14 +588,22 @@ function isRefused(response: LightMyRequestResponse): boolean {
 }
 
 function describeRequest(request: FuzzRequest): string {
-  const body = request.body.kind === 'json' ? JSON.stringify(request.body.value) : request.body.kind === 'raw' ? String(request.body.payload) : JSON.stringify(request.body);
+  const body =
+    request.body.kind === 'json'
+      ? JSON.stringify(request.body.value)
+      : request.body.kind === 'raw'
+        ? String(request.body.payload)
+        : JSON.stringify(request.body);
   return `${request.method} ${request.url.slice(0, 200)} auth=${request.auth} envelope=${request.envelope ?? '-'} body=${(body ?? '').slice(0, 300)}`;
 }
 
 beforeAll(async () => {
   distDir = mkdtempSync(path.join(tmpdir(), 'fuzz-dist-'));
   writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>portal</title>');
-  t = await buildTestApp({ DIST_DIR: distDir, AUTH_RATE_LIMIT_PER_MINUTE: '100000', CLASSIC_SITE_URL: 'https://classic.example/' }, { onRoute: collector.onRoute, ...(process.env.FUZZ_LOG ? { loggerInstance: pino({ level: 'error' }) } : {}) });
+  t = await buildTestApp(
+    { DIST_DIR: distDir, AUTH_RATE_LIMIT_PER_MINUTE: '100000', CLASSIC_SITE_URL: 'https://classic.example/' },
+    { onRoute: collector.onRoute, ...(process.env.FUZZ_LOG ? { loggerInstance: pino({ level: 'error' }) } : {}) },
+  );
   apiDocument = (await t.app.inject('/api/docs/openapi.json')).json();
   adminToken = (await signIn(t.app, 'DEMOAIR', 'admin', 'Admin#12345')).access_token;
   // The token of the replay case, used once.
@@ -512,67 +622,85 @@ afterAll(async () => {
 });
 
 describe('API fuzzing of every route', () => {
-  it(`answers no 5xx, and refused requests change nothing (seed ${SEED}, ${TOTAL ? `${TOTAL} requests` : `${process.env.FUZZ_RUNS ?? 10} per route`})`, async () => {
-    // The cargo messages last, so that they are screened against every rule-list row the fuzzer saved before.
-    const routes = collector
-      .routes()
-      .filter((route) => !ONLY || route.key.includes(ONLY))
-      .sort((a, b) => Number(a.key === 'POST /awbapi/messages') - Number(b.key === 'POST /awbapi/messages'));
-    expect(routes.length).toBeGreaterThan(ONLY ? 0 : 200);
-    // Every route the fuzzer calls is in the document it generates from, but the pages and files hidden from it.
-    expect(routes.filter((route) => !(route.schema as { hide?: boolean } | undefined)?.hide && !operationOf(route)).map((route) => route.key)).toEqual([]);
-    const RUNS = TOTAL ? Math.ceil(TOTAL / routes.length) : Number(process.env.FUZZ_RUNS ?? 10);
-    // The event loop's delays, request by request: a request that blocks it (a backtracking pattern, a huge parse) shows here.
-    const loop = monitorEventLoopDelay({ resolution: 10 });
-    loop.enable();
-    let worstStall = { ms: 0, request: '' };
-    const faults: string[] = [];
-    const changes: string[] = [];
-    let sent = 0;
-    /** Answers by class: 2 (2xx), 3, 4, 5. */
-    const answers: Record<number, number> = {};
+  it(
+    `answers no 5xx, and refused requests change nothing (seed ${SEED}, ${TOTAL ? `${TOTAL} requests` : `${process.env.FUZZ_RUNS ?? 10} per route`})`,
+    async () => {
+      // The cargo messages last, so that they are screened against every rule-list row the fuzzer saved before.
+      const routes = collector
+        .routes()
+        .filter((route) => !ONLY || route.key.includes(ONLY))
+        .sort((a, b) => Number(a.key === 'POST /awbapi/messages') - Number(b.key === 'POST /awbapi/messages'));
+      expect(routes.length).toBeGreaterThan(ONLY ? 0 : 200);
+      // Every route the fuzzer calls is in the document it generates from, but the pages and files hidden from it.
+      expect(routes.filter((route) => !(route.schema as { hide?: boolean } | undefined)?.hide && !operationOf(route)).map((route) => route.key)).toEqual([]);
+      const RUNS = TOTAL ? Math.ceil(TOTAL / routes.length) : Number(process.env.FUZZ_RUNS ?? 10);
+      // The event loop's delays, request by request: a request that blocks it (a backtracking pattern, a huge parse) shows here.
+      const loop = monitorEventLoopDelay({ resolution: 10 });
+      loop.enable();
+      let worstStall = { ms: 0, request: '' };
+      const faults: string[] = [];
+      const changes: string[] = [];
+      let sent = 0;
+      /** Answers by class: 2 (2xx), 3, 4, 5. */
+      const answers: Record<number, number> = {};
 
-    for (const route of routes) {
-      const refused: FuzzRequest[] = [];
-      let succeeded = 0;
-      const before = await settledChecksums();
-      const run = await fc.check(
-        fc.asyncProperty(requestsOf(route), async (request) => {
-          loop.reset();
-          const response = await send(request);
-          await new Promise((resolve) => setImmediate(resolve)); // the delay monitor's timer runs before the verdict
-          const stallMs = loop.max / 1e6;
-          if (stallMs > worstStall.ms) worstStall = { ms: stallMs, request: describeRequest(request).slice(0, 300) };
-          sent++;
-          answers[Math.floor(response.statusCode / 100)] = (answers[Math.floor(response.statusCode / 100)] ?? 0) + 1;
-          if (response.statusCode >= 500) throw new Error(`${response.statusCode} ${response.body.slice(0, 300)}\n  ${describeRequest(request)}`);
-          if (isRefused(response)) refused.push(request);
-          else succeeded++;
-        }),
-        { seed: seedOf(route), numRuns: RUNS, endOnFailure: true },
+      for (const route of routes) {
+        const refused: FuzzRequest[] = [];
+        let succeeded = 0;
+        const before = await settledChecksums();
+        const run = await fc.check(
+          fc.asyncProperty(requestsOf(route), async (request) => {
+            loop.reset();
+            const response = await send(request);
+            await new Promise((resolve) => setImmediate(resolve)); // the delay monitor's timer runs before the verdict
+            const stallMs = loop.max / 1e6;
+            if (stallMs > worstStall.ms) worstStall = { ms: stallMs, request: describeRequest(request).slice(0, 300) };
+            sent++;
+            answers[Math.floor(response.statusCode / 100)] = (answers[Math.floor(response.statusCode / 100)] ?? 0) + 1;
+            if (response.statusCode >= 500) throw new Error(`${response.statusCode} ${response.body.slice(0, 300)}\n  ${describeRequest(request)}`);
+            if (isRefused(response)) refused.push(request);
+            else succeeded++;
+          }),
+          { seed: seedOf(route), numRuns: RUNS, endOnFailure: true },
+        );
+        if (run.failed) {
+          faults.push(
+            `${route.key} (seed ${run.seed}, path ${run.counterexamplePath}): ${(run.errorInstance as Error | undefined)?.message ?? String(run.errorInstance)}`,
+          );
+          continue;
+        }
+        const after = await settledChecksums();
+        if (succeeded === 0) {
+          const changed = changedTables(before, after);
+          if (changed.length > 0) changes.push(`${route.key}: refused requests changed ${changed.join(', ')}`);
+          continue;
+        }
+        // Some requests succeeded (and may change rows): send the refused ones again, on their own.
+        changes.push(...(await replayRefused(route, refused)));
+      }
+
+      loop.disable();
+      const report = {
+        routes: routes.length,
+        requests: sent,
+        seed: SEED,
+        runsPerRoute: RUNS,
+        answersByClass: answers,
+        faults,
+        changes,
+        worstStallMs: Math.round(worstStall.ms),
+        worstStallRequest: worstStall.request,
+      };
+      console.info(
+        `API fuzzing: ${routes.length} routes, ${sent} requests (seed ${SEED}, ${RUNS} per route); answers by class ${JSON.stringify(answers)}; the longest event-loop delay during a request ${report.worstStallMs} ms`,
       );
-      if (run.failed) {
-        faults.push(`${route.key} (seed ${run.seed}, path ${run.counterexamplePath}): ${(run.errorInstance as Error | undefined)?.message ?? String(run.errorInstance)}`);
-        continue;
-      }
-      const after = await settledChecksums();
-      if (succeeded === 0) {
-        const changed = changedTables(before, after);
-        if (changed.length > 0) changes.push(`${route.key}: refused requests changed ${changed.join(', ')}`);
-        continue;
-      }
-      // Some requests succeeded (and may change rows): send the refused ones again, on their own.
-      changes.push(...(await replayRefused(route, refused)));
-    }
-
-    loop.disable();
-    const report = { routes: routes.length, requests: sent, seed: SEED, runsPerRoute: RUNS, answersByClass: answers, faults, changes, worstStallMs: Math.round(worstStall.ms), worstStallRequest: worstStall.request };
-    console.info(`API fuzzing: ${routes.length} routes, ${sent} requests (seed ${SEED}, ${RUNS} per route); answers by class ${JSON.stringify(answers)}; the longest event-loop delay during a request ${report.worstStallMs} ms`);
-    if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, JSON.stringify(report, null, 2));
-    expect(faults).toEqual([]);
-    expect(changes).toEqual([]);
-    if (MAX_STALL_MS !== undefined) expect(worstStall.ms, `the longest event-loop delay, during ${worstStall.request}`).toBeLessThan(MAX_STALL_MS);
-  }, TOTAL ? TOTAL * 50 : 300_000);
+      if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, JSON.stringify(report, null, 2));
+      expect(faults).toEqual([]);
+      expect(changes).toEqual([]);
+      if (MAX_STALL_MS !== undefined) expect(worstStall.ms, `the longest event-loop delay, during ${worstStall.request}`).toBeLessThan(MAX_STALL_MS);
+    },
+    TOTAL ? TOTAL * 50 : 300_000,
+  );
 });
 
 /** The refused requests of a batch, sent again: together when they are refused again, else one by one. */
@@ -590,7 +718,8 @@ async function replayRefused(route: InventoryRoute, requests: readonly FuzzReque
     const one = await settledChecksums();
     const response = await send(request);
     const changedByOne = changedTables(one, await settledChecksums());
-    if (isRefused(response) && changedByOne.length > 0) problems.push(`${route.key}: ${response.statusCode} changed ${changedByOne.join(', ')}\n  ${describeRequest(request)}`);
+    if (isRefused(response) && changedByOne.length > 0)
+      problems.push(`${route.key}: ${response.statusCode} changed ${changedByOne.join(', ')}\n  ${describeRequest(request)}`);
   }
   return problems;
 }

@@ -23,7 +23,13 @@ let t: TestApp;
 let liveSessionId: string;
 beforeAll(async () => {
   t = await buildTestApp(
-    { LOGIN_MAX_FAILURES_PER_ACCOUNT: '5', LOGIN_MAX_FAILURES_PER_ADDRESS: '8', LOGIN_FAILURE_WINDOW_SECONDS: '900', MFA_MAX_ATTEMPTS: '3', MFA_RESEND_SECONDS: '1' },
+    {
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '5',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '8',
+      LOGIN_FAILURE_WINDOW_SECONDS: '900',
+      MFA_MAX_ATTEMPTS: '3',
+      MFA_RESEND_SECONDS: '1',
+    },
     { shipments: 10 },
   );
   liveSessionId = (jwt.decode((await signIn(t.app, 'DEMOAIR', 'admin', 'Admin#12345')).access_token) as jwt.JwtPayload).sid;
@@ -39,7 +45,12 @@ const OPERATOR_ID = 'operator|DEMOAIR|2|L';
 async function everyHost(token: string): Promise<LightMyRequestResponse[]> {
   return [
     await t.app.inject({ method: 'GET', url: '/userapi/user/getuserprofile', headers: bearer(token) }),
-    await t.app.inject({ method: 'POST', url: '/awbapi/awbsummary', headers: bearer(token), payload: { fieldSearch: [], dbOptions: { CurrentPage: 1, PageSize: 5 } } }),
+    await t.app.inject({
+      method: 'POST',
+      url: '/awbapi/awbsummary',
+      headers: bearer(token),
+      payload: { fieldSearch: [], dbOptions: { CurrentPage: 1, PageSize: 5 } },
+    }),
     await classicCall(t.app, token, 'GET', '/shipmentlog'),
   ];
 }
@@ -66,9 +77,15 @@ const decodePart = (part: string) => JSON.parse(Buffer.from(part, 'base64url').t
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** Signed with the server's own key: the positive control, and the base of the tampering. */
 const honest = (claims: Record<string, unknown> = {}, options: jwt.SignOptions = {}) =>
-  jwt.sign({ cid: 'DEMOAIR', typ: 'access', sid: liveSessionId, ...claims }, t.ctx.jwtSecret, { algorithm: 'HS256', subject: 'admin', expiresIn: 60, ...options });
+  jwt.sign({ cid: 'DEMOAIR', typ: 'access', sid: liveSessionId, ...claims }, t.ctx.jwtSecret, {
+    algorithm: 'HS256',
+    subject: 'admin',
+    expiresIn: 60,
+    ...options,
+  });
 
-const refresh = (clientId: string, token: string, ip = '127.0.0.1') => requestToken(t.app, { GrantType: 'refresh_token', ClientId: clientId, RefreshToken: token }, ip);
+const refresh = (clientId: string, token: string, ip = '127.0.0.1') =>
+  requestToken(t.app, { GrantType: 'refresh_token', ClientId: clientId, RefreshToken: token }, ip);
 const logout = (refreshToken: string) => t.app.inject({ method: 'POST', url: '/mobileapi/authentication/logout', payload: { refresh_token: refreshToken } });
 
 describe('forged and stale access tokens', () => {
@@ -96,7 +113,10 @@ describe('forged and stale access tokens', () => {
       ['HS512 with the right secret (algorithm not allowed)', jwt.sign(claims, t.ctx.jwtSecret, { algorithm: 'HS512', subject: 'admin', expiresIn: 60 })],
       ['RS256 with a key pair of the attacker', jwt.sign(claims, privateKey, { algorithm: 'RS256', subject: 'admin', expiresIn: 60 })],
       // Algorithm confusion: HS256 keyed with a public key the attacker knows.
-      ['HS256 keyed with a public key', jwt.sign(claims, publicKey.export({ type: 'spki', format: 'pem' }).toString(), { algorithm: 'HS256', subject: 'admin', expiresIn: 60 })],
+      [
+        'HS256 keyed with a public key',
+        jwt.sign(claims, publicKey.export({ type: 'spki', format: 'pem' }).toString(), { algorithm: 'HS256', subject: 'admin', expiresIn: 60 }),
+      ],
     ];
     for (const [what, token] of forged) await expectRefusedEverywhere(token, what);
   });
@@ -115,7 +135,10 @@ describe('forged and stale access tokens', () => {
     } finally {
       vi.useRealTimers();
     }
-    await expectRefusedEverywhere(jwt.sign({ cid: 'DEMOAIR', typ: 'access', exp: nowSeconds() - 1 }, t.ctx.jwtSecret, { subject: 'admin' }), 'expired a second ago');
+    await expectRefusedEverywhere(
+      jwt.sign({ cid: 'DEMOAIR', typ: 'access', exp: nowSeconds() - 1 }, t.ctx.jwtSecret, { subject: 'admin' }),
+      'expired a second ago',
+    );
     await expectRefusedEverywhere(honest({}, { notBefore: 600, expiresIn: 3600 }), 'not valid for another ten minutes');
   });
 
@@ -227,7 +250,12 @@ describe('sign-out', () => {
     const session = await signIn(t.app, 'DEMOAIR', 'operator', 'Operator#12345');
     const other = await signIn(t.app, 'DEMOAIR', 'operator', 'Operator#12345');
     await expectAcceptedEverywhere(session.access_token, 'before sign-out');
-    const out = await t.app.inject({ method: 'POST', url: '/mobileapi/authentication/logout', headers: { authorization: `Bearer ${session.access_token}` }, payload: {} });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/mobileapi/authentication/logout',
+      headers: { authorization: `Bearer ${session.access_token}` },
+      payload: {},
+    });
     expect(out.json()).toEqual({ status: StatusCode.SUCCESS });
     await expectRefusedEverywhere(session.access_token, 'the access token after a bearer-only sign-out');
     const again = await refresh(OPERATOR_ID, session.refresh_token, '10.67.0.2');
@@ -235,7 +263,12 @@ describe('sign-out', () => {
     expect(again.json().error).toBe('invalid_grant');
     await expectAcceptedEverywhere(other.access_token, 'another session after a bearer-only sign-out');
     // A forged bearer token ends nothing and tells nothing.
-    const forged = await t.app.inject({ method: 'POST', url: '/mobileapi/authentication/logout', headers: { authorization: `Bearer ${other.access_token.slice(0, -4)}AAAA` }, payload: {} });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/mobileapi/authentication/logout',
+      headers: { authorization: `Bearer ${other.access_token.slice(0, -4)}AAAA` },
+      payload: {},
+    });
     expect(forged.json()).toEqual({ status: StatusCode.SUCCESS });
     await expectAcceptedEverywhere(other.access_token, 'another session after a forged sign-out');
   });
@@ -262,7 +295,8 @@ describe('brute force', () => {
     const wait = Number(answers.at(-1)!.headers['retry-after']);
 
     // The wait is the real one: a little before it is over the address is still refused, once it is over it may try again.
-    const age = (seconds: number) => sql`UPDATE login_failures SET failed_at = failed_at - make_interval(secs => ${seconds}) WHERE account_key = 'DEMOFWD|operator'`.execute(t.db);
+    const age = (seconds: number) =>
+      sql`UPDATE login_failures SET failed_at = failed_at - make_interval(secs => ${seconds}) WHERE account_key = 'DEMOFWD|operator'`.execute(t.db);
     await age(wait - 3);
     const early = await requestToken(t.app, { ...operatorFwd, ClientSecret: 'Operator#12345' }, '10.70.0.1');
     expect(early.statusCode).toBe(429);
@@ -300,8 +334,15 @@ describe('brute force', () => {
         const login = await signInWithPassword();
         expect(login.json().error).toBe('mfa_required');
         mfaToken = login.json().mfa_token as string;
-        expect((await t.app.inject({ method: 'POST', url: '/auth/mfa/challenge', payload: { authenticatorType: 'email', MFAToken: mfaToken } })).statusCode).toBe(200);
-        const mail = await t.db.selectFrom('mail_outbox').select('body_text').where('recipient', '=', 'mfauser@demoair.example').orderBy('mail_id', 'desc').executeTakeFirstOrThrow();
+        expect(
+          (await t.app.inject({ method: 'POST', url: '/auth/mfa/challenge', payload: { authenticatorType: 'email', MFAToken: mfaToken } })).statusCode,
+        ).toBe(200);
+        const mail = await t.db
+          .selectFrom('mail_outbox')
+          .select('body_text')
+          .where('recipient', '=', 'mfauser@demoair.example')
+          .orderBy('mail_id', 'desc')
+          .executeTakeFirstOrThrow();
         realCode = /enter the 6 digits (\d{6})/i.exec(mail.body_text)![1];
       }
       let guess = String(next++).padStart(6, '0');

@@ -18,7 +18,16 @@ import { demoRuleListRows } from '../../../src/server/db/seed/ruleListDemoRows';
 import { bearer, buildTestApp, form, type TestApp } from '../testApp';
 import { setShipment, shipmentWhere, type ShipmentRow } from '../shipments/support';
 import { routeCollector } from './routeInventory';
-import { companiesOfData, complianceFixtures, createRoleCallers, MATRIX_PASSWORD, ownShipments, rolesOfData, unrelatedShipments, type Caller } from './matrixWorld';
+import {
+  companiesOfData,
+  complianceFixtures,
+  createRoleCallers,
+  MATRIX_PASSWORD,
+  ownShipments,
+  rolesOfData,
+  unrelatedShipments,
+  type Caller,
+} from './matrixWorld';
 import { SHIPMENT_ROUTE_CASES, sendShipmentRequest, type Target } from './shipmentRouteCases';
 
 /**
@@ -129,11 +138,19 @@ function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: 
 }
 
 function formCall(url: string, fields: Record<string, string>): Call {
-  return (token, from) => t.app.inject({ method: 'POST', url, headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(fields), ...fromOption(from) });
+  return (token, from) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form(fields),
+      ...fromOption(from),
+    });
 }
 
 function textCall(url: string, text: string): Call {
-  return (token, from) => t.app.inject({ method: 'POST', url, headers: { ...(token ? bearer(token) : {}), 'content-type': 'text/plain' }, payload: text, ...fromOption(from) });
+  return (token, from) =>
+    t.app.inject({ method: 'POST', url, headers: { ...(token ? bearer(token) : {}), 'content-type': 'text/plain' }, payload: text, ...fromOption(from) });
 }
 
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
@@ -182,7 +199,10 @@ function hiddenUnless(leak: (response: LightMyRequestResponse, f: Fixture) => bo
     otherCheck: (response, f) => {
       const outcome = classify(response);
       if (outcome !== 'allowed') return outcome;
-      if (response.statusCode !== 200 || (jsonOf(response) !== undefined && jsonOf(response).status !== undefined && jsonOf(response).status !== StatusCode.SUCCESS)) {
+      if (
+        response.statusCode !== 200 ||
+        (jsonOf(response) !== undefined && jsonOf(response).status !== undefined && jsonOf(response).status !== StatusCode.SUCCESS)
+      ) {
         return `answer ${response.statusCode} ${response.body.slice(0, 200)}`;
       }
       return leak(response, f) ? `leaked: ${response.body.slice(0, 200)}` : 'hidden';
@@ -224,25 +244,39 @@ const GENERAL_CASES: Record<string, RouteCase> = {
   'GET /api/region': { access: PUBLIC, own: () => call('GET', '/api/region'), other: noRecord.ownAddress },
   'POST /auth/token': {
     access: PUBLIC,
-    own: ({ caller }) => formCall('/auth/token', { GrantType: 'client_credentials', ClientId: `${caller.userId}|${caller.companyId}|2|L`, ClientSecret: MATRIX_PASSWORD }),
+    own: ({ caller }) =>
+      formCall('/auth/token', { GrantType: 'client_credentials', ClientId: `${caller.userId}|${caller.companyId}|2|L`, ClientSecret: MATRIX_PASSWORD }),
     ownCheck: (response) => (typeof jsonOf(response)?.access_token === 'string' ? undefined : `no token: ${response.body}`),
     // The caller's own user id and password, in another company: the company is part of the identity.
-    other: ({ caller, other }) => formCall('/auth/token', { GrantType: 'client_credentials', ClientId: `${caller.userId}|${other.companyId}|2|L`, ClientSecret: MATRIX_PASSWORD }),
+    other: ({ caller, other }) =>
+      formCall('/auth/token', { GrantType: 'client_credentials', ClientId: `${caller.userId}|${other.companyId}|2|L`, ClientSecret: MATRIX_PASSWORD }),
     otherCheck: (response) => (response.statusCode === 400 && jsonOf(response)?.error === 'invalid_grant' ? 'refused' : classify(response)),
   },
-  'POST /auth/mfa/challenge': { access: PUBLIC, own: () => call('POST', '/auth/mfa/challenge', { authenticatorType: 'email', MFAToken: 'not-a-token' }), other: noRecord.credential },
+  'POST /auth/mfa/challenge': {
+    access: PUBLIC,
+    own: () => call('POST', '/auth/mfa/challenge', { authenticatorType: 'email', MFAToken: 'not-a-token' }),
+    other: noRecord.credential,
+  },
   'POST /api/authentication/forgotpassword': {
     access: PUBLIC,
     own: ({ caller }) => call('POST', '/api/authentication/forgotpassword', { company_id: caller.companyId, user_id: caller.userId }),
     other: 'public by design: the same answer for any company, and the link goes to the account’s own e-mail address',
   },
-  'POST /api/authentication/resetpassword/verify': { access: PUBLIC, own: () => call('POST', '/api/authentication/resetpassword/verify', { token: 'A'.repeat(43) }), other: noRecord.credential },
+  'POST /api/authentication/resetpassword/verify': {
+    access: PUBLIC,
+    own: () => call('POST', '/api/authentication/resetpassword/verify', { token: 'A'.repeat(43) }),
+    other: noRecord.credential,
+  },
   'POST /api/authentication/resetpassword': {
     access: PUBLIC,
     own: () => call('POST', '/api/authentication/resetpassword', { token: 'A'.repeat(43), new_password: 'Matrix#2024zz' }),
     other: noRecord.credential,
   },
-  'GET /api/authentication/fetchToken/:id': { access: PUBLIC, own: () => call('GET', `/api/authentication/fetchToken/${'A'.repeat(43)}?app=1`), other: noRecord.credential },
+  'GET /api/authentication/fetchToken/:id': {
+    access: PUBLIC,
+    own: () => call('GET', `/api/authentication/fetchToken/${'A'.repeat(43)}?app=1`),
+    other: noRecord.credential,
+  },
   'POST /api/authentication/fetchToken/:id': {
     access: PUBLIC,
     own: () => call('POST', `/api/authentication/fetchToken/${'A'.repeat(43)}`, { request_uri: 'https://classic.example/' }),
@@ -251,7 +285,8 @@ const GENERAL_CASES: Record<string, RouteCase> = {
   // Without the caller's bearer token, which would end the caller's own session (attacks.test.ts shows that it ends only it).
   'POST /mobileapi/authentication/logout': {
     access: PUBLIC,
-    own: () => (_token, from) => t.app.inject({ method: 'POST', url: '/mobileapi/authentication/logout', payload: { refresh_token: 'not-a-refresh-token' }, ...fromOption(from) }),
+    own: () => (_token, from) =>
+      t.app.inject({ method: 'POST', url: '/mobileapi/authentication/logout', payload: { refresh_token: 'not-a-refresh-token' }, ...fromOption(from) }),
     other: noRecord.credential,
   },
 
@@ -262,7 +297,11 @@ const GENERAL_CASES: Record<string, RouteCase> = {
     other: noRecord.self,
   },
   'GET /userapi/permission': { access: SIGNED_IN, own: () => call('GET', '/userapi/permission'), other: noRecord.self },
-  'GET /userapi/permission/function/:id': { access: SIGNED_IN, own: () => call('GET', `/userapi/permission/function/${FunctionId.SHIPMENT}`), other: noRecord.self },
+  'GET /userapi/permission/function/:id': {
+    access: SIGNED_IN,
+    own: () => call('GET', `/userapi/permission/function/${FunctionId.SHIPMENT}`),
+    other: noRecord.self,
+  },
   'GET /userapi/bulletins': {
     access: SIGNED_IN,
     own: () => call('GET', '/userapi/bulletins'),
@@ -270,10 +309,19 @@ const GENERAL_CASES: Record<string, RouteCase> = {
     other: () => call('GET', '/userapi/bulletins'),
     ...hiddenUnless((response, { own }) => bulletinCompanies(response).some((company) => company !== null && company !== own.companyId)),
   },
-  'GET /mobileapi/authentication/getuserconsent/:categoryId': { access: SIGNED_IN, own: () => call('GET', `/mobileapi/authentication/getuserconsent/${CHINA_CONSENT_CATEGORY}`), other: noRecord.self },
+  'GET /mobileapi/authentication/getuserconsent/:categoryId': {
+    access: SIGNED_IN,
+    own: () => call('GET', `/mobileapi/authentication/getuserconsent/${CHINA_CONSENT_CATEGORY}`),
+    other: noRecord.self,
+  },
   'POST /mobileapi/authentication/createuserconsent': {
     access: SIGNED_IN,
-    own: () => call('POST', '/mobileapi/authentication/createuserconsent', { ip_address: '203.0.113.5', category_id: CHINA_CONSENT_CATEGORY, consent_version: CONSENT_VERSIONS[CHINA_CONSENT_CATEGORY] }),
+    own: () =>
+      call('POST', '/mobileapi/authentication/createuserconsent', {
+        ip_address: '203.0.113.5',
+        category_id: CHINA_CONSENT_CATEGORY,
+        consent_version: CONSENT_VERSIONS[CHINA_CONSENT_CATEGORY],
+      }),
     other: noRecord.self,
   },
   // A wrong old password: the route answers (Incorrect password) and nothing changes.
@@ -288,9 +336,21 @@ const GENERAL_CASES: Record<string, RouteCase> = {
     ownCheck: (response) => (jsonOf(response)?.status === StatusCode.SUCCESS ? undefined : `no hand-over: ${response.body}`),
     other: "hands over the token's own session only",
   },
-  'POST /logapi/clientlogging': { access: SIGNED_IN, own: () => call('POST', '/logapi/clientlogging', { iMsg: 'matrix', iLogType: 2 }), other: "logs under the token's own user" },
-  'GET /classicapi/rulelists/openapi.json': { access: SIGNED_IN, own: () => call('GET', '/classicapi/rulelists/openapi.json'), other: 'the description of the rule-list API' },
-  'GET /classicapi/rulelists': { access: { kind: 'any rule list' }, own: () => call('GET', '/classicapi/rulelists'), other: "counts of the caller's own lists; it names no record" },
+  'POST /logapi/clientlogging': {
+    access: SIGNED_IN,
+    own: () => call('POST', '/logapi/clientlogging', { iMsg: 'matrix', iLogType: 2 }),
+    other: "logs under the token's own user",
+  },
+  'GET /classicapi/rulelists/openapi.json': {
+    access: SIGNED_IN,
+    own: () => call('GET', '/classicapi/rulelists/openapi.json'),
+    other: 'the description of the rule-list API',
+  },
+  'GET /classicapi/rulelists': {
+    access: { kind: 'any rule list' },
+    own: () => call('GET', '/classicapi/rulelists'),
+    other: "counts of the caller's own lists; it names no record",
+  },
   'GET /classicapi/rescreenruns': {
     access: { kind: 'any rule list' },
     own: () => call('GET', '/classicapi/rescreenruns'),
@@ -324,8 +384,10 @@ const GENERAL_CASES: Record<string, RouteCase> = {
   },
   'PUT /classicapi/users/:id': {
     access: fn(FunctionId.USER_MANAGEMENT),
-    own: ({ own }) => call('PUT', userUrl(own, targetUser(own)), { user_name: 'Matrix Edited', email: `${targetUser(own)}@matrix.example`, role_id: 'OPERATOR' }),
-    other: ({ other }) => call('PUT', userUrl(other, targetUser(other)), { user_name: 'Matrix Hijacked', email: `${targetUser(other)}@matrix.example`, role_id: 'ADMIN' }),
+    own: ({ own }) =>
+      call('PUT', userUrl(own, targetUser(own)), { user_name: 'Matrix Edited', email: `${targetUser(own)}@matrix.example`, role_id: 'OPERATOR' }),
+    other: ({ other }) =>
+      call('PUT', userUrl(other, targetUser(other)), { user_name: 'Matrix Hijacked', email: `${targetUser(other)}@matrix.example`, role_id: 'ADMIN' }),
   },
   'POST /classicapi/users/:id/lock': {
     access: fn(FunctionId.USER_MANAGEMENT),
@@ -350,7 +412,11 @@ const GENERAL_CASES: Record<string, RouteCase> = {
     other: () => call('GET', '/classicapi/ipranges'),
     ...hiddenUnless((response, { other }) => rangeIds(response).includes(other.keptRangeId)),
   },
-  'GET /classicapi/ipranges/current-address': { access: fn(FunctionId.USER_MANAGEMENT), own: () => call('GET', '/classicapi/ipranges/current-address'), other: noRecord.ownAddress },
+  'GET /classicapi/ipranges/current-address': {
+    access: fn(FunctionId.USER_MANAGEMENT),
+    own: () => call('GET', '/classicapi/ipranges/current-address'),
+    other: noRecord.ownAddress,
+  },
   'POST /classicapi/ipranges': {
     access: fn(FunctionId.USER_MANAGEMENT),
     own: ({ own }) => call('POST', '/classicapi/ipranges', { cidr: `10.${own.index}.1.0/24`, description: 'matrix' }),
@@ -421,11 +487,16 @@ const GENERAL_CASES: Record<string, RouteCase> = {
   'POST /awbapi/sanction/resend': {
     access: fn(FunctionId.SHIPMENT),
     own: ({ ownTarget }) => call('POST', '/awbapi/sanction/resend', { ResendList: [ownTarget.shipment.shipment_id] }),
-    ownCheck: (response) => (['notAccessible', 'notFound'].includes(jsonOf(response)?.data?.[0]?.Outcome) ? `own shipment refused: ${response.body}` : undefined),
+    ownCheck: (response) =>
+      ['notAccessible', 'notFound'].includes(jsonOf(response)?.data?.[0]?.Outcome) ? `own shipment refused: ${response.body}` : undefined,
     other: ({ otherTarget }) => call('POST', '/awbapi/sanction/resend', { ResendList: [otherTarget.shipment.shipment_id] }),
     otherCheck: (response) => {
       const outcome = classify(response);
-      return outcome === 'allowed' ? (jsonOf(response)?.data?.[0]?.Outcome === 'notAccessible' ? 'refused' : `screened: ${response.body.slice(0, 200)}`) : outcome;
+      return outcome === 'allowed'
+        ? jsonOf(response)?.data?.[0]?.Outcome === 'notAccessible'
+          ? 'refused'
+          : `screened: ${response.body.slice(0, 200)}`
+        : outcome;
     },
   },
 };
@@ -433,13 +504,23 @@ const GENERAL_CASES: Record<string, RouteCase> = {
 /** The shipment routes (companyScope.test.ts's cases), on the caller's own shipment and on one unrelated to its company. */
 function shipmentCases(): Record<string, RouteCase> {
   // The calls that act on the shipment as its acceptor; a forwarder tenders cargo and does not (companyMayDecide).
-  const decides = new Set(['POST /awbapi/awbapprove', 'POST /awbapi/awbreject', 'POST /awbapi/awbmark', 'POST /awbapi/awbmodify', 'POST /awbapi/acceptdocument', 'POST /awbapi/awbsend']);
+  const decides = new Set([
+    'POST /awbapi/awbapprove',
+    'POST /awbapi/awbreject',
+    'POST /awbapi/awbmark',
+    'POST /awbapi/awbmodify',
+    'POST /awbapi/acceptdocument',
+    'POST /awbapi/awbsend',
+  ]);
   // The browser's own logging of a print needs a session, not a function (shipment/actionLoggingRoutes.ts).
   const signedInOnly = new Set(['POST /logapi/actionlogging']);
   const functionOf = (route: string) => (route.startsWith('GET /classicapi/shipmentlog') ? FunctionId.USER_LOG : FunctionId.SHIPMENT);
   return Object.fromEntries(
     Object.entries(SHIPMENT_ROUTE_CASES).map(([route, shipmentCase]): [string, RouteCase] => {
-      const send = (target: Target): Call => (token, from) => sendShipmentRequest(t.app, token, shipmentCase.request(target), from);
+      const send =
+        (target: Target): Call =>
+        (token, from) =>
+          sendShipmentRequest(t.app, token, shipmentCase.request(target), from);
       const check = shipmentCase.check;
       return [
         route,
@@ -447,7 +528,10 @@ function shipmentCases(): Record<string, RouteCase> {
           access: signedInOnly.has(route) ? SIGNED_IN : fn(functionOf(route)),
           decides: decides.has(route),
           // The caller's own earlier calls (a modify, a re-screening) move UpdateDT on: send the current one.
-          own: ({ ownTarget }) => async (token, from) => send({ ...ownTarget, updateDt: await currentUpdateDt(ownTarget) })(token, from),
+          own:
+            ({ ownTarget }) =>
+            async (token, from) =>
+              send({ ...ownTarget, updateDt: await currentUpdateDt(ownTarget) })(token, from),
           other: check.kind === 'noShipment' ? check.why : ({ otherTarget }) => send(otherTarget),
           ...(check.kind === 'hidden'
             ? {
@@ -486,7 +570,11 @@ function ruleListCases(plugin: RuleListPlugin): Record<string, RouteCase> {
       other: ({ other }) => call('GET', `${base}?filter=${q({ id: [row(other, 0).id] })}`),
       ...hiddenUnless((response) => totalOf(response) !== 0),
     },
-    [`GET ${base}/:id`]: { access, own: ({ own }) => call('GET', `${base}/${row(own, 0).id}`), other: ({ other }) => call('GET', `${base}/${row(other, 0).id}`) },
+    [`GET ${base}/:id`]: {
+      access,
+      own: ({ own }) => call('GET', `${base}/${row(own, 0).id}`),
+      other: ({ other }) => call('GET', `${base}/${row(other, 0).id}`),
+    },
     [`GET ${base}/export`]: {
       access,
       own: ({ own }) => call('GET', `${base}/export?filter=${q({ id: [row(own, 0).id] })}`),
@@ -588,8 +676,15 @@ function skippedOnly(response: LightMyRequestResponse): Outcome {
 const targetUser = (world: CompanyWorld) => `mxtarget${world.companyId}`.toLowerCase();
 const auditMarker = (world: CompanyWorld) => `${world.companyId}|mxmarker`;
 const userUrl = (world: CompanyWorld, userId: string, suffix = '') => `/classicapi/users/${encodeURIComponent(`${world.companyId}|${userId}`)}${suffix}`;
-const newUser = (userId: string) => ({ user_id: userId, user_name: 'Matrix New', email: `${userId}@matrix.example`, role_id: 'OPERATOR', password: 'Matrix#2024New' });
-const bulletinCompanies = (response: LightMyRequestResponse): (string | null)[] => (jsonOf(response)?.data?.rows ?? []).map((row: { company_id: string | null }) => row.company_id);
+const newUser = (userId: string) => ({
+  user_id: userId,
+  user_name: 'Matrix New',
+  email: `${userId}@matrix.example`,
+  role_id: 'OPERATOR',
+  password: 'Matrix#2024New',
+});
+const bulletinCompanies = (response: LightMyRequestResponse): (string | null)[] =>
+  (jsonOf(response)?.data?.rows ?? []).map((row: { company_id: string | null }) => row.company_id);
 const rescreenReasons = (response: LightMyRequestResponse): string[] => (jsonOf(response)?.data ?? []).map((run: { Reason: string }) => run.Reason);
 const rangeIds = (response: LightMyRequestResponse): string[] => (jsonOf(response)?.data ?? []).map((range: { id: string }) => String(range.id));
 const outboundIds = (response: LightMyRequestResponse): string[] => (jsonOf(response)?.data ?? []).map((message: { id: string }) => message.id);
@@ -600,7 +695,14 @@ function sanctionSave(target: Target) {
   // A decision any shipment role may take (not a reviewer's), on a hit that does not exist: the call passes
   // its own checks up to the shipment's scope and the company's decision right, and then changes nothing.
   const decisions = [{ HitId: 'H00', Decision: 'ESCALATE', Remark: 'Matrix escalation of a hit.' }];
-  return { ShipmentId: target.shipment.shipment_id, AWBPrefix: target.shipment.awb_prefix, AWBSuffix: target.shipment.awb_suffix, UpdateDT: target.updateDt, PendingUpdate: false, decisions };
+  return {
+    ShipmentId: target.shipment.shipment_id,
+    AWBPrefix: target.shipment.awb_prefix,
+    AWBSuffix: target.shipment.awb_suffix,
+    UpdateDT: target.updateDt,
+    PendingUpdate: false,
+    decisions,
+  };
 }
 
 /** Per company and list: how many rows it has when its admin lists them (before the writes). */
@@ -627,7 +729,9 @@ async function holdsFunction(): Promise<(role: string, access: Access) => boolea
 
 async function buildWorld(companies: readonly string[]): Promise<void> {
   // Every company's rule lists hold the demo rows (the seed gives them to the demo airlines only).
-  const present = new Set((await t.db.selectFrom('rule_list_rows').select(['company_id', 'list_name']).distinct().execute()).map((row) => `${row.company_id}:${row.list_name}`));
+  const present = new Set(
+    (await t.db.selectFrom('rule_list_rows').select(['company_id', 'list_name']).distinct().execute()).map((row) => `${row.company_id}:${row.list_name}`),
+  );
   const missing = companies.flatMap((companyId) =>
     ruleListPlugins
       .filter((plugin) => !present.has(`${companyId}:${plugin.name}`))
@@ -651,7 +755,17 @@ async function buildWorld(companies: readonly string[]): Promise<void> {
   // A user-log entry per company and list that only the company's own log may show.
   await t.db
     .insertInto('audit_log')
-    .values(companies.flatMap((companyId) => ruleListPlugins.map((plugin) => ({ company_id: companyId, user_id: 'matrix', entity: plugin.name, entity_key: `matrix-${companyId}`, action: 'Update' }))))
+    .values(
+      companies.flatMap((companyId) =>
+        ruleListPlugins.map((plugin) => ({
+          company_id: companyId,
+          user_id: 'matrix',
+          entity: plugin.name,
+          entity_key: `matrix-${companyId}`,
+          action: 'Update',
+        })),
+      ),
+    )
     .execute();
 
   for (const [index, companyId] of companies.entries()) {
@@ -671,9 +785,25 @@ async function buildWorld(companies: readonly string[]): Promise<void> {
         })),
       )
       .execute();
-    await t.db.insertInto('audit_log').values({ company_id: companyId, user_id: 'matrix', entity: 'user', entity_key: `${companyId}|mxmarker`, action: 'matrix-marker' }).execute();
-    await t.db.insertInto('bulletins').values({ company_id: companyId, severity: 'info', title: `Matrix ${companyId}`, body: 'matrix', published_at: new Date(Date.now() - 60_000), created_by: 'matrix' }).execute();
-    await t.db.insertInto('rescreen_runs').values({ company_id: companyId, list_name: 'sanctionlist', reason: `matrix ${companyId}`, requested_by: 'matrix' }).execute();
+    await t.db
+      .insertInto('audit_log')
+      .values({ company_id: companyId, user_id: 'matrix', entity: 'user', entity_key: `${companyId}|mxmarker`, action: 'matrix-marker' })
+      .execute();
+    await t.db
+      .insertInto('bulletins')
+      .values({
+        company_id: companyId,
+        severity: 'info',
+        title: `Matrix ${companyId}`,
+        body: 'matrix',
+        published_at: new Date(Date.now() - 60_000),
+        created_by: 'matrix',
+      })
+      .execute();
+    await t.db
+      .insertInto('rescreen_runs')
+      .values({ company_id: companyId, list_name: 'sanctionlist', reason: `matrix ${companyId}`, requested_by: 'matrix' })
+      .execute();
     // The test's own address stays inside the company's ranges.
     const ranges = await t.db
       .insertInto('company_ip_ranges')
@@ -689,7 +819,10 @@ async function buildWorld(companies: readonly string[]): Promise<void> {
     for (const plugin of ruleListPlugins) {
       const first = firstRows.filter((row) => row.company_id === companyId && row.list_name === plugin.name);
       if (first.length < 3) throw new Error(`${plugin.name} needs 3 demo rows`);
-      rows.set(plugin.name, first.map((row) => ({ id: Number(row.row_id), version: row.version, values: row.row_values })) as [RowFixture, RowFixture, RowFixture]);
+      rows.set(
+        plugin.name,
+        first.map((row) => ({ id: Number(row.row_id), version: row.version, values: row.row_values })) as [RowFixture, RowFixture, RowFixture],
+      );
       importFiles.set(plugin.name, importFileOf(plugin, first[2].row_values));
     }
     worlds.set(companyId, {
@@ -705,14 +838,21 @@ async function buildWorld(companies: readonly string[]): Promise<void> {
   }
   // After the lists' first rows are known: this adds a sanction entry of every company.
   for (const [companyId, compliance] of await complianceFixtures(t, companies)) Object.assign(worlds.get(companyId)!, compliance);
-  const counts = await t.db.selectFrom('rule_list_rows').select(['company_id', 'list_name', t.db.fn.countAll<string>().as('n')]).groupBy(['company_id', 'list_name']).execute();
+  const counts = await t.db
+    .selectFrom('rule_list_rows')
+    .select(['company_id', 'list_name', t.db.fn.countAll<string>().as('n')])
+    .groupBy(['company_id', 'list_name'])
+    .execute();
   for (const count of counts) listSizes.set(`${count.company_id}:${count.list_name}`, Number(count.n));
 }
 
 /** An import file (base64 CSV, the import columns under their labels) holding one row. */
 function importFileOf(plugin: RuleListPlugin, values: Record<string, unknown>): string {
   const fields = plugin.importColumns.map((source) => plugin.fields.find((field) => field.source === source)!);
-  const text = stringify([fields.map((field) => field.label), fields.map((field) => (values[field.source] === null || values[field.source] === undefined ? '' : String(values[field.source])))]);
+  const text = stringify([
+    fields.map((field) => field.label),
+    fields.map((field) => (values[field.source] === null || values[field.source] === undefined ? '' : String(values[field.source]))),
+  ]);
   return Buffer.from(text, 'utf8').toString('base64');
 }
 
@@ -725,7 +865,16 @@ async function targetOf(shipmentId: string, caller: Caller): Promise<Target> {
 async function targetFor(shipment: ShipmentRow, caller: Caller): Promise<Target> {
   const document = await t.db
     .insertInto('shipment_documents')
-    .values({ shipment_id: shipment.shipment_id, doc_type: 'Pouch', pouch_kind: 'airline', file_name: 'matrix.pdf', company_id: 'DEMOAIR', user_id: 'operator', awaiting_acceptance: true, content: Buffer.from('%PDF-1.4 matrix') })
+    .values({
+      shipment_id: shipment.shipment_id,
+      doc_type: 'Pouch',
+      pouch_kind: 'airline',
+      file_name: 'matrix.pdf',
+      company_id: 'DEMOAIR',
+      user_id: 'operator',
+      awaiting_acceptance: true,
+      content: Buffer.from('%PDF-1.4 matrix'),
+    })
     .returning('document_id')
     .executeTakeFirstOrThrow();
   const lookup = jsonOf(await call('GET', '/awbapi/util/getlookupcode/1')(caller.token));
@@ -747,7 +896,13 @@ beforeAll(async () => {
   distDir = mkdtempSync(path.join(tmpdir(), 'matrix-dist-'));
   writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>portal</title>');
   t = await buildTestApp(
-    { DIST_DIR: distDir, AUTH_RATE_LIMIT_PER_MINUTE: '100000', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000', LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000', CLASSIC_SITE_URL: 'https://classic.example/' },
+    {
+      DIST_DIR: distDir,
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
+      CLASSIC_SITE_URL: 'https://classic.example/',
+    },
     { onRoute: collector.onRoute },
   );
   const companies = await companiesOfData(t);
@@ -764,7 +919,9 @@ beforeAll(async () => {
     taken.add(mine);
     owned.push(mine);
   }
-  const companyTypes = new Map((await t.db.selectFrom('companies').select(['company_id', 'company_type_id']).execute()).map((row) => [row.company_id, row.company_type_id]));
+  const companyTypes = new Map(
+    (await t.db.selectFrom('companies').select(['company_id', 'company_type_id']).execute()).map((row) => [row.company_id, row.company_type_id]),
+  );
   for (const [i, caller] of callers.entries()) {
     const unrelated = (await unrelatedShipments(t, caller.companyId, caller.userId)).find((id) => !taken.has(id));
     if (!unrelated) throw new Error(`no unrelated shipment for ${caller.companyId}`);
@@ -820,7 +977,11 @@ describe('the authorization matrix', () => {
         const who = `${f.caller.role}@${f.caller.companyId}`;
         for (const [route, routeCase] of cases) {
           const permitted = holds(f.caller.role, routeCase.access);
-          const ownExpected: Outcome = !permitted ? 'function denied' : routeCase.decides && !companyMayDecide(f.companyTypeId) ? 'company type refused' : 'allowed';
+          const ownExpected: Outcome = !permitted
+            ? 'function denied'
+            : routeCase.decides && !companyMayDecide(f.companyTypeId)
+              ? 'company type refused'
+              : 'allowed';
           const ownAnswer = await routeCase.own(f)(f.caller.token);
           let ownActual = classify(ownAnswer);
           if (ownActual === 'allowed' && routeCase.ownCheck) ownActual = routeCase.ownCheck(ownAnswer, f) ?? 'allowed';
@@ -835,7 +996,9 @@ describe('the authorization matrix', () => {
       }),
     ]);
 
-    const mismatches = cells.filter((cell) => cell.actual !== cell.expected).map((cell) => `${cell.route} ${cell.who} ${cell.side}: ${cell.actual}, expected ${cell.expected}`);
+    const mismatches = cells
+      .filter((cell) => cell.actual !== cell.expected)
+      .map((cell) => `${cell.route} ${cell.who} ${cell.side}: ${cell.actual}, expected ${cell.expected}`);
     expect(mismatches).toEqual([]);
     // Every kind of answer occurs, so the matrix cannot pass by always allowing or always refusing.
     const kinds = new Set(cells.map((cell) => cell.actual));

@@ -82,7 +82,9 @@ async function startServer(dataDir: string, databaseUrl: string | undefined): Pr
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const server: RunningServer = { child, port, exited, output: () => output };
   cleanups.push(async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -113,7 +115,12 @@ interface Answer {
   json<T = Record<string, unknown>>(): T;
 }
 
-function call(port: number, method: 'GET' | 'POST', url: string, options: { token?: string; json?: unknown; form?: Record<string, string> } = {}): Promise<Answer> {
+function call(
+  port: number,
+  method: 'GET' | 'POST',
+  url: string,
+  options: { token?: string; json?: unknown; form?: Record<string, string> } = {},
+): Promise<Answer> {
   const payload = options.form ? new URLSearchParams(options.form).toString() : options.json !== undefined ? JSON.stringify(options.json) : undefined;
   const headers: Record<string, string | number> = { connection: 'close' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -136,7 +143,9 @@ function call(port: number, method: 'GET' | 'POST', url: string, options: { toke
 }
 
 async function signInAdmin(port: number): Promise<string> {
-  const answer = await call(port, 'POST', '/auth/token', { form: { GrantType: 'client_credentials', ClientId: 'admin|DEMOAIR|2|L', ClientSecret: 'Admin#12345' } });
+  const answer = await call(port, 'POST', '/auth/token', {
+    form: { GrantType: 'client_credentials', ClientId: 'admin|DEMOAIR|2|L', ClientSecret: 'Admin#12345' },
+  });
   if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status} ${answer.body}`);
   return answer.json<{ access_token: string }>().access_token;
 }
@@ -144,9 +153,11 @@ async function signInAdmin(port: number): Promise<string> {
 /** Runs `work` over `items` with at most `limit` at once. */
 async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
 }
 
 interface Candidate {
@@ -166,7 +177,8 @@ async function decidableShipments(port: number, token: string): Promise<Candidat
   await eachLimited(rows, IN_FLIGHT, async (row) => {
     const detail = await call(port, 'GET', `/awbapi/awbdetail/${row.ShipmentId}`, { token });
     const body = detail.json<{ status: number; data?: { Status: string; UpdateDT: string; Can: { Accept: boolean; Reject: boolean } } }>();
-    if (body.status === 1 && body.data!.Status === 'New' && body.data!.Can.Accept && body.data!.Can.Reject) found.push({ id: row.ShipmentId, updateDt: body.data!.UpdateDT });
+    if (body.status === 1 && body.data!.Status === 'New' && body.data!.Can.Accept && body.data!.Can.Reject)
+      found.push({ id: row.ShipmentId, updateDt: body.data!.UpdateDT });
   });
   return found.sort((a, b) => Number(a.id) - Number(b.id));
 }
@@ -187,10 +199,18 @@ interface Attempt {
 
 function decide(port: number, token: string, candidate: Candidate, kind: Kind): Promise<Answer> {
   return kind === 'Accept'
-    ? call(port, 'POST', '/awbapi/awbapprove', { token, json: { ShipmentId: candidate.id, ApproveType: 'NORMAL', ApproveReason: '', UpdateDT: candidate.updateDt, PendingUpdate: false } })
+    ? call(port, 'POST', '/awbapi/awbapprove', {
+        token,
+        json: { ShipmentId: candidate.id, ApproveType: 'NORMAL', ApproveReason: '', UpdateDT: candidate.updateDt, PendingUpdate: false },
+      })
     : call(port, 'POST', '/awbapi/awbreject', {
         token,
-        json: { ShipmentId: candidate.id, RejectReasons: [{ Code: 'DOC01', AdditionalRemarkCode: 'DOCS', Remarks: 'Crash safety test' }], UpdateDT: candidate.updateDt, PendingUpdate: false },
+        json: {
+          ShipmentId: candidate.id,
+          RejectReasons: [{ Code: 'DOC01', AdditionalRemarkCode: 'DOCS', Remarks: 'Crash safety test' }],
+          UpdateDT: candidate.updateDt,
+          PendingUpdate: false,
+        },
       });
 }
 
@@ -220,7 +240,13 @@ function killEmbeddedDatabase(dataDir: string): void {
   process.kill(-pid, 'SIGKILL');
 }
 
-async function crashUnderLoad(database: string, dataDir: string, databaseUrl: string | undefined, verifyUrl: () => string, kills: readonly KillTarget[]): Promise<Figures> {
+async function crashUnderLoad(
+  database: string,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  verifyUrl: () => string,
+  kills: readonly KillTarget[],
+): Promise<Figures> {
   const started = Date.now();
   const attempts: Attempt[] = [];
   const inFlightAtKills: number[] = [];
@@ -275,12 +301,15 @@ async function crashUnderLoad(database: string, dataDir: string, databaseUrl: st
           if (last) stop = true;
           else {
             // A moment later, at a random point of the requests then in flight (the load goes on meanwhile).
-            setTimeout(() => {
-              stop = true;
-              inFlightAtKills.push(inFlight);
-              if (kills[run] === 'database') killEmbeddedDatabase(dataDir);
-              else child.kill('SIGKILL');
-            }, Math.floor(Math.random() * KILL_JITTER_MS));
+            setTimeout(
+              () => {
+                stop = true;
+                inFlightAtKills.push(inFlight);
+                if (kills[run] === 'database') killEmbeddedDatabase(dataDir);
+                else child.kill('SIGKILL');
+              },
+              Math.floor(Math.random() * KILL_JITTER_MS),
+            );
           }
         }
       }
@@ -317,7 +346,10 @@ async function crashUnderLoad(database: string, dataDir: string, databaseUrl: st
   const wholeStates: Record<string, [number, number, number, number]> = { New: [0, 0, 0, 0], Accept: [1, 0, 1, 0], Reject: [0, 1, 0, 1] };
   for (const row of rows) {
     expect(Object.keys(wholeStates), `shipment ${row.id}`).toContain(row.status);
-    expect([row.accepts, row.rejects, row.accept_logs, row.reject_logs], `shipment ${row.id} in status ${row.status}: ACCEPT/REJECT events, Accept/Reject log entries`).toEqual(wholeStates[row.status]);
+    expect(
+      [row.accepts, row.rejects, row.accept_logs, row.reject_logs],
+      `shipment ${row.id} in status ${row.status}: ACCEPT/REJECT events, Accept/Reject log entries`,
+    ).toEqual(wholeStates[row.status]);
   }
   // Every decision answered with success is there, as answered.
   const successes = attempts.filter((attempt) => attempt.outcome === 'success');
@@ -336,7 +368,10 @@ async function crashUnderLoad(database: string, dataDir: string, databaseUrl: st
   // Every kill came with decisions sent and not yet answered. (Whether any of them is then left without
   // an answer is the machine's timing: an answer already in the socket's buffer arrives after the kill.)
   const lost = attempts.filter((attempt) => attempt.outcome === 'no answer');
-  expect(inFlightAtKills.every((count) => count > 0), `requests in flight at the kills: ${inFlightAtKills.join(', ')}`).toBe(true);
+  expect(
+    inFlightAtKills.every((count) => count > 0),
+    `requests in flight at the kills: ${inFlightAtKills.join(', ')}`,
+  ).toBe(true);
 
   // The last server stops cleanly.
   server!.child.kill('SIGTERM');
@@ -360,7 +395,9 @@ async function crashUnderLoad(database: string, dataDir: string, databaseUrl: st
 // ---------------------------------------------------------------------------------------------
 
 describe.skipIf(Boolean(EXTERNAL))('SIGKILL under load, embedded PostgreSQL (DATA_DIR)', () => {
-  it('keeps every decision answered with success and half-decides none, over a kill of PostgreSQL and a kill of the app, and comes back by itself', { timeout: 240_000 }, async () => {
+  it('keeps every decision answered with success and half-decides none, over a kill of PostgreSQL and a kill of the app, and comes back by itself', {
+    timeout: 240_000,
+  }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-crash-'));
     cleanups.push(async () => {
       // After a failure between a kill and the next start, the PostgreSQL the killed app started is still running.
@@ -378,7 +415,9 @@ describe.skipIf(Boolean(EXTERNAL))('SIGKILL under load, embedded PostgreSQL (DAT
     });
     const verifyUrl = () => {
       // The running embedded server: its port from postmaster.pid (4th line), the password the app keeps.
-      const port = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3].trim();
+      const port = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')
+        .split('\n')[3]
+        .trim();
       const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
       return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/portal`;
     };
@@ -407,7 +446,13 @@ describe.runIf(Boolean(EXTERNAL))('SIGKILL under load, external PostgreSQL (DATA
     // DATA_DIR still holds the app's generated JWT secret, so a token would survive the restart; each run signs in anyway.
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-crash-ext-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const figures = await crashUnderLoad('external', dataDir, url.toString(), () => url.toString(), Array.from({ length: KILLS }, () => 'app' as const));
+    const figures = await crashUnderLoad(
+      'external',
+      dataDir,
+      url.toString(),
+      () => url.toString(),
+      Array.from({ length: KILLS }, () => 'app' as const),
+    );
     expect(figures.kills).toBe(KILLS);
     expect(figures.successes).toBeGreaterThanOrEqual((KILLS + 1) * SUCCESSES_PER_RUN);
   });

@@ -23,14 +23,20 @@ const CHROME_ORIGIN = 'https://chrome.example';
 function builtSpa(): string {
   const dist = mkdtempSync(path.join(tmpdir(), 'dist-headers-'));
   const source = readFileSync(path.join(import.meta.dirname, '..', '..', '..', 'index.html'), 'utf8');
-  const html = source.replace('<script type="module" src="/src/app/main.tsx"></script>', '<script type="module" crossorigin src="/ez4/assets/index-abc123.js"></script>');
+  const html = source.replace(
+    '<script type="module" src="/src/app/main.tsx"></script>',
+    '<script type="module" crossorigin src="/ez4/assets/index-abc123.js"></script>',
+  );
   expect(html).not.toBe(source);
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), html);
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'export {};');
   for (const part of ['header', 'footer']) {
     mkdirSync(path.join(dist, 'chrome', part, 'assets'), { recursive: true });
-    writeFileSync(path.join(dist, 'chrome', part, 'asset-manifest.json'), JSON.stringify({ [`src/chrome/${part}/main.ts`]: { file: `assets/${part}-abc123.js`, isEntry: true } }));
+    writeFileSync(
+      path.join(dist, 'chrome', part, 'asset-manifest.json'),
+      JSON.stringify({ [`src/chrome/${part}/main.ts`]: { file: `assets/${part}-abc123.js`, isEntry: true } }),
+    );
     writeFileSync(path.join(dist, 'chrome', part, 'assets', `${part}-abc123.js`), 'export {};');
   }
   return dist;
@@ -113,7 +119,17 @@ describe('the pages the SPA serves', () => {
   });
 
   it('the redirects into the SPA, its assets, its configuration, the browser check and the chrome front-ends', async () => {
-    for (const url of ['/', '/ez4', '/ez4/config.json', '/ez4/browser-check.js', '/ez4/assets/index-abc123.js', '/ez4/chrome/header/asset-manifest.json', '/ez4/chrome/header/assets/header-abc123.js', '/ez4/chrome/footer/asset-manifest.json', '/ez4/chrome/footer/assets/footer-abc123.js']) {
+    for (const url of [
+      '/',
+      '/ez4',
+      '/ez4/config.json',
+      '/ez4/browser-check.js',
+      '/ez4/assets/index-abc123.js',
+      '/ez4/chrome/header/asset-manifest.json',
+      '/ez4/chrome/header/assets/header-abc123.js',
+      '/ez4/chrome/footer/asset-manifest.json',
+      '/ez4/chrome/footer/assets/footer-abc123.js',
+    ]) {
       const response = await t.app.inject(url);
       expect(response.statusCode, url).toBeLessThan(400);
       expectHardened(response, url);
@@ -132,11 +148,35 @@ describe('every other answer', () => {
     const { access_token } = await signIn(t.app, 'DEMOAIR', 'operator', 'Operator#12345');
     const answers: [string, LightMyRequestResponse][] = [
       ['health', await t.app.inject('/healthz')],
-      ['token refused', await t.app.inject({ method: 'POST', url: '/auth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'GrantType=nonsense' })],
+      [
+        'token refused',
+        await t.app.inject({
+          method: 'POST',
+          url: '/auth/token',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'GrantType=nonsense',
+        }),
+      ],
       ['profile', await t.app.inject({ url: '/userapi/user/getuserprofile', headers: bearer(access_token) })],
       ['no token', await t.app.inject('/userapi/user/getuserprofile')],
-      ['summary', await t.app.inject({ method: 'POST', url: '/awbapi/awbsummary', headers: bearer(access_token), payload: { fieldSearch: [], dbOptions: { CurrentPage: 1, PageSize: 5 } } })],
-      ['malformed JSON', await t.app.inject({ method: 'POST', url: '/awbapi/awbsummary', headers: { ...bearer(access_token), 'content-type': 'application/json' }, payload: '{"fieldSearch":' })],
+      [
+        'summary',
+        await t.app.inject({
+          method: 'POST',
+          url: '/awbapi/awbsummary',
+          headers: bearer(access_token),
+          payload: { fieldSearch: [], dbOptions: { CurrentPage: 1, PageSize: 5 } },
+        }),
+      ],
+      [
+        'malformed JSON',
+        await t.app.inject({
+          method: 'POST',
+          url: '/awbapi/awbsummary',
+          headers: { ...bearer(access_token), 'content-type': 'application/json' },
+          payload: '{"fieldSearch":',
+        }),
+      ],
       ['classic API', await t.app.inject({ url: '/classicapi/shipmentlog', headers: bearer(access_token) })],
       ['unknown route', await t.app.inject('/no/such/route')],
     ];
@@ -184,9 +224,19 @@ describe('Strict-Transport-Security', () => {
 describe('no token in a URL', () => {
   it('a file link carries a short-lived ticket bound to its file, which is neither session token and opens nothing else', async () => {
     const tokens = await signIn(t.app, 'DEMOAIR', 'operator', 'Operator#12345');
-    const summary = await t.app.inject({ method: 'POST', url: '/awbapi/awbsummary', headers: bearer(tokens.access_token), payload: { fieldSearch: [], dbOptions: { CurrentPage: 1, PageSize: 5 } } });
+    const summary = await t.app.inject({
+      method: 'POST',
+      url: '/awbapi/awbsummary',
+      headers: bearer(tokens.access_token),
+      payload: { fieldSearch: [], dbOptions: { CurrentPage: 1, PageSize: 5 } },
+    });
     const shipmentId: string = summary.json().data.rows.find((row: { IsLent: boolean }) => !row.IsLent).ShipmentId;
-    const ticketed = await t.app.inject({ method: 'POST', url: '/awbapi/fileticket', headers: bearer(tokens.access_token), payload: { Kind: 'print', ShipmentId: shipmentId, PrintKind: 'cargoreceipt' } });
+    const ticketed = await t.app.inject({
+      method: 'POST',
+      url: '/awbapi/fileticket',
+      headers: bearer(tokens.access_token),
+      payload: { Kind: 'print', ShipmentId: shipmentId, PrintKind: 'cargoreceipt' },
+    });
     expect(ticketed.statusCode, ticketed.body).toBe(200);
     const { Url, ExpiresInSeconds } = ticketed.json().data as { Url: string; ExpiresInSeconds: number };
     const link = new URL(Url, 'http://portal.test');

@@ -60,9 +60,17 @@ export async function unrelatedShipments(t: TestApp, companyId: string, userId: 
   const account = await findAccount(t.db, companyId, userId);
   if (!account) throw new Error(`no user ${userId} in ${companyId}`);
   const scope = await scopeOf(t.db, account);
-  const lent = new Set((await t.db.selectFrom('shipment_lendings').select('shipment_id').where('company_id', '=', companyId).execute()).map((row) => String(row.shipment_id)));
-  const shipments = await t.db.selectFrom('shipments').select(['shipment_id', 'awb_prefix', 'agent_company_id', 'origin', 'destination']).orderBy('shipment_id').execute();
-  return shipments.filter((shipment) => accessOf(scope, shipment, lent.has(String(shipment.shipment_id))) === 'none').map((shipment) => String(shipment.shipment_id));
+  const lent = new Set(
+    (await t.db.selectFrom('shipment_lendings').select('shipment_id').where('company_id', '=', companyId).execute()).map((row) => String(row.shipment_id)),
+  );
+  const shipments = await t.db
+    .selectFrom('shipments')
+    .select(['shipment_id', 'awb_prefix', 'agent_company_id', 'origin', 'destination'])
+    .orderBy('shipment_id')
+    .execute();
+  return shipments
+    .filter((shipment) => accessOf(scope, shipment, lent.has(String(shipment.shipment_id))) === 'none')
+    .map((shipment) => String(shipment.shipment_id));
 }
 
 /** The shipments a company fully owns (its own, not merely lent), in id order. */
@@ -70,7 +78,11 @@ export async function ownShipments(t: TestApp, companyId: string, userId: string
   const account = await findAccount(t.db, companyId, userId);
   if (!account) throw new Error(`no user ${userId} in ${companyId}`);
   const scope = await scopeOf(t.db, account);
-  const shipments = await t.db.selectFrom('shipments').select(['shipment_id', 'awb_prefix', 'agent_company_id', 'origin', 'destination']).orderBy('shipment_id').execute();
+  const shipments = await t.db
+    .selectFrom('shipments')
+    .select(['shipment_id', 'awb_prefix', 'agent_company_id', 'origin', 'destination'])
+    .orderBy('shipment_id')
+    .execute();
   return shipments.filter((shipment) => accessOf(scope, shipment, false) === 'full').map((shipment) => String(shipment.shipment_id));
 }
 
@@ -87,7 +99,12 @@ export interface ComplianceFixture {
  * and an outbound message of its own.
  */
 export async function complianceFixtures(t: TestApp, companies: readonly string[]): Promise<Map<string, ComplianceFixture>> {
-  const shipments = await t.db.selectFrom('shipments').select(['shipment_id', 'awb_prefix', 'agent_company_id', 'waybill']).where('waybill', 'is not', null).orderBy('shipment_id').execute();
+  const shipments = await t.db
+    .selectFrom('shipments')
+    .select(['shipment_id', 'awb_prefix', 'agent_company_id', 'waybill'])
+    .where('waybill', 'is not', null)
+    .orderBy('shipment_id')
+    .execute();
   const fwbOf = (shipment: (typeof shipments)[number]) => {
     const written = writeFwb(shipment.waybill as AirWaybill);
     if (!written.ok) throw new Error('a stored FWB must be written again');
@@ -109,7 +126,13 @@ export async function complianceFixtures(t: TestApp, companies: readonly string[
       .values({
         company_id: companyId,
         list_name: 'sanctionlist',
-        row_values: JSON.stringify({ listSource: 'INTERNAL', reference: `MX-${companyId}`, matchingValue: `MATRIX CHECK ${companyId}`, matchingMethod: 'Exact', partyType: 'Entity' }),
+        row_values: JSON.stringify({
+          listSource: 'INTERNAL',
+          reference: `MX-${companyId}`,
+          matchingValue: `MATRIX CHECK ${companyId}`,
+          matchingMethod: 'Exact',
+          partyType: 'Entity',
+        }),
         unique_key: `internal|mx-${companyId.toLowerCase()}`,
         created_by: 'matrix',
         updated_by: 'matrix',

@@ -14,7 +14,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rowCount = async () => Number((await t.db.selectFrom('rule_list_rows').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+const rowCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('rule_list_rows')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('who may use a rule list', () => {
   it('refuses every call of a list whose function the role lacks (403, USER_ACL_EXCEPTION), changing nothing', async () => {
@@ -25,7 +33,13 @@ describe('who may use a rule list', () => {
       operator.get('/classicapi/sanctionlist/export'),
       operator.get('/classicapi/sanctionlist/template'),
       operator.get('/classicapi/sanctionlist/userlog'),
-      operator.send('POST', '/classicapi/sanctionlist', { listSource: 'INTERNAL', reference: 'X-1', matchingValue: 'ACME', matchingMethod: 'Exact', partyType: 'Entity' }),
+      operator.send('POST', '/classicapi/sanctionlist', {
+        listSource: 'INTERNAL',
+        reference: 'X-1',
+        matchingValue: 'ACME',
+        matchingMethod: 'Exact',
+        partyType: 'Entity',
+      }),
       operator.send('PUT', '/classicapi/sanctionlist/1', { version: 1 }),
       operator.send('DELETE', '/classicapi/sanctionlist/1'),
       operator.send('DELETE', '/classicapi/sanctionlist', { ids: [1] }),
@@ -40,7 +54,7 @@ describe('who may use a rule list', () => {
     expect(await rowCount()).toBe(before);
   });
 
-  it('follows the role\'s functions in the database at once', async () => {
+  it("follows the role's functions in the database at once", async () => {
     await t.db.deleteFrom('role_functions').where('role_id', '=', 'ADMIN').where('function_id', '=', 115).execute();
     await t.ctx.changes.sync();
     expect((await admin.get('/classicapi/countryrules')).statusCode).toBe(403);

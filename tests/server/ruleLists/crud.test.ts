@@ -70,12 +70,24 @@ describe('rule-list rows over simple-rest', () => {
     expect(got).toEqual({ status: 1, data: row });
     const audit = await auditOf(row.id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'Create', user_id: 'admin', company_id: 'DEMOAIR', before_value: null, after_value: expect.objectContaining({ countryCode: 'IR', version: 1 }) });
+    expect(audit[0]).toMatchObject({
+      action: 'Create',
+      user_id: 'admin',
+      company_id: 'DEMOAIR',
+      before_value: null,
+      after_value: expect.objectContaining({ countryCode: 'IR', version: 1 }),
+    });
   });
 
   it('refuses invalid fields with the spec messages per field, writing nothing', async () => {
     const before = (await admin.get('/classicapi/countryrules')).json().total;
-    const response = await admin.send('POST', '/classicapi/countryrules', { countryCode: 'IRN', carrierId: 'a', direction: 'Sideways', ruleType: '', shcCodes: 'AVI/BIG/CAO/DGR/EAP/ELI/FRO/HEA/PER/VAL' });
+    const response = await admin.send('POST', '/classicapi/countryrules', {
+      countryCode: 'IRN',
+      carrierId: 'a',
+      direction: 'Sideways',
+      ruleType: '',
+      shcCodes: 'AVI/BIG/CAO/DGR/EAP/ELI/FRO/HEA/PER/VAL',
+    });
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.status).toBe(-50001);
@@ -95,7 +107,13 @@ describe('rule-list rows over simple-rest', () => {
   });
 
   it('enforces the unique key without regard to case', async () => {
-    const duplicate = await admin.send('POST', '/classicapi/countryrules', { ...country, countryCode: 'IR', carrierId: 'DemoAir', shcCodes: null, remarks: 'again' });
+    const duplicate = await admin.send('POST', '/classicapi/countryrules', {
+      ...country,
+      countryCode: 'IR',
+      carrierId: 'DemoAir',
+      shcCodes: null,
+      remarks: 'again',
+    });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toMatchObject({
       status: -1,
@@ -123,7 +141,7 @@ describe('rule-list rows over simple-rest', () => {
     expect(audit[1].after_value).toMatchObject({ remarks: 'first edit', version: 2 });
   });
 
-  it('refuses an update onto another row\'s key', async () => {
+  it("refuses an update onto another row's key", async () => {
     const a = (await admin.send('POST', '/classicapi/countryrules', { ...country, countryCode: 'CU' })).json().data;
     const b = (await admin.send('POST', '/classicapi/countryrules', { ...country, countryCode: 'VE' })).json().data;
     const clash = await admin.send('PUT', `/classicapi/countryrules/${b.id}`, { ...b, countryCode: 'cu' });
@@ -154,7 +172,7 @@ describe('rule-list rows over simple-rest', () => {
     expect((await admin.send('DELETE', '/classicapi/countryrules/abc')).statusCode).toBe(400);
   });
 
-  it('shows the list\'s user log, newest first, filtered by action and user', async () => {
+  it("shows the list's user log, newest first, filtered by action and user", async () => {
     const log = (await admin.get(`/classicapi/countryrules/userlog${listQuery({ range: [0, 4] })}`)).json();
     expect(log.total).toBeGreaterThan(8);
     expect(log.data[0]).toMatchObject({ action: 'Delete', userId: 'admin', before: expect.any(Object), after: null });
@@ -183,11 +201,18 @@ describe('the Cancel and Resend actions', () => {
     const done = await admin.send('POST', '/classicapi/sanctionwhitelist/cancel', { ids: [list[0].id] });
     expect(done.json().data[0]).toMatchObject({ id: list[0].id, status: 'Cancelled', version: 2 });
     // Several at once, answered in row order, each with its version moved on.
-    const added = await admin.send('POST', '/classicapi/sanctionwhitelist', { matchingValue: 'CANCEL TWO TRADING', matchingMethod: 'Exact', partyRole: 'Any', reason: 'Cleared after the annual review' });
+    const added = await admin.send('POST', '/classicapi/sanctionwhitelist', {
+      matchingValue: 'CANCEL TWO TRADING',
+      matchingMethod: 'Exact',
+      partyRole: 'Any',
+      reason: 'Cleared after the annual review',
+    });
     expect(added.statusCode, added.body).toBe(200);
     const several = [added.json().data.id, list[2].id];
     const many = await admin.send('POST', '/classicapi/sanctionwhitelist/cancel', { ids: several });
-    expect(many.json().data.map((row: { id: number; status: string; version: number }) => [row.id, row.status, row.version])).toEqual([...several].sort((a, b) => a - b).map((id) => [id, 'Cancelled', 2]));
+    expect(many.json().data.map((row: { id: number; status: string; version: number }) => [row.id, row.status, row.version])).toEqual(
+      [...several].sort((a, b) => a - b).map((id) => [id, 'Cancelled', 2]),
+    );
     // The status is the action's: a form cannot set it.
     const edited = await admin.send('PUT', `/classicapi/sanctionwhitelist/${list[1].id}`, { ...list[1], status: 'Cancelled' });
     expect(edited.json().data.status).toBe('Active');
@@ -239,7 +264,15 @@ describe('the Cancel and Resend actions', () => {
   });
 
   const resendAudits = async (rowId: number) =>
-    (await t.db.selectFrom('audit_log').select('audit_id').where('entity', '=', 'forwardemaillist').where('action', '=', 'Resend').where('entity_key', '=', String(rowId)).execute()).length;
+    (
+      await t.db
+        .selectFrom('audit_log')
+        .select('audit_id')
+        .where('entity', '=', 'forwardemaillist')
+        .where('action', '=', 'Resend')
+        .where('entity_key', '=', String(rowId))
+        .execute()
+    ).length;
 
   it('sends the mails only once the resend is audited and committed', async () => {
     const rows = (await admin.get('/classicapi/forwardemaillist')).json().data as { id: number; emailAddresses: string }[];
@@ -263,7 +296,9 @@ describe('the Cancel and Resend actions', () => {
     const auditsBefore = await resendAudits(target.id);
     const outboxBefore = (await t.db.selectFrom('mail_outbox').select('mail_id').execute()).length;
     // The audit log refuses Resend entries (a full disk, a lost connection...).
-    await sql`CREATE FUNCTION refuse_resend_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.action = 'Resend' THEN RAISE EXCEPTION 'audit unavailable'; END IF; RETURN NEW; END $$`.execute(t.db);
+    await sql`CREATE FUNCTION refuse_resend_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.action = 'Resend' THEN RAISE EXCEPTION 'audit unavailable'; END IF; RETURN NEW; END $$`.execute(
+      t.db,
+    );
     await sql`CREATE TRIGGER refuse_resend_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_resend_audit()`.execute(t.db);
     const sent: string[] = [];
     try {
@@ -307,7 +342,14 @@ describe('the OpenAPI description', () => {
   it('documents every generated route from the plugins', async () => {
     const doc = (await admin.get('/classicapi/rulelists/openapi.json')).json();
     expect(doc.openapi).toBe('3.1.0');
-    for (const path of ['/classicapi/countryrules', '/classicapi/countryrules/{id}', '/classicapi/countryrules/import', '/classicapi/countryrules/export', '/classicapi/sanctionwhitelist/cancel', '/classicapi/forwardemaillist/resend']) {
+    for (const path of [
+      '/classicapi/countryrules',
+      '/classicapi/countryrules/{id}',
+      '/classicapi/countryrules/import',
+      '/classicapi/countryrules/export',
+      '/classicapi/sanctionwhitelist/cancel',
+      '/classicapi/forwardemaillist/resend',
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     expect(doc.paths).not.toHaveProperty(['/classicapi/countryrules/cancel']);

@@ -33,7 +33,11 @@ async function ingest(serial: number, hsCode: string) {
   const answer = await postMessage(t.app, airline, body);
   expect(answer.statusCode, answer.body).toBe(201);
   const { ShipmentId } = answer.json().data;
-  return t.db.selectFrom('shipments').select(['acceptance_block', 'acceptance_block_reason', 'compliance_checks']).where('shipment_id', '=', ShipmentId).executeTakeFirstOrThrow();
+  return t.db
+    .selectFrom('shipments')
+    .select(['acceptance_block', 'acceptance_block_reason', 'compliance_checks'])
+    .where('shipment_id', '=', ShipmentId)
+    .executeTakeFirstOrThrow();
 }
 
 const ours = (checks: unknown) => (checks as { list: string }[]).filter((check) => check.list === 'restrictedcommodity');
@@ -49,7 +53,11 @@ describe('a rule list added as one file (the fixture of docs/adding-a-rule-list.
     expect(updated.json().data).toMatchObject({ active: false, version: 2 });
     expect((await admin.get(`${url}/${id}`)).json().data).toMatchObject({ active: false });
 
-    const imported = await admin.send('POST', `${url}/import`, { fileName: 'restricted.csv', content: csvFile('Commodity Code,Destination Country,Remark,Active\n8542,RU,Circuits,No\n2844,IR,Radioactive,Yes\n'), mode: 'append' });
+    const imported = await admin.send('POST', `${url}/import`, {
+      fileName: 'restricted.csv',
+      content: csvFile('Commodity Code,Destination Country,Remark,Active\n8542,RU,Circuits,No\n2844,IR,Radioactive,Yes\n'),
+      mode: 'append',
+    });
     expect(imported.json().data.imported, imported.body).toBe(2);
     const exported = (await admin.get(`${url}/export`)).body;
     expect(exported).toBe('\uFEFFCommodity Code,Destination Country,Remark,Active\r\n2844,IR,Radioactive,Yes\r\n8542,RU,Circuits,No\r\n9301,KP,Weapons,No\r\n');
@@ -62,12 +70,15 @@ describe('a rule list added as one file (the fixture of docs/adding-a-rule-list.
   });
 
   it('blocks a shipment ingested after an active row is added, naming the list and the row; an inactive row or another destination does not', async () => {
-    const row = (await admin.send('POST', url, { commodityCode: '2612', destinationCountry: 'DE', remark: 'Uranium ores to Germany.', active: true })).json().data;
+    const row = (await admin.send('POST', url, { commodityCode: '2612', destinationCountry: 'DE', remark: 'Uranium ores to Germany.', active: true })).json()
+      .data;
     const blocked = await ingest(9_200_001, '261210');
     expect(blocked.acceptance_block).toBe('HARD');
     const explanation = `Blocked by Restricted commodity by destination, row ${row.id}: HS code 261210 (listed 2612), destination country DE. Uranium ores to Germany.`;
     expect(blocked.acceptance_block_reason).toContain(explanation);
-    expect(ours(blocked.compliance_checks)).toEqual([expect.objectContaining({ rowId: String(row.id), effect: 'hardBlock', result: 'FAIL', message: explanation })]);
+    expect(ours(blocked.compliance_checks)).toEqual([
+      expect.objectContaining({ rowId: String(row.id), effect: 'hardBlock', result: 'FAIL', message: explanation }),
+    ]);
 
     await admin.send('PUT', `${url}/${row.id}`, { ...row, active: false });
     expect(ours((await ingest(9_200_002, '261210')).compliance_checks)).toEqual([]);

@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const total = async (list: string) => (await admin.get(`/classicapi/${list}`)).json().total as number;
-const importFile = (list: string, text: string, mode = 'append', fileName = 'rules.csv') => admin.send('POST', `/classicapi/${list}/import`, { fileName, content: csvFile(text), mode });
+const importFile = (list: string, text: string, mode = 'append', fileName = 'rules.csv') =>
+  admin.send('POST', `/classicapi/${list}/import`, { fileName, content: csvFile(text), mode });
 
 const header = 'Country Code,Carrier ID,Direction,Rule,SHC Codes,Remarks';
 
@@ -33,7 +34,14 @@ describe('CSV import', () => {
 
   it('imports nothing from a file with one bad row, reporting line, column and message', async () => {
     const before = await total('countryrules');
-    const file = [header, 'BY,,Both,Embargo,,ok', 'MMR,,Both,Embargo,,bad country', 'LY,,Both,Embargo,,"multi', 'line remark"', 'KP,,Sideways,Embargo,,bad direction'].join('\n');
+    const file = [
+      header,
+      'BY,,Both,Embargo,,ok',
+      'MMR,,Both,Embargo,,bad country',
+      'LY,,Both,Embargo,,"multi',
+      'line remark"',
+      'KP,,Sideways,Embargo,,bad direction',
+    ].join('\n');
     const response = await importFile('countryrules', file);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
@@ -52,7 +60,9 @@ describe('CSV import', () => {
 
   it('reports duplicates within the file and against the list (append)', async () => {
     const inFile = await importFile('countryrules', `${header}\nNE,,Both,Embargo,,\nne,,both,embargo,,again\n`);
-    expect(inFile.json().data.problems).toEqual([{ line: 3, column: 'Country Code', message: '* Already in the file at line 2 (NE / (empty) / Both / Embargo)' }]);
+    expect(inFile.json().data.problems).toEqual([
+      { line: 3, column: 'Country Code', message: '* Already in the file at line 2 (NE / (empty) / Both / Embargo)' },
+    ]);
     const inList = await importFile('countryrules', `${header}\nKP,,Both,Embargo,,\n`);
     expect(inList.json().data.problems).toEqual([{ line: 2, column: 'Country Code', message: '* Already in the list (KP / (empty) / Both / Embargo)' }]);
   });
@@ -81,7 +91,11 @@ describe('CSV import', () => {
     const latin1 = Buffer.from(`${header}\nFR,,Both,Embargo,,Caf\xe9\n`, 'latin1').toString('base64');
     const encoding = await admin.send('POST', '/classicapi/countryrules/import', { fileName: 'rules.csv', content: latin1, mode: 'append' });
     expect(encoding.json().data.problems[0].message).toMatch(/not UTF-8 text/);
-    const binary = await admin.send('POST', '/classicapi/countryrules/import', { fileName: 'rules.csv', content: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0]).toString('base64'), mode: 'append' });
+    const binary = await admin.send('POST', '/classicapi/countryrules/import', {
+      fileName: 'rules.csv',
+      content: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0]).toString('base64'),
+      mode: 'append',
+    });
     expect(binary.json().data.problems[0].message).toMatch(/Please choose a CSV file/);
     const notBase64 = await admin.send('POST', '/classicapi/countryrules/import', { fileName: 'rules.csv', content: '%%%', mode: 'append' });
     expect(notBase64.statusCode).toBe(400);
@@ -110,7 +124,11 @@ describe('CSV import', () => {
   it('replaces the whole list in replace mode, auditing what left and what came', async () => {
     const before = await total('altcurrencylist');
     const response = await importFile('altcurrencylist', '\uFEFFcountryCode,carrierId,stationCode,currencyCodes\nJP,,,USD;EUR\n', 'replace');
-    expect(response.json()).toMatchObject({ status: 1, message: `1 row(s) imported; the ${before} row(s) the list held before were removed.`, data: { imported: 1, removed: before } });
+    expect(response.json()).toMatchObject({
+      status: 1,
+      message: `1 row(s) imported; the ${before} row(s) the list held before were removed.`,
+      data: { imported: 1, removed: before },
+    });
     expect(await total('altcurrencylist')).toBe(1);
     const audit = await t.db.selectFrom('audit_log').selectAll().where('entity', '=', 'altcurrencylist').execute();
     expect(audit.filter((entry) => entry.after_value === null)).toHaveLength(before);
@@ -120,7 +138,12 @@ describe('CSV import', () => {
 
 describe('CSV export and the import template', () => {
   it('exports what the filters select, with labels, a BOM and formulas neutralised', async () => {
-    await admin.send('POST', '/classicapi/countryrules', { countryCode: 'NI', direction: 'Both', ruleType: 'Restricted', remarks: '=1+2 looks like a formula' });
+    await admin.send('POST', '/classicapi/countryrules', {
+      countryCode: 'NI',
+      direction: 'Both',
+      ruleType: 'Restricted',
+      remarks: '=1+2 looks like a formula',
+    });
     const response = await admin.get(`/classicapi/countryrules/export${listQuery({ filter: { q: 'formula' }, sort: ['countryCode', 'ASC'] })}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');

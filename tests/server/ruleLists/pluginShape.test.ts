@@ -17,7 +17,16 @@ const uldRestrictions = definePlugin({
   functionIdInPath: true,
   label: 'ULD Restriction List',
   fields: [
-    { source: 'uldType', label: 'ULD Type', type: 'text', required: true, uppercase: true, pattern: '[A-Z]{3}', patternHint: '3 capital letters, e.g. AKE', filter: true },
+    {
+      source: 'uldType',
+      label: 'ULD Type',
+      type: 'text',
+      required: true,
+      uppercase: true,
+      pattern: '[A-Z]{3}',
+      patternHint: '3 capital letters, e.g. AKE',
+      filter: true,
+    },
     stationCode({ required: true }),
     shcCodes(),
     { source: 'maxWeightKg', label: 'Max Weight (kg)', type: 'integer', min: 1, max: 20000, required: true },
@@ -49,11 +58,21 @@ describe('a plugin registered in a test', () => {
     const menuOf = async (userId: string, password: string) => {
       const { access_token } = await signIn(t.app, 'DEMOAIR', userId, password);
       const answer = (await t.app.inject({ method: 'GET', url: '/userapi/permission?isClassic=true', headers: bearer(access_token) })).json();
-      return { functions: answer.functions as number[], entries: (answer.menu as { text: string; items: { text: string; url: string; site_type: number; function_id: number }[] }[]).flatMap((entry) => entry.items) };
+      return {
+        functions: answer.functions as number[],
+        entries: (answer.menu as { text: string; items: { text: string; url: string; site_type: number; function_id: number }[] }[]).flatMap(
+          (entry) => entry.items,
+        ),
+      };
     };
     const adminView = await menuOf('admin', 'Admin#12345');
     expect(adminView.functions).toContain(950);
-    expect(adminView.entries.at(-1)).toMatchObject({ text: 'ULD Restriction List', url: 'uldrestrictionlist/950', site_type: SiteType.CLASSIC, function_id: 950 });
+    expect(adminView.entries.at(-1)).toMatchObject({
+      text: 'ULD Restriction List',
+      url: 'uldrestrictionlist/950',
+      site_type: SiteType.CLASSIC,
+      function_id: 950,
+    });
     const operatorView = await menuOf('operator', 'Operator#12345');
     expect(operatorView.functions).not.toContain(950);
     expect(operatorView.entries.map((entry) => entry.function_id)).not.toContain(950);
@@ -69,12 +88,20 @@ describe('a plugin registered in a test', () => {
     const invalid = await admin.send('POST', url, { uldType: 'AK1', stationCode: 'HKG', maxWeightKg: 0 });
     expect(invalid.json().errors).toEqual({ uldType: '* Invalid Format', maxWeightKg: '* A whole number from 1 to 20000', level: '* Required' });
 
-    const imported = await admin.send('POST', `${url}/import`, { fileName: 'uld.csv', content: csvFile('ULD Type,Station Code,SHC Codes,Max Weight (kg),Level\nPMC,FRA,,6804,Advice\nPAG,FRA,DGR,4626,Advice\n'), mode: 'append' });
+    const imported = await admin.send('POST', `${url}/import`, {
+      fileName: 'uld.csv',
+      content: csvFile('ULD Type,Station Code,SHC Codes,Max Weight (kg),Level\nPMC,FRA,,6804,Advice\nPAG,FRA,DGR,4626,Advice\n'),
+      mode: 'append',
+    });
     expect(imported.json().data.imported).toBe(2);
     const page = (await admin.get(url)).json();
     // Its own default sort: heaviest first.
     expect(page.data.map((row: { uldType: string }) => row.uldType)).toEqual(['PMC', 'PAG', 'AKE']);
-    expect((await admin.get(`${url}${listQuery({ filter: { stationCode: 'FRA' }, sort: ['uldType', 'ASC'] })}`)).json().data.map((row: { uldType: string }) => row.uldType)).toEqual(['PAG', 'PMC']);
+    expect(
+      (await admin.get(`${url}${listQuery({ filter: { stationCode: 'FRA' }, sort: ['uldType', 'ASC'] })}`))
+        .json()
+        .data.map((row: { uldType: string }) => row.uldType),
+    ).toEqual(['PAG', 'PMC']);
 
     const updated = await admin.send('PUT', `${url}/${id}`, { ...created.json().data, maxWeightKg: 1500 });
     expect(updated.json().data).toMatchObject({ maxWeightKg: 1500, version: 2 });
@@ -106,7 +133,9 @@ describe('a plugin registered in a test', () => {
 describe('plugin names', () => {
   it('reserve every classic resource that is not a rule list, so no plugin can shadow one', () => {
     const plugins = new Set([...ruleListPlugins.map((plugin) => plugin.name), uldRestrictions.name]);
-    const resources = new Set([...t.app.printRoutes({ commonPrefix: false }).matchAll(/\bclassicapi\/([A-Za-z0-9_.-]+)/g)].map((match) => match[1].toLowerCase()));
+    const resources = new Set(
+      [...t.app.printRoutes({ commonPrefix: false }).matchAll(/\bclassicapi\/([A-Za-z0-9_.-]+)/g)].map((match) => match[1].toLowerCase()),
+    );
     // The resources of user management, the shipment log and the rule-list overview are there to be found.
     for (const known of ['users', 'roles', 'useraudit', 'ipranges', 'shipmentlog', 'rulelists']) expect(resources, known).toContain(known);
     const unreserved = [...resources].filter((name) => !plugins.has(name) && !RESERVED_NAMES.has(name));

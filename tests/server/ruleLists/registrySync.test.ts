@@ -36,13 +36,20 @@ beforeAll(async () => {
 afterAll(() => drop());
 
 const functionIds = async () => (await db.selectFrom('functions').select('function_id').orderBy('function_id').execute()).map((row) => row.function_id);
-const grants = async () => (await db.selectFrom('role_functions').select(['role_id', 'function_id']).orderBy('role_id').orderBy('function_id').execute()).map((row) => `${row.role_id}:${row.function_id}`);
+const grants = async () =>
+  (await db.selectFrom('role_functions').select(['role_id', 'function_id']).orderBy('role_id').orderBy('function_id').execute()).map(
+    (row) => `${row.role_id}:${row.function_id}`,
+  );
 const menus = () => db.selectFrom('menus').selectAll().orderBy('menu_id').execute();
 
 describe('the registry sync without the demo seed', () => {
   it('writes every function and menu entry of the code, granting nothing while there is no role', async () => {
     const first = await syncPermissionRegistry(db);
-    expect(first.functionsAdded).toEqual(registryFunctions().map((fn) => fn.function_id).sort((a, b) => a - b));
+    expect(first.functionsAdded).toEqual(
+      registryFunctions()
+        .map((fn) => fn.function_id)
+        .sort((a, b) => a - b),
+    );
     expect(first.grantsAdded).toBe(0);
     expect(await functionIds()).toEqual([
       FunctionId.SHIPMENT,
@@ -55,7 +62,9 @@ describe('the registry sync without the demo seed', () => {
     ]);
     const rows = await menus();
     const administration = rows.find((row) => row.text === 'Administration' && row.site_type === SiteType.CLASSIC)!;
-    expect(rows.filter((row) => row.parent_id === administration.menu_id).map((row) => row.function_id)).toEqual(ruleListPlugins.map((plugin) => plugin.functionId));
+    expect(rows.filter((row) => row.parent_id === administration.menu_id).map((row) => row.function_id)).toEqual(
+      ruleListPlugins.map((plugin) => plugin.functionId),
+    );
     expect(rows.find((row) => row.url === 'countryrules/115')).toMatchObject({ parent_id: administration.menu_id, function_id: 115 });
     expect(await grants()).toEqual([]);
   });
@@ -72,7 +81,12 @@ describe('the registry sync without the demo seed', () => {
     const second = await syncPermissionRegistry(db, [...ruleListPlugins, newList]);
     expect(second).toEqual({ functionsAdded: [960], grantsAdded: 1, menuEntries: menusBefore + 1 });
     expect(await grants()).toEqual(['SUPERVISOR:960']);
-    expect((await menus()).find((row) => row.url === 'embargoedports')).toMatchObject({ text: 'Embargoed Ports', function_id: 960, site_type: SiteType.CLASSIC, sort_order: ruleListPlugins.length });
+    expect((await menus()).find((row) => row.url === 'embargoedports')).toMatchObject({
+      text: 'Embargoed Ports',
+      function_id: 960,
+      site_type: SiteType.CLASSIC,
+      sort_order: ruleListPlugins.length,
+    });
 
     // Idempotent: the same start again adds, grants and duplicates nothing.
     expect(await syncPermissionRegistry(db, [...ruleListPlugins, newList])).toEqual({ functionsAdded: [], grantsAdded: 0, menuEntries: menusBefore + 1 });
@@ -85,7 +99,9 @@ describe('the registry sync without the demo seed', () => {
     const renamed = definePlugin({ ...newList, label: 'Embargoed Airports' });
     await syncPermissionRegistry(db, [...ruleListPlugins, renamed]);
     expect(await grants()).toEqual([]);
-    expect(await db.selectFrom('functions').select('function_name').where('function_id', '=', 960).executeTakeFirstOrThrow()).toEqual({ function_name: 'Embargoed Airports' });
+    expect(await db.selectFrom('functions').select('function_name').where('function_id', '=', 960).executeTakeFirstOrThrow()).toEqual({
+      function_name: 'Embargoed Airports',
+    });
     // Its menu entry follows: one entry, the new text.
     expect((await menus()).filter((row) => row.function_id === 960).map((row) => row.text)).toEqual(['Embargoed Airports']);
   });

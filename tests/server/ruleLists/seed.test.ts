@@ -15,7 +15,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function counts(companyId: string): Promise<Map<string, number>> {
-  const rows = await t.db.selectFrom('rule_list_rows').select(['list_name', sql<string>`count(*)`.as('n')]).where('company_id', '=', companyId).groupBy('list_name').execute();
+  const rows = await t.db
+    .selectFrom('rule_list_rows')
+    .select(['list_name', sql<string>`count(*)`.as('n')])
+    .where('company_id', '=', companyId)
+    .groupBy('list_name')
+    .execute();
   return new Map(rows.map((row) => [row.list_name, Number(row.n)]));
 }
 
@@ -51,7 +56,19 @@ describe('the rule-list demo rows', () => {
     const before = await counts('DEMOAIR');
     expect((await seedRuleLists(t.db)).rowsAdded).toBe(0);
     await t.db.deleteFrom('rule_list_rows').where('company_id', '=', 'DEMOAIR').where('list_name', '=', 'regionlist').execute();
-    await t.db.insertInto('audit_log').values({ company_id: 'DEMOAIR', user_id: 'admin', ip_address: null, entity: 'regionlist', entity_key: '1', action: 'Delete', before_value: null, after_value: null }).execute();
+    await t.db
+      .insertInto('audit_log')
+      .values({
+        company_id: 'DEMOAIR',
+        user_id: 'admin',
+        ip_address: null,
+        entity: 'regionlist',
+        entity_key: '1',
+        action: 'Delete',
+        before_value: null,
+        after_value: null,
+      })
+      .execute();
     await seedDemoWorld(t.db, { shipments: 40 });
     const after = await counts('DEMOAIR');
     expect(after.get('regionlist')).toBeUndefined();
@@ -61,7 +78,13 @@ describe('the rule-list demo rows', () => {
   it('seed a list from the demo rows its plugin declares, with nothing else to add', async () => {
     const { rowsAdded } = await seedRuleLists(t.db, { plugins: [restrictedCommodity] });
     expect(rowsAdded).toBe(2 * (restrictedCommodity.demoRows?.length ?? 0));
-    const rows = await t.db.selectFrom('rule_list_rows').select('row_values').where('company_id', '=', 'DEMOAIR').where('list_name', '=', 'restrictedcommodity').orderBy('row_id').execute();
+    const rows = await t.db
+      .selectFrom('rule_list_rows')
+      .select('row_values')
+      .where('company_id', '=', 'DEMOAIR')
+      .where('list_name', '=', 'restrictedcommodity')
+      .orderBy('row_id')
+      .execute();
     expect(rows.map((row) => row.row_values)).toEqual(restrictedCommodity.demoRows);
   });
 });

@@ -39,11 +39,21 @@ async function footprint(shipmentId: string) {
   await t.ctx.logs.flush(); // the batched user-log lines count too
   const [shipment, documents, events, handling, logs, outbound, mail, lendings] = await Promise.all([
     t.db.selectFrom('shipments').selectAll().where('shipment_id', '=', shipmentId).executeTakeFirstOrThrow(),
-    t.db.selectFrom('shipment_documents').select(['document_id', 'remarks', 'awaiting_acceptance', 'size_bytes']).where('shipment_id', '=', shipmentId).orderBy('document_id').execute(),
+    t.db
+      .selectFrom('shipment_documents')
+      .select(['document_id', 'remarks', 'awaiting_acceptance', 'size_bytes'])
+      .where('shipment_id', '=', shipmentId)
+      .orderBy('document_id')
+      .execute(),
     t.db.selectFrom('shipment_events').select(sql<string>`count(*)`.as('n')).where('shipment_id', '=', shipmentId).executeTakeFirstOrThrow(),
     t.db.selectFrom('shipment_handling').selectAll().where('shipment_id', '=', shipmentId).execute(),
     // A search that finds a lent row is the borrower's own log; anything else about the shipment counts.
-    t.db.selectFrom('action_log').select(sql<string>`count(*)`.as('n')).where('shipment_id', '=', shipmentId).where('act_type', '<>', 'Search').executeTakeFirstOrThrow(),
+    t.db
+      .selectFrom('action_log')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('shipment_id', '=', shipmentId)
+      .where('act_type', '<>', 'Search')
+      .executeTakeFirstOrThrow(),
     t.db.selectFrom('outbound_messages').select(sql<string>`count(*)`.as('n')).where('shipment_id', '=', shipmentId).executeTakeFirstOrThrow(),
     t.db.selectFrom('mail_outbox').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
     t.db.selectFrom('shipment_lendings').selectAll().where('shipment_id', '=', shipmentId).orderBy('company_id').execute(),
@@ -73,7 +83,16 @@ describe('company scope of every awbapi and logapi call', () => {
       // A document waiting for acceptance, so that even that call has something to steal.
       const document = await t.db
         .insertInto('shipment_documents')
-        .values({ shipment_id: shipment.shipment_id, doc_type: 'Pouch', pouch_kind: 'airline', file_name: 'secret.pdf', company_id: 'DEMOAIR', user_id: 'operator', awaiting_acceptance: true, content: Buffer.from('%PDF-1.4 secret') })
+        .values({
+          shipment_id: shipment.shipment_id,
+          doc_type: 'Pouch',
+          pouch_kind: 'airline',
+          file_name: 'secret.pdf',
+          company_id: 'DEMOAIR',
+          user_id: 'operator',
+          awaiting_acceptance: true,
+          content: Buffer.from('%PDF-1.4 secret'),
+        })
         .returning('document_id')
         .executeTakeFirstOrThrow();
       const current = await t.db.selectFrom('shipments').select('update_dt').where('shipment_id', '=', shipment.shipment_id).executeTakeFirstOrThrow();
@@ -102,9 +121,21 @@ describe('company scope of every awbapi and logapi call', () => {
           continue;
         }
         // Refused as not accessible (403) or as not found (404), each with its code and message.
-        expect([[403, -10000], [404, -100001]], `${user} ${route}: ${response.body}`).toContainEqual([response.statusCode, body.status]);
-        if (body.status === -10000) expect(body.message).toBe(lent ? 'This air waybill is lent, and you do not have access right to the details.' : 'This air waybill is not accessible.');
-        else expect([`There is no shipment found in AWB #${shipment.awb_prefix}-${shipment.awb_suffix}.`, 'Record Not Found!'], `${user} ${route}`).toContain(body.message);
+        expect(
+          [
+            [403, -10000],
+            [404, -100001],
+          ],
+          `${user} ${route}: ${response.body}`,
+        ).toContainEqual([response.statusCode, body.status]);
+        if (body.status === -10000)
+          expect(body.message).toBe(
+            lent ? 'This air waybill is lent, and you do not have access right to the details.' : 'This air waybill is not accessible.',
+          );
+        else
+          expect([`There is no shipment found in AWB #${shipment.awb_prefix}-${shipment.awb_suffix}.`, 'Record Not Found!'], `${user} ${route}`).toContain(
+            body.message,
+          );
         expect(response.body, route).not.toContain('secret');
       }
       expect(await footprint(shipment.shipment_id)).toEqual(before);

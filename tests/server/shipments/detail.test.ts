@@ -16,15 +16,44 @@ describe('GET /awbapi/awbdetail', () => {
     const byId = await t.get('airlineAdmin', `/awbapi/awbdetail/${own.shipment_id}`);
     expect(byId.statusCode).toBe(200);
     const detail = byId.json().data;
-    expect(detail).toMatchObject({ ShipmentId: own.shipment_id, AWBNumber: `${own.awb_prefix}-${own.awb_suffix}`, Status: own.status, UpdateDT: own.update_dt.toISOString() });
-    for (const block of ['Shipper', 'Consignee', 'Agent', 'Routing', 'Rate', 'Charges', 'Dimensions', 'Declaration', 'CustomsDeclarations', 'Persons', 'Houses', 'Documents', 'History', 'Handling', 'Can', 'ComplianceChecks', 'SanctionHits']) {
+    expect(detail).toMatchObject({
+      ShipmentId: own.shipment_id,
+      AWBNumber: `${own.awb_prefix}-${own.awb_suffix}`,
+      Status: own.status,
+      UpdateDT: own.update_dt.toISOString(),
+    });
+    for (const block of [
+      'Shipper',
+      'Consignee',
+      'Agent',
+      'Routing',
+      'Rate',
+      'Charges',
+      'Dimensions',
+      'Declaration',
+      'CustomsDeclarations',
+      'Persons',
+      'Houses',
+      'Documents',
+      'History',
+      'Handling',
+      'Can',
+      'ComplianceChecks',
+      'SanctionHits',
+    ]) {
       expect(detail, block).toHaveProperty(block);
     }
     expect(detail.Shipper.name).toBeTruthy();
-    expect(detail.CustomsDeclarations[0]).toEqual(expect.objectContaining({ countryCode: expect.any(String), customsId: expect.any(String), informationId: expect.any(String) }));
-    expect(detail.Persons[0]).toEqual(expect.objectContaining({ idOrLicense: expect.any(String), name: expect.any(String), stationCode: expect.any(String), verifier: expect.any(String) }));
+    expect(detail.CustomsDeclarations[0]).toEqual(
+      expect.objectContaining({ countryCode: expect.any(String), customsId: expect.any(String), informationId: expect.any(String) }),
+    );
+    expect(detail.Persons[0]).toEqual(
+      expect.objectContaining({ idOrLicense: expect.any(String), name: expect.any(String), stationCode: expect.any(String), verifier: expect.any(String) }),
+    );
     expect(detail.Houses.length).toBeGreaterThan(1);
-    expect(detail.Documents.map((document: { DocType: string }) => document.DocType)).toEqual(expect.arrayContaining(['AWB', 'House Manifest', 'House AWB airline']));
+    expect(detail.Documents.map((document: { DocType: string }) => document.DocType)).toEqual(
+      expect.arrayContaining(['AWB', 'House Manifest', 'House AWB airline']),
+    );
     expect(detail.History.some((event: { Kind: string }) => event.Kind === 'FWB')).toBe(true);
     expect(await countLog(t, { act_type: 'Display', awb_suffix: own.awb_suffix })).toBe(before + 1);
 
@@ -41,7 +70,11 @@ describe('GET /awbapi/awbdetail', () => {
     const lent = await t.db.selectFrom('shipment_lendings').select('shipment_id').where('company_id', '=', 'DEMOAIR').executeTakeFirstOrThrow();
     const lentAnswer = await t.get('airlineOperator', `/awbapi/awbdetail/${lent.shipment_id}`);
     expect(lentAnswer.statusCode).toBe(403);
-    expect(lentAnswer.json()).toEqual({ status: -10000, message: 'This air waybill is lent, and you do not have access right to the details.', data: { reason: 'lent' } });
+    expect(lentAnswer.json()).toEqual({
+      status: -10000,
+      message: 'This air waybill is lent, and you do not have access right to the details.',
+      data: { reason: 'lent' },
+    });
 
     const other = await shipmentWhere(t, sql`s.awb_prefix = '020' AND s.shipment_id NOT IN (SELECT shipment_id FROM shipment_lendings)`);
     const refused = await t.get('airlineOperator', `/awbapi/awbdetail/${other.awb_prefix}/${other.awb_suffix}`);
@@ -50,7 +83,14 @@ describe('GET /awbapi/awbdetail', () => {
   });
 
   it('refuses malformed ids and AWBs with 400', async () => {
-    for (const url of ['/awbapi/awbdetail/abc', '/awbapi/awbdetail/-1', '/awbapi/awbdetail/0', '/awbapi/awbdetail/16/12345675', '/awbapi/awbdetail/160/1234567x', '/awbapi/awbdetail/99999999999999999999999']) {
+    for (const url of [
+      '/awbapi/awbdetail/abc',
+      '/awbapi/awbdetail/-1',
+      '/awbapi/awbdetail/0',
+      '/awbapi/awbdetail/16/12345675',
+      '/awbapi/awbdetail/160/1234567x',
+      '/awbapi/awbdetail/99999999999999999999999',
+    ]) {
       const response = await t.get('airlineAdmin', url);
       expect(response.statusCode, url).toBe(400);
       expect(response.json().status, url).toBe(-50001);
@@ -68,7 +108,13 @@ describe('the handling lock', () => {
     const second = (await t.get('airlineAdmin', `/awbapi/awbdetail/${own.shipment_id}`)).json().data;
     expect(second.Handling).toMatchObject({ HeldByMe: false, HeldBy: { UserId: 'operator', UserName: 'Oscar Operator', CompanyId: 'DEMOAIR' } });
     expect(second.Can).toMatchObject({ Accept: false, Reject: false, Mark: false, Modify: false });
-    const refused = await t.post('airlineAdmin', '/awbapi/awbapprove', { ShipmentId: own.shipment_id, ApproveType: 'NORMAL', ApproveReason: '', UpdateDT: second.UpdateDT, PendingUpdate: false });
+    const refused = await t.post('airlineAdmin', '/awbapi/awbapprove', {
+      ShipmentId: own.shipment_id,
+      ApproveType: 'NORMAL',
+      ApproveReason: '',
+      UpdateDT: second.UpdateDT,
+      PendingUpdate: false,
+    });
     expect(refused.statusCode).toBe(200);
     expect(refused.json().status).toBe(-1);
     expect(refused.json().message).toMatch(/^This shipment is being handled by Oscar Operator \(DEMOAIR\) since /);
@@ -96,7 +142,10 @@ describe('the handling lock', () => {
 
   it('lets exactly one of two operators opening at once hold it', async () => {
     const handler = await shipmentWhere(t, sql`s.awb_prefix = '297' AND (s.origin IN ('HKG', 'SIN') OR s.destination IN ('HKG', 'SIN'))`);
-    const [a, b] = await Promise.all([t.get('airlineOperator', `/awbapi/awbdetail/${handler.shipment_id}`), t.get('groundHandler', `/awbapi/awbdetail/${handler.shipment_id}`)]);
+    const [a, b] = await Promise.all([
+      t.get('airlineOperator', `/awbapi/awbdetail/${handler.shipment_id}`),
+      t.get('groundHandler', `/awbapi/awbdetail/${handler.shipment_id}`),
+    ]);
     const held = [a.json().data.Handling.HeldByMe, b.json().data.Handling.HeldByMe];
     expect(held.filter(Boolean)).toHaveLength(1);
   });
@@ -109,7 +158,10 @@ describe('lookups, sanction detail and awbcheckupdate', () => {
     expect(mip.status).toBe(1);
     expect(mip.data[0]).toEqual({ Code: 'DOC01', Description: 'Air waybill data incomplete or unreadable' });
     expect(mip.data.at(-1)).toEqual({ Code: 'OTH99', Description: 'Other reason (see remark)' });
-    expect((await t.get('groundHandler', '/awbapi/util/getlookupcode/1')).json().data[0]).toEqual({ Code: 'DOC', Description: 'Documents missing or incomplete' });
+    expect((await t.get('groundHandler', '/awbapi/util/getlookupcode/1')).json().data[0]).toEqual({
+      Code: 'DOC',
+      Description: 'Documents missing or incomplete',
+    });
     expect((await t.get('airlineOperator', '/awbapi/util/getlookupcode/11')).json().data.map((row: { Code: string }) => row.Code)).toContain('RESUBMIT');
     expect((await t.get('airlineOperator', '/awbapi/util/getlookupcode/2')).statusCode).toBe(400);
   });
@@ -117,7 +169,15 @@ describe('lookups, sanction detail and awbcheckupdate', () => {
   it('shows the stored sanction and compliance results', async () => {
     const hit = await shipmentWhere(t, sql`s.awb_prefix IN ('160', '297') AND s.sanction_hits <> '[]'::jsonb`);
     const { data } = (await t.get('airlineAdmin', `/awbapi/sanction/detail/${hit.shipment_id}`)).json();
-    expect(data.SanctionHits[0]).toEqual(expect.objectContaining({ riskLevel: expect.any(String), matchedPhrase: expect.any(String), score: expect.any(Number), list: expect.any(String), citation: expect.any(String) }));
+    expect(data.SanctionHits[0]).toEqual(
+      expect.objectContaining({
+        riskLevel: expect.any(String),
+        matchedPhrase: expect.any(String),
+        score: expect.any(Number),
+        list: expect.any(String),
+        citation: expect.any(String),
+      }),
+    );
     expect(data.ComplianceChecks.length).toBeGreaterThan(0);
   });
 
@@ -128,7 +188,10 @@ describe('lookups, sanction detail and awbcheckupdate', () => {
     expect((await t.get('airlineAdmin', url(current))).json().data).toEqual({ IsUpdated: false, IsFwbFhlUpdated: false, UpdateDT: current, Status: 'New' });
     // A corrected FWB arrives: the shipment changes (the trigger moves UpdateDT on) and its history says so.
     const changed = await setShipment(t, own.shipment_id, { pieces: 3 });
-    await t.db.insertInto('shipment_events').values({ shipment_id: own.shipment_id, kind: 'FWB', description: 'FWB received (correction)', company_id: null, user_id: null }).execute();
+    await t.db
+      .insertInto('shipment_events')
+      .values({ shipment_id: own.shipment_id, kind: 'FWB', description: 'FWB received (correction)', company_id: null, user_id: null })
+      .execute();
     expect(changed > current).toBe(true);
     expect((await t.get('airlineAdmin', url(current))).json().data).toEqual({ IsUpdated: true, IsFwbFhlUpdated: true, UpdateDT: changed, Status: 'New' });
     expect((await t.get('airlineAdmin', `/awbapi/util/awbcheckupdate/${own.shipment_id}/2026-11-22T10:15:30.123Z`)).statusCode).toBe(400);

@@ -31,7 +31,12 @@ function upload(user: UserKey, fields: Record<string, string>, file?: { name: st
   if (file) form.append('file', new Blob([new Uint8Array(file.content)], { type: file.type ?? 'application/pdf' }), file.name);
   const request = new Request('http://local/', { method: 'POST', body: form });
   return request.arrayBuffer().then((body) =>
-    t.app.inject({ method: 'POST', url: '/awbapi/document/upload', headers: { authorization: `Bearer ${t.tokens[user]}`, 'content-type': request.headers.get('content-type')! }, payload: Buffer.from(body) }),
+    t.app.inject({
+      method: 'POST',
+      url: '/awbapi/document/upload',
+      headers: { authorization: `Bearer ${t.tokens[user]}`, 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(body),
+    }),
   );
 }
 
@@ -70,12 +75,21 @@ describe('printing', () => {
 describe('documents', () => {
   it('issues a stored document from the shipment data on first view, keeps it, and logs display and download', async () => {
     const own = await shipmentWhere(t, sql`s.awb_prefix = '297'`);
-    const document = await t.db.selectFrom('shipment_documents').select(['document_id', 'file_name']).where('shipment_id', '=', own.shipment_id).where('doc_type', '=', 'AWB').executeTakeFirstOrThrow();
+    const document = await t.db
+      .selectFrom('shipment_documents')
+      .select(['document_id', 'file_name'])
+      .where('shipment_id', '=', own.shipment_id)
+      .where('doc_type', '=', 'AWB')
+      .executeTakeFirstOrThrow();
     const view = await t.get('airlineAdmin', `/awbapi/document/${document.document_id}/view`);
     expect(view.statusCode).toBe(200);
     expect(view.headers['content-disposition']).toBe(`inline; filename="${document.file_name}"; filename*=UTF-8''${encodeURIComponent(document.file_name)}`);
     expect(await pdfText(view.rawPayload)).toContain('AWB Copy');
-    const stored = await t.db.selectFrom('shipment_documents').select(['content', 'size_bytes']).where('document_id', '=', document.document_id).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('shipment_documents')
+      .select(['content', 'size_bytes'])
+      .where('document_id', '=', document.document_id)
+      .executeTakeFirstOrThrow();
     expect(stored.content?.equals(view.rawPayload)).toBe(true);
     expect(stored.size_bytes).toBe(view.rawPayload.length);
     const download = await t.get('airlineAdmin', `/awbapi/document/${document.document_id}/download`);
@@ -87,10 +101,18 @@ describe('documents', () => {
 
   it('downloads several documents as one multipart answer', async () => {
     const own = await shipmentWhere(t, sql`s.awb_prefix = '160' AND s.detail -> 'houses' <> '[]'::jsonb`, 1);
-    const documents = await t.db.selectFrom('shipment_documents').select(['document_id', 'file_name']).where('shipment_id', '=', own.shipment_id).where('doc_type', '<>', 'Pouch').orderBy('document_id').execute();
+    const documents = await t.db
+      .selectFrom('shipment_documents')
+      .select(['document_id', 'file_name'])
+      .where('shipment_id', '=', own.shipment_id)
+      .where('doc_type', '<>', 'Pouch')
+      .orderBy('document_id')
+      .execute();
     const response = await t.get('airlineAdmin', `/awbapi/documents/${own.shipment_id}/${documents.map((d) => d.document_id).join(',')}/download`);
     expect(response.statusCode).toBe(200);
-    const parsed = await new Response(new Uint8Array(response.rawPayload), { headers: { 'content-type': response.headers['content-type'] as string } }).formData();
+    const parsed = await new Response(new Uint8Array(response.rawPayload), {
+      headers: { 'content-type': response.headers['content-type'] as string },
+    }).formData();
     const files = parsed.getAll('file') as File[];
     expect(files.map((file) => file.name)).toEqual(documents.map((d) => d.file_name));
     expect(new TextDecoder().decode((await files[0].arrayBuffer()).slice(0, 5))).toBe('%PDF-');
@@ -99,7 +121,12 @@ describe('documents', () => {
 
   it('opens files through short-lived tickets bound to the path, and refuses archived pouches with the alert', async () => {
     const own = await shipmentWhere(t, sql`s.awb_prefix = '160'`, 2);
-    const awb = await t.db.selectFrom('shipment_documents').select('document_id').where('shipment_id', '=', own.shipment_id).where('doc_type', '=', 'AWB').executeTakeFirstOrThrow();
+    const awb = await t.db
+      .selectFrom('shipment_documents')
+      .select('document_id')
+      .where('shipment_id', '=', own.shipment_id)
+      .where('doc_type', '=', 'AWB')
+      .executeTakeFirstOrThrow();
     const ticket = await t.post('airlineAdmin', '/awbapi/fileticket', { Kind: 'print', ShipmentId: own.shipment_id, PrintKind: 'cargoreceipt' });
     const url: string = ticket.json().data.Url;
     expect(url).toMatch(new RegExp(`^/awbapi/print/${own.shipment_id}/cargoreceipt\\?ticket=`));
@@ -116,12 +143,32 @@ describe('documents', () => {
 
     const pouch = await t.db
       .insertInto('shipment_documents')
-      .values({ shipment_id: own.shipment_id, doc_type: 'Pouch', pouch_kind: 'airline', file_name: 'old-pouch.pdf', company_id: 'DEMOAIR', user_id: 'operator', updated_on: sql`now() - interval '31 days'`, content: minimalPdf('old') })
+      .values({
+        shipment_id: own.shipment_id,
+        doc_type: 'Pouch',
+        pouch_kind: 'airline',
+        file_name: 'old-pouch.pdf',
+        company_id: 'DEMOAIR',
+        user_id: 'operator',
+        updated_on: sql`now() - interval '31 days'`,
+        content: minimalPdf('old'),
+      })
       .returning('document_id')
       .executeTakeFirstOrThrow();
-    const archived = await t.post('airlineAdmin', '/awbapi/fileticket', { Kind: 'view', ShipmentId: own.shipment_id, DocumentIds: [String(pouch.document_id)] });
-    expect(archived.json()).toMatchObject({ status: -1, message: 'This pouch was uploaded more than 30 days ago and has been archived; it can no longer be opened.' });
-    const several = await t.post('airlineAdmin', '/awbapi/fileticket', { Kind: 'download', ShipmentId: own.shipment_id, DocumentIds: [String(awb.document_id), String(pouch.document_id)] });
+    const archived = await t.post('airlineAdmin', '/awbapi/fileticket', {
+      Kind: 'view',
+      ShipmentId: own.shipment_id,
+      DocumentIds: [String(pouch.document_id)],
+    });
+    expect(archived.json()).toMatchObject({
+      status: -1,
+      message: 'This pouch was uploaded more than 30 days ago and has been archived; it can no longer be opened.',
+    });
+    const several = await t.post('airlineAdmin', '/awbapi/fileticket', {
+      Kind: 'download',
+      ShipmentId: own.shipment_id,
+      DocumentIds: [String(awb.document_id), String(pouch.document_id)],
+    });
     expect(several.json().message).toBe('Selected document(s) cannot be opened, because they are archived or no longer available.');
     expect((await t.get('airlineAdmin', `/awbapi/document/${pouch.document_id}/view`)).json().data.reason).toBe('archived');
     const detail = (await t.get('airlineAdmin', `/awbapi/awbdetail/${own.shipment_id}`)).json().data;
@@ -130,24 +177,48 @@ describe('documents', () => {
 
   it('uploads a PDF to the pouch of the company type, and refuses other files with a clear message', async () => {
     const forwarded = await shipmentWhere(t, sql`s.agent_company_id = 'DEMOFWD' AND s.status IN ('Accept', 'Reject')`);
-    const ok = await upload('forwarder', { ShipmentId: forwarded.shipment_id, Remarks: 'Packing list' }, { name: 'packing list.pdf', content: minimalPdf('packing') });
+    const ok = await upload(
+      'forwarder',
+      { ShipmentId: forwarded.shipment_id, Remarks: 'Packing list' },
+      { name: 'packing list.pdf', content: minimalPdf('packing') },
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toMatchObject({ FileName: 'packing list.pdf', PouchKind: 'forwarder', AwaitingAcceptance: true });
-    const stored = await t.db.selectFrom('shipment_documents').selectAll().where('document_id', '=', ok.json().data.ShipmentDocumentID).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('shipment_documents')
+      .selectAll()
+      .where('document_id', '=', ok.json().data.ShipmentDocumentID)
+      .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ doc_type: 'Pouch', pouch_kind: 'forwarder', remarks: 'Packing list', user_id: 'operator', company_id: 'DEMOFWD' });
     expect(await countLog(t, { act_type: 'Upload', awb_suffix: forwarded.awb_suffix })).toBe(1);
 
     const cases: [Record<string, string>, { name: string; content: Buffer; type?: string } | undefined, string][] = [
       [{ ShipmentId: forwarded.shipment_id }, { name: 'x.pdf', content: Buffer.from('<html>not a pdf</html>') }, 'Please upload a PDF file.'],
       [{ ShipmentId: forwarded.shipment_id }, { name: 'x.exe', content: minimalPdf('exe'), type: 'application/octet-stream' }, 'Please upload a PDF file.'],
-      [{ ShipmentId: forwarded.shipment_id }, { name: 'big.pdf', content: Buffer.concat([minimalPdf('big'), Buffer.alloc(5000, 32)]) }, 'The file is larger than 4 KB.'],
+      [
+        { ShipmentId: forwarded.shipment_id },
+        { name: 'big.pdf', content: Buffer.concat([minimalPdf('big'), Buffer.alloc(5000, 32)]) },
+        'The file is larger than 4 KB.',
+      ],
       [{ ShipmentId: forwarded.shipment_id }, { name: 'empty.pdf', content: Buffer.alloc(0) }, 'The file is empty.'],
       // It starts like a PDF, and is not one: zeros, or a text with a PDF's first and last lines.
-      [{ ShipmentId: forwarded.shipment_id }, { name: 'zeros.pdf', content: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3000)]) }, ShipmentMessages.pouchUnreadablePdf],
-      [{ ShipmentId: forwarded.shipment_id }, { name: 'text.pdf', content: Buffer.from('%PDF-1.4\n% only a comment\n%%EOF\n') }, ShipmentMessages.pouchUnreadablePdf],
+      [
+        { ShipmentId: forwarded.shipment_id },
+        { name: 'zeros.pdf', content: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3000)]) },
+        ShipmentMessages.pouchUnreadablePdf,
+      ],
+      [
+        { ShipmentId: forwarded.shipment_id },
+        { name: 'text.pdf', content: Buffer.from('%PDF-1.4\n% only a comment\n%%EOF\n') },
+        ShipmentMessages.pouchUnreadablePdf,
+      ],
       [{ ShipmentId: forwarded.shipment_id }, undefined, 'Please upload a PDF file.'],
       [{ ShipmentId: 'abc' }, { name: 'x.pdf', content: minimalPdf('x') }, 'ShipmentId is required.'],
-      [{ ShipmentId: forwarded.shipment_id, PouchKind: 'airline' }, { name: 'x.pdf', content: minimalPdf('x') }, 'Your company may upload to the forwarder pouch only.'],
+      [
+        { ShipmentId: forwarded.shipment_id, PouchKind: 'airline' },
+        { name: 'x.pdf', content: minimalPdf('x') },
+        'Your company may upload to the forwarder pouch only.',
+      ],
     ];
     for (const [fields, file, message] of cases) {
       const response = await upload('forwarder', fields, file);

@@ -34,11 +34,18 @@ const updateDtOf = async (shipmentId: string) =>
 const lend = async (user: UserKey, shipment: ShipmentRow, companyId: string, updateDt?: string) =>
   t.post(user, '/awbapi/awblend', { ShipmentId: shipment.shipment_id, CompanyId: companyId, UpdateDT: updateDt ?? (await updateDtOf(shipment.shipment_id)) });
 const takeBack = async (user: UserKey, shipment: ShipmentRow, companyId: string, updateDt?: string) =>
-  t.post(user, '/awbapi/awbtakeback', { ShipmentId: shipment.shipment_id, CompanyId: companyId, UpdateDT: updateDt ?? (await updateDtOf(shipment.shipment_id)) });
+  t.post(user, '/awbapi/awbtakeback', {
+    ShipmentId: shipment.shipment_id,
+    CompanyId: companyId,
+    UpdateDT: updateDt ?? (await updateDtOf(shipment.shipment_id)),
+  });
 
 /** What the user's AWB search finds of the shipment: its row, or why it is missing. */
 async function searched(user: UserKey, shipment: ShipmentRow) {
-  const response = await t.post(user, '/awbapi/awbsummary', { fieldSearch: [{ AWBPrefix: shipment.awb_prefix, AWBSuffix: shipment.awb_suffix }], dbOptions: { CurrentPage: 1, PageSize: 10 } });
+  const response = await t.post(user, '/awbapi/awbsummary', {
+    fieldSearch: [{ AWBPrefix: shipment.awb_prefix, AWBSuffix: shipment.awb_suffix }],
+    dbOptions: { CurrentPage: 1, PageSize: 10 },
+  });
   expect(response.statusCode).toBe(200);
   const data = response.json().data;
   return { row: data.rows[0] as { ShipmentId: string; IsLent: boolean } | undefined, missing: data.missing?.[0]?.Reason as string | undefined };
@@ -46,7 +53,9 @@ async function searched(user: UserKey, shipment: ShipmentRow) {
 
 /** The user's summary listing: its total and whether the shipment is on the (only) page. */
 async function listed(user: UserKey, shipment: ShipmentRow) {
-  const data = (await t.post(user, '/awbapi/awbsummary', { fieldSearch: [], dbOptions: { CurrentPage: 1, PageSize: 100, FieldName: 'AWBNumber', OrderBy: 'DESC' } })).json().data;
+  const data = (
+    await t.post(user, '/awbapi/awbsummary', { fieldSearch: [], dbOptions: { CurrentPage: 1, PageSize: 100, FieldName: 'AWBNumber', OrderBy: 'DESC' } })
+  ).json().data;
   return { total: data.total as number, shown: data.rows.some((row: { ShipmentId: string }) => row.ShipmentId === shipment.shipment_id) };
 }
 
@@ -61,8 +70,18 @@ async function footprint(shipmentId: string) {
   const [lendings, events, logs, audit, row] = await Promise.all([
     t.db.selectFrom('shipment_lendings').selectAll().where('shipment_id', '=', shipmentId).orderBy('company_id').execute(),
     t.db.selectFrom('shipment_events').select(sql<string>`count(*)`.as('n')).where('shipment_id', '=', shipmentId).executeTakeFirstOrThrow(),
-    t.db.selectFrom('action_log').select(sql<string>`count(*)`.as('n')).where('shipment_id', '=', shipmentId).where('act_type', 'in', ['Lend', 'TakeBack']).executeTakeFirstOrThrow(),
-    t.db.selectFrom('audit_log').select(sql<string>`count(*)`.as('n')).where('entity', '=', 'shipment_lending').where('entity_key', 'like', `${shipmentId}|%`).executeTakeFirstOrThrow(),
+    t.db
+      .selectFrom('action_log')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('shipment_id', '=', shipmentId)
+      .where('act_type', 'in', ['Lend', 'TakeBack'])
+      .executeTakeFirstOrThrow(),
+    t.db
+      .selectFrom('audit_log')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('entity', '=', 'shipment_lending')
+      .where('entity_key', 'like', `${shipmentId}|%`)
+      .executeTakeFirstOrThrow(),
     t.db.selectFrom('shipments').select(['update_dt', 'status']).where('shipment_id', '=', shipmentId).executeTakeFirstOrThrow(),
   ]);
   return { lendings, events, logs, audit, row };
@@ -85,7 +104,10 @@ describe('lending a shipment and taking it back', () => {
     expect(lent.json().data.UpdateDT > ownerBefore.UpdateDT).toBe(true);
 
     // The borrower, at once: the row in its search and its listing, flagged; the details refused with the lent message.
-    expect(await searched('airlineOperator', shipment)).toEqual({ row: expect.objectContaining({ ShipmentId: shipment.shipment_id, IsLent: true }), missing: undefined });
+    expect(await searched('airlineOperator', shipment)).toEqual({
+      row: expect.objectContaining({ ShipmentId: shipment.shipment_id, IsLent: true }),
+      missing: undefined,
+    });
     expect((await listed('airlineOperator', shipment)).total).toBe(totalBefore + 1);
     const refused = await t.get('airlineOperator', `/awbapi/awbdetail/${shipment.shipment_id}`);
     expect(refused.statusCode).toBe(403);
@@ -93,9 +115,16 @@ describe('lending a shipment and taking it back', () => {
     // The owner sees to whom, since when and by whom.
     const ownerAfter = (await t.get('skyAdmin', `/awbapi/awbdetail/${shipment.shipment_id}`)).json().data;
     expect(ownerAfter.UpdateDT).toBe(lent.json().data.UpdateDT);
-    expect(ownerAfter.Lendings).toEqual([{ CompanyId: 'DEMOAIR', CompanyName: 'Demo Airlines', LentAt: expect.any(String), LentByCompany: 'SKYAIR', LentByUser: 'admin' }]);
+    expect(ownerAfter.Lendings).toEqual([
+      { CompanyId: 'DEMOAIR', CompanyName: 'Demo Airlines', LentAt: expect.any(String), LentByCompany: 'SKYAIR', LentByUser: 'admin' },
+    ]);
     expect(ownerAfter.Can).toMatchObject({ Lend: true, TakeBack: true });
-    expect(ownerAfter.History[0]).toMatchObject({ Kind: 'LEND', Description: 'Lent to Demo Airlines (DEMOAIR): it sees the shipment in its summary, not its details', CompanyId: 'SKYAIR', UserId: 'admin' });
+    expect(ownerAfter.History[0]).toMatchObject({
+      Kind: 'LEND',
+      Description: 'Lent to Demo Airlines (DEMOAIR): it sees the shipment in its summary, not its details',
+      CompanyId: 'SKYAIR',
+      UserId: 'admin',
+    });
 
     // Company ids are matched without regard to case.
     const back = await takeBack('skyAdmin', shipment, 'demoair', ownerAfter.UpdateDT);
@@ -106,7 +135,11 @@ describe('lending a shipment and taking it back', () => {
     const ownerLast = (await t.get('skyAdmin', `/awbapi/awbdetail/${shipment.shipment_id}`)).json().data;
     expect(ownerLast.Lendings).toEqual([]);
     expect(ownerLast.Can).toMatchObject({ Lend: true, TakeBack: false });
-    expect(ownerLast.History[0]).toMatchObject({ Kind: 'TAKE_BACK', Description: expect.stringMatching(/^Taken back from Demo Airlines \(DEMOAIR\), lent since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC by admin$/), UserId: 'admin' });
+    expect(ownerLast.History[0]).toMatchObject({
+      Kind: 'TAKE_BACK',
+      Description: expect.stringMatching(/^Taken back from Demo Airlines \(DEMOAIR\), lent since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC by admin$/),
+      UserId: 'admin',
+    });
   });
 
   it('writes who and when in the history, the user log and the audit log, each with its change', async () => {
@@ -114,14 +147,26 @@ describe('lending a shipment and taking it back', () => {
     expect((await lend('skyAdmin', shipment, 'DEMOAIR')).json().status).toBe(1);
     expect((await takeBack('skyAdmin', shipment, 'DEMOAIR')).json().status).toBe(1);
 
-    const events = await t.db.selectFrom('shipment_events').select(['kind', 'company_id', 'user_id', 'at']).where('shipment_id', '=', shipment.shipment_id).where('kind', 'in', ['LEND', 'TAKE_BACK']).orderBy('event_id').execute();
+    const events = await t.db
+      .selectFrom('shipment_events')
+      .select(['kind', 'company_id', 'user_id', 'at'])
+      .where('shipment_id', '=', shipment.shipment_id)
+      .where('kind', 'in', ['LEND', 'TAKE_BACK'])
+      .orderBy('event_id')
+      .execute();
     expect(events.map((event) => [event.kind, event.company_id, event.user_id])).toEqual([
       ['LEND', 'SKYAIR', 'admin'],
       ['TAKE_BACK', 'SKYAIR', 'admin'],
     ]);
     expect(await countLog(t, { act_type: 'Lend', awb_suffix: shipment.awb_suffix, company_id: 'SKYAIR', user_id: 'admin' })).toBe(1);
     expect(await countLog(t, { act_type: 'TakeBack', awb_suffix: shipment.awb_suffix, company_id: 'SKYAIR', user_id: 'admin' })).toBe(1);
-    const audit = await t.db.selectFrom('audit_log').selectAll().where('entity', '=', 'shipment_lending').where('entity_key', '=', `${shipment.shipment_id}|DEMOAIR`).orderBy('audit_id').execute();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity', '=', 'shipment_lending')
+      .where('entity_key', '=', `${shipment.shipment_id}|DEMOAIR`)
+      .orderBy('audit_id')
+      .execute();
     expect(audit.map((entry) => [entry.action, entry.company_id, entry.user_id, entry.before_value === null, entry.after_value === null])).toEqual([
       ['lend', 'SKYAIR', 'admin', true, false],
       ['take-back', 'SKYAIR', 'admin', false, true],
@@ -131,7 +176,10 @@ describe('lending a shipment and taking it back', () => {
   });
 
   it('lets any user of the owning airline holding the shipment function lend: an operator too', async () => {
-    const own = await shipmentWhere(t, sql`s.awb_prefix = '160' AND s.shipment_id NOT IN (SELECT shipment_id FROM shipment_lendings) AND NOT EXISTS (SELECT 1 FROM shipment_handling h WHERE h.shipment_id = s.shipment_id)`);
+    const own = await shipmentWhere(
+      t,
+      sql`s.awb_prefix = '160' AND s.shipment_id NOT IN (SELECT shipment_id FROM shipment_lendings) AND NOT EXISTS (SELECT 1 FROM shipment_handling h WHERE h.shipment_id = s.shipment_id)`,
+    );
     expect((await lend('airlineOperator', own, 'SKYAIR')).json()).toMatchObject({ status: 1 });
     expect((await searched('skyAdmin', own)).row).toMatchObject({ IsLent: true });
     expect((await takeBack('airlineOperator', own, 'SKYAIR')).json()).toMatchObject({ status: 1 });
@@ -157,10 +205,17 @@ describe('lending a shipment and taking it back', () => {
     // A forwarder (its agent) and a ground handler (its station) see the shipment as their own, but do not own the air waybill.
     const forwarded = await shipmentWhere(t, sql`s.agent_company_id = 'DEMOFWD'`);
     const handled = await shipmentWhere(t, sql`(s.origin IN ('HKG', 'SIN') OR s.destination IN ('HKG', 'SIN')) AND s.awb_prefix <> '160'`);
-    for (const [user, shipment] of [['forwarder', forwarded], ['groundHandler', handled]] as const) {
+    for (const [user, shipment] of [
+      ['forwarder', forwarded],
+      ['groundHandler', handled],
+    ] as const) {
       const was = await footprint(shipment.shipment_id);
       for (const call of [lend, takeBack]) {
-        refusedWith(await call(user, shipment, 'FASTFWD'), { status: -1, message: 'Only the airline that owns this air waybill can lend it or take it back.', data: { reason: 'notOwner' } });
+        refusedWith(await call(user, shipment, 'FASTFWD'), {
+          status: -1,
+          message: 'Only the airline that owns this air waybill can lend it or take it back.',
+          data: { reason: 'notOwner' },
+        });
       }
       refusedWith(await t.get(user, `/awbapi/util/lendcompanies/${shipment.shipment_id}`), { status: -1, data: { reason: 'notOwner' } });
       // Its detail neither tells it the lendings nor offers to lend.
@@ -173,16 +228,31 @@ describe('lending a shipment and taking it back', () => {
 
   it('answers bad input with 400 and a clear message, and refuses what the state forbids, changing nothing', async () => {
     const shipment = await skyShipment();
-    const agented = await shipmentWhere(t, sql`s.awb_prefix = '618' AND s.agent_company_id = 'DEMOFWD' AND s.shipment_id NOT IN (SELECT shipment_id FROM shipment_lendings)`);
+    const agented = await shipmentWhere(
+      t,
+      sql`s.awb_prefix = '618' AND s.agent_company_id = 'DEMOFWD' AND s.shipment_id NOT IN (SELECT shipment_id FROM shipment_lendings)`,
+    );
     expect((await lend('skyAdmin', shipment, 'FASTFWD')).json().status).toBe(1);
     const before = await footprint(shipment.shipment_id);
     const cases: [() => ReturnType<typeof lend>, number | 'refused', Record<string, unknown>][] = [
       [() => lend('skyAdmin', shipment, 'NOSUCHCO'), 400, { status: -50001, message: 'There is no company NOSUCHCO.' }],
       [() => lend('skyAdmin', shipment, 'not a company'), 400, { status: -50001, message: 'There is no company not a company.' }],
       [() => lend('skyAdmin', shipment, '  '), 400, { status: -50001, message: 'Please choose the company to lend this air waybill to.' }],
-      [() => lend('skyAdmin', shipment, 'skyair'), 400, { status: -50001, message: 'This air waybill is your company’s own: choose another company to lend it to.' }],
-      [() => lend('skyAdmin', shipment, 'FASTFWD'), 'refused', { status: -1, message: 'This air waybill is already lent to Fast Forwarders GmbH (FASTFWD).', data: { reason: 'alreadyLent' } }],
-      [() => takeBack('skyAdmin', shipment, 'DEMOGHA'), 'refused', { status: -1, message: 'This air waybill is not lent to Demo Ground Handling (DEMOGHA).', data: { reason: 'notLent' } }],
+      [
+        () => lend('skyAdmin', shipment, 'skyair'),
+        400,
+        { status: -50001, message: 'This air waybill is your company’s own: choose another company to lend it to.' },
+      ],
+      [
+        () => lend('skyAdmin', shipment, 'FASTFWD'),
+        'refused',
+        { status: -1, message: 'This air waybill is already lent to Fast Forwarders GmbH (FASTFWD).', data: { reason: 'alreadyLent' } },
+      ],
+      [
+        () => takeBack('skyAdmin', shipment, 'DEMOGHA'),
+        'refused',
+        { status: -1, message: 'This air waybill is not lent to Demo Ground Handling (DEMOGHA).', data: { reason: 'notLent' } },
+      ],
       [() => takeBack('skyAdmin', shipment, 'NOSUCHCO'), 400, { status: -50001, message: 'There is no company NOSUCHCO.' }],
       [() => lend('skyAdmin', shipment, 'DEMOGHA', '2020-01-01T00:00:00.000Z'), 'refused', { status: -1, data: { reason: 'stale' } }],
     ];
@@ -200,12 +270,19 @@ describe('lending a shipment and taking it back', () => {
 
     // A company that sees the shipment as its own already (its agent) gets nothing from a lending.
     const was = await footprint(agented.shipment_id);
-    refusedWith(await lend('skyAdmin', agented, 'DEMOFWD'), { status: -1, message: 'Demo Freight Forwarding Ltd (DEMOFWD) sees this air waybill as its own already: there is nothing to lend.', data: { reason: 'borrowerOwns' } });
+    refusedWith(await lend('skyAdmin', agented, 'DEMOFWD'), {
+      status: -1,
+      message: 'Demo Freight Forwarding Ltd (DEMOFWD) sees this air waybill as its own already: there is nothing to lend.',
+      data: { reason: 'borrowerOwns' },
+    });
     expect(await footprint(agented.shipment_id)).toEqual(was);
   });
 
   it('is refused while another user handles the shipment, as every change', async () => {
-    const own = await shipmentWhere(t, sql`s.awb_prefix = '297' AND s.shipment_id NOT IN (SELECT shipment_id FROM shipment_lendings) AND NOT EXISTS (SELECT 1 FROM shipment_handling h WHERE h.shipment_id = s.shipment_id)`);
+    const own = await shipmentWhere(
+      t,
+      sql`s.awb_prefix = '297' AND s.shipment_id NOT IN (SELECT shipment_id FROM shipment_lendings) AND NOT EXISTS (SELECT 1 FROM shipment_handling h WHERE h.shipment_id = s.shipment_id)`,
+    );
     // The operator opens it (role 3 of an airline: the handling lock); the admin's detail says it cannot lend now.
     expect((await t.get('airlineOperator', `/awbapi/awbdetail/${own.shipment_id}`)).statusCode).toBe(200);
     expect((await t.get('airlineAdmin', `/awbapi/awbdetail/${own.shipment_id}`)).json().data.Can).toMatchObject({ Lend: false, TakeBack: false });
@@ -215,16 +292,26 @@ describe('lending a shipment and taking it back', () => {
   });
 
   it('lists the companies the owner may lend to: not itself, not those it is lent to, not those that see it as their own', async () => {
-    const agented = await shipmentWhere(t, sql`s.awb_prefix = '618' AND s.agent_company_id = 'DEMOFWD' AND (s.origin IN ('HKG', 'SIN') OR s.destination IN ('HKG', 'SIN')) AND s.shipment_id NOT IN (SELECT shipment_id FROM shipment_lendings)`);
+    const agented = await shipmentWhere(
+      t,
+      sql`s.awb_prefix = '618' AND s.agent_company_id = 'DEMOFWD' AND (s.origin IN ('HKG', 'SIN') OR s.destination IN ('HKG', 'SIN')) AND s.shipment_id NOT IN (SELECT shipment_id FROM shipment_lendings)`,
+    );
     expect((await lend('skyAdmin', agented, 'FASTFWD')).json().status).toBe(1);
     const answer = await t.get('skyAdmin', `/awbapi/util/lendcompanies/${agented.shipment_id}`);
     expect(answer.statusCode).toBe(200);
     const ids = answer.json().data.map((company: { CompanyId: string }) => company.CompanyId);
     expect(ids).toContain('DEMOAIR');
     for (const excluded of ['SKYAIR', 'FASTFWD', 'DEMOFWD', 'DEMOGHA']) expect(ids).not.toContain(excluded);
-    expect(answer.json().data.find((company: { CompanyId: string }) => company.CompanyId === 'DEMOAIR')).toEqual({ CompanyId: 'DEMOAIR', CompanyName: 'Demo Airlines', CompanyTypeId: 1 });
+    expect(answer.json().data.find((company: { CompanyId: string }) => company.CompanyId === 'DEMOAIR')).toEqual({
+      CompanyId: 'DEMOAIR',
+      CompanyName: 'Demo Airlines',
+      CompanyTypeId: 1,
+    });
     // The borrower gets what it gets on every call about the shipment but the summary.
     const lentToDemoair = await shipmentWhere(t, sql`s.shipment_id IN (SELECT shipment_id FROM shipment_lendings WHERE company_id = 'DEMOAIR')`);
-    expect((await t.get('airlineOperator', `/awbapi/util/lendcompanies/${lentToDemoair.shipment_id}`)).json()).toMatchObject({ status: -10000, message: LENT_MESSAGE });
+    expect((await t.get('airlineOperator', `/awbapi/util/lendcompanies/${lentToDemoair.shipment_id}`)).json()).toMatchObject({
+      status: -10000,
+      message: LENT_MESSAGE,
+    });
   });
 });

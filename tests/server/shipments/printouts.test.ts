@@ -37,7 +37,11 @@ interface StoredHouse {
 }
 
 async function storedDetail(shipmentId: string) {
-  const row = await t.db.selectFrom('shipments').select(['detail', 'pieces', 'weight_kg', 'house_manifest']).where('shipment_id', '=', shipmentId).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('shipments')
+    .select(['detail', 'pieces', 'weight_kg', 'house_manifest'])
+    .where('shipment_id', '=', shipmentId)
+    .executeTakeFirstOrThrow();
   return { ...row, houses: (row.detail as { houses: StoredHouse[] }).houses };
 }
 
@@ -90,9 +94,15 @@ describe('the consolidation manifest', () => {
 
     // Houses that add up to the master: the totals, and no warning.
     const [first, ...others] = stored.houses;
-    const rest = { pieces: others.reduce((sum, house) => sum + house.pieces, 0), weight: others.reduce((sum, house) => sum + Math.round(house.weightKg * 10), 0) };
+    const rest = {
+      pieces: others.reduce((sum, house) => sum + house.pieces, 0),
+      weight: others.reduce((sum, house) => sum + Math.round(house.weightKg * 10), 0),
+    };
     const longGoods = 'LITHIUM ION BATTERIES PACKED WITH EQUIPMENT, SPARE PARTS AND USER MANUALS';
-    const matching = [{ ...first, pieces: stored.pieces - rest.pieces, weightKg: (Math.round(Number(stored.weight_kg) * 10) - rest.weight) / 10, description: longGoods }, ...others];
+    const matching = [
+      { ...first, pieces: stored.pieces - rest.pieces, weightKg: (Math.round(Number(stored.weight_kg) * 10) - rest.weight) / 10, description: longGoods },
+      ...others,
+    ];
     await setShipment(t, consol.shipment_id, { detail: JSON.stringify({ ...stored.detail, houses: matching }) });
     const agreeing = (await print(consol, 'consolmanifest')).text;
     // A long nature of goods wraps in its cell, whole.

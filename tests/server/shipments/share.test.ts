@@ -47,13 +47,18 @@ afterAll(async () => {
   await new Promise<void>((resolve) => sink.close(() => resolve()));
 });
 
-const share = (body: Record<string, unknown>) => t.post('airlineOperator', '/awbapi/share', { ShareOptions: ['AWB_COPY'], EmailList: 'buyer@example.com', ...body });
+const share = (body: Record<string, unknown>) =>
+  t.post('airlineOperator', '/awbapi/share', { ShareOptions: ['AWB_COPY'], EmailList: 'buyer@example.com', ...body });
 
 describe('POST /awbapi/share', () => {
   it('mails the chosen documents of the chosen shipments to every address of the list', async () => {
     const first = await shipmentWhere(t, sql`s.awb_prefix = '160' AND s.detail -> 'houses' <> '[]'::jsonb`);
     const second = await shipmentWhere(t, sql`s.awb_prefix = '297' AND s.detail -> 'houses' = '[]'::jsonb`);
-    const response = await share({ ShipmentIds: [first.shipment_id, second.shipment_id], ShareOptions: ['AWB_COPY', 'HOUSE_MANIFEST'], EmailList: 'buyer@example.com, ops@example.org' });
+    const response = await share({
+      ShipmentIds: [first.shipment_id, second.shipment_id],
+      ShareOptions: ['AWB_COPY', 'HOUSE_MANIFEST'],
+      EmailList: 'buyer@example.com, ops@example.org',
+    });
     expect(response.statusCode).toBe(200);
     const awb1 = `${first.awb_prefix}-${first.awb_suffix}`;
     const awb2 = `${second.awb_prefix}-${second.awb_suffix}`;
@@ -79,7 +84,10 @@ describe('POST /awbapi/share', () => {
       [{ EmailList: '' }, 'Please fill in this field.'],
       [{ EmailList: 'buyer@example.com; ops@example.org' }, '"buyer@example.com; ops@example.org" is not a valid e-mail address.'],
       [{ EmailList: 'not-an-address' }, '"not-an-address" is not a valid e-mail address.'],
-      [{ EmailList: `${'a'.repeat(60)}@example.com,${'b'.repeat(60)}@example.com,${'c'.repeat(60)}@example.com` }, 'E-mail addresses may be at most 200 characters in all.'],
+      [
+        { EmailList: `${'a'.repeat(60)}@example.com,${'b'.repeat(60)}@example.com,${'c'.repeat(60)}@example.com` },
+        'E-mail addresses may be at most 200 characters in all.',
+      ],
       [{ EmailList: 'buyer@example.com\r\nBcc: everyone@example.com' }, 'The e-mail list may not contain line breaks or control characters.'],
       [{ EmailList: 'buyer@example.com%0d%0aBcc:x@example.com' }, '"buyer@example.com%0d%0aBcc:x@example.com" is not a valid e-mail address.'],
     ];
@@ -99,8 +107,14 @@ describe('POST /awbapi/share', () => {
     const before = received.length;
     const refused = await share({ ShipmentIds: [own.shipment_id, String(lent.shipment_id)] });
     expect(refused.json()).toMatchObject({ status: -10000, message: 'This air waybill is lent, and you do not have access right to the details.' });
-    const none = await shipmentWhere(t, sql`s.awb_prefix = '160' AND NOT EXISTS (SELECT 1 FROM shipment_documents d WHERE d.shipment_id = s.shipment_id AND d.doc_type = 'House Manifest')`);
-    expect((await share({ ShipmentIds: [none.shipment_id], ShareOptions: ['HOUSE_MANIFEST'] })).json()).toMatchObject({ status: -1, message: 'None of the selected shipments has the chosen documents to share.' });
+    const none = await shipmentWhere(
+      t,
+      sql`s.awb_prefix = '160' AND NOT EXISTS (SELECT 1 FROM shipment_documents d WHERE d.shipment_id = s.shipment_id AND d.doc_type = 'House Manifest')`,
+    );
+    expect((await share({ ShipmentIds: [none.shipment_id], ShareOptions: ['HOUSE_MANIFEST'] })).json()).toMatchObject({
+      status: -1,
+      message: 'None of the selected shipments has the chosen documents to share.',
+    });
     expect(received.length).toBe(before);
   });
 

@@ -22,7 +22,9 @@ describe('POST /awbapi/awbsummary', () => {
     expect(data.rows).toHaveLength(10);
     const numbers = data.rows.map((row: { AWBNumber: string }) => row.AWBNumber);
     expect(numbers).toEqual([...numbers].sort());
-    expect(data.rows.every((row: { Status: string; AWBPrefix: string; IsLent: boolean }) => row.Status && (['160', '297'].includes(row.AWBPrefix) || row.IsLent))).toBe(true);
+    expect(
+      data.rows.every((row: { Status: string; AWBPrefix: string; IsLent: boolean }) => row.Status && (['160', '297'].includes(row.AWBPrefix) || row.IsLent)),
+    ).toBe(true);
     const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM shipments WHERE awb_prefix IN ('160', '297')
       OR shipment_id IN (SELECT shipment_id FROM shipment_lendings WHERE company_id = 'DEMOAIR')`.execute(t.db);
     expect(data.total).toBe(Number(rows[0].n));
@@ -42,12 +44,17 @@ describe('POST /awbapi/awbsummary', () => {
 
     const handler = (await summary('groundHandler', { dbOptions: { CurrentPage: 1, PageSize: 100 } })).json().data;
     expect(handler.rows.length).toBeGreaterThan(0);
-    expect(handler.rows.every((row: { Origin: string; Destination: string }) => ['HKG', 'SIN'].includes(row.Origin) || ['HKG', 'SIN'].includes(row.Destination))).toBe(true);
-    const { rows: handled } = await sql<{ n: string }>`SELECT count(*) AS n FROM shipments WHERE origin IN ('HKG', 'SIN') OR destination IN ('HKG', 'SIN')`.execute(t.db);
+    expect(
+      handler.rows.every((row: { Origin: string; Destination: string }) => ['HKG', 'SIN'].includes(row.Origin) || ['HKG', 'SIN'].includes(row.Destination)),
+    ).toBe(true);
+    const { rows: handled } = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM shipments WHERE origin IN ('HKG', 'SIN') OR destination IN ('HKG', 'SIN')`.execute(t.db);
     expect(handler.total).toBe(Number(handled[0].n));
     // Its pages, counted in two parts, still list each shipment once, in AWB order.
     const pages = [];
-    for (let page = 1; page * 25 <= handler.total + 25; page++) pages.push(...(await summary('groundHandler', { dbOptions: { CurrentPage: page, PageSize: 25 } })).json().data.rows);
+    for (let page = 1; page * 25 <= handler.total + 25; page++)
+      pages.push(...(await summary('groundHandler', { dbOptions: { CurrentPage: page, PageSize: 25 } })).json().data.rows);
     const numbers = pages.map((row: { AWBNumber: string }) => row.AWBNumber);
     expect(numbers).toHaveLength(handler.total);
     expect(new Set(numbers).size).toBe(handler.total);
@@ -87,7 +94,13 @@ describe('POST /awbapi/awbsummary', () => {
     await summary('airlineOperator', { fieldSearch: [{ AWBPrefix: own.awb_prefix, AWBSuffix: own.awb_suffix }] });
     expect(await countLog(t, { act_type: 'Search', awb_suffix: own.awb_suffix })).toBe(before + 1);
     await t.ctx.logs.flush();
-    const entry = await t.db.selectFrom('action_log').selectAll().where('awb_suffix', '=', own.awb_suffix).where('act_type', '=', 'Search').orderBy('log_id', 'desc').executeTakeFirstOrThrow();
+    const entry = await t.db
+      .selectFrom('action_log')
+      .selectAll()
+      .where('awb_suffix', '=', own.awb_suffix)
+      .where('act_type', '=', 'Search')
+      .orderBy('log_id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ company_id: 'DEMOAIR', user_id: 'operator', awb_prefix: own.awb_prefix, remarks: 'Found' });
     expect(String(entry.shipment_id)).toBe(own.shipment_id);
   });
@@ -100,7 +113,14 @@ describe('POST /awbapi/awbsummary', () => {
     expect((await summary('airlineOperator', { fieldSearch: [], filters: { Status: ['New'] } })).statusCode).toBe(200);
     expect(await searches()).toBe(before + 1);
     await t.ctx.logs.flush();
-    const entry = await t.db.selectFrom('action_log').select('remarks').where('company_id', '=', 'DEMOAIR').where('user_id', '=', 'operator').where('act_type', '=', 'Search').orderBy('log_id', 'desc').executeTakeFirstOrThrow();
+    const entry = await t.db
+      .selectFrom('action_log')
+      .select('remarks')
+      .where('company_id', '=', 'DEMOAIR')
+      .where('user_id', '=', 'operator')
+      .where('act_type', '=', 'Search')
+      .orderBy('log_id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(entry.remarks).toBe('Summary search: Status=New');
   });
 
@@ -108,9 +128,32 @@ describe('POST /awbapi/awbsummary', () => {
     const tags = (list: [string, string][]) => list.map(([AWBPrefix, AWBSuffix]) => ({ AWBPrefix, AWBSuffix }));
     const cases: [Record<string, unknown>, string | RegExp][] = [
       [{ fieldSearch: tags([['16A', '12345675']]) }, 'Please enter AWB number in valid format.'],
-      [{ fieldSearch: tags([['160', '12345675'], ['160', '12345675']]) }, 'Search text already exists in search text.'],
-      [{ fieldSearch: tags([['160', '00000011'], ['160', '00000022'], ['160', '00000033'], ['160', '00000044'], ['160', '00000055'], ['160', '00000066']]) }, 'Only 5 input tag allowed.'],
-      [{ fieldSearch: tags(Array.from({ length: 40 }, (_, index): [string, string] => ['160', String(index + 1).padStart(8, '0')])) }, 'Only 5 input tag allowed.'],
+      [
+        {
+          fieldSearch: tags([
+            ['160', '12345675'],
+            ['160', '12345675'],
+          ]),
+        },
+        'Search text already exists in search text.',
+      ],
+      [
+        {
+          fieldSearch: tags([
+            ['160', '00000011'],
+            ['160', '00000022'],
+            ['160', '00000033'],
+            ['160', '00000044'],
+            ['160', '00000055'],
+            ['160', '00000066'],
+          ]),
+        },
+        'Only 5 input tag allowed.',
+      ],
+      [
+        { fieldSearch: tags(Array.from({ length: 40 }, (_, index): [string, string] => ['160', String(index + 1).padStart(8, '0')])) },
+        'Only 5 input tag allowed.',
+      ],
       [{ dbOptions: { CurrentPage: 0, PageSize: 10 } }, /Invalid request/],
       [{ dbOptions: { CurrentPage: 1, PageSize: 10, FieldName: 'shipment_id; drop table shipments' } }, /Invalid request/],
       [{ filters: { FlightDateFrom: '2026-11-01', FlightDateTo: '2026-11-09' } }, 'The flight date range must be within 7 days.'],
@@ -128,7 +171,12 @@ describe('POST /awbapi/awbsummary', () => {
     }
     // Refused searches search nothing, so they log nothing.
     expect(await countLog(t, { company_id: 'DEMOAIR', act_type: 'Search' })).toBe(logged);
-    const malformed = await t.app.inject({ method: 'POST', url: '/awbapi/awbsummary', headers: { authorization: `Bearer ${t.tokens.airlineOperator}`, 'content-type': 'application/json' }, payload: '{"fieldSearch": [' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/awbapi/awbsummary',
+      headers: { authorization: `Bearer ${t.tokens.airlineOperator}`, 'content-type': 'application/json' },
+      payload: '{"fieldSearch": [',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().status).toBe(-50001);
   });
@@ -138,7 +186,10 @@ describe('POST /awbapi/awbsummary', () => {
       const first = (await summary('airlineOperator', { dbOptions: { CurrentPage: 1, PageSize: 5, FieldName, OrderBy: 'DESC' } })).json().data;
       const second = (await summary('airlineOperator', { dbOptions: { CurrentPage: 2, PageSize: 5, FieldName, OrderBy: 'DESC' } })).json().data;
       const both = (await summary('airlineOperator', { dbOptions: { CurrentPage: 1, PageSize: 10, FieldName, OrderBy: 'DESC' } })).json().data;
-      expect([...first.rows, ...second.rows].map((row: { ShipmentId: string }) => row.ShipmentId), FieldName).toEqual(both.rows.map((row: { ShipmentId: string }) => row.ShipmentId));
+      expect(
+        [...first.rows, ...second.rows].map((row: { ShipmentId: string }) => row.ShipmentId),
+        FieldName,
+      ).toEqual(both.rows.map((row: { ShipmentId: string }) => row.ShipmentId));
     }
     const byWeight = (await summary('airlineOperator', { dbOptions: { CurrentPage: 1, PageSize: 20, FieldName: 'Weight', OrderBy: 'ASC' } })).json().data.rows;
     const weights = byWeight.map((row: { Weight: number }) => row.Weight);
@@ -149,7 +200,13 @@ describe('POST /awbapi/awbsummary', () => {
     type Row = { ShipmentId: string; AWBPrefix: string; AWBSuffix: string; IsLent: boolean; STD: string | null };
     const today = isoDay(new Date());
     const from = addDaysIso(today, -6);
-    const filterSets = [{}, { Status: ['New', 'Eyeball'] }, { FlightDateFrom: from, FlightDateTo: today }, { STDFrom: from, STDTo: today }, { MessageDateFrom: from, MessageDateTo: today }];
+    const filterSets = [
+      {},
+      { Status: ['New', 'Eyeball'] },
+      { FlightDateFrom: from, FlightDateTo: today },
+      { STDFrom: from, STDTo: today },
+      { MessageDateFrom: from, MessageDateTo: today },
+    ];
     const whole = async (options: Record<string, unknown>, filters: Record<string, unknown> = {}) => {
       const rows: Row[] = [];
       for (let page = 1; ; page++) {
@@ -162,13 +219,15 @@ describe('POST /awbapi/awbsummary', () => {
     // Five AWBs spread over the view, with a lent one and one without an STD where the view has them.
     const picked = new Map<string, Row>();
     for (const row of [everything.find((one) => one.IsLent), everything.find((one) => one.STD === null)]) if (row) picked.set(row.ShipmentId, row);
-    for (let index = 0; picked.size < 5; index += Math.floor(everything.length / 5)) picked.set(everything[index % everything.length]!.ShipmentId, everything[index % everything.length]!);
+    for (let index = 0; picked.size < 5; index += Math.floor(everything.length / 5))
+      picked.set(everything[index % everything.length]!.ShipmentId, everything[index % everything.length]!);
     const fieldSearch = [...picked.values()].map((row) => ({ AWBPrefix: row.AWBPrefix, AWBSuffix: row.AWBSuffix }));
     for (const FieldName of SUMMARY_SORT_FIELDS) {
       for (const OrderBy of ['ASC', 'DESC']) {
         for (const filters of filterSets) {
           const expected = (await whole({ FieldName, OrderBy }, filters)).filter((row) => picked.has(row.ShipmentId));
-          const searched = (await summary('airlineOperator', { dbOptions: { CurrentPage: 1, PageSize: 10, FieldName, OrderBy }, filters, fieldSearch })).json().data;
+          const searched = (await summary('airlineOperator', { dbOptions: { CurrentPage: 1, PageSize: 10, FieldName, OrderBy }, filters, fieldSearch })).json()
+            .data;
           expect(searched.rows, `${FieldName} ${OrderBy} ${JSON.stringify(filters)}`).toEqual(expected);
           expect(searched.total).toBe(expected.length);
         }
@@ -179,13 +238,22 @@ describe('POST /awbapi/awbsummary', () => {
   it('filters by flight date, message date, STD and status', async () => {
     const today = isoDay(new Date());
     const from = addDaysIso(today, -6);
-    const rows = (await summary('airlineOperator', { dbOptions: { CurrentPage: 1, PageSize: 100 }, filters: { FlightDateFrom: from, FlightDateTo: today, Status: ['New', 'Eyeball'] } })).json().data.rows;
+    const rows = (
+      await summary('airlineOperator', {
+        dbOptions: { CurrentPage: 1, PageSize: 100 },
+        filters: { FlightDateFrom: from, FlightDateTo: today, Status: ['New', 'Eyeball'] },
+      })
+    ).json().data.rows;
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((row: { FlightDate: string; Status: string }) => row.FlightDate >= from && row.FlightDate <= today && ['New', 'Eyeball'].includes(row.Status))).toBe(true);
+    expect(
+      rows.every((row: { FlightDate: string; Status: string }) => row.FlightDate >= from && row.FlightDate <= today && ['New', 'Eyeball'].includes(row.Status)),
+    ).toBe(true);
     const std = (await summary('airlineOperator', { dbOptions: { CurrentPage: 1, PageSize: 100 }, filters: { STDFrom: from, STDTo: today } })).json().data.rows;
     expect(std.length).toBeGreaterThan(0);
     expect(std.every((row: { STD: string }) => row.STD.slice(0, 10) >= from && row.STD.slice(0, 10) <= today)).toBe(true);
-    const messages = (await summary('airlineOperator', { dbOptions: { CurrentPage: 1, PageSize: 100 }, filters: { MessageDateFrom: from, MessageDateTo: today } })).json().data.rows;
+    const messages = (
+      await summary('airlineOperator', { dbOptions: { CurrentPage: 1, PageSize: 100 }, filters: { MessageDateFrom: from, MessageDateTo: today } })
+    ).json().data.rows;
     expect(messages.length).toBeGreaterThan(0);
     expect(messages.every((row: { MessageDate: string }) => row.MessageDate.slice(0, 10) >= from && row.MessageDate.slice(0, 10) <= today)).toBe(true);
   });
@@ -198,13 +266,17 @@ describe('GET /awbapi/searchnext', () => {
     for (let index = 0; index < 5; index++) {
       const next = (await t.get('airlineOperator', `/awbapi/searchnext?ShipmentId=${ids[index]}&FieldName=FlightDate&OrderBy=DESC`)).json();
       expect(next.data.ShipmentId).toBe(ids[index + 1]);
-      const previous = (await t.get('airlineOperator', `/awbapi/searchnext?ShipmentId=${ids[index + 1]}&FieldName=FlightDate&OrderBy=DESC&Direction=previous`)).json();
+      const previous = (
+        await t.get('airlineOperator', `/awbapi/searchnext?ShipmentId=${ids[index + 1]}&FieldName=FlightDate&OrderBy=DESC&Direction=previous`)
+      ).json();
       expect(previous.data.ShipmentId).toBe(ids[index]);
     }
     const [a, b] = all.slice(0, 2);
     const tags = `${a.AWBNumber},${b.AWBNumber}`;
     const ordered = [a, b].sort((x: { AWBNumber: string }, y: { AWBNumber: string }) => x.AWBNumber.localeCompare(y.AWBNumber));
-    expect((await t.get('airlineOperator', `/awbapi/searchnext?ShipmentId=${ordered[0].ShipmentId}&AWBs=${tags}`)).json().data.ShipmentId).toBe(ordered[1].ShipmentId);
+    expect((await t.get('airlineOperator', `/awbapi/searchnext?ShipmentId=${ordered[0].ShipmentId}&AWBs=${tags}`)).json().data.ShipmentId).toBe(
+      ordered[1].ShipmentId,
+    );
     expect((await t.get('airlineOperator', `/awbapi/searchnext?ShipmentId=${ordered[1].ShipmentId}&AWBs=${tags}`)).json()).toEqual({ status: 1, data: null });
   });
 
@@ -229,14 +301,15 @@ describe('GET /awbapi/overview', () => {
     const { data } = (await t.get('airlineOperator', `/awbapi/overview?Today=${today}`)).json();
     expect(data.Today).toBe(today);
     expect(Object.keys(data.Last7DaysByStatus).sort()).toEqual(['Accept', 'Error', 'Eyeball', 'New', 'Nothing', 'Processing', 'Reject', 'Submit']);
-    const listed = (await summary('airlineOperator', { filters: { FlightDateFrom: addDaysIso(today, -6), FlightDateTo: today, Status: ['New'] } })).json().data.total;
+    const listed = (await summary('airlineOperator', { filters: { FlightDateFrom: addDaysIso(today, -6), FlightDateTo: today, Status: ['New'] } })).json().data
+      .total;
     expect(data.Last7DaysByStatus.New).toBe(listed);
     const todayListed = (await summary('airlineOperator', { filters: { FlightDateFrom: today, FlightDateTo: today, Status: ['Accept'] } })).json().data.total;
     expect(data.TodayByStatus.Accept).toBe(todayListed);
     expect((await t.get('airlineOperator', '/awbapi/overview?Today=1999-01-01')).statusCode).toBe(400);
   });
 
-  it('refuses a day that does not exist, even next to the server\'s date, with a 400 and not a 500', async () => {
+  it("refuses a day that does not exist, even next to the server's date, with a 400 and not a 500", async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-04-30T12:00:00Z') });
     try {
       for (const day of ['2026-04-31', '2026-02-30', '2026-13-01']) {

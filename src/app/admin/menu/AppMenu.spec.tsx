@@ -26,7 +26,13 @@ describe('buildMenu', () => {
       ['Sanction List', { kind: 'route', path: 'sanctionlist' }],
       ['MIP Action List', { kind: 'route', path: 'mipactionlist/103' }],
     ]);
-    expect(model.main.map((link) => link.category)).toEqual([MenuCategory.DOCUMENT, MenuCategory.USER_MGT, MenuCategory.SHIPMENT_LOG, MenuCategory.ABOUT_GLS, MenuCategory.HELP]);
+    expect(model.main.map((link) => link.category)).toEqual([
+      MenuCategory.DOCUMENT,
+      MenuCategory.USER_MGT,
+      MenuCategory.SHIPMENT_LOG,
+      MenuCategory.ABOUT_GLS,
+      MenuCategory.HELP,
+    ]);
   });
 
   it('reads urls written as app paths and drops duplicates and empty entries', () => {

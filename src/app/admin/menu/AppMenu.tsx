@@ -101,13 +101,7 @@ export function AppMenu() {
         sx={nested && sidebarOpen ? { pl: 4 } : undefined}
       />
     ) : (
-      <MenuAction
-        key={link.key}
-        href={link.target.href}
-        icon={iconOf(link)}
-        text={link.label}
-        end={<OpenInNewIcon fontSize="small" aria-hidden="true" />}
-      />
+      <MenuAction key={link.key} href={link.target.href} icon={iconOf(link)} text={link.label} end={<OpenInNewIcon fontSize="small" aria-hidden="true" />} />
     );
 
   return (

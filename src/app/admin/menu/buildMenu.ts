@@ -37,7 +37,10 @@ export function menuTarget(url: string): MenuTarget | undefined {
   const trimmed = url.trim();
   if (trimmed === '') return undefined;
   if (/^https?:\/\//i.test(trimmed)) return { kind: 'external', href: trimmed };
-  const path = trimmed.replace(/^\/+/, '').replace(/^ez4\//, '').replace(/^[a-z]{2}\//, '');
+  const path = trimmed
+    .replace(/^\/+/, '')
+    .replace(/^ez4\//, '')
+    .replace(/^[a-z]{2}\//, '');
   return path === '' ? undefined : { kind: 'route', path };
 }
 
@@ -65,7 +68,13 @@ export function buildMenu(menuList: readonly MenuEntry[], classicMenuList: reado
     return true;
   };
   const all = [...flatten(menuList), ...flatten(classicMenuList)];
-  const main = all.filter((entry) => entry.site_type !== SiteType.CLASSIC).map(toLink).filter(unique);
-  const administration = all.filter((entry) => entry.site_type === SiteType.CLASSIC).map(toLink).filter(unique);
+  const main = all
+    .filter((entry) => entry.site_type !== SiteType.CLASSIC)
+    .map(toLink)
+    .filter(unique);
+  const administration = all
+    .filter((entry) => entry.site_type === SiteType.CLASSIC)
+    .map(toLink)
+    .filter(unique);
   return { main, administration };
 }

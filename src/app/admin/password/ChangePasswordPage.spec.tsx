@@ -27,7 +27,11 @@ async function openPage(httpClient: HttpClient) {
   await screen.findByRole('heading', { level: 1, name: 'Change Password' });
   const user = userEvent.setup();
   const fill = async (current: string, next: string, confirm: string) => {
-    for (const [label, value] of [['Current password', current], ['New password', next], ['Confirm new password', confirm]] as const) {
+    for (const [label, value] of [
+      ['Current password', current],
+      ['New password', next],
+      ['Confirm new password', confirm],
+    ] as const) {
       const input = screen.getByLabelText(label);
       await user.clear(input);
       if (value) await user.type(input, value);
@@ -56,7 +60,10 @@ describe('ChangePasswordPage (spec 5)', () => {
     const { fill } = await openPage(http);
     await fill('Operator#12345', 'Forward#2026x', 'Forward#2026x');
     expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
-    expect(http.api).toHaveBeenCalledWith('/mobileapi/authentication/changepassword', expect.objectContaining({ method: 'POST', body: { old_password: 'Operator#12345', new_password: 'Forward#2026x' }, validateStatus: false }));
+    expect(http.api).toHaveBeenCalledWith(
+      '/mobileapi/authentication/changepassword',
+      expect.objectContaining({ method: 'POST', body: { old_password: 'Operator#12345', new_password: 'Forward#2026x' }, validateStatus: false }),
+    );
     expect(localStorage.getItem('mfa_session_id')).toBeNull();
     await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveValue(''));
   });

@@ -10,7 +10,11 @@ export interface ChangePasswordValues {
 
 /** Field errors as i18n keys, for react-admin's form validation. */
 export function validateChangePassword(values: ChangePasswordValues): Record<string, string> {
-  const problems = newPasswordProblems({ oldPassword: values.old_password ?? '', newPassword: values.new_password ?? '', confirmPassword: values.confirm_password ?? '' });
+  const problems = newPasswordProblems({
+    oldPassword: values.old_password ?? '',
+    newPassword: values.new_password ?? '',
+    confirmPassword: values.confirm_password ?? '',
+  });
   const errors: Record<string, string> = {};
   if (problems.oldPassword) errors.old_password = `app.passwordProblem.${problems.oldPassword}`;
   if (problems.newPassword) errors.new_password = `app.passwordProblem.${problems.newPassword}`;

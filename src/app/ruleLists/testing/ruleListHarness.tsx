@@ -82,7 +82,9 @@ export class FakeClassicApi {
       http.get('*/classicapi/:name/export', async ({ request, params }) => {
         const { override } = await record(request);
         if (override) return answer(override);
-        return new HttpResponse(`Rows of ${String(params.name)}\r\n`, { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': `attachment; filename="${String(params.name)}.csv"` } });
+        return new HttpResponse(`Rows of ${String(params.name)}\r\n`, {
+          headers: { 'Content-Type': 'text/csv', 'Content-Disposition': `attachment; filename="${String(params.name)}.csv"` },
+        });
       }),
       http.post('*/classicapi/:name/:action', async ({ request, params }) => {
         const { call, override } = await record(request);
@@ -119,7 +121,11 @@ export class FakeClassicApi {
         const filter = JSON.parse(call.query.get('filter') ?? '{}') as Record<string, string>;
         const [field, order] = JSON.parse(call.query.get('sort') ?? '["id","ASC"]') as [string, string];
         const shown = listOf(name)
-          .filter((row) => Object.entries(filter).every(([source, text]) => (source === 'q' ? JSON.stringify(row) : String(row[source] ?? '')).toLowerCase().includes(String(text).toLowerCase())))
+          .filter((row) =>
+            Object.entries(filter).every(([source, text]) =>
+              (source === 'q' ? JSON.stringify(row) : String(row[source] ?? '')).toLowerCase().includes(String(text).toLowerCase()),
+            ),
+          )
           .sort((a, b) => String(a[field] ?? '').localeCompare(String(b[field] ?? ''), 'en', { numeric: true }) * (order === 'DESC' ? -1 : 1));
         return page(name, shown, call.query);
       }),

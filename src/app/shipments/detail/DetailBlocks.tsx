@@ -53,7 +53,14 @@ function PartyBlock({ title, party }: { title: string; party: Party | null }) {
     <Block title={title}>
       {party ? (
         <Typography component="address" sx={{ fontStyle: 'normal', fontSize: '0.875rem', whiteSpace: 'pre-line' }}>
-          {[party.name, party.address, [party.postcode, party.city, party.country].filter(Boolean).join(' '), party.phone ? `${translate('app.shipments.detail.phone')} ${party.phone}` : '', party.iataCode ? `IATA ${party.iataCode}` : '', party.accountNumber ? `${translate('app.shipments.detail.account')} ${party.accountNumber}` : '']
+          {[
+            party.name,
+            party.address,
+            [party.postcode, party.city, party.country].filter(Boolean).join(' '),
+            party.phone ? `${translate('app.shipments.detail.phone')} ${party.phone}` : '',
+            party.iataCode ? `IATA ${party.iataCode}` : '',
+            party.accountNumber ? `${translate('app.shipments.detail.account')} ${party.accountNumber}` : '',
+          ]
             .filter(Boolean)
             .join('\n')}
         </Typography>
@@ -68,7 +75,12 @@ function PartyBlock({ title, party }: { title: string; party: Party | null }) {
 
 export function SimpleTable<T>({ label, columns, rows, empty }: { label: string; columns: [string, (row: T) => ReactNode][]; rows: T[]; empty?: string }) {
   const translate = useTranslate();
-  if (rows.length === 0) return <Typography color="text.secondary" variant="body2">{translate(empty ?? 'app.shipments.detail.none')}</Typography>;
+  if (rows.length === 0)
+    return (
+      <Typography color="text.secondary" variant="body2">
+        {translate(empty ?? 'app.shipments.detail.none')}
+      </Typography>
+    );
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={translate(label)}>

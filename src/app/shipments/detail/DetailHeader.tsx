@@ -28,7 +28,14 @@ export function DetailHeader({ shipmentId, awb, status, checkDigitValid }: { shi
     setMoving(true);
     try {
       const search = lastSearch();
-      const next = await api.searchNext({ ShipmentId: shipmentId, Direction: direction, FieldName: search.field, OrderBy: search.order, AWBs: search.awbs, filters: search.filters as Record<string, string | string[] | undefined> });
+      const next = await api.searchNext({
+        ShipmentId: shipmentId,
+        Direction: direction,
+        FieldName: search.field,
+        OrderBy: search.order,
+        AWBs: search.awbs,
+        filters: search.filters as Record<string, string | string[] | undefined>,
+      });
       if (next) navigate(`${basename}/shipment/details/${next.ShipmentId}`);
       else notify(direction === 'next' ? 'app.shipments.detail.lastResult' : 'app.shipments.detail.firstResult', { type: 'info' });
     } catch (error) {
@@ -66,7 +73,13 @@ export function DetailHeader({ shipmentId, awb, status, checkDigitValid }: { shi
           <Button label="app.shipments.detail.next" onClick={() => move('next')} disabled={moving}>
             <NavigateNextIcon />
           </Button>
-          <Button label="app.shipments.detail.openWindow" component="a" href={`${APP_BASE}${basename}/awb/awbdetail?id=${encodeURIComponent(shipmentId)}`} target="_blank" rel="noopener">
+          <Button
+            label="app.shipments.detail.openWindow"
+            component="a"
+            href={`${APP_BASE}${basename}/awb/awbdetail?id=${encodeURIComponent(shipmentId)}`}
+            target="_blank"
+            rel="noopener"
+          >
             <OpenInNewIcon />
           </Button>
         </Box>

@@ -15,7 +15,15 @@ import { useShipmentApi } from '../useShipmentApi';
 import { dateTime } from './DetailBlocks';
 
 /** The documents list (spec 3 "Document"): view in the browser, download one or several, upload to the pouch, accept additional documents. */
-export function DocumentsTab({ detail, onUpload, onAcceptDocument }: { detail: AwbDetail; onUpload?: () => void; onAcceptDocument?: (document: ShipmentDocumentRow) => void }) {
+export function DocumentsTab({
+  detail,
+  onUpload,
+  onAcceptDocument,
+}: {
+  detail: AwbDetail;
+  onUpload?: () => void;
+  onAcceptDocument?: (document: ShipmentDocumentRow) => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const api = useShipmentApi();
@@ -36,7 +44,8 @@ export function DocumentsTab({ detail, onUpload, onAcceptDocument }: { detail: A
     }
   }
 
-  const view = (document: ShipmentDocumentRow) => attempt('View document', () => openInWindow(api, { Kind: 'view', ShipmentId: detail.ShipmentId, DocumentIds: [document.ShipmentDocumentID] }));
+  const view = (document: ShipmentDocumentRow) =>
+    attempt('View document', () => openInWindow(api, { Kind: 'view', ShipmentId: detail.ShipmentId, DocumentIds: [document.ShipmentDocumentID] }));
   const download = (ids: string[]) =>
     attempt(`Download of ${ids.length} document(s)`, async () => {
       const names = await downloadDocuments(api, detail.ShipmentId, ids);
@@ -108,18 +117,32 @@ export function DocumentsTab({ detail, onUpload, onAcceptDocument }: { detail: A
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       <Tooltip title={translate('app.shipments.documents.view')}>
-                        <IconButton size="small" onClick={() => view(document)} disabled={busy} aria-label={`${translate('app.shipments.documents.view')} ${document.FileName}`}>
+                        <IconButton
+                          size="small"
+                          onClick={() => view(document)}
+                          disabled={busy}
+                          aria-label={`${translate('app.shipments.documents.view')} ${document.FileName}`}
+                        >
                           <VisibilityIcon fontSize="small" />
                         </IconButton>
                       </Tooltip>
                       <Tooltip title={translate('app.shipments.documents.download')}>
-                        <IconButton size="small" onClick={() => download([id])} disabled={busy} aria-label={`${translate('app.shipments.documents.download')} ${document.FileName}`}>
+                        <IconButton
+                          size="small"
+                          onClick={() => download([id])}
+                          disabled={busy}
+                          aria-label={`${translate('app.shipments.documents.download')} ${document.FileName}`}
+                        >
                           <DownloadIcon fontSize="small" />
                         </IconButton>
                       </Tooltip>
                       {document.AwaitingAcceptance && onAcceptDocument && detail.Can.AcceptDocument && (
                         <Tooltip title={translate('app.shipments.actions.acceptDocument')}>
-                          <IconButton size="small" onClick={() => onAcceptDocument(document)} aria-label={`${translate('app.shipments.actions.acceptDocument')} ${document.FileName}`}>
+                          <IconButton
+                            size="small"
+                            onClick={() => onAcceptDocument(document)}
+                            aria-label={`${translate('app.shipments.actions.acceptDocument')} ${document.FileName}`}
+                          >
                             <TaskAltIcon fontSize="small" />
                           </IconButton>
                         </Tooltip>

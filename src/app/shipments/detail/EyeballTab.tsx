@@ -14,7 +14,15 @@ export function EyeballTab({ eyeball, status, canMark, onMark }: { eyeball: Eyeb
         {eyeball ? (
           <Facts
             rows={[
-              ['app.shipments.eyeball.result', <Chip key="result" size="small" color={eyeball.Result === 'PASS' ? 'success' : 'error'} label={translate(`app.shipments.eyeball.${eyeball.Result}`)} />],
+              [
+                'app.shipments.eyeball.result',
+                <Chip
+                  key="result"
+                  size="small"
+                  color={eyeball.Result === 'PASS' ? 'success' : 'error'}
+                  label={translate(`app.shipments.eyeball.${eyeball.Result}`)}
+                />,
+              ],
               ['app.shipments.eyeball.remarks', eyeball.Remarks],
               ['app.shipments.eyeball.by', eyeball.UserId],
               ['app.shipments.eyeball.at', dateTime(eyeball.At)],

@@ -24,7 +24,9 @@ describe('the houses of a consolidation on the detail page', () => {
   it('warns, with both totals and the difference, when the houses do not add up to the master', async () => {
     const block = await housesOf(awbDetail({ Pieces: 103, Weight: 4603.5, Houses: houses }));
     const warning = within(block).getByRole('alert');
-    expect(warning).toHaveTextContent('The 2 house air waybills total 37 pcs / 941.6 kg, the master air waybill 103 pcs / 4,603.5 kg: a difference of 66 pcs / 3,661.9 kg.');
+    expect(warning).toHaveTextContent(
+      'The 2 house air waybills total 37 pcs / 941.6 kg, the master air waybill 103 pcs / 4,603.5 kg: a difference of 66 pcs / 3,661.9 kg.',
+    );
     expect(warning).toHaveClass('MuiAlert-colorWarning');
     expect(within(block).getByRole('cell', { name: 'FLOWERS' })).toBeInTheDocument();
   });

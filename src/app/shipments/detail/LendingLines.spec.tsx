@@ -37,7 +37,10 @@ describe('lending on the detail page', () => {
     expect(within(dialog).getByText('Take AWB 160-12345675 back from Demo Airlines (DEMOAIR)? It will no longer see the shipment.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Take back' }));
     expect(await screen.findByText('AWB 160-12345675 is taken back from Demo Airlines (DEMOAIR).')).toBeInTheDocument();
-    expect(api).toHaveBeenCalledWith('/awbapi/awbtakeback', expect.objectContaining({ body: { ShipmentId: '42', CompanyId: 'DEMOAIR', UpdateDT: '2026-11-19T08:00:00.000Z' } }));
+    expect(api).toHaveBeenCalledWith(
+      '/awbapi/awbtakeback',
+      expect.objectContaining({ body: { ShipmentId: '42', CompanyId: 'DEMOAIR', UpdateDT: '2026-11-19T08:00:00.000Z' } }),
+    );
     // The page reads the detail again: the line is gone.
     await waitFor(() => expect(loads()).toBe(2));
     await waitFor(() => expect(screen.queryByText(/^Lent to Demo Airlines/)).not.toBeInTheDocument());
@@ -51,7 +54,12 @@ describe('lending on the detail page', () => {
   });
 
   it('keeps Lend and Take back disabled while another user handles the shipment', async () => {
-    openDetail(awbDetail({ ...lent, Handling: { HeldByMe: false, HeldBy: { UserId: 'oscar', UserName: 'Oscar Operator', CompanyId: 'DEMOAIR', Since: '2026-11-22T09:15:00.000Z' } } }));
+    openDetail(
+      awbDetail({
+        ...lent,
+        Handling: { HeldByMe: false, HeldBy: { UserId: 'oscar', UserName: 'Oscar Operator', CompanyId: 'DEMOAIR', Since: '2026-11-22T09:15:00.000Z' } },
+      }),
+    );
     expect(await screen.findByText(/^Lent to Demo Airlines/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Lend…' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Take back: Demo Airlines (DEMOAIR)' })).toBeDisabled();

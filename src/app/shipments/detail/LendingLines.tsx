@@ -27,7 +27,11 @@ export function LendingLines({
   const lentTo = (lending: ShipmentLending) =>
     lending.LentByUser
       ? translate('app.shipments.lending.lentTo', { company: companyLabel(lending), since: utcDateTime(lending.LentAt), user: lending.LentByUser })
-      : translate('app.shipments.lending.lentToByCompany', { company: companyLabel(lending), since: utcDateTime(lending.LentAt), lender: lending.LentByCompany });
+      : translate('app.shipments.lending.lentToByCompany', {
+          company: companyLabel(lending),
+          since: utcDateTime(lending.LentAt),
+          lender: lending.LentByCompany,
+        });
   return (
     <>
       {lendings.map((lending) => (
@@ -35,7 +39,12 @@ export function LendingLines({
           key={lending.CompanyId}
           severity="info"
           action={
-            <Button label="app.shipments.actions.takeBack" onClick={() => setTaking(lending)} disabled={!canTakeBack} aria-label={`${translate('app.shipments.actions.takeBack')}: ${companyLabel(lending)}`}>
+            <Button
+              label="app.shipments.actions.takeBack"
+              onClick={() => setTaking(lending)}
+              disabled={!canTakeBack}
+              aria-label={`${translate('app.shipments.actions.takeBack')}: ${companyLabel(lending)}`}
+            >
               <UndoIcon />
             </Button>
           }

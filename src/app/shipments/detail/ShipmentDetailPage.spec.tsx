@@ -49,7 +49,8 @@ describe('ShipmentDetailPage', () => {
     const { client, api } = fakeApi((path) => (path === '/awbapi/awbdetail/42' ? detail() : undefined));
     openDetail(client);
     expect(await screen.findByRole('heading', { name: 'AWB 160-12345675' })).toBeInTheDocument();
-    for (const block of ['Shipper', 'Consignee', 'Agent', 'Routing', 'Rate', 'Charges', 'Customs declarations', 'Persons']) expect(screen.getByRole('region', { name: block })).toBeInTheDocument();
+    for (const block of ['Shipper', 'Consignee', 'Agent', 'Routing', 'Rate', 'Charges', 'Customs declarations', 'Persons'])
+      expect(screen.getByRole('region', { name: block })).toBeInTheDocument();
     expect(screen.getByText('RA12345')).toBeInTheDocument();
     await waitFor(() => expect(api).toHaveBeenCalledWith('/awbapi/deletehandling/7', expect.objectContaining({ method: 'POST' })));
     expect(sessionStore.get()).toMatchObject({ previousShipmentId: '7', currentShipmentId: '42' });
@@ -75,14 +76,19 @@ describe('ShipmentDetailPage', () => {
   });
 
   it('is read-only while another user handles the shipment', async () => {
-    const { client } = fakeApi(() => detail({ Handling: { HeldByMe: false, HeldBy: { UserId: 'gus', UserName: 'Gus Handler', CompanyId: 'DEMOGHA', Since: '2026-11-22T09:15:00.000Z' } } }));
+    const { client } = fakeApi(() =>
+      detail({ Handling: { HeldByMe: false, HeldBy: { UserId: 'gus', UserName: 'Gus Handler', CompanyId: 'DEMOGHA', Since: '2026-11-22T09:15:00.000Z' } } }),
+    );
     openDetail(client);
     expect(await screen.findByText('This shipment is being handled by Gus Handler (DEMOGHA) since 09:15 UTC.')).toBeInTheDocument();
     for (const action of ['Accept', 'Reject', 'Modify', 'Mark']) expect(screen.getByRole('button', { name: action })).toBeDisabled();
   });
 
   it('asks to refresh when a decision is refused as stale', async () => {
-    const { client } = apiFailingAt('/awbapi/awbapprove', refusal(StatusCode.FAILURE, 'This shipment has changed since you opened it. Please refresh the page and try again.', 'stale'));
+    const { client } = apiFailingAt(
+      '/awbapi/awbapprove',
+      refusal(StatusCode.FAILURE, 'This shipment has changed since you opened it. Please refresh the page and try again.', 'stale'),
+    );
     openDetail(client);
     await acceptFromPage();
     const alert = await screen.findByRole('alert');
@@ -114,7 +120,8 @@ describe('ShipmentDetailPage', () => {
         return undefined;
       });
       openDetail(fake.client);
-      const bodyOf = (path: string) => fake.api.mock.calls.filter(([called]) => called === path).map(([, options]) => (options as { body: Record<string, unknown> }).body);
+      const bodyOf = (path: string) =>
+        fake.api.mock.calls.filter(([called]) => called === path).map(([, options]) => (options as { body: Record<string, unknown> }).body);
       const user = userEvent.setup();
       // The page checks on an interval and whenever the tab becomes visible again.
       await screen.findByRole('heading', { name: 'AWB 160-12345675' });
@@ -140,9 +147,15 @@ describe('ShipmentDetailPage', () => {
 
       await user.click(screen.getByRole('button', { name: 'Accept' }));
       await user.click(within(await screen.findByRole('dialog', { name: 'FWB or FHL data changed' })).getByRole('button', { name: 'Decide anyway' }));
-      expect(within(await screen.findByRole('dialog', { name: 'Accept AWB 160-12345675' })).getByText('Newer FWB/FHL data arrived since this page was loaded; your decision applies to that newer data.')).toBeInTheDocument();
+      expect(
+        within(await screen.findByRole('dialog', { name: 'Accept AWB 160-12345675' })).getByText(
+          'Newer FWB/FHL data arrived since this page was loaded; your decision applies to that newer data.',
+        ),
+      ).toBeInTheDocument();
       await acceptWithRemark(user);
-      expect(page.bodyOf('/awbapi/awbapprove')).toEqual([{ ShipmentId: '42', ApproveType: 'NORMAL', ApproveReason: 'Checked against the booking', UpdateDT: NEWER_DT, PendingUpdate: true }]);
+      expect(page.bodyOf('/awbapi/awbapprove')).toEqual([
+        { ShipmentId: '42', ApproveType: 'NORMAL', ApproveReason: 'Checked against the booking', UpdateDT: NEWER_DT, PendingUpdate: true },
+      ]);
     });
 
     it('refreshes instead when the user chooses Refresh, deciding nothing', async () => {
@@ -161,7 +174,9 @@ describe('ShipmentDetailPage', () => {
       await user.click(screen.getByRole('button', { name: 'Accept' }));
       expect(screen.queryByRole('dialog', { name: 'FWB or FHL data changed' })).not.toBeInTheDocument();
       await acceptWithRemark(user);
-      expect(page.bodyOf('/awbapi/awbapprove')).toEqual([{ ShipmentId: '42', ApproveType: 'NORMAL', ApproveReason: 'Checked against the booking', UpdateDT: PAGE_DT, PendingUpdate: false }]);
+      expect(page.bodyOf('/awbapi/awbapprove')).toEqual([
+        { ShipmentId: '42', ApproveType: 'NORMAL', ApproveReason: 'Checked against the booking', UpdateDT: PAGE_DT, PendingUpdate: false },
+      ]);
     });
 
     it('rejects on the page’s UpdateDT while no change is reported', async () => {
@@ -182,7 +197,10 @@ describe('ShipmentDetailPage', () => {
     const dialog = await acceptFromPage();
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Network Timeout. Please close the pop up and refresh page.');
     await waitFor(() =>
-      expect(api).toHaveBeenCalledWith('/logapi/clientlogging', expect.objectContaining({ method: 'POST', body: { iLogType: 4, iMsg: expect.stringContaining('Accept of AWB 160-12345675 (shipment 42) failed') } })),
+      expect(api).toHaveBeenCalledWith(
+        '/logapi/clientlogging',
+        expect.objectContaining({ method: 'POST', body: { iLogType: 4, iMsg: expect.stringContaining('Accept of AWB 160-12345675 (shipment 42) failed') } }),
+      ),
     );
     const logged = api.mock.calls.find(([path]) => path === '/logapi/clientlogging')!;
     expect((logged[1] as { body: { iMsg: string } }).body.iMsg).toMatch(/no answer within 30 s$/);
@@ -197,7 +215,10 @@ describe('ShipmentDetailPage', () => {
       await user.click(await screen.findByRole('button', { name: 'Print' }));
       await user.click(await screen.findByRole('menuitem', { name: 'Cargo receipt' }));
       await waitFor(() =>
-        expect(api).toHaveBeenCalledWith('/logapi/clientlogging', expect.objectContaining({ body: { iLogType: 3, iMsg: expect.stringContaining('Print cargoreceipt (shipment 42) failed') } })),
+        expect(api).toHaveBeenCalledWith(
+          '/logapi/clientlogging',
+          expect.objectContaining({ body: { iLogType: 3, iMsg: expect.stringContaining('Print cargoreceipt (shipment 42) failed') } }),
+        ),
       );
     } finally {
       open.mockRestore();

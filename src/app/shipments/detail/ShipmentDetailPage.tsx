@@ -63,7 +63,10 @@ function DetailView({ detail, refresh }: { detail: AwbDetail; refresh(): void })
   const [stale, setStale] = useState<string>();
   const heldBy = handling?.HeldBy ?? null;
   // No decision (nor lending) while a colleague holds the shipment, nor after one was refused as stale until the page is reloaded (issue 22, 6).
-  const can = heldBy || stale ? { ...detail.Can, Accept: false, Reject: false, Mark: false, Modify: false, AcceptDocument: false, Lend: false, TakeBack: false } : detail.Can;
+  const can =
+    heldBy || stale
+      ? { ...detail.Can, Accept: false, Reject: false, Mark: false, Modify: false, AcceptDocument: false, Lend: false, TakeBack: false }
+      : detail.Can;
   const softBlock = detail.Block?.Kind === 'SOFT' && detail.Block.AppliesToMe ? detail.Block.Reason : undefined;
   const newerData = change?.IsFwbFhlUpdated ? change : undefined;
   // A decision is on the data the page shows; only after the user chose to decide on the newer
@@ -122,12 +125,34 @@ function DetailView({ detail, refresh }: { detail: AwbDetail; refresh(): void })
       <Stack spacing={1} sx={{ mb: 2 }}>
         <HeldByAlert heldBy={heldBy} />
         {stale && (
-          <Alert severity="warning" role="alert" action={<Button label="app.shipments.detail.refresh" onClick={() => { setStale(undefined); refresh(); }}><RefreshIcon /></Button>}>
+          <Alert
+            severity="warning"
+            role="alert"
+            action={
+              <Button
+                label="app.shipments.detail.refresh"
+                onClick={() => {
+                  setStale(undefined);
+                  refresh();
+                }}
+              >
+                <RefreshIcon />
+              </Button>
+            }
+          >
             {stale}
           </Alert>
         )}
         {!stale && change && (
-          <Alert severity="warning" role="status" action={<Button label="app.shipments.detail.refresh" onClick={refresh}><RefreshIcon /></Button>}>
+          <Alert
+            severity="warning"
+            role="status"
+            action={
+              <Button label="app.shipments.detail.refresh" onClick={refresh}>
+                <RefreshIcon />
+              </Button>
+            }
+          >
             {newerData ? (onNewerData ? translate('app.shipments.detail.decidingOnNewerData') : ShipmentMessages.dataChanged) : ShipmentMessages.staleDecision}
           </Alert>
         )}
@@ -146,12 +171,18 @@ function DetailView({ detail, refresh }: { detail: AwbDetail; refresh(): void })
         )}
         {detail.Block?.AppliesToMe && (
           <Alert severity={detail.Block.Kind === 'HARD' ? 'error' : 'warning'}>
-            {detail.Block.Kind === 'HARD' ? formatMessage(ShipmentMessages.hardBlock, { reason: detail.Block.Reason }) : formatMessage(ShipmentMessages.softBlockRemarkRequired, { reason: detail.Block.Reason })}
+            {detail.Block.Kind === 'HARD'
+              ? formatMessage(ShipmentMessages.hardBlock, { reason: detail.Block.Reason })
+              : formatMessage(ShipmentMessages.softBlockRemarkRequired, { reason: detail.Block.Reason })}
           </Alert>
         )}
       </Stack>
       <Card variant="outlined" sx={{ mb: 2 }}>
-        <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, py: 1, '&:last-child': { pb: 1 } }} role="toolbar" aria-label={translate('app.shipments.detail.actions')}>
+        <CardContent
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, py: 1, '&:last-child': { pb: 1 } }}
+          role="toolbar"
+          aria-label={translate('app.shipments.detail.actions')}
+        >
           <Button label="app.shipments.actions.modify" onClick={() => setDialog('modify')} disabled={!can.Modify}>
             <EditIcon />
           </Button>
@@ -161,7 +192,11 @@ function DetailView({ detail, refresh }: { detail: AwbDetail; refresh(): void })
           <Button label="app.shipments.actions.reject" onClick={() => decide('reject')} disabled={!can.Reject} variant="outlined" color="error">
             <BlockIcon />
           </Button>
-          <Button label="app.shipments.actions.acceptDocument" onClick={() => (awaiting.length === 1 ? acceptDocument(awaiting[0]) : setTab('documents'))} disabled={!can.AcceptDocument || acceptingDocument}>
+          <Button
+            label="app.shipments.actions.acceptDocument"
+            onClick={() => (awaiting.length === 1 ? acceptDocument(awaiting[0]) : setTab('documents'))}
+            disabled={!can.AcceptDocument || acceptingDocument}
+          >
             <TaskAltIcon />
           </Button>
           <Button label="app.shipments.actions.mark" onClick={() => setDialog('mark')} disabled={!can.Mark}>
@@ -186,7 +221,11 @@ function DetailView({ detail, refresh }: { detail: AwbDetail; refresh(): void })
             value={name}
             id={`shipment-tab-${name}`}
             aria-controls={`shipment-tabpanel-${name}`}
-            label={name === 'documents' ? translate('app.shipments.detail.tabs.documentsCount', { count: detail.Documents.length }) : translate(`app.shipments.detail.tabs.${name}`)}
+            label={
+              name === 'documents'
+                ? translate('app.shipments.detail.tabs.documentsCount', { count: detail.Documents.length })
+                : translate(`app.shipments.detail.tabs.${name}`)
+            }
           />
         ))}
       </Tabs>
@@ -198,7 +237,13 @@ function DetailView({ detail, refresh }: { detail: AwbDetail; refresh(): void })
         'sanction',
         <Stack spacing={1}>
           <Box>
-            <Button label="app.shipments.detail.openWindow" component="a" href={`${APP_BASE}${basename}/awb/awbdetail/sanction?id=${encodeURIComponent(detail.ShipmentId)}`} target="_blank" rel="noopener">
+            <Button
+              label="app.shipments.detail.openWindow"
+              component="a"
+              href={`${APP_BASE}${basename}/awb/awbdetail/sanction?id=${encodeURIComponent(detail.ShipmentId)}`}
+              target="_blank"
+              rel="noopener"
+            >
               <OpenInNewIcon />
             </Button>
           </Box>
@@ -206,8 +251,16 @@ function DetailView({ detail, refresh }: { detail: AwbDetail; refresh(): void })
         </Stack>,
       )}
 
-      <AcceptDialog targets={dialog === 'accept' ? [target] : undefined} onClose={() => setDialog(undefined)} onDone={decided(translate('app.shipments.accept.doneOne', { awb: detail.AWBNumber }))} />
-      <RejectDialog targets={dialog === 'reject' ? [target] : undefined} onClose={() => setDialog(undefined)} onDone={decided(translate('app.shipments.reject.doneOne', { awb: detail.AWBNumber }))} />
+      <AcceptDialog
+        targets={dialog === 'accept' ? [target] : undefined}
+        onClose={() => setDialog(undefined)}
+        onDone={decided(translate('app.shipments.accept.doneOne', { awb: detail.AWBNumber }))}
+      />
+      <RejectDialog
+        targets={dialog === 'reject' ? [target] : undefined}
+        onClose={() => setDialog(undefined)}
+        onDone={decided(translate('app.shipments.reject.doneOne', { awb: detail.AWBNumber }))}
+      />
       <NewerDataDialog
         open={!!asking}
         onCancel={() => setAsking(undefined)}
@@ -276,21 +329,21 @@ export function ShipmentDetailPage() {
   return (
     <PageFrame title="app.page.shipmentDetails">
       <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      {!valid ? (
-        <>
-          <DetailHeader shipmentId={id} />
-          <Alert severity="info">{ShipmentMessages.recordNotFound}</Alert>
-        </>
-      ) : detail.isPending ? (
-        <LoadingBox />
-      ) : detail.isError ? (
-        <>
-          <DetailHeader shipmentId={id} />
-          <RefusedDetail error={detail.error} />
-        </>
-      ) : (
-        <DetailView detail={detail.data} refresh={() => void detail.refetch()} />
-      )}
+        {!valid ? (
+          <>
+            <DetailHeader shipmentId={id} />
+            <Alert severity="info">{ShipmentMessages.recordNotFound}</Alert>
+          </>
+        ) : detail.isPending ? (
+          <LoadingBox />
+        ) : detail.isError ? (
+          <>
+            <DetailHeader shipmentId={id} />
+            <RefusedDetail error={detail.error} />
+          </>
+        ) : (
+          <DetailView detail={detail.data} refresh={() => void detail.refetch()} />
+        )}
       </Box>
     </PageFrame>
   );

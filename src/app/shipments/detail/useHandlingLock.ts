@@ -46,7 +46,11 @@ export function useHandlingLock(api: ShipmentApi, shipmentId: string | undefined
     const onPageHide = () => {
       const token = readAccessToken();
       if (!token) return;
-      void fetch(api.apiUrl(`/awbapi/deletehandling/${encodeURIComponent(shipmentId)}`), { method: 'POST', keepalive: true, headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined);
+      void fetch(api.apiUrl(`/awbapi/deletehandling/${encodeURIComponent(shipmentId)}`), {
+        method: 'POST',
+        keepalive: true,
+        headers: { Authorization: `Bearer ${token}` },
+      }).catch(() => undefined);
     };
     window.addEventListener('pagehide', onPageHide);
 

@@ -28,7 +28,15 @@ export function singleTimeout(targets: readonly DecisionTarget[], outcomes: read
  * Accept one shipment or the selected ones (spec 4, 5): the remark is 10 to 5000 characters when
  * given, and required to acknowledge a soft block.
  */
-export function AcceptDialog({ targets, onClose, onDone }: { targets: DecisionTarget[] | undefined; onClose(): void; onDone(outcomes: ShipmentOutcome[]): void }) {
+export function AcceptDialog({
+  targets,
+  onClose,
+  onDone,
+}: {
+  targets: DecisionTarget[] | undefined;
+  onClose(): void;
+  onDone(outcomes: ShipmentOutcome[]): void;
+}) {
   const translate = useTranslate();
   const api = useShipmentApi();
   const report = useShipmentFailureLog();
@@ -58,7 +66,14 @@ export function AcceptDialog({ targets, onClose, onDone }: { targets: DecisionTa
     setFailure(undefined);
     const outcomes = await runForEach(
       targets,
-      (target) => api.approve({ ShipmentId: target.id, ApproveType: approveType, ApproveReason: remark.trim(), UpdateDT: target.updateDt, PendingUpdate: !!target.pendingUpdate }),
+      (target) =>
+        api.approve({
+          ShipmentId: target.id,
+          ApproveType: approveType,
+          ApproveReason: remark.trim(),
+          UpdateDT: target.updateDt,
+          PendingUpdate: !!target.pendingUpdate,
+        }),
       { success: translate('app.shipments.accept.done'), failure: ShipmentMessages.acceptFail },
     );
     setBusy(false);
@@ -74,7 +89,9 @@ export function AcceptDialog({ targets, onClose, onDone }: { targets: DecisionTa
   return (
     <Dialog open={!!targets} onClose={close} maxWidth="sm" fullWidth aria-labelledby="accept-title">
       <DialogTitle id="accept-title">
-        {single ? translate('app.shipments.accept.titleOne', { awb: single.awb }) : translate('app.shipments.accept.titleMany', { smart_count: targets?.length ?? 0 })}
+        {single
+          ? translate('app.shipments.accept.titleOne', { awb: single.awb })
+          : translate('app.shipments.accept.titleMany', { smart_count: targets?.length ?? 0 })}
       </DialogTitle>
       <DialogContent>
         {failure && (

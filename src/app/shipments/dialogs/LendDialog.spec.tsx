@@ -46,11 +46,16 @@ describe('LendDialog', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Loading');
     answerCompanies(companies);
     const dialog = await choose(user, /Fast Forwarders GmbH \(FASTFWD\) - Forwarder/);
-    expect(within(dialog).getByText('Lend AWB 618-10001423 to Fast Forwarders GmbH (FASTFWD)? It will see the shipment in its list, not its details.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Lend AWB 618-10001423 to Fast Forwarders GmbH (FASTFWD)? It will see the shipment in its list, not its details.'),
+    ).toBeInTheDocument();
     expect(api).not.toHaveBeenCalledWith('/awbapi/awblend', expect.anything());
     await user.click(within(dialog).getByRole('button', { name: 'Lend' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(companies[1]));
-    expect(api).toHaveBeenCalledWith('/awbapi/awblend', expect.objectContaining({ method: 'POST', body: { ShipmentId: '42', CompanyId: 'FASTFWD', UpdateDT: target.updateDt } }));
+    expect(api).toHaveBeenCalledWith(
+      '/awbapi/awblend',
+      expect.objectContaining({ method: 'POST', body: { ShipmentId: '42', CompanyId: 'FASTFWD', UpdateDT: target.updateDt } }),
+    );
   });
 
   it('keeps a refusal in the dialog, and goes back to the choice', async () => {

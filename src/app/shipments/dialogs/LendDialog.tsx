@@ -16,7 +16,17 @@ export const companyLabel = (company: { CompanyId: string; CompanyName: string }
  * page's UpdateDT. A refusal stays in the dialog, but a stale one goes to the page, which asks for
  * a reload.
  */
-export function LendDialog({ target, onClose, onDone, onStale }: { target: DecisionTarget | undefined; onClose(): void; onDone(company: LendableCompany): void; onStale(message: string): void }) {
+export function LendDialog({
+  target,
+  onClose,
+  onDone,
+  onStale,
+}: {
+  target: DecisionTarget | undefined;
+  onClose(): void;
+  onDone(company: LendableCompany): void;
+  onStale(message: string): void;
+}) {
   const translate = useTranslate();
   const api = useShipmentApi();
   const lend = useLendingCall();
@@ -26,7 +36,14 @@ export function LendDialog({ target, onClose, onDone, onStale }: { target: Decis
   if (target) shown.current = target;
   const awb = shown.current?.awb ?? '';
   // Read afresh at each opening: a lending made meanwhile (here or elsewhere) takes its company off the list.
-  const companies = useQuery({ queryKey: ['awbapi', 'lendcompanies', target?.id], queryFn: () => api.lendableCompanies(target!.id), enabled: open, retry: false, staleTime: 0, gcTime: 0 });
+  const companies = useQuery({
+    queryKey: ['awbapi', 'lendcompanies', target?.id],
+    queryFn: () => api.lendableCompanies(target!.id),
+    enabled: open,
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
   const [chosen, setChosen] = useState<LendableCompany | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -81,9 +98,19 @@ export function LendDialog({ target, onClose, onDone, onStale }: { target: Decis
                       options={options}
                       value={chosen}
                       onChange={(_event, value) => setChosen(value)}
-                      getOptionLabel={(option) => `${companyLabel(option)} - ${translate(`app.shipments.lending.companyType.${option.CompanyTypeId}`, { _: '' })}`}
+                      getOptionLabel={(option) =>
+                        `${companyLabel(option)} - ${translate(`app.shipments.lending.companyType.${option.CompanyTypeId}`, { _: '' })}`
+                      }
                       isOptionEqualToValue={(option, value) => option.CompanyId === value.CompanyId}
-                      renderInput={(params) => <TextField {...params} label={translate('app.shipments.lending.company')} helperText={translate('app.shipments.lending.companyHelp')} required autoFocus />}
+                      renderInput={(params) => (
+                        <TextField
+                          {...params}
+                          label={translate('app.shipments.lending.company')}
+                          helperText={translate('app.shipments.lending.companyHelp')}
+                          required
+                          autoFocus
+                        />
+                      )}
                     />
                   )
                 )}

@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Alert, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { Button, useTranslate } from 'react-admin';
 import { freeRemarkProblem, REMARK_MAX_LENGTH, remarkLength } from '../../../domain/remark';
 import { ShipmentMessages } from '../../../domain/shipmentMessages';
@@ -8,7 +20,15 @@ import { failureMessage } from '../outcomes';
 import { useShipmentApi } from '../useShipmentApi';
 
 /** Mark: records the eyeball check of a shipment (PASS lets an Eyeball shipment be accepted). */
-export function MarkDialog({ target, onClose, onDone }: { target: { id: string; awb: string; updateDt: string } | undefined; onClose(): void; onDone(): void }) {
+export function MarkDialog({
+  target,
+  onClose,
+  onDone,
+}: {
+  target: { id: string; awb: string; updateDt: string } | undefined;
+  onClose(): void;
+  onDone(): void;
+}) {
   const translate = useTranslate();
   const api = useShipmentApi();
   const report = useShipmentFailureLog();
@@ -49,7 +69,12 @@ export function MarkDialog({ target, onClose, onDone }: { target: { id: string; 
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {failure && <Alert severity="error">{failure}</Alert>}
-          <RadioGroup row value={result} onChange={(event) => setResult(event.target.value as 'PASS' | 'FAIL')} aria-label={translate('app.shipments.eyeball.result')}>
+          <RadioGroup
+            row
+            value={result}
+            onChange={(event) => setResult(event.target.value as 'PASS' | 'FAIL')}
+            aria-label={translate('app.shipments.eyeball.result')}
+          >
             <FormControlLabel value="PASS" control={<Radio />} label={translate('app.shipments.eyeball.PASS')} />
             <FormControlLabel value="FAIL" control={<Radio />} label={translate('app.shipments.eyeball.FAIL')} />
           </RadioGroup>

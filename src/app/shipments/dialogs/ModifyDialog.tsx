@@ -45,7 +45,14 @@ export function ModifyDialog({ detail, open, onClose, onDone }: { detail: AwbDet
         UpdateDT: detail.UpdateDT,
         ...(codesChanged ? { SpecialHandlingCodes: parsedCodes } : {}),
         ...(remarksChanged ? { OperatorRemarks: remarks.trim() } : {}),
-        ...(changedDocuments.length > 0 ? { DocumentRemarks: changedDocuments.map((document) => ({ ShipmentDocumentID: document.ShipmentDocumentID, Remarks: documentRemarks[document.ShipmentDocumentID].trim() })) } : {}),
+        ...(changedDocuments.length > 0
+          ? {
+              DocumentRemarks: changedDocuments.map((document) => ({
+                ShipmentDocumentID: document.ShipmentDocumentID,
+                Remarks: documentRemarks[document.ShipmentDocumentID].trim(),
+              })),
+            }
+          : {}),
       });
       setBusy(false);
       onDone();
@@ -71,7 +78,15 @@ export function ModifyDialog({ detail, open, onClose, onDone }: { detail: AwbDet
             helperText={codesProblem ?? translate('app.shipments.modify.codesHelp')}
             autoFocus
           />
-          <TextField label={translate('app.shipments.detail.operatorRemarks')} value={remarks} onChange={(event) => setRemarks(event.target.value)} multiline minRows={2} error={!!freeRemarkProblem(remarks)} helperText={freeRemarkProblem(remarks)} />
+          <TextField
+            label={translate('app.shipments.detail.operatorRemarks')}
+            value={remarks}
+            onChange={(event) => setRemarks(event.target.value)}
+            multiline
+            minRows={2}
+            error={!!freeRemarkProblem(remarks)}
+            helperText={freeRemarkProblem(remarks)}
+          />
           {detail.Documents.length > 0 && (
             <>
               <Typography variant="subtitle2" component="h3">

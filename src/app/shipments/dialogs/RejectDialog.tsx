@@ -11,7 +11,15 @@ import { useShipmentApi } from '../useShipmentApi';
 import { singleTimeout, type DecisionTarget } from './AcceptDialog';
 
 /** Reject one shipment or the selected ones: reasons from the MIP list (required), an additional remark (list 11), free text. */
-export function RejectDialog({ targets, onClose, onDone }: { targets: DecisionTarget[] | undefined; onClose(): void; onDone(outcomes: ShipmentOutcome[]): void }) {
+export function RejectDialog({
+  targets,
+  onClose,
+  onDone,
+}: {
+  targets: DecisionTarget[] | undefined;
+  onClose(): void;
+  onDone(outcomes: ShipmentOutcome[]): void;
+}) {
   const translate = useTranslate();
   const api = useShipmentApi();
   const report = useShipmentFailureLog();
@@ -69,7 +77,9 @@ export function RejectDialog({ targets, onClose, onDone }: { targets: DecisionTa
   return (
     <Dialog open={open} onClose={close} maxWidth="sm" fullWidth aria-labelledby="reject-title">
       <DialogTitle id="reject-title">
-        {single ? translate('app.shipments.reject.titleOne', { awb: single.awb }) : translate('app.shipments.reject.titleMany', { smart_count: targets?.length ?? 0 })}
+        {single
+          ? translate('app.shipments.reject.titleOne', { awb: single.awb })
+          : translate('app.shipments.reject.titleMany', { smart_count: targets?.length ?? 0 })}
       </DialogTitle>
       <DialogContent>
         {loading && open ? (
@@ -79,11 +89,7 @@ export function RejectDialog({ targets, onClose, onDone }: { targets: DecisionTa
           </Stack>
         ) : (
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {failure && (
-              <Alert severity="error">
-                {failure}
-              </Alert>
-            )}
+            {failure && <Alert severity="error">{failure}</Alert>}
             {single?.pendingUpdate && <Alert severity="info">{translate('app.shipments.detail.decidingOnNewerData')}</Alert>}
             <Autocomplete
               multiple
@@ -93,10 +99,22 @@ export function RejectDialog({ targets, onClose, onDone }: { targets: DecisionTa
               getOptionLabel={(option) => `${option.Code} - ${option.Description}`}
               isOptionEqualToValue={(option, value) => option.Code === value.Code}
               renderInput={(params) => (
-                <TextField {...params} label={translate('app.shipments.reject.reasons')} required error={touched && !!reasonProblem} helperText={touched && reasonProblem ? reasonProblem : translate('app.shipments.reject.reasonsHelp')} autoFocus />
+                <TextField
+                  {...params}
+                  label={translate('app.shipments.reject.reasons')}
+                  required
+                  error={touched && !!reasonProblem}
+                  helperText={touched && reasonProblem ? reasonProblem : translate('app.shipments.reject.reasonsHelp')}
+                  autoFocus
+                />
               )}
             />
-            <TextField select label={translate('app.shipments.reject.additionalRemark')} value={additional} onChange={(event) => setAdditional(event.target.value)}>
+            <TextField
+              select
+              label={translate('app.shipments.reject.additionalRemark')}
+              value={additional}
+              onChange={(event) => setAdditional(event.target.value)}
+            >
               <MenuItem value="">{translate('app.shipments.reject.noAdditionalRemark')}</MenuItem>
               {(remarks.data ?? []).map((remark) => (
                 <MenuItem key={remark.Code} value={remark.Code}>

@@ -8,7 +8,17 @@ import { useShipmentApi } from '../useShipmentApi';
 import type { DecisionTarget } from './AcceptDialog';
 
 /** Send ACAS, ACI, Terminal or CSS for the selected shipments, after a confirmation. */
-export function SendDialog({ target, shipments, onClose, onDone }: { target: SendTarget | undefined; shipments: DecisionTarget[]; onClose(): void; onDone(outcomes: ShipmentOutcome[]): void }) {
+export function SendDialog({
+  target,
+  shipments,
+  onClose,
+  onDone,
+}: {
+  target: SendTarget | undefined;
+  shipments: DecisionTarget[];
+  onClose(): void;
+  onDone(outcomes: ShipmentOutcome[]): void;
+}) {
   const translate = useTranslate();
   const api = useShipmentApi();
   const report = useShipmentFailureLog();
@@ -31,7 +41,13 @@ export function SendDialog({ target, shipments, onClose, onDone }: { target: Sen
     <Dialog open={!!target} onClose={() => !busy && onClose()} aria-labelledby="send-title">
       <DialogTitle id="send-title">{translate('app.shipments.send.title', { target: label })}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{translate('app.shipments.send.confirm', { target: label, smart_count: shipments.length, awbs: shipments.map((shipment) => shipment.awb).join(', ') })}</DialogContentText>
+        <DialogContentText>
+          {translate('app.shipments.send.confirm', {
+            target: label,
+            smart_count: shipments.length,
+            awbs: shipments.map((shipment) => shipment.awb).join(', '),
+          })}
+        </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button label="app.dialog.cancel" onClick={onClose} disabled={busy} />

@@ -1,5 +1,20 @@
 import { useState } from 'react';
-import { Alert, Checkbox, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  Checkbox,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { Button, useNotify, useTranslate } from 'react-admin';
 import { EMAIL_LIST_MAX_LENGTH } from '../../../domain/email';
 import { SHARE_OPTIONS, type ShareOption } from '../../../domain/shipmentDocuments';
@@ -44,7 +59,12 @@ export function ShareDialog({ shipments, onClose }: { shipments: { id: string; a
       close();
     } catch (error) {
       setBusy(false);
-      report({ action: 'Share AWB', shipmentId: shipments.map((shipment) => shipment.id).join(','), awb: shipments.map((shipment) => shipment.awb).join(', '), error });
+      report({
+        action: 'Share AWB',
+        shipmentId: shipments.map((shipment) => shipment.id).join(','),
+        awb: shipments.map((shipment) => shipment.awb).join(', '),
+        error,
+      });
       const { message, handled } = failureMessage(error, ShipmentMessages.shareFail);
       if (!handled) setFailure(message);
     }
@@ -52,7 +72,9 @@ export function ShareDialog({ shipments, onClose }: { shipments: { id: string; a
 
   return (
     <Dialog open={!!shipments} onClose={close} maxWidth="sm" fullWidth aria-labelledby="share-title">
-      <DialogTitle id="share-title">{translate('app.shipments.share.title', { awbs: shipments?.map((shipment) => shipment.awb).join(', ') ?? '' })}</DialogTitle>
+      <DialogTitle id="share-title">
+        {translate('app.shipments.share.title', { awbs: shipments?.map((shipment) => shipment.awb).join(', ') ?? '' })}
+      </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {failure && <Alert severity="error">{failure}</Alert>}
@@ -82,7 +104,9 @@ export function ShareDialog({ shipments, onClose }: { shipments: { id: string; a
             required
             fullWidth
             error={touched && !!emailProblem}
-            helperText={touched && emailProblem ? emailProblem : translate('app.shipments.share.emailsHelp', { count: emails.length, max: EMAIL_LIST_MAX_LENGTH })}
+            helperText={
+              touched && emailProblem ? emailProblem : translate('app.shipments.share.emailsHelp', { count: emails.length, max: EMAIL_LIST_MAX_LENGTH })
+            }
             slotProps={{ htmlInput: { maxLength: 1000, inputMode: 'email' } }}
           />
         </Stack>

@@ -50,7 +50,9 @@ export function TakeBackDialog({
       <DialogContent>
         <Stack spacing={2}>
           {failure && <Alert severity="error">{failure}</Alert>}
-          <DialogContentText>{shown.current && translate('app.shipments.lending.takeBackConfirm', { awb: target.awb, company: companyLabel(shown.current) })}</DialogContentText>
+          <DialogContentText>
+            {shown.current && translate('app.shipments.lending.takeBackConfirm', { awb: target.awb, company: companyLabel(shown.current) })}
+          </DialogContentText>
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -9,7 +9,17 @@ import { failureMessage } from '../outcomes';
 import { useShipmentApi } from '../useShipmentApi';
 
 /** Upload a PDF to the company's pouch (forwarders: forwarder pouch; airlines and ground handlers: airline pouch). */
-export function UploadDialog({ shipment, open, onClose, onDone }: { shipment: { id: string; awb: string }; open: boolean; onClose(): void; onDone(message: string): void }) {
+export function UploadDialog({
+  shipment,
+  open,
+  onClose,
+  onDone,
+}: {
+  shipment: { id: string; awb: string };
+  open: boolean;
+  onClose(): void;
+  onDone(message: string): void;
+}) {
   const translate = useTranslate();
   const api = useShipmentApi();
   const [file, setFile] = useState<File>();
@@ -54,7 +64,9 @@ export function UploadDialog({ shipment, open, onClose, onDone }: { shipment: { 
 
   return (
     <Dialog open={open} onClose={close} maxWidth="sm" fullWidth aria-labelledby="upload-title">
-      <DialogTitle id="upload-title">{translate('app.shipments.upload.title', { pouch: translate(`app.shipments.documents.pouch.${pouch}`), awb: shipment.awb })}</DialogTitle>
+      <DialogTitle id="upload-title">
+        {translate('app.shipments.upload.title', { pouch: translate(`app.shipments.documents.pouch.${pouch}`), awb: shipment.awb })}
+      </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {failure && <Alert severity="error">{failure}</Alert>}
@@ -72,11 +84,23 @@ export function UploadDialog({ shipment, open, onClose, onDone }: { shipment: { 
               }}
               aria-describedby="pouch-file-help"
             />
-            <Typography id="pouch-file-help" variant="caption" color={fileProblem ? 'error' : 'text.secondary'} component="div" role={fileProblem ? 'alert' : undefined}>
+            <Typography
+              id="pouch-file-help"
+              variant="caption"
+              color={fileProblem ? 'error' : 'text.secondary'}
+              component="div"
+              role={fileProblem ? 'alert' : undefined}
+            >
               {fileProblem ?? (file ? `${file.name} · ${formatBytes(file.size)}` : translate('app.shipments.upload.help'))}
             </Typography>
           </div>
-          <TextField label={translate('app.shipments.documents.remarks')} value={remarks} onChange={(event) => setRemarks(event.target.value)} error={!!freeRemarkProblem(remarks)} helperText={freeRemarkProblem(remarks)} />
+          <TextField
+            label={translate('app.shipments.documents.remarks')}
+            value={remarks}
+            onChange={(event) => setRemarks(event.target.value)}
+            error={!!freeRemarkProblem(remarks)}
+            helperText={freeRemarkProblem(remarks)}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>

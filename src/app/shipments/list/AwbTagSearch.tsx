@@ -92,7 +92,21 @@ export function AwbTagSearch() {
   return (
     <Box component="search" aria-label={translate('app.shipments.search.label')} sx={{ mb: 2 }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'flex-start' } }}>
-        <Box sx={{ flex: 1, display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center', border: 1, borderColor: problem ? 'error.main' : 'divider', borderRadius: 1, px: 1, py: 0.5, bgcolor: 'background.paper' }}>
+        <Box
+          sx={{
+            flex: 1,
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 0.5,
+            alignItems: 'center',
+            border: 1,
+            borderColor: problem ? 'error.main' : 'divider',
+            borderRadius: 1,
+            px: 1,
+            py: 0.5,
+            bgcolor: 'background.paper',
+          }}
+        >
           {tags.map((tag) => {
             const valid = hasValidCheckDigit(tag.suffix);
             const chip = (
@@ -104,7 +118,9 @@ export function AwbTagSearch() {
                 onDelete={() => setTags(tags.filter((other) => other !== tag))}
               />
             );
-            return valid ? chip : (
+            return valid ? (
+              chip
+            ) : (
               <Tooltip key={formatAwbNumber(tag)} title={formatMessage(ShipmentMessages.checkDigitMismatch, { awb: formatAwbNumber(tag) })}>
                 {chip}
               </Tooltip>
@@ -119,7 +135,14 @@ export function AwbTagSearch() {
             }}
             onKeyDown={onKeyDown}
             placeholder={tags.length >= MAX_SEARCH_TAGS ? '' : translate('app.shipments.search.placeholder')}
-            slotProps={{ input: { disableUnderline: true }, htmlInput: { 'aria-label': translate('app.shipments.search.input'), 'aria-describedby': 'awb-search-help', 'aria-invalid': problem ? true : undefined } }}
+            slotProps={{
+              input: { disableUnderline: true },
+              htmlInput: {
+                'aria-label': translate('app.shipments.search.input'),
+                'aria-describedby': 'awb-search-help',
+                'aria-invalid': problem ? true : undefined,
+              },
+            }}
             sx={{ flex: 1, minWidth: 220 }}
           />
         </Box>

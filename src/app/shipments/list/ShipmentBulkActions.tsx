@@ -33,7 +33,9 @@ export function ShipmentBulkActions() {
 
   const records = selectedIds.map((id) => seen(String(id))).filter((record): record is ShipmentRecord => !!record);
   const lent = records.filter((record) => record.IsLent);
-  const targets: DecisionTarget[] = records.filter((record) => !record.IsLent).map((record) => ({ id: record.id, awb: record.AWBNumber, updateDt: record.UpdateDT }));
+  const targets: DecisionTarget[] = records
+    .filter((record) => !record.IsLent)
+    .map((record) => ({ id: record.id, awb: record.AWBNumber, updateDt: record.UpdateDT }));
 
   function open(kind: NonNullable<typeof dialog>) {
     if (targets.length === 0) {
@@ -85,8 +87,16 @@ export function ShipmentBulkActions() {
       <Button label="app.shipments.bulk.share" onClick={() => open('share')}>
         <ShareIcon />
       </Button>
-      <AcceptDialog targets={dialog === 'accept' ? targets : undefined} onClose={() => setDialog(undefined)} onDone={finished('app.shipments.bulk.acceptOutcome')} />
-      <RejectDialog targets={dialog === 'reject' ? targets : undefined} onClose={() => setDialog(undefined)} onDone={finished('app.shipments.bulk.rejectOutcome')} />
+      <AcceptDialog
+        targets={dialog === 'accept' ? targets : undefined}
+        onClose={() => setDialog(undefined)}
+        onDone={finished('app.shipments.bulk.acceptOutcome')}
+      />
+      <RejectDialog
+        targets={dialog === 'reject' ? targets : undefined}
+        onClose={() => setDialog(undefined)}
+        onDone={finished('app.shipments.bulk.rejectOutcome')}
+      />
       <SendDialog target={sendTarget} shipments={targets} onClose={() => setDialog(undefined)} onDone={finished('app.shipments.bulk.sendOutcome')} />
       <ShareDialog shipments={dialog === 'share' ? targets : undefined} onClose={() => setDialog(undefined)} />
       <OutcomeDialog title={outcomes?.title ?? ''} outcomes={outcomes?.list} onClose={() => setOutcomes(undefined)} />

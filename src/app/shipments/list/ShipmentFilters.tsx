@@ -44,7 +44,15 @@ export function ShipmentFilters() {
   }
 
   return (
-    <Box component="form" aria-label={translate('app.shipments.filters.label')} onSubmit={(event) => { event.preventDefault(); apply(); }} sx={{ mb: 2 }}>
+    <Box
+      component="form"
+      aria-label={translate('app.shipments.filters.label')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply();
+      }}
+      sx={{ mb: 2 }}
+    >
       <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
         {DATE_FILTER_FIELDS.map(({ from, to, label }) => (
           <Box key={label} role="group" aria-labelledby={`filter-${label}`}>

@@ -29,7 +29,12 @@ function AwbCell({ record }: { record: ShipmentRecord }) {
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>
       {/* A row click is for the mouse; the AWB number is the link a keyboard (or screen reader) user follows. */}
-      <Link to={`${basename}/shipment/details/${record.id}`} onClick={(event: MouseEvent) => event.stopPropagation()} underline="hover" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
+      <Link
+        to={`${basename}/shipment/details/${record.id}`}
+        onClick={(event: MouseEvent) => event.stopPropagation()}
+        underline="hover"
+        sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}
+      >
         {record.AWBNumber}
       </Link>
       {!record.CheckDigitValid && (
@@ -72,33 +77,42 @@ export function ShipmentGrid() {
         <ColumnsButton storeKey={SHIPMENT_COLUMNS_STORE} />
       </Box>
       <Box sx={{ overflowX: 'auto' }}>
-      <DataTable
-        storeKey={SHIPMENT_COLUMNS_STORE}
-        hiddenColumns={HIDDEN_BY_DEFAULT}
-        size="small"
-        bulkActionButtons={<ShipmentBulkActions />}
-        rowClick={(id) => `${basename}/shipment/details/${id}`}
-        empty={<EmptyState text="app.shipments.list.empty" />}
-        sx={{
-          '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
-          '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 },
-          // react-admin slides the bulk actions over a list toolbar this page does not have; inside the
-          // scrolling box they would be clipped out of sight (and focus), so they take their own row.
-          '& .RaBulkActionsToolbar-toolbar:not(.RaBulkActionsToolbar-collapsed)': { position: 'relative', transform: 'none' },
-        }}
-      >
-        <Col source="AWBNumber" label="app.shipments.fields.AWBNumber" render={(record) => <AwbCell record={record} />} />
-        <Col source="Status" label="app.shipments.fields.Status" render={(record) => <StatusChip status={record.Status} />} />
-        <Col source="Origin" label="app.shipments.fields.Origin" />
-        <Col source="Destination" label="app.shipments.fields.Destination" />
-        <Col source="FlightNo" label="app.shipments.fields.FlightNo" disableSort />
-        <Col source="FlightDate" label="app.shipments.fields.FlightDate" render={(record) => <span style={{ whiteSpace: 'nowrap' }}>{record.FlightDate}</span>} />
-        <Col source="STD" label="app.shipments.list.stdUtc" render={(record) => dateTime(record.STD)} />
-        <Col source="MessageDate" label="app.shipments.list.messageDateUtc" render={(record) => dateTime(record.MessageDate)} />
-        <Col source="Pieces" label="app.shipments.fields.Pieces" align="right" />
-        <Col source="Weight" label="app.shipments.fields.Weight" align="right" render={(record) => record.Weight.toFixed(1)} />
-        <Col source="SpecialHandlingCodes" label="app.shipments.fields.SpecialHandlingCodes" disableSort render={(record) => record.SpecialHandlingCodes.join('/')} />
-      </DataTable>
+        <DataTable
+          storeKey={SHIPMENT_COLUMNS_STORE}
+          hiddenColumns={HIDDEN_BY_DEFAULT}
+          size="small"
+          bulkActionButtons={<ShipmentBulkActions />}
+          rowClick={(id) => `${basename}/shipment/details/${id}`}
+          empty={<EmptyState text="app.shipments.list.empty" />}
+          sx={{
+            '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
+            '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 },
+            // react-admin slides the bulk actions over a list toolbar this page does not have; inside the
+            // scrolling box they would be clipped out of sight (and focus), so they take their own row.
+            '& .RaBulkActionsToolbar-toolbar:not(.RaBulkActionsToolbar-collapsed)': { position: 'relative', transform: 'none' },
+          }}
+        >
+          <Col source="AWBNumber" label="app.shipments.fields.AWBNumber" render={(record) => <AwbCell record={record} />} />
+          <Col source="Status" label="app.shipments.fields.Status" render={(record) => <StatusChip status={record.Status} />} />
+          <Col source="Origin" label="app.shipments.fields.Origin" />
+          <Col source="Destination" label="app.shipments.fields.Destination" />
+          <Col source="FlightNo" label="app.shipments.fields.FlightNo" disableSort />
+          <Col
+            source="FlightDate"
+            label="app.shipments.fields.FlightDate"
+            render={(record) => <span style={{ whiteSpace: 'nowrap' }}>{record.FlightDate}</span>}
+          />
+          <Col source="STD" label="app.shipments.list.stdUtc" render={(record) => dateTime(record.STD)} />
+          <Col source="MessageDate" label="app.shipments.list.messageDateUtc" render={(record) => dateTime(record.MessageDate)} />
+          <Col source="Pieces" label="app.shipments.fields.Pieces" align="right" />
+          <Col source="Weight" label="app.shipments.fields.Weight" align="right" render={(record) => record.Weight.toFixed(1)} />
+          <Col
+            source="SpecialHandlingCodes"
+            label="app.shipments.fields.SpecialHandlingCodes"
+            disableSort
+            render={(record) => record.SpecialHandlingCodes.join('/')}
+          />
+        </DataTable>
       </Box>
       <Pagination rowsPerPageOptions={[...PAGE_SIZES]} />
     </Box>

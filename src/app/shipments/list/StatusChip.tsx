@@ -15,5 +15,12 @@ const COLORS: Record<string, ChipProps['color']> = {
 /** A shipment status (spec 3) as a coloured chip; the text is the status name. */
 export function StatusChip({ status, size = 'small' }: { status: string; size?: ChipProps['size'] }) {
   const translate = useTranslate();
-  return <Chip size={size} color={COLORS[status] ?? 'default'} variant={status === 'Nothing' || status === 'Processing' ? 'outlined' : 'filled'} label={translate(`app.shipments.status.${status}`, { _: status })} />;
+  return (
+    <Chip
+      size={size}
+      color={COLORS[status] ?? 'default'}
+      variant={status === 'Nothing' || status === 'Processing' ? 'outlined' : 'filled'}
+      label={translate(`app.shipments.status.${status}`, { _: status })}
+    />
+  );
 }

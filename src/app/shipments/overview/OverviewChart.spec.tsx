@@ -25,7 +25,14 @@ describe('the overview chart', () => {
       />,
     );
     const bars = [...container.querySelectorAll('rect')].filter((rect) => rect.querySelector('title'));
-    expect(bars.map((bar) => bar.querySelector('title')?.textContent)).toEqual(['New, Today: 27', 'New, Last 7 days: 111', 'Accept, Today: 6', 'Accept, Last 7 days: 52', 'Reject, Today: 0', 'Reject, Last 7 days: 24']);
+    expect(bars.map((bar) => bar.querySelector('title')?.textContent)).toEqual([
+      'New, Today: 27',
+      'New, Last 7 days: 111',
+      'Accept, Today: 6',
+      'Accept, Last 7 days: 52',
+      'Reject, Today: 0',
+      'Reject, Last 7 days: 24',
+    ]);
     // Heights follow the figures: 111 is the tallest, 0 is flat.
     const heights = bars.map((bar) => Number(bar.getAttribute('height')));
     expect(Math.max(...heights)).toBe(heights[1]);

@@ -43,7 +43,12 @@ export default function OverviewChart({ labels, series, onBarClick, height = 200
   const y = (value: number) => LEGEND + plotHeight - (value / top) * plotHeight;
 
   return (
-    <Box component="svg" viewBox={`0 0 ${WIDTH} ${height}`} sx={{ width: '100%', height, display: 'block', fontSize: 12, fontFamily: 'inherit' }} data-testid="overview-chart">
+    <Box
+      component="svg"
+      viewBox={`0 0 ${WIDTH} ${height}`}
+      sx={{ width: '100%', height, display: 'block', fontSize: 12, fontFamily: 'inherit' }}
+      data-testid="overview-chart"
+    >
       <g>
         {series.map((one, index) => (
           <g key={one.id} transform={`translate(${WIDTH / 2 - series.length * 60 + index * 120}, 8)`}>

@@ -19,7 +19,11 @@ export function ShipmentOverview() {
   const navigate = useNavigate();
   const basename = useBasename();
   const today = localDay();
-  const overview = useQuery({ queryKey: ['awbapi', 'overview', today], queryFn: () => takeEarly<OverviewAnswer>(overviewKey(today)) ?? api.overview(today), staleTime: 60_000 });
+  const overview = useQuery({
+    queryKey: ['awbapi', 'overview', today],
+    queryFn: () => takeEarly<OverviewAnswer>(overviewKey(today)) ?? api.overview(today),
+    staleTime: 60_000,
+  });
   const statuses = SHIPMENT_STATUSES;
   const label = (status: ShipmentStatus) => translate(`app.shipments.status.${status}`, { _: status });
 
@@ -56,8 +60,19 @@ export function ShipmentOverview() {
                 onBarClick={(dataIndex, range) => openList(statuses[dataIndex], range)}
               />
             </Box>
-            <Box component="table" sx={{ flex: 1, borderCollapse: 'collapse', fontSize: '0.875rem', '& th, & td': { px: 1, py: 0.25, textAlign: 'right' }, '& th:first-of-type': { textAlign: 'left' } }}>
-              <caption style={{ captionSide: 'top', textAlign: 'left', fontSize: '0.75rem', color: 'inherit' }}>{translate('app.shipments.overview.caption')}</caption>
+            <Box
+              component="table"
+              sx={{
+                flex: 1,
+                borderCollapse: 'collapse',
+                fontSize: '0.875rem',
+                '& th, & td': { px: 1, py: 0.25, textAlign: 'right' },
+                '& th:first-of-type': { textAlign: 'left' },
+              }}
+            >
+              <caption style={{ captionSide: 'top', textAlign: 'left', fontSize: '0.75rem', color: 'inherit' }}>
+                {translate('app.shipments.overview.caption')}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">{translate('app.shipments.fields.Status')}</th>
@@ -80,7 +95,10 @@ export function ShipmentOverview() {
                               component="button"
                               type="button"
                               onClick={() => openList(status, range)}
-                              aria-label={translate(range === 'today' ? 'app.shipments.overview.linkToday' : 'app.shipments.overview.linkWeek', { count, status: label(status) })}
+                              aria-label={translate(range === 'today' ? 'app.shipments.overview.linkToday' : 'app.shipments.overview.linkWeek', {
+                                count,
+                                status: label(status),
+                              })}
                             >
                               {count}
                             </MuiLink>

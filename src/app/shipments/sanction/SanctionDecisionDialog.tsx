@@ -75,7 +75,9 @@ export function SanctionDecisionDialog({
   const label = decision ? translate(`app.shipments.sanction.decisions.${decision}`) : '';
   return (
     <Dialog open={!!decision} onClose={close} maxWidth="sm" fullWidth aria-labelledby="sanction-decision-title">
-      <DialogTitle id="sanction-decision-title">{translate('app.shipments.sanction.decisionTitle', { decision: label, smart_count: hitIds.length })}</DialogTitle>
+      <DialogTitle id="sanction-decision-title">
+        {translate('app.shipments.sanction.decisionTitle', { decision: label, smart_count: hitIds.length })}
+      </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {decision && <DialogContentText>{translate(`app.shipments.sanction.decisionHelp.${decision}`)}</DialogContentText>}
@@ -96,7 +98,13 @@ export function SanctionDecisionDialog({
       </DialogContent>
       <DialogActions>
         <Button label="app.dialog.cancel" onClick={close} disabled={busy} />
-        <Button label="app.shipments.sanction.confirm" onClick={submit} variant="contained" disabled={busy || !!problem} color={decision === 'DENY' ? 'error' : 'primary'}>
+        <Button
+          label="app.shipments.sanction.confirm"
+          onClick={submit}
+          variant="contained"
+          disabled={busy || !!problem}
+          color={decision === 'DENY' ? 'error' : 'primary'}
+        >
           {busy ? <CircularProgress size={16} /> : undefined}
         </Button>
       </DialogActions>

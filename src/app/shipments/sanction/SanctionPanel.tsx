@@ -40,7 +40,17 @@ function HitsTable({ detail, selected, onToggle }: { detail: SanctionDetail; sel
           <TableRow>
             {decidable && (
               <TableCell padding="checkbox">
-                <Checkbox checked={all} indeterminate={!all && selected.size > 0} onChange={(event) => onToggle(hits.map((hit) => hit.hitId), event.target.checked)} slotProps={{ input: { 'aria-label': translate('app.shipments.sanction.selectAll') } }} />
+                <Checkbox
+                  checked={all}
+                  indeterminate={!all && selected.size > 0}
+                  onChange={(event) =>
+                    onToggle(
+                      hits.map((hit) => hit.hitId),
+                      event.target.checked,
+                    )
+                  }
+                  slotProps={{ input: { 'aria-label': translate('app.shipments.sanction.selectAll') } }}
+                />
               </TableCell>
             )}
             {['stateRisk', 'partyText', 'match', 'score', 'listing', 'action'].map((key) => (
@@ -52,18 +62,38 @@ function HitsTable({ detail, selected, onToggle }: { detail: SanctionDetail; sel
         </TableHead>
         <TableBody>
           {hits.map((hit) => {
-            const embargo = [hit.exportEmbargo ? translate('app.shipments.sanction.exportEmbargo') : '', hit.importEmbargo ? translate('app.shipments.sanction.importEmbargo') : '', hit.controlledCommodity ?? ''].filter(Boolean).join('; ');
+            const embargo = [
+              hit.exportEmbargo ? translate('app.shipments.sanction.exportEmbargo') : '',
+              hit.importEmbargo ? translate('app.shipments.sanction.importEmbargo') : '',
+              hit.controlledCommodity ?? '',
+            ]
+              .filter(Boolean)
+              .join('; ');
             return (
               <TableRow key={hit.hitId} selected={selected.has(hit.hitId)} hover>
                 {decidable && (
                   <TableCell padding="checkbox">
-                    <Checkbox checked={selected.has(hit.hitId)} onChange={(event) => onToggle([hit.hitId], event.target.checked)} slotProps={{ input: { 'aria-label': translate('app.shipments.sanction.select', { hit: `${party(hit)}: ${hit.matchedPhrase}` }) } }} />
+                    <Checkbox
+                      checked={selected.has(hit.hitId)}
+                      onChange={(event) => onToggle([hit.hitId], event.target.checked)}
+                      slotProps={{ input: { 'aria-label': translate('app.shipments.sanction.select', { hit: `${party(hit)}: ${hit.matchedPhrase}` }) } }}
+                    />
                   </TableCell>
                 )}
                 <TableCell>
                   <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-                    <Chip size="small" variant={hitBlocksAcceptance(hit.state) ? 'filled' : 'outlined'} color={STATE_COLORS[hit.state]} label={translate(`app.shipments.sanction.states.${hit.state}`)} />
-                    <Chip size="small" color={RISK_COLORS[hit.riskLevel] ?? 'default'} label={hit.riskLevel} aria-label={`${translate('app.shipments.sanction.riskLevel')} ${hit.riskLevel}`} />
+                    <Chip
+                      size="small"
+                      variant={hitBlocksAcceptance(hit.state) ? 'filled' : 'outlined'}
+                      color={STATE_COLORS[hit.state]}
+                      label={translate(`app.shipments.sanction.states.${hit.state}`)}
+                    />
+                    <Chip
+                      size="small"
+                      color={RISK_COLORS[hit.riskLevel] ?? 'default'}
+                      label={hit.riskLevel}
+                      aria-label={`${translate('app.shipments.sanction.riskLevel')} ${hit.riskLevel}`}
+                    />
                   </Stack>
                 </TableCell>
                 <TableCell>
@@ -96,7 +126,12 @@ function HitsTable({ detail, selected, onToggle }: { detail: SanctionDetail; sel
                 </TableCell>
                 <TableCell sx={{ minWidth: 160 }}>
                   {hit.action
-                    ? translate('app.shipments.sanction.decidedBy', { decision: translate(`app.shipments.sanction.states.${hit.action.state}`), by: hit.action.by, at: dateTime(hit.action.at), remarks: hit.action.remarks })
+                    ? translate('app.shipments.sanction.decidedBy', {
+                        decision: translate(`app.shipments.sanction.states.${hit.action.state}`),
+                        by: hit.action.by,
+                        at: dateTime(hit.action.at),
+                        remarks: hit.action.remarks,
+                      })
                     : translate('app.shipments.sanction.open')}
                 </TableCell>
               </TableRow>
@@ -119,7 +154,12 @@ export function SanctionPanel({ shipmentId, onChanged }: { shipmentId: string; o
   const api = useShipmentApi();
   const report = useShipmentFailureLog();
   const queryClient = useQueryClient();
-  const sanction = useQuery({ queryKey: ['awbapi', 'sanction', shipmentId], queryFn: () => api.sanction(shipmentId), retry: false, refetchOnWindowFocus: false });
+  const sanction = useQuery({
+    queryKey: ['awbapi', 'sanction', shipmentId],
+    queryFn: () => api.sanction(shipmentId),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [decision, setDecision] = useState<SanctionDecision>();
   const [stale, setStale] = useState<string>();
@@ -165,7 +205,21 @@ export function SanctionPanel({ shipmentId, onChanged }: { shipmentId: string; o
   return (
     <Stack spacing={2}>
       {stale && (
-        <Alert severity="warning" role="alert" action={<Button label="app.shipments.detail.refresh" onClick={() => { setStale(undefined); void reload(); }}><RefreshIcon /></Button>}>
+        <Alert
+          severity="warning"
+          role="alert"
+          action={
+            <Button
+              label="app.shipments.detail.refresh"
+              onClick={() => {
+                setStale(undefined);
+                void reload();
+              }}
+            >
+              <RefreshIcon />
+            </Button>
+          }
+        >
           {stale}
         </Alert>
       )}
@@ -173,7 +227,12 @@ export function SanctionPanel({ shipmentId, onChanged }: { shipmentId: string; o
       <Block title="app.shipments.sanction.hits">
         <Stack spacing={1}>
           {(detail.Can.Escalate || detail.Can.Review || detail.Can.Resend) && (
-            <Stack direction="row" role="toolbar" aria-label={translate('app.shipments.sanction.toolbar')} sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+            <Stack
+              direction="row"
+              role="toolbar"
+              aria-label={translate('app.shipments.sanction.toolbar')}
+              sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
+            >
               {SANCTION_DECISIONS.filter((candidate) => mayDecide(detail, candidate)).map((candidate) => (
                 <Button
                   key={candidate}

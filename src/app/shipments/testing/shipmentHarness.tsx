@@ -56,7 +56,15 @@ export function awbDetail(overrides: Partial<AwbDetail> = {}): AwbDetail {
     Eyeball: null,
     SanctionHits: [],
     ComplianceChecks: [],
-    Compliance: { EvaluatedAt: null, OriginCountry: 'HK', DestinationCountry: 'NL', AddedSpecialHandlingCodes: [], MappedDescriptions: [], SuggestedRejectReasons: [], AutoAcceptAt: null },
+    Compliance: {
+      EvaluatedAt: null,
+      OriginCountry: 'HK',
+      DestinationCountry: 'NL',
+      AddedSpecialHandlingCodes: [],
+      MappedDescriptions: [],
+      SuggestedRejectReasons: [],
+      AutoAcceptAt: null,
+    },
     Handling: { HeldByMe: true, HeldBy: null },
     Lendings: [],
     Can: { Accept: true, Reject: true, Mark: true, Modify: true, AcceptDocument: false, Upload: true, Lend: false, TakeBack: false },
@@ -104,7 +112,12 @@ export function refusal(status: number, message: string, reason?: string): ApiEr
   return new ApiError(status, message, 409, { status, message, data: reason ? { reason } : {} });
 }
 
-export function renderShipmentPage(path: string, routePattern: string, element: ReactElement, options: { messages: TranslationMessages; httpClient: HttpClient }) {
+export function renderShipmentPage(
+  path: string,
+  routePattern: string,
+  element: ReactElement,
+  options: { messages: TranslationMessages; httpClient: HttpClient },
+) {
   const dataProvider = { getList: vi.fn(async () => ({ data: [], total: 0 })) } as unknown as DataProvider;
   return renderAdminScreens(path, [[routePattern, element]], { ...options, dataProvider });
 }

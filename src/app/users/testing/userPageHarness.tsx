@@ -54,8 +54,12 @@ export function usersDataProvider(users: UserRecord[]) {
     }),
     getMany: vi.fn(async () => ({ data: [] })),
     getManyReference: vi.fn(async () => ({ data: [], total: 0 })),
-    create: vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({ data: { ...userRecord(String(params.data.user_id)), ...params.data } })),
-    update: vi.fn(async (_resource: string, params: { id: unknown; data: Record<string, unknown> }) => ({ data: { ...users.find((user) => user.id === params.id)!, ...params.data } })),
+    create: vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({
+      data: { ...userRecord(String(params.data.user_id)), ...params.data },
+    })),
+    update: vi.fn(async (_resource: string, params: { id: unknown; data: Record<string, unknown> }) => ({
+      data: { ...users.find((user) => user.id === params.id)!, ...params.data },
+    })),
     updateMany: vi.fn(async () => ({ data: [] })),
     delete: vi.fn(async (_resource: string, params: { id: unknown }) => ({ data: users.find((user) => user.id === params.id)! })),
     deleteMany: vi.fn(async () => ({ data: [] })),
@@ -65,7 +69,12 @@ export function usersDataProvider(users: UserRecord[]) {
 
 /** An httpClient whose classic() answers success unless the test says otherwise. */
 export function fakeHttpClient() {
-  const classic = vi.fn(async (_path: string, _options?: unknown) => ({ status: 200, headers: new Headers(), body: '', json: { status: 1, data: {} } as unknown }));
+  const classic = vi.fn(async (_path: string, _options?: unknown) => ({
+    status: 200,
+    headers: new Headers(),
+    body: '',
+    json: { status: 1, data: {} } as unknown,
+  }));
   return { client: { classic } as unknown as HttpClient, classic };
 }
 
@@ -78,6 +87,9 @@ const pages: [string, ReactElement][] = Object.entries({
 });
 
 /** `dataProvider`: a real one or the spies of `usersDataProvider`. */
-export function renderUserPages(path: string, options: { messages: TranslationMessages; dataProvider: DataProvider | ReturnType<typeof usersDataProvider>; httpClient: HttpClient }) {
+export function renderUserPages(
+  path: string,
+  options: { messages: TranslationMessages; dataProvider: DataProvider | ReturnType<typeof usersDataProvider>; httpClient: HttpClient },
+) {
   return renderAdminScreens(path, pages, { ...options, dataProvider: options.dataProvider as DataProvider });
 }

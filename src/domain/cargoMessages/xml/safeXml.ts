@@ -70,7 +70,13 @@ const parser = (maxDepth: number) =>
  * The root element of a message of one kind (`roots`, its accepted root names), or undefined with the
  * faults recorded: a document that is not safe XML, or the root of another kind of message.
  */
-export function readMessageRoot(text: string, limits: Partial<CargoMessageLimits> | undefined, faults: FaultList, roots: readonly string[], expected: string): XmlElement | undefined {
+export function readMessageRoot(
+  text: string,
+  limits: Partial<CargoMessageLimits> | undefined,
+  faults: FaultList,
+  roots: readonly string[],
+  expected: string,
+): XmlElement | undefined {
   const root = readXmlDocument(text, withDefaultLimits(limits), faults);
   if (root && !roots.includes(root.name)) return faults.add(root.line, 'unknown-message', `The root element is ${root.name}; ${expected}.`);
   return root;
@@ -88,7 +94,12 @@ export function readXmlDocument(text: string, limits: CargoMessageLimits, faults
       `A ${declaration[1].toUpperCase()} declaration is refused: Cargo-XML messages need none, and declared entities can expand without limit or read external files.`,
     );
   }
-  if (text.includes('\uFFFD')) return faults.add(lineAt(text, text.indexOf('\uFFFD')), 'bad-encoding', 'The message holds a character that could not be decoded: it is not in the encoding it was sent as.');
+  if (text.includes('\uFFFD'))
+    return faults.add(
+      lineAt(text, text.indexOf('\uFFFD')),
+      'bad-encoding',
+      'The message holds a character that could not be decoded: it is not in the encoding it was sent as.',
+    );
   const valid = XMLValidator.validate(text, { allowBooleanAttributes: false });
   if (valid !== true) return faults.add(valid.err.line, 'malformed', `The XML is not well formed: ${valid.err.msg} (column ${valid.err.col}).`);
   const deepAt = tooDeepAt(text, limits.maxXmlDepth);

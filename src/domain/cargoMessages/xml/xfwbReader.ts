@@ -34,13 +34,21 @@ function readMovements(consignment: XmlElement, reading: XmlReading): { flights:
     const airport = movement.textAt('ArrivalEvent', 'OccurrenceArrivalLocation', 'ID');
     if (airport) {
       if (/^[A-Z]{3}$/.test(airport)) routing.push({ airport, carrier });
-      else reading.fault(movement.at('ArrivalEvent', 'OccurrenceArrivalLocation', 'ID') as XmlElement, `the arrival airport '${airport}' must be 3 capital letters.`);
+      else
+        reading.fault(
+          movement.at('ArrivalEvent', 'OccurrenceArrivalLocation', 'ID') as XmlElement,
+          `the arrival airport '${airport}' must be 3 capital letters.`,
+        );
     }
     const departure = reading.date(movement.at('DepartureEvent', 'ScheduledOccurrenceDateTime'), 'the scheduled departure');
     if (id && departure) {
       const flightNumber = id.startsWith(carrier) ? id.slice(carrier.length) : id;
       if (/^\d{1,4}[A-Z]?$/.test(flightNumber)) flights.push({ carrier, flightNumber, day: Number(departure.slice(8, 10)) });
-      else reading.fault(movement.child('ID') as XmlElement, `the flight '${id}' must be the carrier and a flight number of up to 4 digits with an optional letter.`);
+      else
+        reading.fault(
+          movement.child('ID') as XmlElement,
+          `the flight '${id}' must be the carrier and a flight number of up to 4 digits with an optional letter.`,
+        );
     }
   }
   return { flights, routing };
@@ -104,7 +112,8 @@ function readOtherCharges(consignment: XmlElement, reading: XmlReading): OtherCh
     const chargeCode = charge.textAt('ID') ?? '';
     const entitlement = charge.textAt('PartyTypeCode') ?? '';
     const amount = reading.decimal(charge.child('ActualAmount'), 'the charge amount');
-    if (!/^[A-Z]{2}$/.test(chargeCode) || (entitlement !== 'A' && entitlement !== 'C')) return reading.fault(charge, 'an other charge needs its 2-letter ID and PartyTypeCode A (due agent) or C (due carrier).') ?? [];
+    if (!/^[A-Z]{2}$/.test(chargeCode) || (entitlement !== 'A' && entitlement !== 'C'))
+      return reading.fault(charge, 'an other charge needs its 2-letter ID and PartyTypeCode A (due agent) or C (due carrier).') ?? [];
     if (amount === undefined) return reading.missing(charge, 'ActualAmount', 'charge amount') ?? [];
     return [{ prepaidCollect: reading.indicator(charge.child('PrepaidIndicator')) === false ? 'C' : 'P', chargeCode, entitlement, amount }];
   });
@@ -157,24 +166,40 @@ export function readXfwb(text: string, limits?: Partial<CargoMessageLimits>): Pa
   const consignor = consignment.child('ConsignorParty');
   const consigneeElement = consignment.child('ConsigneeParty');
   const shipper = consignor ? readXmlParty(consignor, PARTY_ROLES.shipper, reading) : reading.missing(consignment, 'ConsignorParty', 'shipper');
-  const consignee = consigneeElement ? readXmlParty(consigneeElement, PARTY_ROLES.consignee, reading) : reading.missing(consignment, 'ConsigneeParty', 'consignee');
+  const consignee = consigneeElement
+    ? readXmlParty(consigneeElement, PARTY_ROLES.consignee, reading)
+    : reading.missing(consignment, 'ConsigneeParty', 'consignee');
   const forwarder = consignment.child('FreightForwarderParty');
   const agent = forwarder ? readXmlAgent(forwarder, reading) : undefined;
   const notifyElement = consignment.children('AssociatedParty').find((party) => party.textAt('RoleCode') === 'NI');
   const notify = notifyElement ? readXmlParty(notifyElement, PARTY_ROLES.notify, reading) : undefined;
   const chargeDeclarations = readXmlChargeDeclarations(consignment, reading, true, false);
-  const rateLines = consignment.children('ApplicableRating').flatMap((rating) => rating.children('IncludedMasterConsignmentItem').map((item) => readRateLine(item, reading)));
+  const rateLines = consignment
+    .children('ApplicableRating')
+    .flatMap((rating) => rating.children('IncludedMasterConsignmentItem').map((item) => readRateLine(item, reading)));
   if (rateLines.length === 0) reading.missing(consignment, 'ApplicableRating/IncludedMasterConsignmentItem', 'rate description');
   const carrierSignature = header?.child('SignatoryCarrierAuthentication');
   const executionDate = carrierSignature ? reading.date(carrierSignature.child('ActualDateTime'), 'the execution date') : undefined;
   const executionPlace = carrierSignature?.textAt('IssueAuthenticationLocation', 'Name');
-  if (!carrierSignature || !executionDate || !executionPlace) reading.missing(header ?? root, 'SignatoryCarrierAuthentication', 'carrier execution date and place');
+  if (!carrierSignature || !executionDate || !executionPlace)
+    reading.missing(header ?? root, 'SignatoryCarrierAuthentication', 'carrier execution date and place');
   const executionSignature = carrierSignature?.textAt('Signatory');
   const certification = header?.textAt('SignatoryConsignorAuthentication', 'Signatory');
   const fileReference = header?.textAt('SenderAssignedID');
   const lines = (elements: XmlElement[], width: number) => elements.flatMap((element) => wrapWords(element.textAt('Description') ?? '', width));
 
-  if (!awb || !origin || !destination || pieces === undefined || !weight || !shipper || !consignee || !chargeDeclarations || !executionDate || !executionPlace) {
+  if (
+    !awb ||
+    !origin ||
+    !destination ||
+    pieces === undefined ||
+    !weight ||
+    !shipper ||
+    !consignee ||
+    !chargeDeclarations ||
+    !executionDate ||
+    !executionPlace
+  ) {
     return faults.outcome<AirWaybill>(undefined);
   }
   return faults.outcome<AirWaybill>({
@@ -196,7 +221,9 @@ export function readXfwb(text: string, limits?: Partial<CargoMessageLimits>): Pa
     ...(agent ? { agent } : {}),
     specialServiceRequests: lines(consignment.children('HandlingSSRInstructions'), TEXT_LINE_MAX),
     ...(notify ? { notify } : {}),
-    accounting: consignment.children('IncludedAccountingNote').map((note) => ({ identifier: note.textAt('ContentCode') ?? 'GEN', information: note.textAt('Content') ?? '' })),
+    accounting: consignment
+      .children('IncludedAccountingNote')
+      .map((note) => ({ identifier: note.textAt('ContentCode') ?? 'GEN', information: note.textAt('Content') ?? '' })),
     chargeDeclarations,
     rateLines,
     otherCharges: readOtherCharges(consignment, reading),

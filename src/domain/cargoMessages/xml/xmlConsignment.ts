@@ -27,17 +27,28 @@ export function readXmlAwb(element: XmlElement | undefined, parent: XmlElement, 
 export function readXmlAirport(parent: XmlElement, locationName: string, what: string, reading: XmlReading): string | undefined {
   const code = reading.requiredText(parent, [locationName, 'ID'], what);
   if (code === undefined) return undefined;
-  if (!/^[A-Z]{3}$/.test(code)) return reading.fault(parent.at(locationName, 'ID') as XmlElement, `the ${what} '${code}' must be an airport code of 3 capital letters.`);
+  if (!/^[A-Z]{3}$/.test(code))
+    return reading.fault(parent.at(locationName, 'ID') as XmlElement, `the ${what} '${code}' must be an airport code of 3 capital letters.`);
   return code;
 }
 
 /** The charge declarations of a consignment; undefined (without a fault) when `optional` and no currency is given. */
-export function readXmlChargeDeclarations(consignment: XmlElement, reading: XmlReading, withChargeCode: boolean, optional: boolean): ChargeDeclarations | undefined {
+export function readXmlChargeDeclarations(
+  consignment: XmlElement,
+  reading: XmlReading,
+  withChargeCode: boolean,
+  optional: boolean,
+): ChargeDeclarations | undefined {
   const currencyElement = consignment.at('ApplicableOriginCurrencyExchange', 'SourceCurrencyCode');
   const currency = currencyElement?.text();
   if (!currency) return optional ? undefined : reading.missing(consignment, 'ApplicableOriginCurrencyExchange/SourceCurrencyCode', 'currency');
   if (!isKnownCurrencyCode(currency)) {
-    reading.faults.add(currencyElement?.line ?? consignment.line, 'unknown-code', `${consignment.path}/ApplicableOriginCurrencyExchange/SourceCurrencyCode: ${currency} is not an ISO 4217 currency code.`, 'SourceCurrencyCode');
+    reading.faults.add(
+      currencyElement?.line ?? consignment.line,
+      'unknown-code',
+      `${consignment.path}/ApplicableOriginCurrencyExchange/SourceCurrencyCode: ${currency} is not an ISO 4217 currency code.`,
+      'SourceCurrencyCode',
+    );
     return undefined;
   }
   const weightPrepaid = reading.indicator(consignment.child('TotalChargePrepaidIndicator'));

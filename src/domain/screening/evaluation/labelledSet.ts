@@ -70,7 +70,9 @@ export function buildLabelledSet(entries: readonly SanctionListEntry[], options:
   const material = materialOf(entries);
   if (material.length === 0) return [];
   const wordSets = listedWordSets(entries);
-  const listedKeys = new Set(entries.flatMap((entry) => [entry.name, ...entry.aliases].map((value) => normaliseName(literalOfMatchingValue(value) ?? value).text)));
+  const listedKeys = new Set(
+    entries.flatMap((entry) => [entry.name, ...entry.aliases].map((value) => normaliseName(literalOfMatchingValue(value) ?? value).text)),
+  );
   const pairs: LabelledPair[] = [];
 
   for (let made = 0, attempts = 0; made < options.positives && attempts < options.positives * 20; attempts++) {
@@ -79,11 +81,23 @@ export function buildLabelledSet(entries: readonly SanctionListEntry[], options:
     // Cyrillic spellings are made only of names that were romanised from Cyrillic.
     const applicable = VARIANT_KINDS.filter((kind) => kind !== 'cyrillic' || entry.programs.some((program) => CYRILLIC_ORIGIN.test(program)));
     const kinds: VariantKind[] = [pick(random, applicable)];
-    if (random() < 0.3) kinds.push(pick(random, applicable.filter((kind) => kind !== kinds[0])));
+    if (random() < 0.3)
+      kinds.push(
+        pick(
+          random,
+          applicable.filter((kind) => kind !== kinds[0]),
+        ),
+      );
     let query: string | undefined = name;
     for (const kind of kinds) query = query === undefined ? undefined : applyVariant(kind, query, random, isCompany);
     if (!query || query === name) continue;
-    pairs.push({ positive: true, query: kinds.includes('cyrillic') ? query : recase(query, random), listedName: name, entryId: entry.entryId, variants: kinds });
+    pairs.push({
+      positive: true,
+      query: kinds.includes('cyrillic') ? query : recase(query, random),
+      listedName: name,
+      entryId: entry.entryId,
+      variants: kinds,
+    });
     made++;
   }
 

@@ -44,7 +44,10 @@ function typo(name: string, random: Random): string | undefined {
   if (index === undefined) return undefined;
   const word = parts[index].toUpperCase();
   const at = 1 + Math.floor(random() * (word.length - 1));
-  const letter = pick(random, LETTERS.split('').filter((candidate) => candidate !== word[at]));
+  const letter = pick(
+    random,
+    LETTERS.split('').filter((candidate) => candidate !== word[at]),
+  );
   const edits = [
     () => word.slice(0, at) + letter + word.slice(at + 1),
     () => word.slice(0, at) + letter + word.slice(at),
@@ -124,7 +127,17 @@ function transliteration(name: string, random: Random): string | undefined {
   parts.forEach((part, index) => {
     const bare = part.replace(/[^A-Z-]/g, '');
     const family = SPELLINGS.find((spellings) => spellings.includes(bare));
-    if (family) options.push(() => (parts[index] = part.replace(bare, pick(random, family.filter((spelling) => spelling !== bare)))));
+    if (family)
+      options.push(
+        () =>
+          (parts[index] = part.replace(
+            bare,
+            pick(
+              random,
+              family.filter((spelling) => spelling !== bare),
+            ),
+          )),
+      );
     for (const [pattern, replacement] of RULES) if (pattern.test(part)) options.push(() => (parts[index] = part.replace(pattern, replacement)));
   });
   if (options.length === 0) return undefined;
@@ -134,10 +147,40 @@ function transliteration(name: string, random: Random): string | undefined {
 
 /** Latin to Cyrillic letters, the reverse of the romanisation screening undoes. */
 const TO_CYRILLIC: [string, string][] = [
-  ['SHCH', 'Щ'], ['ZH', 'Ж'], ['KH', 'Х'], ['TS', 'Ц'], ['CH', 'Ч'], ['SH', 'Ш'], ['YU', 'Ю'], ['YA', 'Я'],
-  ['A', 'А'], ['B', 'Б'], ['V', 'В'], ['G', 'Г'], ['D', 'Д'], ['E', 'Е'], ['Z', 'З'], ['I', 'И'], ['Y', 'Й'], ['K', 'К'],
-  ['L', 'Л'], ['M', 'М'], ['N', 'Н'], ['O', 'О'], ['P', 'П'], ['R', 'Р'], ['S', 'С'], ['T', 'Т'], ['U', 'У'], ['F', 'Ф'],
-  ['C', 'К'], ['Q', 'К'], ['W', 'В'], ['X', 'КС'], ['H', 'Х'], ['J', 'ДЖ'],
+  ['SHCH', 'Щ'],
+  ['ZH', 'Ж'],
+  ['KH', 'Х'],
+  ['TS', 'Ц'],
+  ['CH', 'Ч'],
+  ['SH', 'Ш'],
+  ['YU', 'Ю'],
+  ['YA', 'Я'],
+  ['A', 'А'],
+  ['B', 'Б'],
+  ['V', 'В'],
+  ['G', 'Г'],
+  ['D', 'Д'],
+  ['E', 'Е'],
+  ['Z', 'З'],
+  ['I', 'И'],
+  ['Y', 'Й'],
+  ['K', 'К'],
+  ['L', 'Л'],
+  ['M', 'М'],
+  ['N', 'Н'],
+  ['O', 'О'],
+  ['P', 'П'],
+  ['R', 'Р'],
+  ['S', 'С'],
+  ['T', 'Т'],
+  ['U', 'У'],
+  ['F', 'Ф'],
+  ['C', 'К'],
+  ['Q', 'К'],
+  ['W', 'В'],
+  ['X', 'КС'],
+  ['H', 'Х'],
+  ['J', 'ДЖ'],
 ];
 
 function cyrillic(name: string): string | undefined {
@@ -157,7 +200,8 @@ function cyrillic(name: string): string | undefined {
   return out;
 }
 
-const LEGAL_FORM_AT_END = /[\s,]+(LLC|L\.L\.C\.|LTD\.?|LIMITED|CO\.,? LTD\.?|COMPANY|CORP\.?|CORPORATION|INC\.?|GMBH|S\.A\.(?: DE C\.V\.)?|SA|JSC|OJSC|CJSC|OOO|FZE|FZCO|PLC|B\.V\.|PTE\.? LTD\.?)$/i;
+const LEGAL_FORM_AT_END =
+  /[\s,]+(LLC|L\.L\.C\.|LTD\.?|LIMITED|CO\.,? LTD\.?|COMPANY|CORP\.?|CORPORATION|INC\.?|GMBH|S\.A\.(?: DE C\.V\.)?|SA|JSC|OJSC|CJSC|OOO|FZE|FZCO|PLC|B\.V\.|PTE\.? LTD\.?)$/i;
 const ADDED_FORMS = ['LLC', 'LTD', 'LIMITED', 'CO., LTD.', 'GMBH', 'S.A.', 'INC.', 'JSC', 'FZE', 'PTE LTD', 'CORPORATION'];
 
 /** A company's legal form removed, or one added. */

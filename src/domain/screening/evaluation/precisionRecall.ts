@@ -35,7 +35,8 @@ export function scorePairs(screener: SanctionScreener, pairs: readonly LabelledP
   });
 }
 
-const fBeta = (precision: number, recall: number, beta: number) => (precision + recall === 0 ? 0 : ((1 + beta * beta) * precision * recall) / (beta * beta * precision + recall));
+const fBeta = (precision: number, recall: number, beta: number) =>
+  precision + recall === 0 ? 0 : ((1 + beta * beta) * precision * recall) / (beta * beta * precision + recall);
 
 export function curvePoint(scored: readonly ScoredPair[], threshold: number): CurvePoint {
   let truePositives = 0;

@@ -20,11 +20,23 @@ export async function seedDemoWorld(
 ): Promise<{ shipmentsAdded: number }> {
   const now = options.now ?? new Date();
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('companies').values(demoCompanies).onConflict((oc) => oc.column('company_id').doNothing()).execute();
-    await trx.insertInto('roles').values(demoRoles).onConflict((oc) => oc.column('role_id').doNothing()).execute();
+    await trx
+      .insertInto('companies')
+      .values(demoCompanies)
+      .onConflict((oc) => oc.column('company_id').doNothing())
+      .execute();
+    await trx
+      .insertInto('roles')
+      .values(demoRoles)
+      .onConflict((oc) => oc.column('role_id').doNothing())
+      .execute();
     // Functions and menus are the code's (also synced on every start, seed or not); the demo roles' grants are the demo's.
     await syncPermissionRegistry(trx);
-    await trx.insertInto('role_functions').values(demoRoleFunctions).onConflict((oc) => oc.columns(['role_id', 'function_id']).doNothing()).execute();
+    await trx
+      .insertInto('role_functions')
+      .values(demoRoleFunctions)
+      .onConflict((oc) => oc.columns(['role_id', 'function_id']).doNothing())
+      .execute();
   });
 
   const existingUsers = await db.selectFrom('users').select(['company_id', 'user_id']).execute();
@@ -52,13 +64,7 @@ export async function seedDemoWorld(
 
 /** SKYAIR lends some of its shipments to DEMOAIR: DEMOAIR sees them in the summary, not their details. */
 async function lendDemoShipments(db: Db): Promise<void> {
-  const lent = await db
-    .selectFrom('shipments')
-    .select('shipment_id')
-    .where('awb_prefix', '=', '618')
-    .orderBy('shipment_id')
-    .limit(20)
-    .execute();
+  const lent = await db.selectFrom('shipments').select('shipment_id').where('awb_prefix', '=', '618').orderBy('shipment_id').limit(20).execute();
   if (lent.length === 0) return;
   await db
     .insertInto('shipment_lendings')

@@ -60,7 +60,11 @@ export interface RuleListSeedOptions {
 
 export async function seedRuleLists(db: Db, options: RuleListSeedOptions = {}): Promise<{ rowsAdded: number }> {
   let rowsAdded = 0;
-  const companies = await db.selectFrom('companies').select('company_id').where('company_id', 'in', [...RULE_LIST_DEMO_COMPANIES]).execute();
+  const companies = await db
+    .selectFrom('companies')
+    .select('company_id')
+    .where('company_id', 'in', [...RULE_LIST_DEMO_COMPANIES])
+    .execute();
   let ofac: Record<string, string>[] | undefined;
   for (const plugin of options.plugins ?? ruleListPlugins) {
     // A plugin's own demo rows (plugins/*.ts, demoRows), else those kept here for the first seventeen.

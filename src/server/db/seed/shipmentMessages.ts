@@ -1,6 +1,15 @@
 import { addDays, format } from 'date-fns';
 import { suffixWithCheckDigit } from '../../../domain/awb';
-import { writeFhl, writeFwb, type AirWaybill, type CargoParty, type CustomsInformation, type GoodsData, type HouseManifest, type HouseWaybill } from '../../../domain/cargoMessages';
+import {
+  writeFhl,
+  writeFwb,
+  type AirWaybill,
+  type CargoParty,
+  type CustomsInformation,
+  type GoodsData,
+  type HouseManifest,
+  type HouseWaybill,
+} from '../../../domain/cargoMessages';
 import { LICENCE_IDENTIFIER } from '../../../domain/compliance';
 import { pick, seededRandom as random } from '../../../domain/seededRandom';
 
@@ -60,8 +69,38 @@ const RULED_DESTINATIONS: readonly { code: string; city: string; country: string
   { code: 'LAX', city: 'LOS ANGELES', country: 'US' },
 ];
 
-const NAME_HEADS = ['PACIFIC', 'GLOBAL', 'ORIENT', 'NORDIC', 'ATLAS', 'HARBOUR', 'SUMMIT', 'EVEREST', 'MERIDIAN', 'DELTA', 'JADE', 'RHINE', 'CORAL', 'SILVERLINE', 'EASTWIND', 'PIONEER'];
-const NAME_TRADES = ['ELECTRONICS', 'TEXTILES', 'PHARMA', 'AUTO PARTS', 'MACHINERY', 'FOODS', 'TRADING', 'INSTRUMENTS', 'APPAREL', 'COMPONENTS', 'SEAFOOD', 'MEDICAL'];
+const NAME_HEADS = [
+  'PACIFIC',
+  'GLOBAL',
+  'ORIENT',
+  'NORDIC',
+  'ATLAS',
+  'HARBOUR',
+  'SUMMIT',
+  'EVEREST',
+  'MERIDIAN',
+  'DELTA',
+  'JADE',
+  'RHINE',
+  'CORAL',
+  'SILVERLINE',
+  'EASTWIND',
+  'PIONEER',
+];
+const NAME_TRADES = [
+  'ELECTRONICS',
+  'TEXTILES',
+  'PHARMA',
+  'AUTO PARTS',
+  'MACHINERY',
+  'FOODS',
+  'TRADING',
+  'INSTRUMENTS',
+  'APPAREL',
+  'COMPONENTS',
+  'SEAFOOD',
+  'MEDICAL',
+];
 const NAME_SUFFIXES = ['CO LTD', 'GMBH', 'LLC', 'PTE LTD', 'BV', 'INC', 'LIMITED', 'KK'];
 const STREETS = ['HARBOUR ROAD', 'INDUSTRIAL PARK', 'CARGO CITY SOUTH', 'AIRPORT BLVD', 'LOGISTICS AVE', 'TECH PARK', 'TRADE CENTRE', 'FREIGHT LANE'];
 const GOODS: readonly { description: string; shc: string[]; hs: string }[] = [
@@ -80,7 +119,15 @@ const GOODS: readonly { description: string; shc: string[]; hs: string }[] = [
   { description: 'LIVE ANIMALS', shc: ['AVI'], hs: '010619' },
 ];
 /** Parties the demo sanction lists name (internal entries and early SDN entries), written as a shipper would. */
-const LISTED_PARTIES = ['GLOBAL STAR GENERAL TRADING LLC', 'ORIENT EXPRESS LOGISTICS', 'KOMID TRADING OFFICE', 'GALAX TRADING CO LTD', 'CUBAFRUTAS SA', 'ETCO INTERNATIONAL COMMODITIES LTD', 'CIMEX IBERICA SL'];
+const LISTED_PARTIES = [
+  'GLOBAL STAR GENERAL TRADING LLC',
+  'ORIENT EXPRESS LOGISTICS',
+  'KOMID TRADING OFFICE',
+  'GALAX TRADING CO LTD',
+  'CUBAFRUTAS SA',
+  'ETCO INTERNATIONAL COMMODITIES LTD',
+  'CIMEX IBERICA SL',
+];
 
 /** The agents of the demo AWBs; the demo IATA Agent Code List ties the first three to portal forwarders. */
 const FORWARDERS: readonly { name: string; iataCode: string; cass?: string; companyId: string | null }[] = [
@@ -145,7 +192,10 @@ function securityLines(next: () => number, agent: { iataCode: string }, country:
     { customsInformationIdentifier: 'ED', supplementaryInformation: format(addDays(at, 400), 'MMyy') },
     { customsInformationIdentifier: 'SS', supplementaryInformation: 'SPX' },
     { customsInformationIdentifier: 'SM', supplementaryInformation: pick(next, ['XRY', 'ETD', 'PHS', 'EDD']) },
-    { customsInformationIdentifier: 'SN', supplementaryInformation: `${pick(next, ['J', 'M', 'K', 'S'])} ${pick(next, ['CHAN', 'MUELLER', 'SMITH', 'TAN', 'SATO', 'KIM'])}` },
+    {
+      customsInformationIdentifier: 'SN',
+      supplementaryInformation: `${pick(next, ['J', 'M', 'K', 'S'])} ${pick(next, ['CHAN', 'MUELLER', 'SMITH', 'TAN', 'SATO', 'KIM'])}`,
+    },
     { customsInformationIdentifier: 'SD', supplementaryInformation: format(at, 'ddMMMyyHHmm').toUpperCase() },
   ];
 }
@@ -163,7 +213,11 @@ const DAY = 24 * HOUR;
  * hour old), and a decision, with the terminal message and its acknowledgement up to 15 minutes
  * after it, is at least 20 minutes old and 45 minutes before its flight.
  */
-function timesOf(now: Date, open: boolean, draws: { flight: number; late: number; lead: number; gap: number }): { std: Date; receivedAt: Date; decidedAt: Date } {
+function timesOf(
+  now: Date,
+  open: boolean,
+  draws: { flight: number; late: number; lead: number; gap: number },
+): { std: Date; receivedAt: Date; decidedAt: Date } {
   const base = Math.floor(now.getTime() / MINUTE) * MINUTE;
   const endOfDay = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
   const u = draws.flight;
@@ -249,7 +303,15 @@ export function generateShipmentMessages(index: number, now: Date, plan?: SeedPl
 
   const waybill: AirWaybill = {
     version: 16,
-    consignment: { awb, origin: origin.code, destination: destination.code, shipmentDescriptionCode: 'T', pieces, weight: { unit: 'K', value: weight }, volume: { unit: 'MC', value: volume } },
+    consignment: {
+      awb,
+      origin: origin.code,
+      destination: destination.code,
+      shipmentDescriptionCode: 'T',
+      pieces,
+      weight: { unit: 'K', value: weight },
+      volume: { unit: 'MC', value: volume },
+    },
     flights: stops.map((_, leg) => ({ carrier, flightNumber: flightNumber(), day: leg === 0 ? firstDay : addDays(std, 1).getUTCDate() })),
     routing: stops.map((airport) => ({ airport, carrier })),
     shipper,
@@ -258,7 +320,15 @@ export function generateShipmentMessages(index: number, now: Date, plan?: SeedPl
     specialServiceRequests: [],
     ...(next() < 0.3 || toOrder ? { notify: party(next, destination) } : {}),
     accounting: [{ identifier: 'GEN', information: collect ? 'FREIGHT COLLECT' : 'FREIGHT PREPAID' }],
-    chargeDeclarations: { currency, chargeCode: collect ? 'CC' : 'PP', weightValuation: collect ? 'C' : 'P', otherCharges: collect ? 'C' : 'P', carriageValue: 'NVD', customsValue: 'NCV', insuranceAmount: 'XXX' },
+    chargeDeclarations: {
+      currency,
+      chargeCode: collect ? 'CC' : 'PP',
+      weightValuation: collect ? 'C' : 'P',
+      otherCharges: collect ? 'C' : 'P',
+      carriageValue: 'NVD',
+      customsValue: 'NCV',
+      insuranceAmount: 'XXX',
+    },
     rateLines: [
       {
         pieces,
@@ -269,22 +339,53 @@ export function generateShipmentMessages(index: number, now: Date, plan?: SeedPl
         total,
         goods: [
           ...goodsLines(description),
-          { kind: 'ND', weight: { unit: 'K', value: weight }, dimensions: { unit: 'CMT', length: 40 + Math.floor(next() * 80), width: 30 + Math.floor(next() * 60), height: 20 + Math.floor(next() * 60), pieces } },
+          {
+            kind: 'ND',
+            weight: { unit: 'K', value: weight },
+            dimensions: {
+              unit: 'CMT',
+              length: 40 + Math.floor(next() * 80),
+              width: 30 + Math.floor(next() * 60),
+              height: 20 + Math.floor(next() * 60),
+              pieces,
+            },
+          },
           ...(hsCode ? [{ kind: 'NH' as const, hsCode }] : []),
         ],
       },
     ],
     otherCharges: otherCarrier > 0 ? [{ prepaidCollect: collect ? 'C' : 'P', chargeCode: 'MY', entitlement: 'C', amount: otherCarrier }] : [],
-    ...(collect ? { collectSummary: { weightCharge: total, totalOtherChargesDueCarrier: otherCarrier, total: round(total + otherCarrier, 2) } } : { prepaidSummary: { weightCharge: total, totalOtherChargesDueCarrier: otherCarrier, total: round(total + otherCarrier, 2) } }),
+    ...(collect
+      ? { collectSummary: { weightCharge: total, totalOtherChargesDueCarrier: otherCarrier, total: round(total + otherCarrier, 2) } }
+      : { prepaidSummary: { weightCharge: total, totalOtherChargesDueCarrier: otherCarrier, total: round(total + otherCarrier, 2) } }),
     certification: pick(next, ['J SMITH', 'M CHAN', 'K MUELLER', 'S TAN']),
     execution: { date: executed, place: origin.city.slice(0, 17), signature: 'ISSUED BY CARRIER' },
     otherServiceInformation: [],
     specialHandlingCodes: goods.shc,
     customsInformation: [
       ...securityLines(next, forwarder, origin.country, receivedAt),
-      { countryCode: origin.country, informationIdentifier: 'SHP', customsInformationIdentifier: 'T', supplementaryInformation: `TAX${Math.floor(next() * 1e6)}` },
-      { countryCode: destination.country, informationIdentifier: 'CNE', customsInformationIdentifier: 'T', supplementaryInformation: `TAX${Math.floor(next() * 1e6)}` },
-      ...(licence ? [{ countryCode: origin.country, informationIdentifier: 'EXP', customsInformationIdentifier: LICENCE_IDENTIFIER, supplementaryInformation: `EL${100000 + Math.floor(next() * 899999)}` }] : []),
+      {
+        countryCode: origin.country,
+        informationIdentifier: 'SHP',
+        customsInformationIdentifier: 'T',
+        supplementaryInformation: `TAX${Math.floor(next() * 1e6)}`,
+      },
+      {
+        countryCode: destination.country,
+        informationIdentifier: 'CNE',
+        customsInformationIdentifier: 'T',
+        supplementaryInformation: `TAX${Math.floor(next() * 1e6)}`,
+      },
+      ...(licence
+        ? [
+            {
+              countryCode: origin.country,
+              informationIdentifier: 'EXP',
+              customsInformationIdentifier: LICENCE_IDENTIFIER,
+              supplementaryInformation: `EL${100000 + Math.floor(next() * 899999)}`,
+            },
+          ]
+        : []),
     ],
     otherSegments: [],
   };
@@ -294,7 +395,10 @@ export function generateShipmentMessages(index: number, now: Date, plan?: SeedPl
   let fhl: string | undefined;
   if (goods.description.startsWith('CONSOLIDATION')) {
     const houses: HouseWaybill[] = Array.from({ length: 2 + Math.floor(next() * 4) }, (_, house) => {
-      const item = pick(next, GOODS.filter((candidate) => !candidate.description.startsWith('CONSOLIDATION') && candidate.hs !== ''));
+      const item = pick(
+        next,
+        GOODS.filter((candidate) => !candidate.description.startsWith('CONSOLIDATION') && candidate.hs !== ''),
+      );
       const housePieces = 1 + Math.floor(next() * 20);
       return {
         hawb: `H${String(index).padStart(7, '0')}${house + 1}`.slice(-12),

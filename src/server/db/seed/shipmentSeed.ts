@@ -40,7 +40,11 @@ interface Prepared {
   manifest?: HouseManifest;
 }
 
-function decide(generated: GeneratedShipment, assessment: Assessment, carrierId: string): { status: string; events: Omit<Insertable<ShipmentEventTable>, 'shipment_id'>[] } {
+function decide(
+  generated: GeneratedShipment,
+  assessment: Assessment,
+  carrierId: string,
+): { status: string; events: Omit<Insertable<ShipmentEventTable>, 'shipment_id'>[] } {
   const open = assessment.hits.some((hit) => hitBlocksAcceptance(hit.state));
   const hard = assessment.evaluation.block?.kind === 'HARD';
   const at = generated.decidedAt;
@@ -51,7 +55,8 @@ function decide(generated: GeneratedShipment, assessment: Assessment, carrierId:
       if (open || hard || assessment.status === 'Error') return { status: assessment.status, events: [] };
       const soft = assessment.evaluation.block?.kind === 'SOFT' ? ' (soft block acknowledged: the station manager agreed by phone)' : '';
       const events = [{ at, kind: 'ACCEPT', description: `Shipment accepted${soft}`, ...by }];
-      if (generated.plan === 'Submit') events.push({ at: addMinutes(at, 10), kind: 'SEND', description: `TERMINAL message queued for ${OUTBOUND_DEFAULTS.TERMINAL}`, ...by });
+      if (generated.plan === 'Submit')
+        events.push({ at: addMinutes(at, 10), kind: 'SEND', description: `TERMINAL message queued for ${OUTBOUND_DEFAULTS.TERMINAL}`, ...by });
       return { status: generated.plan, events };
     }
     case 'Reject':
@@ -68,15 +73,42 @@ function documentsOf(prepared: Prepared, shipmentId: string): Insertable<Shipmen
   const next = random(generated.index * 40503 + 7919);
   const awb = formatAwbNumber({ prefix: prepared.row.awb_prefix, suffix: prepared.row.awb_suffix });
   const base = { shipment_id: shipmentId, company_id: carrierId };
-  const documents: Insertable<ShipmentDocumentTable>[] = [{ ...base, doc_type: 'AWB', file_name: `AWB_${awb}.pdf`, remarks: 'Master air waybill', updated_on: generated.receivedAt, user_id: 'system' }];
+  const documents: Insertable<ShipmentDocumentTable>[] = [
+    { ...base, doc_type: 'AWB', file_name: `AWB_${awb}.pdf`, remarks: 'Master air waybill', updated_on: generated.receivedAt, user_id: 'system' },
+  ];
   if (houses > 0) {
     const at = addMinutes(generated.receivedAt, 5);
-    documents.push({ ...base, doc_type: 'House Manifest', file_name: `HouseManifest_${awb}.pdf`, remarks: `${houses} house(s)`, updated_on: at, user_id: 'system' });
+    documents.push({
+      ...base,
+      doc_type: 'House Manifest',
+      file_name: `HouseManifest_${awb}.pdf`,
+      remarks: `${houses} house(s)`,
+      updated_on: at,
+      user_id: 'system',
+    });
     documents.push({ ...base, doc_type: 'House AWB airline', file_name: `HouseAWB_${awb}.pdf`, remarks: '', updated_on: at, user_id: 'system' });
   }
-  if (next() < 0.35) documents.push({ ...base, doc_type: 'Pouch', pouch_kind: 'airline', file_name: `AirlinePouch_${awb}.pdf`, remarks: 'Flight documents', updated_on: addMinutes(generated.receivedAt, 20), user_id: 'operator' });
+  if (next() < 0.35)
+    documents.push({
+      ...base,
+      doc_type: 'Pouch',
+      pouch_kind: 'airline',
+      file_name: `AirlinePouch_${awb}.pdf`,
+      remarks: 'Flight documents',
+      updated_on: addMinutes(generated.receivedAt, 20),
+      user_id: 'operator',
+    });
   if (agentCompanyId && next() < 0.5) {
-    documents.push({ ...base, company_id: agentCompanyId, doc_type: 'Pouch', pouch_kind: 'forwarder', file_name: `ForwarderPouch_${awb}.pdf`, remarks: 'Commercial invoice and packing list', updated_on: addMinutes(generated.receivedAt, -60), user_id: 'operator' });
+    documents.push({
+      ...base,
+      company_id: agentCompanyId,
+      doc_type: 'Pouch',
+      pouch_kind: 'forwarder',
+      file_name: `ForwarderPouch_${awb}.pdf`,
+      remarks: 'Commercial invoice and packing list',
+      updated_on: addMinutes(generated.receivedAt, -60),
+      user_id: 'operator',
+    });
   }
   return documents;
 }
@@ -86,7 +118,12 @@ function outboundOf(prepared: Prepared, shipmentId: string): Insertable<Outbound
   const next = random(prepared.generated.index * 7877 + 13);
   const sentAt = addMinutes(prepared.generated.decidedAt, 11);
   const roll = next();
-  const fate = roll < 0.75 ? { state: 'ACKNOWLEDGED', acknowledgement: 'ACCEPTED', acknowledged_at: addMinutes(sentAt, 4) } : roll < 0.92 ? { state: 'SENT' } : { state: 'FAILED', acknowledgement: 'INVALID CONSIGNEE ADDRESS', last_error: 'Refused by the receiver: INVALID CONSIGNEE ADDRESS' };
+  const fate =
+    roll < 0.75
+      ? { state: 'ACKNOWLEDGED', acknowledgement: 'ACCEPTED', acknowledged_at: addMinutes(sentAt, 4) }
+      : roll < 0.92
+        ? { state: 'SENT' }
+        : { state: 'FAILED', acknowledgement: 'INVALID CONSIGNEE ADDRESS', last_error: 'Refused by the receiver: INVALID CONSIGNEE ADDRESS' };
   return {
     shipment_id: shipmentId,
     target: 'TERMINAL',
@@ -126,7 +163,17 @@ function prepare(generated: GeneratedShipment, rules: CarrierRules, autoAcceptDe
     std: generated.std,
     update_dt: decided.events.at(-1)?.at ?? generated.receivedAt,
   };
-  return { generated, row, carrierId: rules.carrierId, agentCompanyId, houses: manifest?.houses.length ?? 0, assessment, history: decided.events, waybill, ...(manifest ? { manifest } : {}) };
+  return {
+    generated,
+    row,
+    carrierId: rules.carrierId,
+    agentCompanyId,
+    houses: manifest?.houses.length ?? 0,
+    assessment,
+    history: decided.events,
+    waybill,
+    ...(manifest ? { manifest } : {}),
+  };
 }
 
 /** `now`: the moment the world is seeded, which every date is relative to (generateShipmentMessages). */
@@ -171,18 +218,35 @@ export async function seedShipments(db: Db, options: { count: number; now: Date;
         const { generated, assessment } = item;
         const message = { company_id: item.carrierId, user_id: SEED_SENDER, format: 'cargo-imp' as const, awb_prefix, awb_suffix, shipment_id: shipmentId };
         messages.push({ ...message, kind: 'FWB', outcome: 'created', body: generated.fwb, received_at: generated.receivedAt });
-        events.push({ shipment_id: shipmentId, at: generated.receivedAt, kind: 'FWB', description: `FWB received from ${item.carrierId}/${SEED_SENDER}`, company_id: item.carrierId, user_id: SEED_SENDER });
+        events.push({
+          shipment_id: shipmentId,
+          at: generated.receivedAt,
+          kind: 'FWB',
+          description: `FWB received from ${item.carrierId}/${SEED_SENDER}`,
+          company_id: item.carrierId,
+          user_id: SEED_SENDER,
+        });
         if (generated.fhl) {
           const at = addMinutes(generated.receivedAt, 5);
           messages.push({ ...message, kind: 'FHL', outcome: 'updated', body: generated.fhl, received_at: at });
-          events.push({ shipment_id: shipmentId, at, kind: 'FHL', description: `FHL received from ${item.carrierId}/${SEED_SENDER} with ${item.houses} house(s)`, company_id: item.carrierId, user_id: SEED_SENDER });
+          events.push({
+            shipment_id: shipmentId,
+            at,
+            kind: 'FHL',
+            description: `FHL received from ${item.carrierId}/${SEED_SENDER} with ${item.houses} house(s)`,
+            company_id: item.carrierId,
+            user_id: SEED_SENDER,
+          });
         }
         const open = openHitCount(assessment.hits);
         events.push({
           shipment_id: shipmentId,
           at: addMinutes(generated.receivedAt, generated.fhl ? 6 : 1),
           kind: 'STATUS',
-          description: assessment.status === 'Processing' ? 'Rules evaluated: nothing stops it; automatic acceptance is under way.' : `Rules evaluated: ${assessment.status}${open > 0 ? `, ${open} open sanction hit(s)` : ''}.`,
+          description:
+            assessment.status === 'Processing'
+              ? 'Rules evaluated: nothing stops it; automatic acceptance is under way.'
+              : `Rules evaluated: ${assessment.status}${open > 0 ? `, ${open} open sanction hit(s)` : ''}.`,
           company_id: null,
           user_id: null,
         });

@@ -8,10 +8,12 @@ export { generatedAwb, OWNER_OF_PREFIX } from './shipmentMessages';
 /** The FWB and FHL models of a generated shipment, read back by the message parser. */
 export function readGenerated(generated: GeneratedShipment): { waybill: AirWaybill; manifest?: HouseManifest } {
   const fwb = readCargoMessage(generated.fwb);
-  if (!fwb.ok || fwb.value.kind !== 'FWB') throw new Error(`Generated FWB ${generated.index} does not read: ${JSON.stringify(fwb.ok ? fwb.value.kind : fwb.faults)}`);
+  if (!fwb.ok || fwb.value.kind !== 'FWB')
+    throw new Error(`Generated FWB ${generated.index} does not read: ${JSON.stringify(fwb.ok ? fwb.value.kind : fwb.faults)}`);
   if (!generated.fhl) return { waybill: fwb.value.waybill };
   const fhl = readCargoMessage(generated.fhl);
-  if (!fhl.ok || fhl.value.kind !== 'FHL') throw new Error(`Generated FHL ${generated.index} does not read: ${JSON.stringify(fhl.ok ? fhl.value.kind : fhl.faults)}`);
+  if (!fhl.ok || fhl.value.kind !== 'FHL')
+    throw new Error(`Generated FHL ${generated.index} does not read: ${JSON.stringify(fhl.ok ? fhl.value.kind : fhl.faults)}`);
   return { waybill: fwb.value.waybill, manifest: fhl.value.manifest };
 }
 

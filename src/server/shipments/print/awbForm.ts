@@ -26,10 +26,20 @@ export function drawAwbForm(doc: Pdf, data: ShipmentData, options: AwbFormOption
   const paymentMode = String(charges.paymentMode ?? 'PP');
   const legs = data.Routing;
 
-  doc.font('Helvetica-Bold').fontSize(14).fillColor('#000000').text(printable(`${data.AWBPrefix}  ${data.Origin}  ${data.AWBSuffix}`), m, m, { width: half });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .fillColor('#000000')
+    .text(printable(`${data.AWBPrefix}  ${data.Origin}  ${data.AWBSuffix}`), m, m, { width: half });
   if (frame) {
-    doc.font('Helvetica-Bold').fontSize(11).text(printable(options.carrierName ? `${options.carrierName}` : 'Not Negotiable'), m + half, m, { width: half, align: 'right' });
-    doc.font('Helvetica').fontSize(8).text(options.carrierName ? 'Not Negotiable - Air Waybill' : 'Air Waybill (neutral)', m + half, m + 16, { width: half, align: 'right' });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .text(printable(options.carrierName ? `${options.carrierName}` : 'Not Negotiable'), m + half, m, { width: half, align: 'right' });
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .text(options.carrierName ? 'Not Negotiable - Air Waybill' : 'Air Waybill (neutral)', m + half, m + 16, { width: half, align: 'right' });
   }
   let y = m + 32;
   box(doc, m, y, half, 70, { frame, label: "Shipper's Name and Address", lines: partyLines(data.Shipper) });
@@ -49,7 +59,11 @@ export function drawAwbForm(doc: Pdf, data: ShipmentData, options: AwbFormOption
   box(doc, m + half / 2, y, half / 2, 24, { frame, label: 'Account No.', lines: [data.Agent?.accountNumber ?? ''] });
   box(doc, m + half, y, half, 24, { frame, label: 'Optional Shipping Information', lines: [data.HsCodes.length ? `HS ${data.HsCodes.join(', ')}` : ''] });
   y += 24;
-  box(doc, m, y, full, 24, { frame, label: 'Airport of Departure (Addr. of First Carrier) and Requested Routing', lines: [`${data.Origin} ${legs.map((leg) => `${leg.from}-${leg.to}`).join(' / ')}`] });
+  box(doc, m, y, full, 24, {
+    frame,
+    label: 'Airport of Departure (Addr. of First Carrier) and Requested Routing',
+    lines: [`${data.Origin} ${legs.map((leg) => `${leg.from}-${leg.to}`).join(' / ')}`],
+  });
   y += 24;
   const cell = full / 10;
   const routingCells: [string, string][] = [
@@ -74,12 +88,28 @@ export function drawAwbForm(doc: Pdf, data: ShipmentData, options: AwbFormOption
   box(doc, m, y, full, 44, {
     frame,
     label: 'Handling Information',
-    lines: [data.SpecialHandlingCodes.length ? `SHC ${data.SpecialHandlingCodes.join('/')}` : '', data.OperatorRemarks, data.Security ? `Security status ${String(data.Security.status ?? '')}` : ''],
+    lines: [
+      data.SpecialHandlingCodes.length ? `SHC ${data.SpecialHandlingCodes.join('/')}` : '',
+      data.OperatorRemarks,
+      data.Security ? `Security status ${String(data.Security.status ?? '')}` : '',
+    ],
   });
   y += 44;
   const widths = [0.07, 0.1, 0.05, 0.07, 0.11, 0.1, 0.12, 0.38].map((share) => share * full);
-  const titles = ['Pieces RCP', 'Gross Weight', 'kg lb', 'Rate Class', 'Chargeable Weight', 'Rate / Charge', 'Total', 'Nature and Quantity of Goods (incl. Dimensions or Volume)'];
-  const dimensions = data.Dimensions.map((dimension) => `${String(dimension.pieces ?? '')} x ${String(dimension.lengthCm ?? '')}x${String(dimension.widthCm ?? '')}x${String(dimension.heightCm ?? '')} cm`);
+  const titles = [
+    'Pieces RCP',
+    'Gross Weight',
+    'kg lb',
+    'Rate Class',
+    'Chargeable Weight',
+    'Rate / Charge',
+    'Total',
+    'Nature and Quantity of Goods (incl. Dimensions or Volume)',
+  ];
+  const dimensions = data.Dimensions.map(
+    (dimension) =>
+      `${String(dimension.pieces ?? '')} x ${String(dimension.lengthCm ?? '')}x${String(dimension.widthCm ?? '')}x${String(dimension.heightCm ?? '')} cm`,
+  );
   const values = [
     [String(data.Pieces)],
     [data.Weight.toFixed(1)],
@@ -108,13 +138,19 @@ export function drawAwbForm(doc: Pdf, data: ShipmentData, options: AwbFormOption
     box(doc, m, y + index * 22, quarter, 22, { frame, label: `${label} (Prepaid)`, lines: [prepaid ? value : ''] });
     box(doc, m + quarter, y + index * 22, quarter, 22, { frame, label: `${label} (Collect)`, lines: [prepaid ? '' : value] });
   });
-  const total = (typeof charges.prepaidWeightCharge === 'number' ? charges.prepaidWeightCharge : 0) + (typeof charges.otherChargesDueCarrier === 'number' ? charges.otherChargesDueCarrier : 0);
+  const total =
+    (typeof charges.prepaidWeightCharge === 'number' ? charges.prepaidWeightCharge : 0) +
+    (typeof charges.otherChargesDueCarrier === 'number' ? charges.otherChargesDueCarrier : 0);
   box(doc, m + half, y, half, 44, {
     frame,
     label: "Shipper's Certification",
     lines: ['Shipper certifies that the particulars on the face hereof are correct.', `Signature of Shipper or his Agent: ${data.Shipper.name}`],
   });
-  box(doc, m + half, y + 44, half, 44, { frame, label: 'Executed on (date) at (place)', lines: [`${formatDateTime(data.MessageDate)} at ${data.Origin}`, 'Signature of Issuing Carrier or its Agent'] });
+  box(doc, m + half, y + 44, half, 44, {
+    frame,
+    label: 'Executed on (date) at (place)',
+    lines: [`${formatDateTime(data.MessageDate)} at ${data.Origin}`, 'Signature of Issuing Carrier or its Agent'],
+  });
   y += 88;
   box(doc, m, y, quarter, 24, { frame, label: 'Total Prepaid', lines: [prepaid ? `${currency} ${total.toFixed(2)}` : ''] });
   box(doc, m + quarter, y, quarter, 24, { frame, label: 'Total Collect', lines: [prepaid ? '' : `${currency} ${total.toFixed(2)}`] });

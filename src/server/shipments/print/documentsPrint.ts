@@ -28,7 +28,11 @@ export function cargoReceiptIsDraft(status: ShipmentStatus): boolean {
 function draftWatermark(doc: Pdf): void {
   doc.save();
   doc.rotate(-40, { origin: [PAGE.width / 2, PAGE.height / 2] });
-  doc.font('Helvetica-Bold').fontSize(120).fillColor('#e6e6e6').text('DRAFT', 0, PAGE.height / 2 - 60, { width: PAGE.width, align: 'center', lineBreak: false });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(120)
+    .fillColor('#e6e6e6')
+    .text('DRAFT', 0, PAGE.height / 2 - 60, { width: PAGE.width, align: 'center', lineBreak: false });
   doc.restore();
 }
 
@@ -74,7 +78,10 @@ export function renderCargoReceipt(data: ShipmentData, receivedBy: { companyName
     }
     box(doc, PAGE.margin, y, CONTENT_WIDTH, 44, {
       label: 'Received',
-      lines: [`The goods described above were received in apparent good order and condition by ${receivedBy.companyName} (${receivedBy.userId}).`, `Receipt time: ${formatDateTime(now.toISOString())}`],
+      lines: [
+        `The goods described above were received in apparent good order and condition by ${receivedBy.companyName} (${receivedBy.userId}).`,
+        `Receipt time: ${formatDateTime(now.toISOString())}`,
+      ],
     });
     y += 52;
     box(doc, PAGE.margin, y, half, 50, { label: 'Signature of receiving agent', lines: [] });
@@ -92,7 +99,12 @@ export function renderEcsd(data: ShipmentData, now: Date): Promise<Buffer> {
       ['Unique Consignment Identifier', data.AWBNumber],
       ['Origin', data.Origin],
       ['Destination', data.Destination],
-      ['Transfer / Transit Points', data.Routing.slice(0, -1).map((leg) => leg.to).join(', ') || 'None'],
+      [
+        'Transfer / Transit Points',
+        data.Routing.slice(0, -1)
+          .map((leg) => leg.to)
+          .join(', ') || 'None',
+      ],
       ['Security Status', String(security.status ?? '')],
       ['Received From (Reasons for Issuing)', `Screened by regulated agent ${String(security.regulatedAgent ?? data.Agent?.iataCode ?? '')}`],
       ['Screening Method', String(security.screeningMethod ?? '')],
@@ -129,7 +141,10 @@ export function renderConsolManifest(data: ShipmentData): Promise<Buffer> {
       ['Master Weight', `${data.Weight.toFixed(1)} kg`],
     ]);
     if (data.Houses.length === 0) {
-      doc.font('Helvetica').fontSize(9).text('This shipment is not a consolidation: it has no house air waybills.', PAGE.margin, y + 12);
+      doc
+        .font('Helvetica')
+        .fontSize(9)
+        .text('This shipment is not a consolidation: it has no house air waybills.', PAGE.margin, y + 12);
     } else {
       table(doc, houseColumns, data.Houses, y + 12);
       manifestTotals(doc, data);
@@ -151,7 +166,12 @@ function manifestTotals(doc: Pdf, data: ShipmentData): void {
   if (totals.agrees) {
     doc.font('Helvetica').text('The house air waybills add up to the master air waybill.', { width: CONTENT_WIDTH });
   } else {
-    doc.fillColor('#b00020').text(`WARNING: the house air waybills do not add up to the master air waybill - difference ${difference.pieces} pcs / ${formatKg(difference.weightKg)} kg.`, { width: CONTENT_WIDTH });
+    doc
+      .fillColor('#b00020')
+      .text(
+        `WARNING: the house air waybills do not add up to the master air waybill - difference ${difference.pieces} pcs / ${formatKg(difference.weightKg)} kg.`,
+        { width: CONTENT_WIDTH },
+      );
   }
   doc.fillColor('#000000');
 }
@@ -179,7 +199,10 @@ export function renderHouseAwbs(data: ShipmentData): Promise<Buffer> {
   });
 }
 
-export function renderPouchCover(data: ShipmentData, pouch: { fileName: string; pouchKind: string; remarks: string; updatedOn: string; userId: string }): Promise<Buffer> {
+export function renderPouchCover(
+  data: ShipmentData,
+  pouch: { fileName: string; pouchKind: string; remarks: string; updatedOn: string; userId: string },
+): Promise<Buffer> {
   return renderPdf({ title: `${pouch.pouchKind === 'forwarder' ? 'Forwarder' : 'Airline'} Pouch ${data.AWBNumber}`, subject: 'Pouch' }, (doc) => {
     heading(doc, `${pouch.pouchKind === 'forwarder' ? 'Forwarder' : 'Airline'} Pouch`, `Air Waybill ${data.AWBNumber}`);
     facts(doc, [

@@ -9,7 +9,11 @@ export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 
 export function renderPdf(info: { title: string; subject: string }, draw: (doc: Pdf) => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: PAGE.margin, info: { Title: info.title, Subject: info.subject, Author: 'Cargo Shipment Portal', Creator: 'Cargo Shipment Portal' } });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: PAGE.margin,
+      info: { Title: info.title, Subject: info.subject, Author: 'Cargo Shipment Portal', Creator: 'Cargo Shipment Portal' },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -58,14 +62,20 @@ export function box(doc: Pdf, x: number, y: number, width: number, height: numbe
   if (options.label && frame) {
     // Smaller in a narrow box; a label too long even at the smallest size wraps, the value moving down.
     const label = printable(options.label);
-    doc.font('Helvetica').fontSize(fittingSize(doc, 'Helvetica', label, width - 6, 6, 4.5)).fillColor('#555555');
+    doc
+      .font('Helvetica')
+      .fontSize(fittingSize(doc, 'Helvetica', label, width - 6, 6, 4.5))
+      .fillColor('#555555');
     const labelHeight = doc.heightOfString(label, { width: width - 6 });
     doc.text(label, x + 3, top, { width: width - 6, height: labelHeight + 1 });
     top += Math.max(8, labelHeight + 1);
   }
   const lines = (options.lines ?? []).map(printable).filter((line) => line !== '');
   if (lines.length > 0) {
-    doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(options.fontSize ?? 8).fillColor('#000000');
+    doc
+      .font(options.bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(options.fontSize ?? 8)
+      .fillColor('#000000');
     doc.text(lines.join('\n'), x + 3, top, { width: width - 6, height: Math.max(0, y + height - top - 2), ellipsis: true });
   }
 }
@@ -103,10 +113,21 @@ export function table<T>(doc: Pdf, columns: readonly Column<T>[], rows: readonly
   const rowHeight = 16;
   const drawHeader = (y: number) => {
     let x = PAGE.margin;
-    doc.rect(PAGE.margin, y, columns.reduce((sum, column) => sum + column.width, 0), rowHeight).fillAndStroke('#e8edf3', '#333333');
+    doc
+      .rect(
+        PAGE.margin,
+        y,
+        columns.reduce((sum, column) => sum + column.width, 0),
+        rowHeight,
+      )
+      .fillAndStroke('#e8edf3', '#333333');
     for (const column of columns) {
       const title = printable(column.title);
-      doc.font('Helvetica-Bold').fontSize(fittingSize(doc, 'Helvetica-Bold', title, column.width - 6, 7, 5)).fillColor('#000000').text(title, x + 3, y + 5, { width: column.width - 6, align: column.align ?? 'left', lineBreak: false, ellipsis: true });
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(fittingSize(doc, 'Helvetica-Bold', title, column.width - 6, 7, 5))
+        .fillColor('#000000')
+        .text(title, x + 3, y + 5, { width: column.width - 6, align: column.align ?? 'left', lineBreak: false, ellipsis: true });
       x += column.width;
     }
     return y + rowHeight;
@@ -123,7 +144,11 @@ export function table<T>(doc: Pdf, columns: readonly Column<T>[], rows: readonly
     let x = PAGE.margin;
     columns.forEach((column, index) => {
       doc.lineWidth(0.4).strokeColor('#999999').rect(x, y, column.width, height).stroke();
-      doc.font('Helvetica').fontSize(7.5).fillColor('#000000').text(cells[index], x + 3, y + 5, { width: column.width - 6, height: height - 5, align: column.align ?? 'left' });
+      doc
+        .font('Helvetica')
+        .fontSize(7.5)
+        .fillColor('#000000')
+        .text(cells[index], x + 3, y + 5, { width: column.width - 6, height: height - 5, align: column.align ?? 'left' });
       x += column.width;
     });
     y += height;
@@ -133,12 +158,24 @@ export function table<T>(doc: Pdf, columns: readonly Column<T>[], rows: readonly
 }
 
 export function footer(doc: Pdf, text: string): void {
-  doc.font('Helvetica').fontSize(7).fillColor('#666666').text(printable(text), PAGE.margin, PAGE.height - PAGE.margin - 10, { width: CONTENT_WIDTH, align: 'center', lineBreak: false });
+  doc
+    .font('Helvetica')
+    .fontSize(7)
+    .fillColor('#666666')
+    .text(printable(text), PAGE.margin, PAGE.height - PAGE.margin - 10, { width: CONTENT_WIDTH, align: 'center', lineBreak: false });
 }
 
-export function partyLines(party: { name?: string; address?: string; city?: string; country?: string; postcode?: string; phone?: string; accountNumber?: string } | null): string[] {
+export function partyLines(
+  party: { name?: string; address?: string; city?: string; country?: string; postcode?: string; phone?: string; accountNumber?: string } | null,
+): string[] {
   if (!party) return [];
-  return [party.name ?? '', party.address ?? '', [party.postcode, party.city, party.country].filter(Boolean).join(' '), party.phone ? `Tel ${party.phone}` : '', party.accountNumber ? `Account ${party.accountNumber}` : ''];
+  return [
+    party.name ?? '',
+    party.address ?? '',
+    [party.postcode, party.city, party.country].filter(Boolean).join(' '),
+    party.phone ? `Tel ${party.phone}` : '',
+    party.accountNumber ? `Account ${party.accountNumber}` : '',
+  ];
 }
 
 export function formatDateTime(iso: string | null): string {
