@@ -76,13 +76,18 @@ const isOutcome = (value: Borrower | ChangeOutcome<never>): value is ChangeOutco
 async function record(
   caller: DecisionCaller,
   { trx, shipment, shipmentId }: ChangeContext,
-  change: { kind: 'LEND' | 'TAKE_BACK'; text: string; before: object | null; after: object | null },
+  /**
+   * `text` names the borrower, for the owner's user log and the audit log; `history` does not, since
+   * the shipment's history is shown to everyone who sees the shipment (its forwarder and handlers too),
+   * while to whom it is lent is the owner's business only (the owner's detail lists its lendings).
+   */
+  change: { kind: 'LEND' | 'TAKE_BACK'; text: string; history: string; before: object | null; after: object | null },
 ) {
   const awb = { prefix: shipment.awb_prefix, suffix: shipment.awb_suffix };
   await writeShipmentEvent(trx, {
     shipmentId,
     kind: change.kind,
-    description: change.text,
+    description: change.history,
     companyId: caller.account.companyId,
     userId: caller.account.userId,
   });
@@ -138,6 +143,7 @@ export async function lendShipment(caller: DecisionCaller, request: LendingReque
       await record(caller, context, {
         kind: 'LEND',
         text: `Lent to ${named(borrower)}: it sees the shipment in its summary, not its details`,
+        history: 'Lent to another company: it sees the shipment in its summary, not its details',
         before: null,
         after: {
           ShipmentId: shipmentId,
@@ -175,6 +181,7 @@ export async function takeBackShipment(caller: DecisionCaller, request: LendingR
       await record(caller, context, {
         kind: 'TAKE_BACK',
         text: `Taken back from ${named(borrower)}, lent since ${since}${removed.lent_by_user ? ` by ${removed.lent_by_user}` : ''}`,
+        history: `Taken back from the company it was lent to since ${since}`,
         before: {
           ShipmentId: shipmentId,
           AWBNumber: formatAwbNumber({ prefix: shipment.awb_prefix, suffix: shipment.awb_suffix }),

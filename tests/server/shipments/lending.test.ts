@@ -121,7 +121,8 @@ describe('lending a shipment and taking it back', () => {
     expect(ownerAfter.Can).toMatchObject({ Lend: true, TakeBack: true });
     expect(ownerAfter.History[0]).toMatchObject({
       Kind: 'LEND',
-      Description: 'Lent to Demo Airlines (DEMOAIR): it sees the shipment in its summary, not its details',
+      // The history is shown to the shipment's forwarder and handlers too: it does not name the borrower (the owner's Lendings do).
+      Description: 'Lent to another company: it sees the shipment in its summary, not its details',
       CompanyId: 'SKYAIR',
       UserId: 'admin',
     });
@@ -137,7 +138,7 @@ describe('lending a shipment and taking it back', () => {
     expect(ownerLast.Can).toMatchObject({ Lend: true, TakeBack: false });
     expect(ownerLast.History[0]).toMatchObject({
       Kind: 'TAKE_BACK',
-      Description: expect.stringMatching(/^Taken back from Demo Airlines \(DEMOAIR\), lent since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC by admin$/),
+      Description: expect.stringMatching(/^Taken back from the company it was lent to since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/),
       UserId: 'admin',
     });
   });
@@ -160,6 +161,21 @@ describe('lending a shipment and taking it back', () => {
     ]);
     expect(await countLog(t, { act_type: 'Lend', awb_suffix: shipment.awb_suffix, company_id: 'SKYAIR', user_id: 'admin' })).toBe(1);
     expect(await countLog(t, { act_type: 'TakeBack', awb_suffix: shipment.awb_suffix, company_id: 'SKYAIR', user_id: 'admin' })).toBe(1);
+    // The owner's user log names the borrower; the history, which the shipment's forwarder and handlers see too, does not.
+    const remarks = await t.db
+      .selectFrom('action_log')
+      .select('remarks')
+      .where('awb_suffix', '=', shipment.awb_suffix)
+      .where('act_type', 'in', ['Lend', 'TakeBack'])
+      .execute();
+    expect(remarks.map((row) => row.remarks)).toEqual([expect.stringContaining('Demo Airlines (DEMOAIR)'), expect.stringContaining('Demo Airlines (DEMOAIR)')]);
+    const history = await t.db
+      .selectFrom('shipment_events')
+      .select('description')
+      .where('shipment_id', '=', shipment.shipment_id)
+      .where('kind', 'in', ['LEND', 'TAKE_BACK'])
+      .execute();
+    expect(history.map((row) => row.description).join(' ')).not.toMatch(/DEMOAIR|Demo Airlines/);
     const audit = await t.db
       .selectFrom('audit_log')
       .selectAll()
