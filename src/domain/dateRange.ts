@@ -55,7 +55,9 @@ const ZONED = /(?:[zZ]|[+-]\d{2}:?\d{2})$/;
  */
 export function utcDateTime(value: string | Date | null | undefined, { seconds = false } = {}): string {
   if (value === null || value === undefined || value === '') return '';
-  const date = typeof value === 'string' ? new Date(ZONED.test(value) || !value.includes('T') ? value : `${value}Z`) : value;
+  // 'YYYY-MM-DD HH:mm[:ss]' (a space for the T, as PostgreSQL writes it) is the same moment as with the T.
+  const text = typeof value === 'string' ? value.replace(/^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})/, '$1T$2') : value;
+  const date = typeof text === 'string' ? new Date(ZONED.test(text) || !text.includes('T') ? text : `${text}Z`) : text;
   if (Number.isNaN(date.getTime())) return String(value);
   const iso = date.toISOString();
   return `${iso.slice(0, 10)} ${iso.slice(11, seconds ? 19 : 16)} UTC`;

@@ -14,11 +14,14 @@ export async function userApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   const profileAnswer = {
     type: 'object',
     required: ['status'],
+    // Fastify serialises from this schema: fields added later are sent, not dropped.
+    additionalProperties: true,
     properties: {
       status: { type: 'integer' },
       message: { type: 'string' },
       data: {
         type: 'object',
+        additionalProperties: true,
         required: ['user_id', 'company_id', 'user_name', 'email', 'role_type', 'role_name', 'company_type_id', 'company_name', 'access_type', 'mfa_required'],
         properties: {
           user_id: { type: 'string' },

@@ -41,6 +41,8 @@ const tokenBodySchema = {
 /** Every token answer, success or refusal, has this shape (TokenResponse): absent fields are left out. */
 const tokenAnswer = {
   type: 'object',
+  // Fastify serialises from this schema: a field added to TokenResponse later is sent, not dropped.
+  additionalProperties: true,
   properties: {
     access_token: { type: 'string' },
     refresh_token: { type: 'string' },

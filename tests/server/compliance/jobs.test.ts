@@ -128,6 +128,8 @@ describe('outbound messages', () => {
       payload: { ShipmentId: created.ShipmentId, ApproveType: 'NORMAL', ApproveReason: '', UpdateDT: created.UpdateDT, PendingUpdate: false },
     });
     expect(accepted.statusCode).toBe(200);
+    // A refusal is HTTP 200 too: the body's status says it was done.
+    expect(accepted.json().status, JSON.stringify(accepted.json())).toBe(1);
     return { shipmentId: created.ShipmentId as string, updateDt: accepted.json().data.UpdateDT as string };
   }
 
@@ -139,6 +141,7 @@ describe('outbound messages', () => {
       payload: { ShipmentId: shipmentId, Target: target, UpdateDT: updateDt },
     });
     expect(answer.statusCode).toBe(200);
+    expect(answer.json().status, JSON.stringify(answer.json())).toBe(1);
     return answer.json().data.UpdateDT as string;
   }
 

@@ -109,7 +109,8 @@ export function fakeApi(handler: ApiHandler) {
 }
 
 export function refusal(status: number, message: string, reason?: string): ApiError {
-  return new ApiError(status, message, 409, { status, message, data: reason ? { reason } : {} });
+  // As the server answers a refused decision: HTTP 200, the refusal in the body's status.
+  return new ApiError(status, message, 200, { status, message, data: reason ? { reason } : {} });
 }
 
 export function renderShipmentPage(
