@@ -1,12 +1,14 @@
-import http from 'node:http';
+import { EventEmitter } from 'node:events';
+import http, { type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import jwt from 'jsonwebtoken';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueEventTicket } from '../../src/server/live/eventTickets';
-import { pruneLiveEvents } from '../../src/server/live/liveEventLog';
+import { latestEventId, pruneLiveEvents } from '../../src/server/live/liveEventLog';
+import { LiveStreams } from '../../src/server/live/liveStreams';
 import { verifyAccessToken } from '../../src/server/auth/accessTokens';
-import { buildAnotherInstance, signIn, type TestApp } from './testApp';
+import { buildAnotherInstance, msUntil, signIn, type TestApp } from './testApp';
 import { buildShipmentTestApp, setShipment, shipmentWhere, type ShipmentTestApp, type UserKey } from './shipments/support';
 
 /**
@@ -472,5 +474,119 @@ describe('who may open a stream, and for how long', () => {
     );
     expect(eventOf(caught)).toMatchObject({ status: 'Error', detail: { to: 'Error' } });
     again.close();
+  });
+});
+
+/** A response the test drives: what was written, and whether anything was written after it ended. */
+class FakeResponse extends EventEmitter {
+  writableEnded = false;
+  destroyed = false;
+  closed = false;
+  writableLength = 0;
+  /** write() answers false (a full buffer) when set. */
+  full = false;
+  /** end() finishes without the connection's close (a client that never reads): only destroy() closes. */
+  endWithoutClose = false;
+  writes: string[] = [];
+  writesAfterEnd = 0;
+  onWrite: (text: string) => void = () => undefined;
+  writeHead(): this {
+    return this;
+  }
+  write(text: string): boolean {
+    if (this.writableEnded || this.destroyed) this.writesAfterEnd++;
+    this.writes.push(text);
+    this.onWrite(text);
+    return !this.full;
+  }
+  end(): this {
+    this.writableEnded = true;
+    this.emit('finish');
+    if (!this.endWithoutClose) this.destroy();
+    return this;
+  }
+  destroy(): this {
+    if (this.destroyed) return this;
+    this.destroyed = true;
+    this.closed = true;
+    this.emit('close');
+    return this;
+  }
+  get res(): ServerResponse {
+    return this as unknown as ServerResponse;
+  }
+}
+
+describe('a stream’s end, whenever it comes', () => {
+  let streams: LiveStreams;
+  const claimsOf = () => verifyAccessToken(a.ctx.jwtSecret, a.tokens.airlineAdmin)!;
+  const openOn = (res: FakeResponse, lastEventId?: string) =>
+    streams.open({ claims: claimsOf(), ip: '127.0.0.1', res: res.res, headers: {}, ...(lastEventId ? { lastEventId } : {}) });
+  beforeAll(() => {
+    streams = new LiveStreams(a.ctx, { heartbeatMs: 40, perUser: 2 });
+  });
+  afterAll(() => streams.dispose());
+
+  it('never opens (nor counts, nor beats on) a stream whose browser left before the server opened it', async () => {
+    const ended = new FakeResponse();
+    ended.end();
+    expect(openOn(ended)).toBe(false);
+    const destroyed = new FakeResponse();
+    destroyed.destroy();
+    expect(openOn(destroyed)).toBe(false);
+    expect(streams.size).toBe(0);
+    expect(streams.openOf(claimsOf())).toBe(0);
+    expect([...ended.writes, ...destroyed.writes]).toEqual([]);
+  });
+
+  it('stops a replay the moment its stream closes, and writes nothing after', async () => {
+    const shipment = await openShipment('160');
+    const before = await latestEventId(a.db);
+    for (const status of ['Error', 'Eyeball', 'Error', 'Eyeball']) await setShipment(a, shipment.shipment_id, { status });
+    const res = new FakeResponse();
+    res.onWrite = (text) => {
+      if (text.startsWith('id: ')) res.destroy();
+    };
+    expect(openOn(res, before)).toBe(true);
+    await msUntil(async () => streams.size === 0);
+    // The rest of the replay would have been sent by now; nothing was, and no `ready` either.
+    await setShipment(a, shipment.shipment_id, { status: 'Error' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(res.writes.filter((text) => text.startsWith('id: '))).toHaveLength(1);
+    expect(res.writes.some((text) => text.startsWith('event: ready'))).toBe(false);
+    expect(res.writesAfterEnd).toBe(0);
+  });
+
+  it('closes a stream whose client does not read: past the buffer cap at once, a full buffer that does not drain in time', async () => {
+    const flooded = new FakeResponse();
+    flooded.writableLength = 2 * 1_048_576;
+    expect(openOn(flooded)).toBe(true);
+    await msUntil(async () => flooded.writableEnded);
+    expect(streams.size).toBe(0);
+    const full = new FakeResponse();
+    full.full = true;
+    expect(openOn(full)).toBe(true);
+    await msUntil(async () => full.writableEnded, 10_000);
+    expect(full.writesAfterEnd).toBe(0);
+  });
+
+  it('shuts down in bounded time when a connection never closes after its end', async () => {
+    const stuck = new FakeResponse();
+    stuck.endWithoutClose = true;
+    expect(openOn(stuck)).toBe(true);
+    const began = performance.now();
+    await streams.closeAll();
+    expect(performance.now() - began).toBeLessThan(5000);
+    expect(stuck.writableEnded).toBe(true);
+    expect(stuck.destroyed).toBe(true);
+    expect(streams.size).toBe(0);
+  });
+
+  it('says reset to a Last-Event-ID beyond the newest event (a database made anew)', async () => {
+    const latest = await latestEventId(a.db);
+    const client = await openStream(baseB, await streamUrl('airlineAdmin'), { 'last-event-id': String(BigInt(latest) + 1000n) });
+    const reset = await client.waitFor((message) => message.event === 'reset', 'reset event');
+    expect(BigInt(reset.id!)).toBeLessThan(BigInt(latest) + 1000n);
+    client.close();
   });
 });

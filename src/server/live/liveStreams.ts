@@ -25,6 +25,11 @@ import { eventsAfter, latestEventId, type LiveEventRow, wireEvent } from './live
 const SUMMARY_KINDS = new Set(['decision', 'status', 'data']);
 /** A replay longer than this is a reset: the page reloads rather than replaying the log. */
 const REPLAY_LIMIT = 5000;
+/** A stream whose unsent output grows past this is closed (a browser that reads too slowly reconnects with Last-Event-ID). */
+const WRITE_BUFFER_CAP = 1_048_576;
+/** How long a stream may take to drain before it is closed, and how long shutdown waits for the streams it ends. */
+const DRAIN_MS = 5000;
+const SHUTDOWN_MS = 1000;
 
 interface Stream {
   claims: AccessClaims;
@@ -43,6 +48,8 @@ export interface OpenStream {
   claims: AccessClaims;
   ip: string;
   res: ServerResponse;
+  /** The answer's headers: written by open() once the stream's end is watched for. */
+  headers: Record<string, string>;
   /** Last-Event-ID (header or `lastEventId`): replay what came after it; none: live from now. */
   lastEventId?: string;
 }
@@ -69,8 +76,13 @@ export class LiveStreams {
     return this.#streams.size;
   }
 
-  /** A stream whose headers were written: replays (or says ready), then goes live. */
-  open({ claims, ip, res, lastEventId }: OpenStream): void {
+  /**
+   * Opens the stream on `res`: its end is watched for before anything is written or awaited, and a
+   * response that ended already (the browser left while the request was being checked) is never
+   * registered. Then the headers, a replay (or `ready`), and live events. Whether it opened.
+   */
+  open({ claims, ip, res, headers, lastEventId }: OpenStream): boolean {
+    if (isGone(res)) return false;
     const stream: Stream = {
       claims,
       ip,
@@ -82,20 +94,41 @@ export class LiveStreams {
       closed: false,
     };
     stream.heartbeat.unref();
+    const close = () => this.#close(stream);
+    res.once('close', close);
+    res.once('finish', close);
+    res.once('error', close);
     this.#streams.add(stream);
-    res.on('close', () => this.#close(stream));
-    res.on('finish', () => this.#close(stream));
+    res.writeHead(200, headers);
+    res.write('retry: 3000\n\n');
     // Live events queue up behind the first task from now on, so nothing between the two is lost.
     this.#enqueue(stream, () => (lastEventId === undefined ? this.#start(stream) : this.#replay(stream, lastEventId)));
+    return true;
   }
 
-  /** Ends every stream (the server is shutting down): browsers reconnect, elsewhere or later, with Last-Event-ID. */
-  closeAll(): void {
-    for (const stream of [...this.#streams]) this.#close(stream);
+  /**
+   * Ends every stream (the server is shutting down): browsers reconnect, elsewhere or later, with
+   * Last-Event-ID. Waits at most SHUTDOWN_MS for their connections to close, then destroys what is
+   * left: a client that reads nothing never holds the shutdown up.
+   */
+  async closeAll(): Promise<void> {
+    const streams = [...this.#streams];
+    for (const stream of streams) this.#close(stream);
+    const pending = streams.map((stream) => stream.res).filter((res) => !res.destroyed && !res.closed);
+    if (pending.length === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(pending.map((res) => new Promise<void>((resolve) => (res.destroyed || res.closed ? resolve() : res.once('close', () => resolve()))))),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, SHUTDOWN_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    for (const res of pending) if (!res.destroyed && !res.closed) res.destroy();
   }
 
-  dispose(): void {
-    this.closeAll();
+  async dispose(): Promise<void> {
+    await this.closeAll();
     this.#unsubscribe();
   }
 
@@ -108,11 +141,33 @@ export class LiveStreams {
     stream.closed = true;
     clearInterval(stream.heartbeat);
     this.#streams.delete(stream);
-    if (!stream.res.writableEnded) stream.res.end();
+    if (!stream.res.writableEnded && !stream.res.destroyed) stream.res.end();
   }
 
-  #write(stream: Stream, text: string): void {
-    if (!stream.closed && !stream.res.writableEnded) stream.res.write(text);
+  /**
+   * Writes to an open stream only. Output the client does not read closes the stream past
+   * WRITE_BUFFER_CAP, or when it has not drained within DRAIN_MS of a full buffer.
+   */
+  async #write(stream: Stream, text: string): Promise<void> {
+    if (stream.closed || isGone(stream.res)) return this.#close(stream);
+    const { res } = stream;
+    const flushed = res.write(text);
+    if (res.writableLength > WRITE_BUFFER_CAP) return this.#close(stream);
+    if (flushed) return;
+    const drained = await new Promise<boolean>((resolve) => {
+      const done = (result: boolean) => {
+        clearTimeout(timer);
+        res.off('drain', onDrain);
+        res.off('close', onClose);
+        resolve(result);
+      };
+      const onDrain = () => done(true);
+      const onClose = () => done(false);
+      const timer = setTimeout(() => done(false), DRAIN_MS);
+      res.on('drain', onDrain);
+      res.on('close', onClose);
+    });
+    if (!drained) this.#close(stream);
   }
 
   async #start(stream: Stream): Promise<void> {
@@ -120,23 +175,29 @@ export class LiveStreams {
     if (!(await this.#standing(stream))) return this.#close(stream);
     stream.seen = latest;
     stream.told = latest;
-    this.#write(stream, `event: ready\nid: ${latest}\ndata: {}\n\n`);
+    await this.#write(stream, `event: ready\nid: ${latest}\ndata: {}\n\n`);
   }
 
   async #replay(stream: Stream, afterId: string): Promise<void> {
     const rows = await eventsAfter(this.ctx.db, afterId, REPLAY_LIMIT);
-    if (rows === 'reset') {
-      const latest = BigInt(await latestEventId(this.ctx.db));
+    if (stream.closed) return;
+    // An id beyond the newest event (the database was made anew) is as unknown as a pruned one.
+    const latest = BigInt(await latestEventId(this.ctx.db));
+    if (rows === 'reset' || BigInt(afterId) > latest) {
       if (!(await this.#standing(stream))) return this.#close(stream);
       stream.seen = latest;
       stream.told = latest;
-      this.#write(stream, `event: reset\nid: ${latest}\ndata: {}\n\n`);
+      await this.#write(stream, `event: reset\nid: ${latest}\ndata: {}\n\n`);
       return;
     }
     stream.seen = BigInt(afterId);
     stream.told = stream.seen;
-    for (const row of rows) await this.#deliver(stream, row);
-    if (!stream.closed) this.#write(stream, `event: ready\nid: ${stream.seen}\ndata: {}\n\n`);
+    for (const row of rows) {
+      if (stream.closed) return;
+      await this.#deliver(stream, row);
+    }
+    if (stream.closed) return;
+    await this.#write(stream, `event: ready\nid: ${stream.seen}\ndata: {}\n\n`);
     stream.told = stream.seen;
   }
 
@@ -152,21 +213,23 @@ export class LiveStreams {
   }
 
   async #deliver(stream: Stream, row: LiveEventRow): Promise<void> {
+    if (stream.closed) return;
     const id = BigInt(row.event_id);
     if (id <= stream.seen) return;
     const standing = await this.#standing(stream);
+    if (stream.closed) return;
     if (!standing) return this.#close(stream);
     stream.seen = id;
     const seenAs = visibility(standing.scope, row);
     if (seenAs === 'none') return;
-    this.#write(stream, `id: ${id}\ndata: ${JSON.stringify(wireEvent(row, seenAs === 'full'))}\n\n`);
+    await this.#write(stream, `id: ${id}\ndata: ${JSON.stringify(wireEvent(row, seenAs === 'full'))}\n\n`);
     stream.told = id;
   }
 
   async #beat(stream: Stream): Promise<void> {
     if (!(await this.#standing(stream))) return this.#close(stream);
     // An id-only message moves the browser's Last-Event-ID past the events it was not sent.
-    this.#write(stream, stream.seen > stream.told ? `: heartbeat\nid: ${stream.seen}\n\n` : ': heartbeat\n\n');
+    await this.#write(stream, stream.seen > stream.told ? `: heartbeat\nid: ${stream.seen}\n\n` : ': heartbeat\n\n');
     stream.told = stream.seen;
   }
 
@@ -199,14 +262,23 @@ export class LiveStreams {
       this.#enqueue(stream, async () => {
         if (stream.seen === 0n) return;
         const rows = await eventsAfter(this.ctx.db, String(stream.seen), REPLAY_LIMIT);
+        if (stream.closed) return;
         if (rows === 'reset') {
-          this.#write(stream, 'event: reset\ndata: {}\n\n');
+          await this.#write(stream, 'event: reset\ndata: {}\n\n');
           return this.#close(stream);
         }
-        for (const row of rows) await this.#deliver(stream, row);
+        for (const row of rows) {
+          if (stream.closed) return;
+          await this.#deliver(stream, row);
+        }
       });
     }
   }
+}
+
+/** A response that can carry nothing more: ended, destroyed, or its connection gone. */
+function isGone(res: ServerResponse): boolean {
+  return res.writableEnded || res.destroyed || res.closed || res.socket?.destroyed === true || res.req?.destroyed === true;
 }
 
 /** Whether (and how) the scope's company sees the event: its own shipment in full, a lent one as the summary does. */

@@ -43,8 +43,8 @@ function authenticateStream(ctx: AppContext) {
 export async function liveEventRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const streams = new LiveStreams(ctx, { heartbeatMs: ctx.config.liveHeartbeatMs, perUser: ctx.config.liveStreamsPerUser });
   // Before the server stops accepting and waits for what is in flight: a stream never ends by itself.
-  app.addHook('preClose', async () => streams.closeAll());
-  app.addHook('onClose', async () => streams.dispose());
+  app.addHook('preClose', () => streams.closeAll());
+  app.addHook('onClose', () => streams.dispose());
 
   await app.register(async (tickets) => {
     aboutShipments(tickets);
@@ -83,19 +83,19 @@ export async function liveEventRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
           });
         }
         reply.hijack();
-        reply.raw.writeHead(200, {
-          ...(reply.getHeaders() as Record<string, string>),
-          'Content-Type': 'text/event-stream; charset=utf-8',
-          'Cache-Control': 'no-store',
-          'X-Accel-Buffering': 'no',
-          Connection: 'keep-alive',
-        });
-        reply.raw.write('retry: 3000\n\n');
         const lastEventId = lastEventIdOf(request);
+        // open() watches for the stream's end before it writes the headers, and opens nothing when the browser left already.
         streams.open({
           claims: { userId: account.userId, companyId: account.companyId, ...sessionOf(request) },
           ip: request.ip,
           res: reply.raw,
+          headers: {
+            ...(reply.getHeaders() as Record<string, string>),
+            'Content-Type': 'text/event-stream; charset=utf-8',
+            'Cache-Control': 'no-store',
+            'X-Accel-Buffering': 'no',
+            Connection: 'keep-alive',
+          },
           ...(lastEventId ? { lastEventId } : {}),
         });
       },
