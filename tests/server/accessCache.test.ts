@@ -65,6 +65,32 @@ describe('two instances on one database', () => {
     expect(await msUntil(async () => (await summary(b, access)).json().status === StatusCode.USER_PROFILE_INVALID)).toBeLessThan(1000);
   });
 
+  it('keeps its entries when a live event arrives: a shipment change is no change of anyone’s access', async () => {
+    const { access } = await operatorKnownToB('cachedlive');
+    await sql`ALTER TABLE users DISABLE TRIGGER users_changes`.execute(a.db);
+    try {
+      await a.db.updateTable('users').set({ is_locked: true }).where('company_id', '=', 'DEMOAIR').where('user_id', '=', 'cachedlive').execute();
+    } finally {
+      await sql`ALTER TABLE users ENABLE TRIGGER users_changes`.execute(a.db);
+    }
+    let live = false;
+    const unsubscribe = b.ctx.changes.subscribe({
+      onChange: (event) => {
+        if (event.k === 'live') live = true;
+      },
+      onReset: () => undefined,
+    });
+    try {
+      const shipment = await a.db.selectFrom('shipments').select(['shipment_id', 'status']).orderBy('shipment_id').executeTakeFirstOrThrow();
+      await a.db.updateTable('shipments').set({ status: shipment.status }).where('shipment_id', '=', shipment.shipment_id).execute();
+      await msUntil(async () => live);
+    } finally {
+      unsubscribe();
+    }
+    // Had the live event emptied B's cache, the locked account would be refused now.
+    expect((await summary(b, access)).json().status).toBe(StatusCode.SUCCESS);
+  });
+
   it('a user locked through A is refused on B within a second', async () => {
     const { access } = await operatorKnownToB('locked1');
     const locked = await classicCall(a.app, adminOnA, 'POST', userPath('DEMOAIR', 'locked1', '/lock'), { locked: true });

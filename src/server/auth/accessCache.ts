@@ -63,7 +63,8 @@ export function createAccessCache(db: Db, feed: ChangeFeed): AccessCache {
       case 'shipment':
       case 'handling':
       case 'ruleLists':
-        break; // shipments and rule lists are not the caller's access (shipmentCache.ts)
+      case 'live':
+        break; // shipments, rule lists and live events (liveStreams.ts) are not the caller's access (shipmentCache.ts)
       default:
         // An event this version does not know: forget everything rather than guess.
         for (const cache of all) cache.clear();
