@@ -322,6 +322,11 @@ describe('what the events say', () => {
     expect(eventOf(await admin.waitFor(about(id, 'data'), 'data event'))!.detail).toEqual({ fwb: true, fhl: false });
     await setShipment(a, id, { sanction_hits: JSON.stringify([{ hitId: 'H1', state: 'OPEN' }]) });
     expect(eventOf(await admin.waitFor(about(id, 'sanction'), 'sanction raised'))!.detail).toEqual({ open: 1, change: 'raised' });
+    // Escalating the hit is no resolution: it still blocks acceptance, so no sanction event (a plain change instead).
+    await setShipment(a, id, { sanction_hits: JSON.stringify([{ hitId: 'H1', state: 'ESCALATED' }]) });
+    const raisedId = BigInt(eventsOf(admin).find((event) => event.shipmentId === id && event.kind === 'sanction')!.id);
+    await admin.waitFor((message) => about(id)(message) && BigInt(eventOf(message)!.id) > raisedId, 'the escalation’s event');
+    expect(eventsOf(admin).filter((event) => event.shipmentId === id && event.kind === 'sanction')).toHaveLength(1);
     await setShipment(a, id, { sanction_hits: JSON.stringify([{ hitId: 'H1', state: 'CLEARED' }]) });
     const resolved = await admin.waitFor((message) => about(id, 'sanction')(message) && eventOf(message)!.detail.change === 'resolved', 'sanction resolved');
     expect(eventOf(resolved)!.detail).toEqual({ open: 0, change: 'resolved' });

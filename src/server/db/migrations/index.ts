@@ -11,6 +11,7 @@ import * as changeNotifications from './0010_change_notifications';
 import * as shipmentNotifications from './0011_shipment_notifications';
 import * as lendingUsers from './0012_lending_users';
 import * as liveEvents from './0013_live_events';
+import * as liveEventsReview from './0014_live_events_review';
 
 /** Versioned migrations, applied in name order; a new one is a new file and a line here. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0011_shipment_notifications': shipmentNotifications,
   '0012_lending_users': lendingUsers,
   '0013_live_events': liveEvents,
+  '0014_live_events_review': liveEventsReview,
 };
