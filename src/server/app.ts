@@ -28,13 +28,44 @@ export interface BuildOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** A `ticket` query parameter's value (event stream and file tickets), wherever it stands in the query. */
+const TICKET_PARAMETER = /([?&]ticket=)[^&#]*/gi;
+
+/** A URL as the log may show it: without the value of a ticket, which opens a stream or a file to whoever holds it. */
+export function loggableUrl(url: string): string {
+  return url.replace(TICKET_PARAMETER, '$1[redacted]');
+}
+
+/**
+ * How a request is logged (Fastify's own fields), its URL without ticket values: for the app's own
+ * logger and for a shared one (main.ts), whose serializers Fastify takes over its own.
+ */
+export const logSerializers = {
+  req(request: { method: string; url: string; host?: string; ip?: string; headers?: Record<string, unknown>; socket?: { remotePort?: number } }) {
+    return {
+      method: request.method,
+      url: loggableUrl(request.url),
+      version: typeof request.headers?.['accept-version'] === 'string' ? request.headers['accept-version'] : undefined,
+      host: request.host,
+      remoteAddress: request.ip,
+      remotePort: request.socket?.remotePort,
+    };
+  },
+};
+
 /** Strict-Transport-Security for answers that went out over TLS: a year, subdomains included. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** Logger options with the app's request serializer (unless they bring their own); `false` stays off. */
+function withLogSerializers(logger: NonNullable<FastifyServerOptions['logger']>): FastifyServerOptions['logger'] {
+  if (typeof logger !== 'object') return logger;
+  return { ...logger, serializers: { ...logSerializers, ...logger.serializers } };
+}
 
 /** Builds the whole server without listening: tests inject requests, main.ts listens. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? { level: ctx.config.logLevel } }),
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: withLogSerializers(options.logger ?? { level: ctx.config.logLevel }) }),
     bodyLimit: 1_048_576,
     // X-Forwarded-For is believed only from the configured proxies (TRUSTED_PROXIES), so request.ip cannot be forged.
     trustProxy: ctx.config.trustedProxies.length > 0 ? [...ctx.config.trustedProxies] : false,

@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import pino, { type Logger } from 'pino';
 import { loadConfig, type Config } from './config';
-import { buildApp } from './app';
+import { buildApp, logSerializers } from './app';
 import { createDatabase, migrateToLatest, type Db } from './db/database';
 import { acquireAppLock, startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { seedDemoWorld } from './db/seed';
@@ -211,7 +211,8 @@ async function runPrimary(config: Readonly<Config>, log: Logger): Promise<void> 
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel });
+  // Fastify logs requests with this logger's serializers: the app's keep ticket values out of the logged URLs.
+  const log = pino({ level: config.logLevel, serializers: logSerializers });
   if (cluster.isPrimary && config.webConcurrency > 1) await runPrimary(config, log);
   else await runInstance(config, log);
 }

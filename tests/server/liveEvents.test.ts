@@ -1,4 +1,7 @@
 import { EventEmitter } from 'node:events';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { buildApp, logSerializers } from '../../src/server/app';
 import http, { type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import jwt from 'jsonwebtoken';
@@ -394,6 +397,46 @@ describe('who may open a stream, and for how long', () => {
     expect(opened.status).toBe(200);
     expect(opened.body.startsWith('retry: ')).toBe(true);
     opened.close();
+  });
+
+  it('admits a ticket once: the same ticket is refused the second time', async () => {
+    const url = await streamUrl('airlineOperator');
+    const first = await openStream(baseB, url);
+    expect(first.status).toBe(200);
+    first.close();
+    const again = await openStream(baseB, url);
+    await again.ended;
+    expect(again.status).toBe(401);
+  });
+
+  it('logs a request’s URL without the value of its ticket, with the app’s own logger and with a shared one (main.ts)', async () => {
+    const lines: string[] = [];
+    const sink = () =>
+      new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      });
+    const secret = 'eyJhbGciOiJIUzI1NiJ9.c2VjcmV0.c2lnbmF0dXJl';
+    for (const options of [{ logger: { level: 'info', stream: sink() } }, { loggerInstance: pino({ level: 'info', serializers: logSerializers }, sink()) }]) {
+      const app = await buildApp(a.ctx, options);
+      try {
+        for (const url of [`/awbapi/events?ticket=${secret}&lastEventId=5`, `/awbapi/files/print/1?x=1&ticket=${secret}`]) {
+          await app.inject({ method: 'GET', url });
+        }
+      } finally {
+        await app.close();
+      }
+    }
+    const urls = lines.map((line) => JSON.parse(line) as { req?: { url: string } }).flatMap((entry) => (entry.req ? [entry.req.url] : []));
+    expect(urls).toEqual([
+      '/awbapi/events?ticket=[redacted]&lastEventId=5',
+      '/awbapi/files/print/1?x=1&ticket=[redacted]',
+      '/awbapi/events?ticket=[redacted]&lastEventId=5',
+      '/awbapi/files/print/1?x=1&ticket=[redacted]',
+    ]);
+    expect(lines.join('\n')).not.toContain(secret);
   });
 
   it('keeps at most LIVE_STREAMS_PER_USER open streams per user (one more: 429), and counts a closed one out', async () => {

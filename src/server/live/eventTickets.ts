@@ -18,13 +18,38 @@ export function issueEventTicket(secret: string, claims: AccessClaims, seconds: 
   });
 }
 
-/** The claims of the access token the ticket was issued under, or undefined. */
-export function verifyEventTicket(secret: string, token: string): AccessClaims | undefined {
+/**
+ * The tickets this instance has admitted, kept until they expire: a ticket opens one stream only (it
+ * is in a URL, and URLs end up in logs and histories), and a reconnecting page asks for a new one.
+ */
+export class UsedTickets {
+  /** Ticket id -> its expiry (ms); in the order they were used, which is nearly their expiry's. */
+  readonly #used = new Map<string, number>();
+
+  /** Whether the ticket was unused (and is now used). */
+  use(ticketId: string, expiresAtMs: number, now = Date.now()): boolean {
+    for (const [id, expiresAt] of this.#used) {
+      if (expiresAt > now) break;
+      this.#used.delete(id);
+    }
+    if (this.#used.has(ticketId)) return false;
+    this.#used.set(ticketId, expiresAtMs);
+    return true;
+  }
+
+  get size(): number {
+    return this.#used.size;
+  }
+}
+
+/** The claims of the access token the ticket was issued under, or undefined; with `used`, only the first time. */
+export function verifyEventTicket(secret: string, token: string, used?: UsedTickets): AccessClaims | undefined {
   try {
     const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
     if (typeof payload !== 'object' || payload.typ !== 'events') return undefined;
     if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.sid !== 'string' || typeof payload.ati !== 'number')
       return undefined;
+    if (used && (typeof payload.jti !== 'string' || typeof payload.exp !== 'number' || !used.use(payload.jti, payload.exp * 1000))) return undefined;
     return { userId: payload.sub, companyId: payload.cid, sessionId: payload.sid, issuedAt: payload.ati };
   } catch {
     return undefined;

@@ -6,13 +6,13 @@ import { admitSession, authenticate, sessionOf, accountOf } from '../http/authen
 import { aboutShipments, ipRestriction } from '../http/ipRestriction';
 import { requireFunction } from '../http/requireFunction';
 import { ok } from '../shipments/answers';
-import { issueEventTicket, verifyEventTicket } from './eventTickets';
+import { issueEventTicket, UsedTickets, verifyEventTicket } from './eventTickets';
 import { LiveStreams } from './liveStreams';
 
 /**
  * The live event stream (issue 19), under /awbapi with the shipment calls' rules:
  * - POST /awbapi/eventticket (bearer token): `{ Url, ExpiresInSeconds }`, the stream's address with
- *   a short-lived ticket of type `events` (EventSource sends no headers; the access token never goes in a URL).
+ *   a short-lived, single-use ticket of type `events` (EventSource sends no headers; the access token never goes in a URL).
  * - GET /awbapi/events?ticket=… (text/event-stream): the ticket only; then the same account, session,
  *   address and function checks as every shipment call. `Last-Event-ID` (or `lastEventId=` for
  *   polyfills) replays what came after it from the event log, or sends `event: reset` when that is
@@ -31,10 +31,10 @@ function lastEventIdOf(request: FastifyRequest): string | undefined {
   return given !== undefined && LAST_EVENT_ID.test(given) ? given : undefined;
 }
 
-function authenticateStream(ctx: AppContext) {
+function authenticateStream(ctx: AppContext, used: UsedTickets) {
   return async function authenticateStreamRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const ticket = (request.query as { ticket?: unknown }).ticket;
-    const claims = typeof ticket === 'string' ? verifyEventTicket(ctx.jwtSecret, ticket) : undefined;
+    const claims = typeof ticket === 'string' ? verifyEventTicket(ctx.jwtSecret, ticket, used) : undefined;
     if (!claims) return reply.code(401).send({ status: StatusCode.FAILURE, message: 'This event stream ticket has expired. Please ask for a new one.' });
     await admitSession(ctx, request, reply, claims);
   };
@@ -64,7 +64,8 @@ export async function liveEventRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
 
   await app.register(async (stream) => {
     aboutShipments(stream);
-    stream.addHook('preHandler', authenticateStream(ctx));
+    // A ticket opens one stream, on this instance; a reconnect asks for a new one anyway.
+    stream.addHook('preHandler', authenticateStream(ctx, new UsedTickets()));
     stream.addHook('preHandler', ipRestriction);
     stream.addHook('preHandler', requireFunction(ctx, FunctionId.SHIPMENT));
     stream.get(
