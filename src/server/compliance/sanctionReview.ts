@@ -14,7 +14,7 @@ import { companyMayDecide } from '../../domain/shipmentStatus';
 import { formatMessage } from '../../domain/statusCodes';
 import type { JobQueue } from '../jobs/jobQueue';
 import { writeActionLog, writeShipmentEvent, writeShipmentEvents } from '../shipments/actionLog';
-import { guardedChange, refusal, type ChangeOutcome } from '../shipments/decisionGuard';
+import { changeShipment, refusal, type ChangeOutcome } from '../shipments/decisionGuard';
 import type { DecisionCaller } from '../shipments/decisions';
 import { findShipment } from '../shipments/shipmentRecord';
 import { carrierRules, type CarrierRules } from './carrierRules';
@@ -81,79 +81,87 @@ export async function saveSanctionDecisions(
   // The carrier's rules are read before the row is locked: after a list change they take a while to build.
   const carrier = await caller.db.selectFrom('shipments').select('carrier_id').where('shipment_id', '=', request.ShipmentId).executeTakeFirst();
   const rules = carrier?.carrier_id ? await carrierRules(caller.db, carrier.carrier_id) : undefined;
-  const guard = { shipmentId: request.ShipmentId, updateDt: request.UpdateDT, lockMinutes: caller.lockMinutes, lockRow: true };
-  return guardedChange(caller.db, caller.scope, caller.account, guard, async ({ trx, shipment, shipmentId }) => {
-    if (shipment.awb_prefix !== request.AWBPrefix || shipment.awb_suffix !== request.AWBSuffix) {
-      return {
-        kind: 'invalid',
-        message: `The AWB ${formatAwbNumber({ prefix: request.AWBPrefix, suffix: request.AWBSuffix })} is not the AWB of shipment ${shipmentId}.`,
-      };
-    }
-    if (!companyMayDecide(caller.scope.companyTypeId)) return refusal('companyCannotDecide', ShipmentMessages.companyCannotDecide);
-    const hits = reviewedHitsOf(shipment.sanction_hits);
-    const at = new Date().toISOString();
-    const descriptions: string[] = [];
-    for (const decision of request.decisions) {
-      const hit = hits.find((candidate) => candidate.hitId === decision.HitId);
-      if (!hit) return { kind: 'invalid', message: formatMessage(SanctionReviewMessages.unknownHit, { hitId: decision.HitId }) };
-      const state = nextHitState(hit.state, decision.Decision);
-      if (!state)
-        return refusal('hitState', formatMessage(SanctionReviewMessages.notAllowed, { hitId: hit.hitId, state: hit.state, decision: PAST[decision.Decision] }));
-      hit.state = state;
-      hit.actions = [
-        ...hit.actions,
-        { decision: decision.Decision, state, by: caller.account.userId, companyId: caller.account.companyId, at, remarks: decision.Remark.trim() },
-      ];
-      descriptions.push(
-        `Sanction hit ${hit.hitId} (${hit.role.toLowerCase()}${hit.hawb ? ` of house ${hit.hawb}` : ''} matches '${hit.matchedPhrase}', ${hit.listName} ${hit.entryId}) ${PAST[decision.Decision]}: ${decision.Remark.trim()}`,
+  return changeShipment(
+    caller,
+    request,
+    async ({ trx, shipment, shipmentId }) => {
+      if (shipment.awb_prefix !== request.AWBPrefix || shipment.awb_suffix !== request.AWBSuffix) {
+        return {
+          kind: 'invalid',
+          message: `The AWB ${formatAwbNumber({ prefix: request.AWBPrefix, suffix: request.AWBSuffix })} is not the AWB of shipment ${shipmentId}.`,
+        };
+      }
+      if (!companyMayDecide(caller.scope.companyTypeId)) return refusal('companyCannotDecide', ShipmentMessages.companyCannotDecide);
+      const hits = reviewedHitsOf(shipment.sanction_hits);
+      const at = new Date().toISOString();
+      const descriptions: string[] = [];
+      for (const decision of request.decisions) {
+        const hit = hits.find((candidate) => candidate.hitId === decision.HitId);
+        if (!hit) return { kind: 'invalid', message: formatMessage(SanctionReviewMessages.unknownHit, { hitId: decision.HitId }) };
+        const state = nextHitState(hit.state, decision.Decision);
+        if (!state)
+          return refusal(
+            'hitState',
+            formatMessage(SanctionReviewMessages.notAllowed, { hitId: hit.hitId, state: hit.state, decision: PAST[decision.Decision] }),
+          );
+        hit.state = state;
+        hit.actions = [
+          ...hit.actions,
+          { decision: decision.Decision, state, by: caller.account.userId, companyId: caller.account.companyId, at, remarks: decision.Remark.trim() },
+        ];
+        descriptions.push(
+          `Sanction hit ${hit.hitId} (${hit.role.toLowerCase()}${hit.hawb ? ` of house ${hit.hawb}` : ''} matches '${hit.matchedPhrase}', ${hit.listName} ${hit.entryId}) ${PAST[decision.Decision]}: ${decision.Remark.trim()}`,
+        );
+      }
+      // The carrier is the shipment's own (its AWB prefix), as read before the lock.
+      const reassessed =
+        rules && shipment.carrier_id === carrier?.carrier_id
+          ? await reassessShipment(trx, rules, shipment, {
+              now: new Date(),
+              autoAcceptDelaySeconds: deps.autoAcceptDelaySeconds,
+              hits,
+              ...(deps.jobs ? { jobs: deps.jobs } : {}),
+            })
+          : undefined;
+      // A shipment the engine never read (from before it existed) keeps its status; its hits are reviewed all the same.
+      if (!reassessed?.changed)
+        await trx
+          .updateTable('shipments')
+          .set({ sanction_hits: JSON.stringify(hits) })
+          .where('shipment_id', '=', shipmentId)
+          .execute();
+      await writeShipmentEvents(
+        trx,
+        descriptions.map((description) => ({ shipmentId, kind: 'SANCTION', description, companyId: caller.account.companyId, userId: caller.account.userId })),
       );
-    }
-    // The carrier is the shipment's own (its AWB prefix), as read before the lock.
-    const reassessed =
-      rules && shipment.carrier_id === carrier?.carrier_id
-        ? await reassessShipment(trx, rules, shipment, {
-            now: new Date(),
-            autoAcceptDelaySeconds: deps.autoAcceptDelaySeconds,
-            hits,
-            ...(deps.jobs ? { jobs: deps.jobs } : {}),
-          })
-        : undefined;
-    // A shipment the engine never read (from before it existed) keeps its status; its hits are reviewed all the same.
-    if (!reassessed?.changed)
-      await trx
-        .updateTable('shipments')
-        .set({ sanction_hits: JSON.stringify(hits) })
+      await writeActionLog(trx, caller.account, caller.ip, [
+        {
+          actType: 'Sanction',
+          docType: 'Sanction',
+          remarks: descriptions.join(' | ').slice(0, 5000),
+          shipmentId,
+          awbPrefix: shipment.awb_prefix,
+          awbSuffix: shipment.awb_suffix,
+        },
+      ]);
+      const after = await trx
+        .selectFrom('shipments')
+        .select(['update_dt', 'status', 'sanction_hits'])
         .where('shipment_id', '=', shipmentId)
-        .execute();
-    await writeShipmentEvents(
-      trx,
-      descriptions.map((description) => ({ shipmentId, kind: 'SANCTION', description, companyId: caller.account.companyId, userId: caller.account.userId })),
-    );
-    await writeActionLog(trx, caller.account, caller.ip, [
-      {
-        actType: 'Sanction',
-        docType: 'Sanction',
-        remarks: descriptions.join(' | ').slice(0, 5000),
-        shipmentId,
-        awbPrefix: shipment.awb_prefix,
-        awbSuffix: shipment.awb_suffix,
-      },
-    ]);
-    const after = await trx
-      .selectFrom('shipments')
-      .select(['update_dt', 'status', 'sanction_hits'])
-      .where('shipment_id', '=', shipmentId)
-      .executeTakeFirstOrThrow();
-    return {
-      kind: 'ok',
-      data: {
-        ShipmentId: shipmentId,
-        UpdateDT: after.update_dt.toISOString(),
-        Status: after.status,
-        OpenHits: openHitCount(reviewedHitsOf(after.sanction_hits)),
-      },
-    };
-  });
+        .executeTakeFirstOrThrow();
+      return {
+        kind: 'ok',
+        data: {
+          ShipmentId: shipmentId,
+          UpdateDT: after.update_dt.toISOString(),
+          Status: after.status,
+          OpenHits: openHitCount(reviewedHitsOf(after.sanction_hits)),
+        },
+      };
+    },
+    // The row is read and written back whole: a concurrent change waits, then finds UpdateDT moved on.
+    { lockRow: true },
+  );
 }
 
 /** Screens shipments again against the carrier's current lists; reviews of hits found again are kept. */

@@ -37,6 +37,33 @@ export const refusal = (reason: string, message: string, data?: Record<string, u
 export const staleRefusal = (currentUpdateDt?: string): ChangeOutcome<never> =>
   refusal('stale', ShipmentMessages.staleDecision, currentUpdateDt ? { UpdateDT: currentUpdateDt } : {});
 
+/** Who changes a shipment, as a route's caller carries it. */
+export interface ChangingCaller {
+  db: Db;
+  scope: CompanyScope;
+  account: AccountProfile;
+  lockMinutes: number;
+}
+
+/**
+ * guardedChange for a route's caller on the request's ShipmentId and UpdateDT: how every shipment
+ * change (decisions, modify, documents, lending, sanction review) starts.
+ */
+export function changeShipment<T>(
+  caller: ChangingCaller,
+  request: { ShipmentId: string; UpdateDT: string },
+  change: (context: ChangeContext) => Promise<ChangeOutcome<T>>,
+  { lockRow = false }: { lockRow?: boolean } = {},
+): Promise<ChangeOutcome<T>> {
+  return guardedChange(
+    caller.db,
+    caller.scope,
+    caller.account,
+    { shipmentId: request.ShipmentId, updateDt: request.UpdateDT, lockMinutes: caller.lockMinutes, lockRow },
+    change,
+  );
+}
+
 export interface ChangeContext {
   trx: Transaction<Database>;
   shipment: ShipmentRecord;

@@ -11,7 +11,7 @@ import type { ActionType } from '../../domain/actionLog';
 import { writeActionLog, writeShipmentEvent } from './actionLog';
 import { decisionFacts } from './detail';
 import { privilegeFor } from '../compliance/privilege';
-import { decisionAnswer, guardedChange, refusal, staleRefusal, updateIfUnchanged, type ChangeOutcome } from './decisionGuard';
+import { decisionAnswer, changeShipment, refusal, staleRefusal, updateIfUnchanged, type ChangeOutcome } from './decisionGuard';
 import { lookupDescriptions } from './lookupCodes';
 import type { CompanyScope } from './scope';
 import type { AccessCache } from '../auth/accessCache';
@@ -59,28 +59,22 @@ export async function approveShipment(caller: DecisionCaller, request: ApproveRe
   const remark = request.ApproveReason?.trim() ?? '';
   const problem = remarkProblem(remark, request.ApproveType === 'SOFT_BLOCK');
   if (problem) return { kind: 'invalid', message: problem };
-  return guardedChange(
-    caller.db,
-    caller.scope,
-    caller.account,
-    { shipmentId: request.ShipmentId, updateDt: request.UpdateDT, lockMinutes: caller.lockMinutes },
-    async ({ trx, shipment, shipmentId }) => {
-      const privilege = await privilegeFor(trx, shipment, caller.account);
-      const refused = acceptRefusal(decisionFacts(shipment, caller.scope, privilege), request.ApproveType, remark !== '');
-      if (refused) return refusal(refused.reason, refused.message);
-      const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, ACCEPTABLE_FROM, { status: 'Accept' });
-      if (!updated) return staleRefusal();
-      const kind = request.ApproveType === 'SOFT_BLOCK' ? 'accepted with the soft block acknowledged' : 'accepted';
-      await recordDecision(trx, caller, shipment, shipmentId, {
-        kind: 'ACCEPT',
-        actType: 'Accept',
-        history: `Shipment ${kind}${remark ? `: ${remark}` : ''}${pendingNote(request.PendingUpdate)}`,
-        logRemarks: `${remark}${pendingNote(request.PendingUpdate)}`,
-        details: { approveType: request.ApproveType, pendingUpdate: request.PendingUpdate },
-      });
-      return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
-    },
-  );
+  return changeShipment(caller, request, async ({ trx, shipment, shipmentId }) => {
+    const privilege = await privilegeFor(trx, shipment, caller.account);
+    const refused = acceptRefusal(decisionFacts(shipment, caller.scope, privilege), request.ApproveType, remark !== '');
+    if (refused) return refusal(refused.reason, refused.message);
+    const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, ACCEPTABLE_FROM, { status: 'Accept' });
+    if (!updated) return staleRefusal();
+    const kind = request.ApproveType === 'SOFT_BLOCK' ? 'accepted with the soft block acknowledged' : 'accepted';
+    await recordDecision(trx, caller, shipment, shipmentId, {
+      kind: 'ACCEPT',
+      actType: 'Accept',
+      history: `Shipment ${kind}${remark ? `: ${remark}` : ''}${pendingNote(request.PendingUpdate)}`,
+      logRemarks: `${remark}${pendingNote(request.PendingUpdate)}`,
+      details: { approveType: request.ApproveType, pendingUpdate: request.PendingUpdate },
+    });
+    return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
+  });
 }
 
 export async function rejectShipment(caller: DecisionCaller, request: RejectRequest): Promise<ChangeOutcome<DecisionAnswer>> {
@@ -104,26 +98,20 @@ export async function rejectShipment(caller: DecisionCaller, request: RejectRequ
       .filter(Boolean)
       .join(' - '),
   ).join('; ');
-  return guardedChange(
-    caller.db,
-    caller.scope,
-    caller.account,
-    { shipmentId: request.ShipmentId, updateDt: request.UpdateDT, lockMinutes: caller.lockMinutes },
-    async ({ trx, shipment, shipmentId }) => {
-      const refused = rejectRefusal(decisionFacts(shipment, caller.scope));
-      if (refused) return refusal(refused.reason, refused.message);
-      const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, REJECTABLE_FROM, { status: 'Reject' });
-      if (!updated) return staleRefusal();
-      await recordDecision(trx, caller, shipment, shipmentId, {
-        kind: 'REJECT',
-        actType: 'Reject',
-        history: `Shipment rejected: ${described}${pendingNote(request.PendingUpdate)}`,
-        logRemarks: `${described}${pendingNote(request.PendingUpdate)}`,
-        details: { rejectReasons: request.RejectReasons, pendingUpdate: request.PendingUpdate },
-      });
-      return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
-    },
-  );
+  return changeShipment(caller, request, async ({ trx, shipment, shipmentId }) => {
+    const refused = rejectRefusal(decisionFacts(shipment, caller.scope));
+    if (refused) return refusal(refused.reason, refused.message);
+    const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, REJECTABLE_FROM, { status: 'Reject' });
+    if (!updated) return staleRefusal();
+    await recordDecision(trx, caller, shipment, shipmentId, {
+      kind: 'REJECT',
+      actType: 'Reject',
+      history: `Shipment rejected: ${described}${pendingNote(request.PendingUpdate)}`,
+      logRemarks: `${described}${pendingNote(request.PendingUpdate)}`,
+      details: { rejectReasons: request.RejectReasons, pendingUpdate: request.PendingUpdate },
+    });
+    return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
+  });
 }
 
 /** Records the eyeball check (spec 2 "tabs for eyeball checking"): PASS lets an Eyeball shipment be accepted. */
@@ -131,20 +119,14 @@ export async function markShipment(caller: DecisionCaller, request: MarkRequest)
   const remarks = request.Remarks?.trim() ?? '';
   const problem = freeRemarkProblem(remarks);
   if (problem) return { kind: 'invalid', message: problem };
-  return guardedChange(
-    caller.db,
-    caller.scope,
-    caller.account,
-    { shipmentId: request.ShipmentId, updateDt: request.UpdateDT, lockMinutes: caller.lockMinutes },
-    async ({ trx, shipment, shipmentId }) => {
-      const refused = markRefusal({ companyTypeId: caller.scope.companyTypeId, status: shipment.status as ShipmentStatus });
-      if (refused) return refusal(refused.reason, refused.message);
-      const check = { result: request.Result, remarks, userId: caller.account.userId, companyId: caller.account.companyId, at: new Date().toISOString() };
-      const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, MARKABLE_FROM, { eyeball_check: JSON.stringify(check) });
-      if (!updated) return staleRefusal();
-      const text = `Eyeball check recorded: ${request.Result}${remarks ? ` - ${remarks}` : ''}`;
-      await recordDecision(trx, caller, shipment, shipmentId, { kind: 'MARK', actType: 'Mark', history: text, logRemarks: text });
-      return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
-    },
-  );
+  return changeShipment(caller, request, async ({ trx, shipment, shipmentId }) => {
+    const refused = markRefusal({ companyTypeId: caller.scope.companyTypeId, status: shipment.status as ShipmentStatus });
+    if (refused) return refusal(refused.reason, refused.message);
+    const check = { result: request.Result, remarks, userId: caller.account.userId, companyId: caller.account.companyId, at: new Date().toISOString() };
+    const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, MARKABLE_FROM, { eyeball_check: JSON.stringify(check) });
+    if (!updated) return staleRefusal();
+    const text = `Eyeball check recorded: ${request.Result}${remarks ? ` - ${remarks}` : ''}`;
+    await recordDecision(trx, caller, shipment, shipmentId, { kind: 'MARK', actType: 'Mark', history: text, logRemarks: text });
+    return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
+  });
 }

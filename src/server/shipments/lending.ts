@@ -9,7 +9,7 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { writeActionLog, writeShipmentEvent } from './actionLog';
 import type { DecisionCaller } from './decisions';
-import { decisionAnswer, guardedChange, refusal, staleRefusal, updateIfUnchanged, type ChangeContext, type ChangeOutcome } from './decisionGuard';
+import { decisionAnswer, changeShipment, refusal, staleRefusal, updateIfUnchanged, type ChangeContext, type ChangeOutcome } from './decisionGuard';
 import { accessOf, ownsAwb, type CompanyScope } from './scope';
 import { findShipment } from './shipmentRecord';
 
@@ -120,81 +120,69 @@ async function record(
 
 /** POST awbapi/awblend: the borrower sees the shipment's summary row from now on (its details stay refused). */
 export async function lendShipment(caller: DecisionCaller, request: LendingRequest): Promise<ChangeOutcome<DecisionAnswer>> {
-  return guardedChange(
-    caller.db,
-    caller.scope,
-    caller.account,
-    { shipmentId: request.ShipmentId, updateDt: request.UpdateDT, lockMinutes: caller.lockMinutes },
-    async (context) => {
-      const borrower = await borrowerOf(caller, context, request.CompanyId);
-      if (isOutcome(borrower)) return borrower;
-      const { trx, shipment, shipmentId } = context;
-      if (accessOf(scopeOfCompany(borrower), shipment, false) === 'full')
-        return refusal('borrowerOwns', formatMessage(LendingMessages.borrowerOwns, { company: named(borrower) }));
-      const lent = await trx
-        .insertInto('shipment_lendings')
-        .values({ shipment_id: shipmentId, company_id: borrower.company_id, lent_by: caller.account.companyId, lent_by_user: caller.account.userId })
-        .onConflict((oc) => oc.columns(['shipment_id', 'company_id']).doNothing())
-        .returning('lent_at')
-        .executeTakeFirst();
-      if (!lent) return refusal('alreadyLent', formatMessage(LendingMessages.alreadyLent, { company: named(borrower) }));
-      const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, SHIPMENT_STATUSES, {});
-      if (!updated) return staleRefusal();
-      await record(caller, context, {
-        kind: 'LEND',
-        text: `Lent to ${named(borrower)}: it sees the shipment in its summary, not its details`,
-        history: 'Lent to another company: it sees the shipment in its summary, not its details',
-        before: null,
-        after: {
-          ShipmentId: shipmentId,
-          AWBNumber: formatAwbNumber({ prefix: shipment.awb_prefix, suffix: shipment.awb_suffix }),
-          CompanyId: borrower.company_id,
-          LentAt: lent.lent_at.toISOString(),
-        },
-      });
-      return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
-    },
-  );
+  return changeShipment(caller, request, async (context) => {
+    const borrower = await borrowerOf(caller, context, request.CompanyId);
+    if (isOutcome(borrower)) return borrower;
+    const { trx, shipment, shipmentId } = context;
+    if (accessOf(scopeOfCompany(borrower), shipment, false) === 'full')
+      return refusal('borrowerOwns', formatMessage(LendingMessages.borrowerOwns, { company: named(borrower) }));
+    const lent = await trx
+      .insertInto('shipment_lendings')
+      .values({ shipment_id: shipmentId, company_id: borrower.company_id, lent_by: caller.account.companyId, lent_by_user: caller.account.userId })
+      .onConflict((oc) => oc.columns(['shipment_id', 'company_id']).doNothing())
+      .returning('lent_at')
+      .executeTakeFirst();
+    if (!lent) return refusal('alreadyLent', formatMessage(LendingMessages.alreadyLent, { company: named(borrower) }));
+    const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, SHIPMENT_STATUSES, {});
+    if (!updated) return staleRefusal();
+    await record(caller, context, {
+      kind: 'LEND',
+      text: `Lent to ${named(borrower)}: it sees the shipment in its summary, not its details`,
+      history: 'Lent to another company: it sees the shipment in its summary, not its details',
+      before: null,
+      after: {
+        ShipmentId: shipmentId,
+        AWBNumber: formatAwbNumber({ prefix: shipment.awb_prefix, suffix: shipment.awb_suffix }),
+        CompanyId: borrower.company_id,
+        LentAt: lent.lent_at.toISOString(),
+      },
+    });
+    return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
+  });
 }
 
 /** POST awbapi/awbtakeback: the borrower no longer sees the shipment at all. */
 export async function takeBackShipment(caller: DecisionCaller, request: LendingRequest): Promise<ChangeOutcome<DecisionAnswer>> {
-  return guardedChange(
-    caller.db,
-    caller.scope,
-    caller.account,
-    { shipmentId: request.ShipmentId, updateDt: request.UpdateDT, lockMinutes: caller.lockMinutes },
-    async (context) => {
-      const borrower = await borrowerOf(caller, context, request.CompanyId);
-      if (isOutcome(borrower)) return borrower;
-      const { trx, shipment, shipmentId } = context;
-      const removed = await trx
-        .deleteFrom('shipment_lendings')
-        .where('shipment_id', '=', shipmentId)
-        .where('company_id', '=', borrower.company_id)
-        .returningAll()
-        .executeTakeFirst();
-      if (!removed) return refusal('notLent', formatMessage(LendingMessages.notLent, { company: named(borrower) }));
-      const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, SHIPMENT_STATUSES, {});
-      if (!updated) return staleRefusal();
-      const since = utcDateTime(removed.lent_at);
-      await record(caller, context, {
-        kind: 'TAKE_BACK',
-        text: `Taken back from ${named(borrower)}, lent since ${since}${removed.lent_by_user ? ` by ${removed.lent_by_user}` : ''}`,
-        history: `Taken back from the company it was lent to since ${since}`,
-        before: {
-          ShipmentId: shipmentId,
-          AWBNumber: formatAwbNumber({ prefix: shipment.awb_prefix, suffix: shipment.awb_suffix }),
-          CompanyId: borrower.company_id,
-          LentAt: removed.lent_at.toISOString(),
-          LentBy: removed.lent_by,
-          LentByUser: removed.lent_by_user,
-        },
-        after: null,
-      });
-      return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
-    },
-  );
+  return changeShipment(caller, request, async (context) => {
+    const borrower = await borrowerOf(caller, context, request.CompanyId);
+    if (isOutcome(borrower)) return borrower;
+    const { trx, shipment, shipmentId } = context;
+    const removed = await trx
+      .deleteFrom('shipment_lendings')
+      .where('shipment_id', '=', shipmentId)
+      .where('company_id', '=', borrower.company_id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!removed) return refusal('notLent', formatMessage(LendingMessages.notLent, { company: named(borrower) }));
+    const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, SHIPMENT_STATUSES, {});
+    if (!updated) return staleRefusal();
+    const since = utcDateTime(removed.lent_at);
+    await record(caller, context, {
+      kind: 'TAKE_BACK',
+      text: `Taken back from ${named(borrower)}, lent since ${since}${removed.lent_by_user ? ` by ${removed.lent_by_user}` : ''}`,
+      history: `Taken back from the company it was lent to since ${since}`,
+      before: {
+        ShipmentId: shipmentId,
+        AWBNumber: formatAwbNumber({ prefix: shipment.awb_prefix, suffix: shipment.awb_suffix }),
+        CompanyId: borrower.company_id,
+        LentAt: removed.lent_at.toISOString(),
+        LentBy: removed.lent_by,
+        LentByUser: removed.lent_by_user,
+      },
+      after: null,
+    });
+    return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
+  });
 }
 
 /**

@@ -15,7 +15,7 @@ import type { AirWaybill, HouseManifest } from '../../domain/cargoMessages';
 import { queueOutbound } from '../compliance/outbound';
 import { writeActionLog, writeShipmentEvent, writeShipmentEvents, type ActionLogEntry } from './actionLog';
 import type { DecisionCaller } from './decisions';
-import { decisionAnswer, guardedChange, refusal, staleRefusal, updateIfUnchanged, type ChangeOutcome } from './decisionGuard';
+import { decisionAnswer, changeShipment, refusal, staleRefusal, updateIfUnchanged, type ChangeOutcome } from './decisionGuard';
 
 /** Modify (operator-editable data), Accept Additional Document, and Send to ACAS, ACI, the terminal or CSS. */
 
@@ -32,159 +32,141 @@ export async function modifyShipment(caller: DecisionCaller, request: ModifyRequ
     const problem = freeRemarkProblem(text);
     if (problem) return { kind: 'invalid', message: problem };
   }
-  return guardedChange(
-    caller.db,
-    caller.scope,
-    caller.account,
-    { shipmentId: request.ShipmentId, updateDt: request.UpdateDT, lockMinutes: caller.lockMinutes },
-    async ({ trx, shipment, shipmentId }) => {
-      const refused = modifyRefusal({ companyTypeId: caller.scope.companyTypeId, status: shipment.status as ShipmentStatus });
-      if (refused) return refusal(refused.reason, refused.message);
-      const changes: string[] = [];
-      const set: { special_handling_codes?: string[]; operator_remarks?: string } = {};
-      if (codes && formatSpecialHandlingCodes(codes) !== formatSpecialHandlingCodes(shipment.special_handling_codes)) {
-        set.special_handling_codes = codes;
-        changes.push(
-          `Special handling codes: ${formatSpecialHandlingCodes(shipment.special_handling_codes) || '(none)'} -> ${formatSpecialHandlingCodes(codes) || '(none)'}`,
-        );
-      }
-      const remarks = request.OperatorRemarks?.trim();
-      if (remarks !== undefined && remarks !== shipment.operator_remarks) {
-        set.operator_remarks = remarks;
-        changes.push(`Remarks: ${remarks || '(cleared)'}`);
-      }
-      const documentChanges: { id: string; name: string; docType: string; remarks: string }[] = [];
-      if (request.DocumentRemarks && request.DocumentRemarks.length > 0) {
-        const documents = await trx
-          .selectFrom('shipment_documents')
-          .select(['document_id', 'file_name', 'doc_type', 'remarks'])
-          .where('shipment_id', '=', shipmentId)
-          .where(
-            'document_id',
-            'in',
-            request.DocumentRemarks.map((entry) => entry.ShipmentDocumentID),
-          )
-          .execute();
-        for (const entry of request.DocumentRemarks) {
-          const document = documents.find((row) => String(row.document_id) === entry.ShipmentDocumentID);
-          if (!document) return refusal('documentNotFound', ShipmentMessages.recordNotFound);
-          if (document.remarks !== entry.Remarks.trim())
-            documentChanges.push({ id: entry.ShipmentDocumentID, name: document.file_name, docType: document.doc_type, remarks: entry.Remarks.trim() });
-        }
-      }
-      if (changes.length === 0 && documentChanges.length === 0) return refusal('nothingChanged', ShipmentMessages.nothingModified);
-      const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, ALL_STATUSES_BUT_PROCESSING, set);
-      if (!updated) return staleRefusal();
-      for (const change of documentChanges) {
-        await trx.updateTable('shipment_documents').set({ remarks: change.remarks }).where('document_id', '=', change.id).execute();
-        changes.push(`Document ${change.name} remarks: ${change.remarks || '(cleared)'}`);
-      }
-      const logEntries: ActionLogEntry[] = [];
-      await writeShipmentEvents(
-        trx,
-        changes.map((change) => ({ shipmentId, kind: 'MODIFY', description: change, companyId: caller.account.companyId, userId: caller.account.userId })),
+  return changeShipment(caller, request, async ({ trx, shipment, shipmentId }) => {
+    const refused = modifyRefusal({ companyTypeId: caller.scope.companyTypeId, status: shipment.status as ShipmentStatus });
+    if (refused) return refusal(refused.reason, refused.message);
+    const changes: string[] = [];
+    const set: { special_handling_codes?: string[]; operator_remarks?: string } = {};
+    if (codes && formatSpecialHandlingCodes(codes) !== formatSpecialHandlingCodes(shipment.special_handling_codes)) {
+      set.special_handling_codes = codes;
+      changes.push(
+        `Special handling codes: ${formatSpecialHandlingCodes(shipment.special_handling_codes) || '(none)'} -> ${formatSpecialHandlingCodes(codes) || '(none)'}`,
       );
-      for (const change of changes) {
-        const document = documentChanges.find((entry) => change.startsWith(`Document ${entry.name} `));
-        logEntries.push({
-          actType: 'Modify',
-          docType: document?.docType ?? 'AWB',
-          docName: document?.name ?? '',
-          documentId: document?.id ?? null,
-          remarks: change,
-          shipmentId,
-          awbPrefix: shipment.awb_prefix,
-          awbSuffix: shipment.awb_suffix,
-        });
+    }
+    const remarks = request.OperatorRemarks?.trim();
+    if (remarks !== undefined && remarks !== shipment.operator_remarks) {
+      set.operator_remarks = remarks;
+      changes.push(`Remarks: ${remarks || '(cleared)'}`);
+    }
+    const documentChanges: { id: string; name: string; docType: string; remarks: string }[] = [];
+    if (request.DocumentRemarks && request.DocumentRemarks.length > 0) {
+      const documents = await trx
+        .selectFrom('shipment_documents')
+        .select(['document_id', 'file_name', 'doc_type', 'remarks'])
+        .where('shipment_id', '=', shipmentId)
+        .where(
+          'document_id',
+          'in',
+          request.DocumentRemarks.map((entry) => entry.ShipmentDocumentID),
+        )
+        .execute();
+      for (const entry of request.DocumentRemarks) {
+        const document = documents.find((row) => String(row.document_id) === entry.ShipmentDocumentID);
+        if (!document) return refusal('documentNotFound', ShipmentMessages.recordNotFound);
+        if (document.remarks !== entry.Remarks.trim())
+          documentChanges.push({ id: entry.ShipmentDocumentID, name: document.file_name, docType: document.doc_type, remarks: entry.Remarks.trim() });
       }
-      await writeActionLog(trx, caller.account, caller.ip, logEntries);
-      return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
-    },
-  );
+    }
+    if (changes.length === 0 && documentChanges.length === 0) return refusal('nothingChanged', ShipmentMessages.nothingModified);
+    const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, ALL_STATUSES_BUT_PROCESSING, set);
+    if (!updated) return staleRefusal();
+    for (const change of documentChanges) {
+      await trx.updateTable('shipment_documents').set({ remarks: change.remarks }).where('document_id', '=', change.id).execute();
+      changes.push(`Document ${change.name} remarks: ${change.remarks || '(cleared)'}`);
+    }
+    const logEntries: ActionLogEntry[] = [];
+    await writeShipmentEvents(
+      trx,
+      changes.map((change) => ({ shipmentId, kind: 'MODIFY', description: change, companyId: caller.account.companyId, userId: caller.account.userId })),
+    );
+    for (const change of changes) {
+      const document = documentChanges.find((entry) => change.startsWith(`Document ${entry.name} `));
+      logEntries.push({
+        actType: 'Modify',
+        docType: document?.docType ?? 'AWB',
+        docName: document?.name ?? '',
+        documentId: document?.id ?? null,
+        remarks: change,
+        shipmentId,
+        awbPrefix: shipment.awb_prefix,
+        awbSuffix: shipment.awb_suffix,
+      });
+    }
+    await writeActionLog(trx, caller.account, caller.ip, logEntries);
+    return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
+  });
 }
 
 /** A document added to an accepted or rejected shipment waits for acceptance (spec 2 "Accept Additional Document"). */
 export async function acceptAdditionalDocument(caller: DecisionCaller, request: AcceptDocumentRequest): Promise<ChangeOutcome<DecisionAnswer>> {
-  return guardedChange(
-    caller.db,
-    caller.scope,
-    caller.account,
-    { shipmentId: request.ShipmentId, updateDt: request.UpdateDT, lockMinutes: caller.lockMinutes },
-    async ({ trx, shipment, shipmentId }) => {
-      const refused = acceptDocumentRefusal({ companyTypeId: caller.scope.companyTypeId, status: shipment.status as ShipmentStatus });
-      if (refused) return refusal(refused.reason, refused.message);
-      const document = await trx
-        .selectFrom('shipment_documents')
-        .select(['document_id', 'file_name', 'doc_type', 'awaiting_acceptance'])
-        .where('shipment_id', '=', shipmentId)
-        .where('document_id', '=', request.ShipmentDocumentID)
-        .executeTakeFirst();
-      if (!document) return refusal('documentNotFound', ShipmentMessages.recordNotFound);
-      if (!document.awaiting_acceptance) return refusal('notAwaiting', ShipmentMessages.noDocumentToAccept);
-      const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, DECIDED_STATUSES, {});
-      if (!updated) return staleRefusal();
-      await trx
-        .updateTable('shipment_documents')
-        .set({ awaiting_acceptance: false, accepted_by: caller.account.userId, accepted_at: new Date() })
-        .where('document_id', '=', request.ShipmentDocumentID)
-        .execute();
-      const text = `Additional document accepted: ${document.file_name} (${document.doc_type})`;
-      await writeShipmentEvent(trx, {
+  return changeShipment(caller, request, async ({ trx, shipment, shipmentId }) => {
+    const refused = acceptDocumentRefusal({ companyTypeId: caller.scope.companyTypeId, status: shipment.status as ShipmentStatus });
+    if (refused) return refusal(refused.reason, refused.message);
+    const document = await trx
+      .selectFrom('shipment_documents')
+      .select(['document_id', 'file_name', 'doc_type', 'awaiting_acceptance'])
+      .where('shipment_id', '=', shipmentId)
+      .where('document_id', '=', request.ShipmentDocumentID)
+      .executeTakeFirst();
+    if (!document) return refusal('documentNotFound', ShipmentMessages.recordNotFound);
+    if (!document.awaiting_acceptance) return refusal('notAwaiting', ShipmentMessages.noDocumentToAccept);
+    const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, DECIDED_STATUSES, {});
+    if (!updated) return staleRefusal();
+    await trx
+      .updateTable('shipment_documents')
+      .set({ awaiting_acceptance: false, accepted_by: caller.account.userId, accepted_at: new Date() })
+      .where('document_id', '=', request.ShipmentDocumentID)
+      .execute();
+    const text = `Additional document accepted: ${document.file_name} (${document.doc_type})`;
+    await writeShipmentEvent(trx, {
+      shipmentId,
+      kind: 'ACCEPT_DOCUMENT',
+      description: text,
+      companyId: caller.account.companyId,
+      userId: caller.account.userId,
+    });
+    await writeActionLog(trx, caller.account, caller.ip, [
+      {
+        actType: 'Accept',
+        docType: document.doc_type,
+        docName: document.file_name,
+        documentId: request.ShipmentDocumentID,
+        remarks: text,
         shipmentId,
-        kind: 'ACCEPT_DOCUMENT',
-        description: text,
-        companyId: caller.account.companyId,
-        userId: caller.account.userId,
-      });
-      await writeActionLog(trx, caller.account, caller.ip, [
-        {
-          actType: 'Accept',
-          docType: document.doc_type,
-          docName: document.file_name,
-          documentId: request.ShipmentDocumentID,
-          remarks: text,
-          shipmentId,
-          awbPrefix: shipment.awb_prefix,
-          awbSuffix: shipment.awb_suffix,
-        },
-      ]);
-      return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
-    },
-  );
+        awbPrefix: shipment.awb_prefix,
+        awbSuffix: shipment.awb_suffix,
+      },
+    ]);
+    return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
+  });
 }
 
 /** Send ACAS, ACI, Terminal or CSS: queues the message (compliance/outbound.ts); an accepted shipment becomes Submit. */
 export async function sendShipment(caller: DecisionCaller, request: SendRequest): Promise<ChangeOutcome<DecisionAnswer>> {
-  return guardedChange(
-    caller.db,
-    caller.scope,
-    caller.account,
-    { shipmentId: request.ShipmentId, updateDt: request.UpdateDT, lockMinutes: caller.lockMinutes },
-    async ({ trx, shipment, shipmentId }) => {
-      const refused = sendRefusal({ companyTypeId: caller.scope.companyTypeId, status: shipment.status as ShipmentStatus });
-      if (refused) return refusal(refused.reason, refused.message);
-      const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, SENDABLE_FROM, { status: 'Submit' });
-      if (!updated) return staleRefusal();
-      if (!shipment.waybill) return refusal('notSendable', ShipmentMessages.notSendable);
-      const messageId = await queueOutbound(
-        trx,
-        caller.jobs,
-        { outboundAddresses: caller.outboundAddresses },
-        {
-          shipmentId,
-          target: request.Target,
-          waybill: shipment.waybill as AirWaybill,
-          ...(shipment.house_manifest ? { manifest: shipment.house_manifest as HouseManifest } : {}),
-          companyId: caller.account.companyId,
-          userId: caller.account.userId,
-        },
-      );
-      const text = `${request.Target} message ${messageId} queued for ${caller.outboundAddresses[request.Target]}`;
-      await writeShipmentEvent(trx, { shipmentId, kind: 'SEND', description: text, companyId: caller.account.companyId, userId: caller.account.userId });
-      await writeActionLog(trx, caller.account, caller.ip, [
-        { actType: 'Send', docType: request.Target, remarks: text, shipmentId, awbPrefix: shipment.awb_prefix, awbSuffix: shipment.awb_suffix },
-      ]);
-      return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
-    },
-  );
+  return changeShipment(caller, request, async ({ trx, shipment, shipmentId }) => {
+    const refused = sendRefusal({ companyTypeId: caller.scope.companyTypeId, status: shipment.status as ShipmentStatus });
+    if (refused) return refusal(refused.reason, refused.message);
+    const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, SENDABLE_FROM, { status: 'Submit' });
+    if (!updated) return staleRefusal();
+    if (!shipment.waybill) return refusal('notSendable', ShipmentMessages.notSendable);
+    const messageId = await queueOutbound(
+      trx,
+      caller.jobs,
+      { outboundAddresses: caller.outboundAddresses },
+      {
+        shipmentId,
+        target: request.Target,
+        waybill: shipment.waybill as AirWaybill,
+        ...(shipment.house_manifest ? { manifest: shipment.house_manifest as HouseManifest } : {}),
+        companyId: caller.account.companyId,
+        userId: caller.account.userId,
+      },
+    );
+    const text = `${request.Target} message ${messageId} queued for ${caller.outboundAddresses[request.Target]}`;
+    await writeShipmentEvent(trx, { shipmentId, kind: 'SEND', description: text, companyId: caller.account.companyId, userId: caller.account.userId });
+    await writeActionLog(trx, caller.account, caller.ip, [
+      { actType: 'Send', docType: request.Target, remarks: text, shipmentId, awbPrefix: shipment.awb_prefix, awbSuffix: shipment.awb_suffix },
+    ]);
+    return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
+  });
 }
