@@ -28,6 +28,7 @@ import { isDecisionNetworkFailure, useShipmentFailureLog } from '../failureLog';
 import { failureMessage, type ShipmentOutcome } from '../outcomes';
 import { useShipmentApi, useShipmentDetail } from '../useShipmentApi';
 import { HeldByAlert } from './HeldByAlert';
+import { StaleAlert } from './StaleAlert';
 import { LendingLines } from './LendingLines';
 import { DetailBlocks } from './DetailBlocks';
 import { DetailHeader } from './DetailHeader';
@@ -124,25 +125,13 @@ function DetailView({ detail, refresh }: { detail: AwbDetail; refresh(): void })
       <DetailHeader shipmentId={detail.ShipmentId} awb={detail.AWBNumber} status={detail.Status} checkDigitValid={detail.CheckDigitValid} />
       <Stack spacing={1} sx={{ mb: 2 }}>
         <HeldByAlert heldBy={heldBy} />
-        {stale && (
-          <Alert
-            severity="warning"
-            role="alert"
-            action={
-              <Button
-                label="app.shipments.detail.refresh"
-                onClick={() => {
-                  setStale(undefined);
-                  refresh();
-                }}
-              >
-                <RefreshIcon />
-              </Button>
-            }
-          >
-            {stale}
-          </Alert>
-        )}
+        <StaleAlert
+          message={stale}
+          onRefresh={() => {
+            setStale(undefined);
+            refresh();
+          }}
+        />
         {!stale && change && (
           <Alert
             severity="warning"

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Box, Checkbox, Chip, CircularProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, useNotify, useTranslate } from 'react-admin';
@@ -8,6 +7,7 @@ import { hitBlocksAcceptance, nextHitState, openHitCount, REVIEWER_DECISIONS, SA
 import type { SanctionHit } from '../../../domain/shipmentWire';
 import { LoadingBox } from '../../admin/LoadingBox';
 import { Block, dateTime } from '../detail/DetailBlocks';
+import { StaleAlert } from '../detail/StaleAlert';
 import { RefusedDetail } from '../detail/RefusedDetail';
 import { isDecisionNetworkFailure, useShipmentFailureLog } from '../failureLog';
 import { failureMessage } from '../outcomes';
@@ -204,25 +204,13 @@ export function SanctionPanel({ shipmentId, onChanged }: { shipmentId: string; o
 
   return (
     <Stack spacing={2}>
-      {stale && (
-        <Alert
-          severity="warning"
-          role="alert"
-          action={
-            <Button
-              label="app.shipments.detail.refresh"
-              onClick={() => {
-                setStale(undefined);
-                void reload();
-              }}
-            >
-              <RefreshIcon />
-            </Button>
-          }
-        >
-          {stale}
-        </Alert>
-      )}
+      <StaleAlert
+        message={stale}
+        onRefresh={() => {
+          setStale(undefined);
+          void reload();
+        }}
+      />
       {open > 0 && <Alert severity="warning">{translate('app.shipments.sanction.openHitsAlert', { smart_count: open })}</Alert>}
       <Block title="app.shipments.sanction.hits">
         <Stack spacing={1}>
