@@ -8,7 +8,7 @@ import jwt from 'jsonwebtoken';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueEventTicket } from '../../src/server/live/eventTickets';
-import { latestEventId, pruneLiveEvents } from '../../src/server/live/liveEventLog';
+import { latestEventId, type LiveEvent, pruneLiveEvents } from '../../src/server/live/liveEventLog';
 import { LiveStreams } from '../../src/server/live/liveStreams';
 import { verifyAccessToken } from '../../src/server/auth/accessTokens';
 import { buildAnotherInstance, msUntil, signIn, type TestApp } from './testApp';
@@ -137,16 +137,8 @@ function parseBlock(block: string): SseMessage[] {
   return Object.keys(message).length > 0 ? [...comments, message] : comments;
 }
 
-interface WireEvent {
-  id: string;
-  kind: string;
-  shipmentId: string | null;
-  awb: string | null;
-  status: string | null;
-  by: string | null;
-  at: string;
-  detail: Record<string, unknown>;
-}
+/** What the stream sends: the server's own wire type. */
+type WireEvent = LiveEvent;
 
 const eventOf = (message: SseMessage): WireEvent | undefined =>
   message.data && message.event === undefined ? (JSON.parse(message.data) as WireEvent) : undefined;
