@@ -49,16 +49,17 @@ export function addDaysIso(day: string, days: number): string {
 const ZONED = /(?:[zZ]|[+-]\d{2}:?\d{2})$/;
 
 /**
- * The one way the portal shows a moment: 'YYYY-MM-DD HH:mm UTC' ('HH:mm:ss' for logs), whatever the
+ * The one way the portal shows a moment: 'YYYY-MM-DD HH:mm UTC' ('HH:mm:ss' for logs; without ' UTC'
+ * where a column's header says it once), whatever the
  * browser's locale. A time without a zone is already UTC (the wire's convention); text that is not a
  * time is shown as it came.
  */
-export function utcDateTime(value: string | Date | null | undefined, { seconds = false } = {}): string {
+export function utcDateTime(value: string | Date | null | undefined, { seconds = false, zone = true } = {}): string {
   if (value === null || value === undefined || value === '') return '';
   // 'YYYY-MM-DD HH:mm[:ss]' (a space for the T, as PostgreSQL writes it) is the same moment as with the T.
   const text = typeof value === 'string' ? value.replace(/^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})/, '$1T$2') : value;
   const date = typeof text === 'string' ? new Date(ZONED.test(text) || !text.includes('T') ? text : `${text}Z`) : text;
   if (Number.isNaN(date.getTime())) return String(value);
   const iso = date.toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, seconds ? 19 : 16)} UTC`;
+  return `${iso.slice(0, 10)} ${iso.slice(11, seconds ? 19 : 16)}${zone ? ' UTC' : ''}`;
 }

@@ -106,6 +106,7 @@ describe('remarks, date ranges, special handling codes', () => {
     expect(utcDateTime('2026-11-25T22:50:44')).toBe('2026-11-25 22:50 UTC'); // no zone: the wire's UTC
     expect(utcDateTime('2026-11-25 22:50:44')).toBe('2026-11-25 22:50 UTC'); // a space for the T, read the same (not as local time)
     expect(utcDateTime(new Date(Date.UTC(2026, 10, 25, 7, 5, 9)), { seconds: true })).toBe('2026-11-25 07:05:09 UTC');
+    expect(utcDateTime('2026-11-25T22:50:44Z', { zone: false })).toBe('2026-11-25 22:50'); // under a '(UTC)' header
     expect(utcDateTime(null)).toBe('');
     expect(utcDateTime('')).toBe('');
     expect(utcDateTime('soon')).toBe('soon');

@@ -111,10 +111,6 @@ export function SimpleTable<T>({ label, columns, rows, empty }: { label: string;
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 const money = (value: unknown) => (typeof value === 'number' ? value.toFixed(2) : text(value));
 
-export function dateTime(iso: string | null | undefined): string {
-  return utcDateTime(iso);
-}
-
 export function DetailBlocks({ detail }: { detail: AwbDetail }) {
   const rate = detail.Rate ?? {};
   const charges = detail.Charges ?? {};
@@ -147,8 +143,8 @@ export function DetailBlocks({ detail }: { detail: AwbDetail }) {
               ['app.shipments.detail.goods', detail.GoodsDescription],
               ['app.shipments.fields.SpecialHandlingCodes', detail.SpecialHandlingCodes.join('/')],
               ['app.shipments.fields.FlightDate', detail.FlightDate],
-              ['app.shipments.fields.STD', dateTime(detail.STD)],
-              ['app.shipments.fields.MessageDate', dateTime(detail.MessageDate)],
+              ['app.shipments.fields.STD', utcDateTime(detail.STD)],
+              ['app.shipments.fields.MessageDate', utcDateTime(detail.MessageDate)],
               ['app.shipments.detail.operatorRemarks', detail.OperatorRemarks],
             ]}
           />

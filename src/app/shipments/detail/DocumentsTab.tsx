@@ -12,7 +12,7 @@ import { downloadDocuments, openInWindow } from '../files';
 import { useShipmentFailureLog } from '../failureLog';
 import { failureMessage } from '../outcomes';
 import { useShipmentApi } from '../useShipmentApi';
-import { dateTime } from './DetailBlocks';
+import { utcDateTime } from '../../../domain/dateRange';
 
 /** The documents list (spec 3 "Document"): view in the browser, download one or several, upload to the pouch, accept additional documents. */
 export function DocumentsTab({
@@ -106,7 +106,7 @@ export function DocumentsTab({
                       {document.PouchKind ? ` (${translate(`app.shipments.documents.pouch.${document.PouchKind}`)})` : ''}
                     </TableCell>
                     <TableCell>{document.Remarks}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(document.UpdatedOn)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{utcDateTime(document.UpdatedOn)}</TableCell>
                     <TableCell>{document.UserId}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{document.SizeBytes ? formatBytes(document.SizeBytes) : ''}</TableCell>
                     <TableCell>

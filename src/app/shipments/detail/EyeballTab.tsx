@@ -2,7 +2,8 @@ import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import { Button, useTranslate } from 'react-admin';
 import type { EyeballCheck } from '../../../domain/shipmentWire';
-import { Block, dateTime, Facts } from './DetailBlocks';
+import { utcDateTime } from '../../../domain/dateRange';
+import { Block, Facts } from './DetailBlocks';
 
 /** The eyeball check tab: the recorded check, and Mark to record one. */
 export function EyeballTab({ eyeball, status, canMark, onMark }: { eyeball: EyeballCheck | null; status: string; canMark: boolean; onMark?: () => void }) {
@@ -25,7 +26,7 @@ export function EyeballTab({ eyeball, status, canMark, onMark }: { eyeball: Eyeb
               ],
               ['app.shipments.eyeball.remarks', eyeball.Remarks],
               ['app.shipments.eyeball.by', eyeball.UserId],
-              ['app.shipments.eyeball.at', dateTime(eyeball.At)],
+              ['app.shipments.eyeball.at', utcDateTime(eyeball.At)],
             ]}
           />
         ) : (

@@ -1,7 +1,8 @@
 import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ShipmentEventRow } from '../../../domain/shipmentWire';
-import { dateTime, SimpleTable } from './DetailBlocks';
+import { utcDateTime } from '../../../domain/dateRange';
+import { SimpleTable } from './DetailBlocks';
 
 /** The shipment's history: messages received, decisions, modifications, documents, shares (newest first). */
 export function HistoryTab({ history }: { history: ShipmentEventRow[] }) {
@@ -12,7 +13,7 @@ export function HistoryTab({ history }: { history: ShipmentEventRow[] }) {
       label="app.shipments.detail.tabs.history"
       rows={history}
       columns={[
-        ['app.shipments.history.at', (event) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(event.At)}</span>],
+        ['app.shipments.history.at', (event) => <span style={{ whiteSpace: 'nowrap' }}>{utcDateTime(event.At)}</span>],
         ['app.shipments.history.kind', (event) => translate(`app.shipments.history.kinds.${event.Kind}`, { _: event.Kind })],
         ['app.shipments.history.description', (event) => event.Description],
         ['app.shipments.history.by', (event) => (event.UserId ? `${event.UserId} (${event.CompanyId})` : translate('app.shipments.history.system'))],

@@ -15,7 +15,7 @@ const Col = DataTable.Col<ShipmentRecord>;
 
 /** The grid's times are UTC, said once in the column's header ("STD (UTC)") to keep the columns narrow. */
 function dateTime(iso: string | null) {
-  return <span style={{ whiteSpace: 'nowrap' }}>{utcDateTime(iso).replace(/ UTC$/, '')}</span>;
+  return <span style={{ whiteSpace: 'nowrap' }}>{utcDateTime(iso, { zone: false })}</span>;
 }
 
 /** Where the user's choice of columns is kept (react-admin's store: the browser's, when personalisation cookies are allowed). */

@@ -2,7 +2,8 @@ import { Chip, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { pluginByName } from '../../../../plugins/lookup';
 import type { ComplianceCheck, ComplianceSummary } from '../../../domain/shipmentWire';
-import { Block, dateTime, Facts, SimpleTable } from '../detail/DetailBlocks';
+import { utcDateTime } from '../../../domain/dateRange';
+import { Block, Facts, SimpleTable } from '../detail/DetailBlocks';
 
 const RESULT_COLORS = { PASS: 'success', WARN: 'warning', FAIL: 'error' } as const;
 
@@ -21,12 +22,12 @@ export function ComplianceFindings({ checks, summary }: { checks: ComplianceChec
         <Block title="app.shipments.sanction.summary">
           <Facts
             rows={[
-              ['app.shipments.sanction.evaluatedAt', dateTime(summary.EvaluatedAt)],
+              ['app.shipments.sanction.evaluatedAt', utcDateTime(summary.EvaluatedAt)],
               ['app.shipments.sanction.countries', countries],
               ['app.shipments.sanction.addedCodes', summary.AddedSpecialHandlingCodes.join('/') || none],
               ['app.shipments.sanction.mapped', summary.MappedDescriptions.join('; ') || none],
               ['app.shipments.sanction.suggested', summary.SuggestedRejectReasons.join(', ') || none],
-              ...(summary.AutoAcceptAt ? ([['app.shipments.sanction.autoAcceptAt', dateTime(summary.AutoAcceptAt)]] as [string, string][]) : []),
+              ...(summary.AutoAcceptAt ? ([['app.shipments.sanction.autoAcceptAt', utcDateTime(summary.AutoAcceptAt)]] as [string, string][]) : []),
             ]}
           />
         </Block>

@@ -6,7 +6,8 @@ import { Button, useNotify, useTranslate } from 'react-admin';
 import { hitBlocksAcceptance, nextHitState, openHitCount, REVIEWER_DECISIONS, SANCTION_DECISIONS, type SanctionDecision } from '../../../domain/sanctionReview';
 import type { SanctionHit } from '../../../domain/shipmentWire';
 import { LoadingBox } from '../../admin/LoadingBox';
-import { Block, dateTime } from '../detail/DetailBlocks';
+import { utcDateTime } from '../../../domain/dateRange';
+import { Block } from '../detail/DetailBlocks';
 import { StaleAlert } from '../detail/StaleAlert';
 import { RefusedDetail } from '../detail/RefusedDetail';
 import { isDecisionNetworkFailure, useShipmentFailureLog } from '../failureLog';
@@ -129,7 +130,7 @@ function HitsTable({ detail, selected, onToggle }: { detail: SanctionDetail; sel
                     ? translate('app.shipments.sanction.decidedBy', {
                         decision: translate(`app.shipments.sanction.states.${hit.action.state}`),
                         by: hit.action.by,
-                        at: dateTime(hit.action.at),
+                        at: utcDateTime(hit.action.at),
                         remarks: hit.action.remarks,
                       })
                     : translate('app.shipments.sanction.open')}
