@@ -59,16 +59,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { rest } = splitLanguage(stripBase(pathname) ?? '/');
   const hideFooter = matchAppRoute(rest).route.meta.isHideFooter;
   return (
-    // The content column may shrink below its widest table (min-width 0): a wide table scrolls in its own box
-    // at 991, 767 and 499 px instead of pushing the page, its toolbar and its buttons off the right edge.
-    <Layout
-      appBar={PortalAppBar}
-      menu={AppMenu}
-      sx={{
-        minWidth: 0,
-        '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
-      }}
-    >
+    // How narrow screens are laid out (wide tables scrolling in their own box) is the theme's (theme.ts: RaLayout, RaList).
+    <Layout appBar={PortalAppBar} menu={AppMenu}>
       {children}
       {!hideFooter && <PortalFooter />}
     </Layout>

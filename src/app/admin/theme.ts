@@ -58,6 +58,11 @@ export const theme: RaThemeOptions = {
         },
       },
     },
+    // The content column may shrink below its widest table (min-width 0): a wide table scrolls in its own box
+    // at 991, 767 and 499 px instead of pushing the page, its toolbar and its buttons off the right edge.
+    RaLayout: {
+      styleOverrides: { root: { minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } } },
+    },
     // A page's buttons (Add user, Change history...) wrap onto a second line when the page is narrow
     // instead of running off its right edge (react-admin keeps them on one line).
     RaTopToolbar: { styleOverrides: { root: { flexWrap: 'wrap', minWidth: 0, maxWidth: '100%' } } },
