@@ -77,7 +77,7 @@ interface LighthouseScores {
 }
 
 /** Lighthouse's default (mobile) run of the login page, then of the shipment list signed in as `account`. */
-export async function lighthouseScores(base: string): Promise<{ login: LighthouseScores; shipmentList: LighthouseScores }> {
+async function lighthouseScores(base: string): Promise<{ login: LighthouseScores; shipmentList: LighthouseScores }> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
