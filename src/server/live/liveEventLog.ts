@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import type { LiveEvent } from '../../domain/liveEvents';
 
 /**
  * The live event log of migration 0013, read back: a row as the triggers write it (and as the
@@ -24,17 +25,8 @@ export interface LiveEventRow {
   detail: Record<string, unknown>;
 }
 
-/** What the stream sends of an event: small, and nothing of the facts its scope was decided on. */
-export interface LiveEvent {
-  id: string;
-  kind: string;
-  shipmentId: string | null;
-  awb: string | null;
-  status: string | null;
-  by: string | null;
-  at: string;
-  detail: Record<string, unknown>;
-}
+/** What the stream sends of an event: the wire format the browser reads too (src/domain/liveEvents.ts). */
+export type { LiveEvent } from '../../domain/liveEvents';
 
 export function wireEvent(row: LiveEventRow, withName: boolean): LiveEvent {
   return {

@@ -1,0 +1,33 @@
+/**
+ * The live event stream's wire format (issue 19), shared by the server that sends it
+ * (src/server/live) and the browser that reads it (src/app/live).
+ *
+ * The stream (GET /awbapi/events?ticket=…) sends `id: N` and `data: <LiveEvent>` for each event the
+ * user may see, `event: ready` (with the current id) once it is live, `event: reset` when the
+ * Last-Event-ID asked for is older than the log's window (the page reloads what it shows), and a
+ * comment line as heartbeat.
+ */
+
+/** Kinds of migration 0013: what changed. */
+export type LiveEventKind = 'decision' | 'status' | 'data' | 'sanction' | 'changed' | 'lock' | 'outbound' | 'rescreen';
+
+/** What the stream sends of an event: small, and nothing of the facts its scope was decided on. */
+export interface LiveEvent {
+  id: string;
+  /** A LiveEventKind; a kind this browser does not know yet is passed on and ignored by the screens. */
+  kind: string;
+  shipmentId: string | null;
+  awb: string | null;
+  status: string | null;
+  /** Who made the change (a display name); null for the system, or for a lent shipment's borrower. */
+  by: string | null;
+  /** ISO 8601 UTC. */
+  at: string;
+  detail: Record<string, unknown>;
+}
+
+/** Kinds that change what a shipment's detail or summary row shows (a lock is told apart). */
+export const SHIPMENT_CHANGE_KINDS: ReadonlySet<string> = new Set<LiveEventKind>(['decision', 'status', 'data', 'sanction', 'changed']);
+
+/** Kinds that can move a shipment between statuses (the counts by status, a list filtered by status). */
+export const STATUS_KINDS: ReadonlySet<string> = new Set<LiveEventKind>(['decision', 'status']);
