@@ -12,6 +12,7 @@ import { latestEventId, type LiveEvent, pruneLiveEvents } from '../../src/server
 import { LiveStreams } from '../../src/server/live/liveStreams';
 import { verifyAccessToken } from '../../src/server/auth/accessTokens';
 import { buildAnotherInstance, msUntil, signIn, type TestApp } from './testApp';
+import { awbOf, demoFwb, postMessage } from './compliance/messages';
 import { buildShipmentTestApp, setShipment, shipmentWhere, type ShipmentTestApp, type UserKey } from './shipments/support';
 
 /**
@@ -291,6 +292,35 @@ describe('the live event stream across instances', () => {
 });
 
 describe('what the events say', () => {
+  it('tells of a new shipment (its first FWB) with its status and who sent it, to its company and not another', async () => {
+    const admin = await openFor('airlineAdmin');
+    const sky = await openFor('skyAdmin');
+    const awb = awbOf(9_190_001);
+    const response = await postMessage(a.app, a.tokens.airlineAdmin, demoFwb(9_190_001));
+    expect(response.statusCode, response.body).toBe(201);
+    const { ShipmentId, Outcome } = response.json().data as { ShipmentId: string; Outcome: string };
+    expect(Outcome).toBe('created');
+    const { status } = await a.db.selectFrom('shipments').select('status').where('shipment_id', '=', ShipmentId).executeTakeFirstOrThrow();
+    const created = await admin.waitFor(about(ShipmentId, 'created'), 'the new shipment’s event');
+    expect(eventOf(created)).toMatchObject({
+      kind: 'created',
+      shipmentId: ShipmentId,
+      awb,
+      status,
+      by: await nameOf('DEMOAIR', 'admin'),
+      detail: { to: status, action: 'FWB' },
+    });
+    // Once: the same transaction wrote no other event about it (a later change of its own company's has come after).
+    const later = await openShipment('160');
+    await admin.waitFor(about(later.shipment_id), 'a later event');
+    expect(eventsOf(admin).filter((event) => event.shipmentId === ShipmentId)).toHaveLength(1);
+    const marker = await openShipment('618');
+    await sky.waitFor(about(marker.shipment_id), 'its own event');
+    expect(eventsOf(sky).some((event) => event.shipmentId === ShipmentId || event.awb === awb)).toBe(false);
+    admin.close();
+    sky.close();
+  });
+
   it('tells who took the handling lock and that it was released, to the company only', async () => {
     const admin = await openFor('airlineAdmin');
     const sky = await openFor('skyAdmin');

@@ -15,14 +15,18 @@ import { eventsAfter, latestEventId, type LiveEventRow, wireEvent } from './live
  * moment, by the API's own rules read from the access cache: the account active, the session live
  * and its token not older than a password change, the address inside the company's ranges, the role
  * holding the shipment function (81), and the shipment in the company's scope (scope.ts's accessOf:
- * its own shipments in full, a lent one as the summary shows it: status, decision and data events,
- * without the name of who made them). A stream that no longer passes the account checks is closed;
+ * its own shipments in full, a lent one as the summary shows it: created, status, decision and data
+ * events, without the name of who made them). A stream that no longer passes the account checks is closed;
  * a change of the account, session, company or role is checked at once, and every heartbeat checks
  * again. Each stream works its events one after the other, so they leave in commit (id) order.
  */
 
-/** Kinds a borrower (a lent shipment: summary only) receives; the others are of the detail. */
-const SUMMARY_KINDS = new Set(['decision', 'status', 'data']);
+/**
+ * Kinds a borrower (a lent shipment: summary only) receives; the others are of the detail. `created`
+ * (migration 0015: a new shipment) is the summary's row appearing; a borrower meets it only in a
+ * replay, a shipment being lent after it is made.
+ */
+const SUMMARY_KINDS = new Set(['created', 'decision', 'status', 'data']);
 /** A replay longer than this is a reset: the page reloads rather than replaying the log. */
 const REPLAY_LIMIT = 5000;
 /** A stream whose unsent output grows past this is closed (a browser that reads too slowly reconnects with Last-Event-ID). */

@@ -12,6 +12,7 @@ import * as shipmentNotifications from './0011_shipment_notifications';
 import * as lendingUsers from './0012_lending_users';
 import * as liveEvents from './0013_live_events';
 import * as liveEventsReview from './0014_live_events_review';
+import * as liveNewShipment from './0015_live_new_shipment';
 
 /** Versioned migrations, applied in name order; a new one is a new file and a line here. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0012_lending_users': lendingUsers,
   '0013_live_events': liveEvents,
   '0014_live_events_review': liveEventsReview,
+  '0015_live_new_shipment': liveNewShipment,
 };
