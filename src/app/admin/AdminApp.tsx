@@ -4,6 +4,7 @@ import { readCookiePreference } from '../cookies/cookiePreference';
 import { Route, Router, Routes, type NavigationType, type Navigator } from 'react-router-dom';
 import { createDataProvider } from '../../../dataProviders/dataProvider';
 import { ErrorPage } from '../errors/ErrorPage';
+import { LiveEventsProvider } from '../live/LiveEventsProvider';
 import { appHistory, useHistorySnapshot } from '../routing/history';
 import { APP_BASE } from '../routing/paths';
 import { appRoutes } from '../routing/routes';
@@ -64,22 +65,25 @@ export default function AdminApp({ lang, auth, messages }: AdminAppProps) {
         <Route
           path={`/${lang}/*`}
           element={
-            <Admin
-              basename={`/${lang}`}
-              authProvider={auth.authProvider}
-              dataProvider={dataProvider}
-              i18nProvider={i18nProvider}
-              layout={AppLayout}
-              theme={theme}
-              loginPage={false}
-              catchAll={() => <NotFound lang={lang} />}
-              title={config.productName}
-              disableTelemetry
-              store={store}
-            >
-              <CustomRoutes>{framed}</CustomRoutes>
-              <CustomRoutes noLayout>{blank}</CustomRoutes>
-            </Admin>
+            // One live event stream per tab for all signed-in screens; it ends when they do (sign-out).
+            <LiveEventsProvider httpClient={auth.httpClient}>
+              <Admin
+                basename={`/${lang}`}
+                authProvider={auth.authProvider}
+                dataProvider={dataProvider}
+                i18nProvider={i18nProvider}
+                layout={AppLayout}
+                theme={theme}
+                loginPage={false}
+                catchAll={() => <NotFound lang={lang} />}
+                title={config.productName}
+                disableTelemetry
+                store={store}
+              >
+                <CustomRoutes>{framed}</CustomRoutes>
+                <CustomRoutes noLayout>{blank}</CustomRoutes>
+              </Admin>
+            </LiveEventsProvider>
           }
         />
       </Routes>
