@@ -284,6 +284,8 @@ export const appMessages = {
         tabsLabel: 'Shipment information',
         tabs: {
           details: 'Details',
+        changedBy: 'Changed by %{name} at %{time}',
+        changedAt: 'Changed at %{time}',
           documents: 'Documents',
           documentsCount: 'Documents (%{count})',
           history: 'History',

@@ -2,13 +2,16 @@
 import '@testing-library/jest-dom/vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../../../dataProviders/httpClient';
 import { sessionStore } from '../../../../dataProviders/sessionStore';
 import { StatusCode } from '../../../domain/statusCodes';
-import type { CheckUpdateAnswer } from '../../../domain/shipmentWire';
+import type { CheckUpdateAnswer, HandlingState } from '../../../domain/shipmentWire';
 import { ShipmentCallTimeout } from '../shipmentApi';
 import { awbDetail, fakeApi, refusal, renderShipmentPage, shipmentScreenSpec } from '../testing/shipmentHarness';
+import { createLiveEvents, type LiveEvents } from '../../live/liveEvents';
+import { LiveEventsContext } from '../../live/LiveEventsProvider';
+import { FakeEventSource, liveEvent } from '../../live/testing/fakeEventSource';
 import { ShipmentDetailPage } from './ShipmentDetailPage';
 
 const spec = shipmentScreenSpec();
@@ -168,15 +171,14 @@ describe('ShipmentDetailPage', () => {
       expect(page.bodyOf('/awbapi/awbreject')).toEqual([]);
     });
 
-    it('keeps the page’s UpdateDT for any other change, so the server refuses the stale decision', async () => {
+    // Issue 19: any other change disables the decisions until the page is reloaded (they used to stay enabled for the server to refuse).
+    it('disables the decisions on any other change until the page is reloaded', async () => {
       const { user, ...page } = await pageWithChange({ IsUpdated: true, IsFwbFhlUpdated: false, UpdateDT: NEWER_DT, Status: 'New' });
-      expect(await screen.findByText('This shipment has changed since you opened it. Please refresh the page and try again.')).toBeInTheDocument();
-      await user.click(screen.getByRole('button', { name: 'Accept' }));
-      expect(screen.queryByRole('dialog', { name: 'FWB or FHL data changed' })).not.toBeInTheDocument();
-      await acceptWithRemark(user);
-      expect(page.bodyOf('/awbapi/awbapprove')).toEqual([
-        { ShipmentId: '42', ApproveType: 'NORMAL', ApproveReason: 'Checked against the booking', UpdateDT: PAGE_DT, PendingUpdate: false },
-      ]);
+      const told = await screen.findByText('This shipment has changed since you opened it. Please refresh the page and try again.');
+      for (const action of ['Accept', 'Reject', 'Modify', 'Mark']) expect(screen.getByRole('button', { name: action })).toBeDisabled();
+      await user.click(within(told.closest('[role="status"]') as HTMLElement).getByRole('button', { name: 'Refresh' }));
+      await waitFor(() => expect(page.loads()).toBe(2));
+      expect(page.bodyOf('/awbapi/awbapprove')).toEqual([]);
     });
 
     it('rejects on the page’s UpdateDT while no change is reported', async () => {
@@ -223,5 +225,107 @@ describe('ShipmentDetailPage', () => {
     } finally {
       open.mockRestore();
     }
+  });
+});
+
+describe('ShipmentDetailPage on the live stream', () => {
+  const PAGE_DT = '2026-11-19T08:00:00.000Z';
+  const NEWER_DT = '2026-11-26T02:41:06.512Z';
+  let live: LiveEvents;
+
+  beforeEach(() => {
+    FakeEventSource.reset();
+    live = createLiveEvents({ openStreamUrl: async () => 'http://local/awbapi/events?ticket=t', EventSource: FakeEventSource as never });
+  });
+  afterEach(() => live.close());
+
+  /** Shipment 42's page with the stream live; awbcheckupdate answers `updated()`, renewhandling `holder()`. */
+  async function livePage(updated: () => boolean, holder: () => HandlingState = () => ({ HeldByMe: true, HeldBy: null })) {
+    let loads = 0;
+    const fake = fakeApi((path) => {
+      if (path === '/awbapi/awbdetail/42') {
+        loads++;
+        return detail({ UpdateDT: loads === 1 ? PAGE_DT : NEWER_DT, Status: loads === 1 ? 'New' : 'Accept' });
+      }
+      if (path.startsWith('/awbapi/util/awbcheckupdate/42/'))
+        return { IsUpdated: updated(), IsFwbFhlUpdated: false, UpdateDT: updated() ? NEWER_DT : PAGE_DT, Status: updated() ? 'Accept' : 'New' };
+      if (path === '/awbapi/renewhandling/42') return holder();
+      return undefined;
+    });
+    renderShipmentPage(
+      '/en/shipment/details/42',
+      '/en/shipment/details/:id',
+      <LiveEventsContext.Provider value={live}>
+        <ShipmentDetailPage />
+      </LiveEventsContext.Provider>,
+      { messages: spec.messages, httpClient: fake.client },
+    );
+    await screen.findByRole('heading', { name: 'AWB 160-12345675' });
+    await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
+    const source = FakeEventSource.current()!;
+    act(() => source.ready('100'));
+    const calls = (prefix: string) => fake.api.mock.calls.filter(([path]) => (path as string).startsWith(prefix)).length;
+    return { source, calls, loads: () => loads };
+  }
+
+  it('shows at once who changed the shipment and when, disables the decisions, and reloads in one click', async () => {
+    let changed = false;
+    const page = await livePage(() => changed);
+    // Another shipment's event is not this page's business: not even a check.
+    act(() => page.source.send(liveEvent(101, 'decision', '43')));
+    expect(page.calls('/awbapi/util/awbcheckupdate/')).toBe(0);
+
+    changed = true;
+    act(() => page.source.send(liveEvent(102, 'decision', '42', { by: 'Ann Operator', at: '2026-11-26T02:41:07.000Z' })));
+    expect(await screen.findByText('Changed by Ann Operator at 2026-11-26 02:41 UTC')).toBeInTheDocument();
+    expect(screen.getByText('This shipment has changed since you opened it. Please refresh the page and try again.')).toBeInTheDocument();
+    for (const action of ['Accept', 'Reject', 'Modify', 'Mark']) expect(screen.getByRole('button', { name: action })).toBeDisabled();
+
+    const alert = screen.getByText('Changed by Ann Operator at 2026-11-26 02:41 UTC').closest('[role="status"]') as HTMLElement;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(page.loads()).toBe(2));
+    await waitFor(() => expect(screen.queryByText('Changed by Ann Operator at 2026-11-26 02:41 UTC')).not.toBeInTheDocument());
+  });
+
+  it('says nothing of an event the page is already past, and does not poll while the stream is live', async () => {
+    const page = await livePage(() => false);
+    act(() => page.source.send(liveEvent(102, 'status', '42', { by: null })));
+    await waitFor(() => expect(page.calls('/awbapi/util/awbcheckupdate/')).toBe(1));
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(page.calls('/awbapi/util/awbcheckupdate/')).toBe(1);
+    expect(screen.queryByText(/^Changed/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeEnabled();
+  });
+
+  it('shows at once a lock a colleague took, and lifts it when they let it go', async () => {
+    let holder: HandlingState = { HeldByMe: true, HeldBy: null };
+    const page = await livePage(
+      () => false,
+      () => holder,
+    );
+    holder = { HeldByMe: false, HeldBy: { UserId: 'gus', UserName: 'Gus Handler', CompanyId: 'DEMOAIR', Since: '2026-11-26T02:40:00.000Z' } };
+    act(() => page.source.send(liveEvent(103, 'lock', '42', { by: 'Gus Handler', detail: { held: true } })));
+    expect(await screen.findByText('This shipment is being handled by Gus Handler (DEMOAIR) since 02:40 UTC.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
+
+    holder = { HeldByMe: true, HeldBy: null };
+    act(() => page.source.send(liveEvent(104, 'lock', '42', { by: 'Gus Handler', detail: { held: false } })));
+    await waitFor(() => expect(screen.queryByText(/being handled by Gus Handler/)).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeEnabled();
+  });
+
+  it('falls back to polling awbcheckupdate while the stream is down', async () => {
+    let changed = false;
+    const page = await livePage(() => changed);
+    changed = true;
+    act(() => page.source.fail());
+    // Reconnecting right away first; when that fails too, the page polls (here: the tab coming back).
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(2), { timeout: 3000 });
+    act(() => FakeEventSource.current()!.fail());
+    expect(live.state).toBe('down');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(await screen.findByText('This shipment has changed since you opened it. Please refresh the page and try again.')).toBeInTheDocument();
+    expect(screen.queryByText(/^Changed by/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
   });
 });

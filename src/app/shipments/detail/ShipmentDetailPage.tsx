@@ -5,7 +5,6 @@ import CheckIcon from '@mui/icons-material/Done';
 import EditIcon from '@mui/icons-material/Edit';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HandshakeIcon from '@mui/icons-material/HandshakeOutlined';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import ShareIcon from '@mui/icons-material/Share';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
@@ -40,19 +39,21 @@ import { EyeballTab } from './EyeballTab';
 import { RefusedDetail } from './RefusedDetail';
 import { SanctionPanel } from '../sanction/SanctionPanel';
 import { useHandlingLock } from './useHandlingLock';
-import { useUpdateWatch } from './useUpdateWatch';
+import { useShipmentChange } from './useShipmentChange';
 
 const TABS = ['details', 'documents', 'history', 'eyeball', 'sanction'] as const;
 type TabName = (typeof TABS)[number];
 
-function DetailView({ detail, refresh }: { detail: AwbDetail; refresh(): void }) {
+function DetailView({ detail, reloading, refresh }: { detail: AwbDetail; reloading: boolean; refresh(): void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const api = useShipmentApi();
   const report = useShipmentFailureLog();
   const basename = useBasename();
   const handling = useHandlingLock(api, detail.ShipmentId, detail.Handling);
-  const change = useUpdateWatch(api, detail.ShipmentId, detail.UpdateDT);
+  const watched = useShipmentChange(api, detail.ShipmentId, detail.UpdateDT);
+  // While the page reloads (after the user's own decision, too) a change it is about to show is no news.
+  const change = reloading ? undefined : watched;
   const [tab, setTab] = useState<TabName>('details');
   const [dialog, setDialog] = useState<'accept' | 'reject' | 'mark' | 'modify' | 'share' | 'upload' | 'lend'>();
   const [asking, setAsking] = useState<'accept' | 'reject'>();
@@ -63,13 +64,16 @@ function DetailView({ detail, refresh }: { detail: AwbDetail; refresh(): void })
   /** A decision was refused as stale: the message, until the page is reloaded. */
   const [stale, setStale] = useState<string>();
   const heldBy = handling?.HeldBy ?? null;
-  // No decision (nor lending) while a colleague holds the shipment, nor after one was refused as stale until the page is reloaded (issue 22, 6).
+  const newerData = change?.IsFwbFhlUpdated ? change : undefined;
+  // No decision (nor lending) while a colleague holds the shipment, nor after one was refused as stale, nor once
+  // the shipment is known to have changed otherwise than by newer FWB/FHL data, until the page is reloaded (issues 22, 6, 19).
+  // Newer FWB/FHL data keeps spec 4's choice: reload, or decide on the newer data (PendingUpdate).
+  const changedElsewhere = !!change && !newerData;
   const can =
-    heldBy || stale
+    heldBy || stale || changedElsewhere
       ? { ...detail.Can, Accept: false, Reject: false, Mark: false, Modify: false, AcceptDocument: false, Lend: false, TakeBack: false }
       : detail.Can;
   const softBlock = detail.Block?.Kind === 'SOFT' && detail.Block.AppliesToMe ? detail.Block.Reason : undefined;
-  const newerData = change?.IsFwbFhlUpdated ? change : undefined;
   // A decision is on the data the page shows; only after the user chose to decide on the newer
   // FWB/FHL data (and only on that very UpdateDT) does it carry the new UpdateDT and PendingUpdate.
   // Any other change keeps the page's UpdateDT, so the server refuses it with the refresh message.
@@ -133,17 +137,14 @@ function DetailView({ detail, refresh }: { detail: AwbDetail; refresh(): void })
           }}
         />
         {!stale && change && (
-          <Alert
-            severity="warning"
+          <StaleAlert
             role="status"
-            action={
-              <Button label="app.shipments.detail.refresh" onClick={refresh}>
-                <RefreshIcon />
-              </Button>
+            message={
+              newerData ? (onNewerData ? translate('app.shipments.detail.decidingOnNewerData') : ShipmentMessages.dataChanged) : ShipmentMessages.staleDecision
             }
-          >
-            {newerData ? (onNewerData ? translate('app.shipments.detail.decidingOnNewerData') : ShipmentMessages.dataChanged) : ShipmentMessages.staleDecision}
-          </Alert>
+            changedBy={change.At ? { name: change.By ?? null, at: change.At } : undefined}
+            onRefresh={refresh}
+          />
         )}
         {detail.Status === 'Processing' && <Alert severity="info">{ShipmentMessages.autoAcceptanceInProgress}</Alert>}
         {detail.Lendings && (
@@ -331,7 +332,7 @@ export function ShipmentDetailPage() {
             <RefusedDetail error={detail.error} />
           </>
         ) : (
-          <DetailView detail={detail.data} refresh={() => void detail.refetch()} />
+          <DetailView detail={detail.data} reloading={detail.isFetching} refresh={() => void detail.refetch()} />
         )}
       </Box>
     </PageFrame>

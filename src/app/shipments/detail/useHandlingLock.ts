@@ -3,6 +3,7 @@ import { sessionStore } from '../../../../dataProviders/sessionStore';
 import { readAccessToken } from '../../../../dataProviders/tokenCookies';
 import { holdsHandlingLock } from '../../../domain/access';
 import type { HandlingState } from '../../../domain/shipmentWire';
+import { useLiveEvents } from '../../live/LiveEventsProvider';
 import { appHistory } from '../../routing/history';
 import { matchAppRoute, splitLanguage, stripBase } from '../../routing/paths';
 import type { ShipmentApi } from '../shipmentApi';
@@ -25,11 +26,20 @@ function nextPageKeepsLock(): boolean {
  * The browser side of the handling lock (spec 4, CONTRACTS.md): the detail answer took the lock;
  * this renews it every minute, releases the previous shipment's when the user moves to another
  * one, releases this one when leaving for a page that does not keep it (and when the tab closes),
- * and keeps previousShipmentId / currentShipmentId in the session store for sign-out.
+ * and keeps previousShipmentId / currentShipmentId in the session store for sign-out. When the live
+ * stream tells that the lock was taken or released (by a colleague), it asks at once who holds it
+ * now (renewhandling: a lock holder takes a lock that was let go, as the next renewal would).
  */
 export function useHandlingLock(api: ShipmentApi, shipmentId: string | undefined, initial: HandlingState | undefined): HandlingState | undefined {
   const [state, setState] = useState(initial);
   useEffect(() => setState(initial), [initial]);
+
+  const ask = () => {
+    if (shipmentId) api.renewHandling(shipmentId).then(setState, () => undefined);
+  };
+  useLiveEvents((event) => {
+    if (event.kind === 'lock' && event.shipmentId === shipmentId) ask();
+  }, ask);
 
   useEffect(() => {
     if (!shipmentId || !lockHolder()) return;
