@@ -328,6 +328,13 @@ export interface SendRequest {
   UpdateDT: string;
 }
 
+/** POST awbapi/sendtargets: for each shipment, why each message would be refused now (a target absent is sendable). */
+export interface SendTargetCheck {
+  ShipmentId: string;
+  AWBNumber: string;
+  Refused: Partial<Record<SendTarget, string>>;
+}
+
 /** spec 3 "Action log" payload. */
 export interface ActionLogRequest {
   ActType: ActionType;

@@ -261,6 +261,10 @@ export const appMessages = {
         submit: 'Send',
         done: 'Queued for transmission (%{target})',
         failed: '%{target} failed.',
+        checking: 'Checking which messages the selected shipments can take…',
+        someRefused: '%{sendable} of %{total} selected can be sent',
+        noneOfSeveral: 'None of the selected shipments can be sent: %{reason}',
+        leftOut: 'Left out, as the server would refuse them:',
       },
       share: {
         title: 'Share AWB %{awbs}',

@@ -16,6 +16,7 @@ import type {
   OverviewAnswer,
   RejectRequest,
   SendRequest,
+  SendTargetCheck,
   ShareAnswer,
   ShareRequest,
   ActionLogRequest,
@@ -163,6 +164,8 @@ export function createShipmentApi(http: HttpClient, { actionTimeoutMs = SHIPMENT
     modify: (request: ModifyRequest) => change<DecisionAnswer>('/awbapi/awbmodify', request),
     acceptDocument: (request: AcceptDocumentRequest) => change<DecisionAnswer>('/awbapi/acceptdocument', request),
     send: (request: SendRequest) => change<DecisionAnswer>('/awbapi/awbsend', request),
+    /** Why each message would be refused now for each shipment (ACAS to the US, ACI to Canada, accepted ones only). */
+    sendTargets: (shipmentIds: string[]) => post<SendTargetCheck[]>('/awbapi/sendtargets', { ShipmentIds: shipmentIds }, SHIPMENT_SCREEN_STATUSES),
     lend: (request: LendingRequest) => change<DecisionAnswer>('/awbapi/awblend', request),
     takeBack: (request: LendingRequest) => change<DecisionAnswer>('/awbapi/awbtakeback', request),
     lendableCompanies: (shipmentId: string) => get<LendableCompany[]>(`/awbapi/util/lendcompanies/${encodeURIComponent(shipmentId)}`),

@@ -5,8 +5,19 @@ import { ok, shipmentNotFound, shipmentRefused } from './answers';
 import { callerOf, sendOutcome } from './caller';
 import { approveShipment, markShipment, rejectShipment } from './decisions';
 import { releaseHandling, takeHandling } from './handlingLock';
-import { acceptDocumentBody, approveBody, decisionAnswerSchema, markBody, modifyBody, rejectBody, sendBody, shipmentIdParams } from './schemas';
-import { acceptAdditionalDocument, modifyShipment, sendShipment } from './shipmentChanges';
+import {
+  acceptDocumentBody,
+  approveBody,
+  decisionAnswerSchema,
+  markBody,
+  modifyBody,
+  rejectBody,
+  sendBody,
+  sendTargetsAnswer,
+  sendTargetsBody,
+  shipmentIdParams,
+} from './schemas';
+import { acceptAdditionalDocument, modifyShipment, sendShipment, sendTargetChecks } from './shipmentChanges';
 import { shipmentAccess } from './shipmentRecord';
 
 /** The decisions and changes (awbapprove, awbreject, awbmark, awbmodify, acceptdocument, awbsend) and the handling lock calls. */
@@ -30,6 +41,10 @@ export async function decisionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   );
   app.post<{ Body: SendRequest }>('/awbsend', { schema: { body: sendBody, response: { 200: decisionAnswerSchema } } }, async (request, reply) =>
     sendOutcome(reply, await sendShipment(await callerOf(ctx, request), request.body)),
+  );
+  /** What awbsend would refuse for each selected shipment, so the Send menu offers only what fits (ACAS to the US, ACI to Canada). */
+  app.post<{ Body: { ShipmentIds: string[] } }>('/sendtargets', { schema: { body: sendTargetsBody, response: { 200: sendTargetsAnswer } } }, async (request) =>
+    ok(await sendTargetChecks(await callerOf(ctx, request), request.body.ShipmentIds)),
   );
 
   /** Releases the caller's handling lock (moving to another shipment, signing out). */

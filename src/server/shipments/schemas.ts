@@ -197,6 +197,13 @@ export const sendBody = {
   properties: { ShipmentId: ID, Target: { type: 'string', enum: [...SEND_TARGETS] }, UpdateDT: UPDATE_DT },
 } as const;
 
+export const sendTargetsBody = {
+  type: 'object',
+  required: ['ShipmentIds'],
+  additionalProperties: false,
+  properties: { ShipmentIds: { type: 'array', minItems: 1, maxItems: 100, uniqueItems: true, items: ID } },
+} as const;
+
 export const shareBody = {
   type: 'object',
   required: ['ShipmentIds', 'ShareOptions', 'EmailList'],
@@ -350,6 +357,26 @@ export const decisionAnswerSchema = answerSchema({
     reason: { type: 'string', description: 'on a refusal: stale, heldByOther, a block or a missing review' },
   },
   additionalProperties: true,
+});
+
+/** SendTargetCheck (src/domain/shipmentWire.ts): per shipment, the message each target would be refused with now. */
+export const sendTargetsAnswer = answerSchema({
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['ShipmentId', 'AWBNumber', 'Refused'],
+    additionalProperties: false,
+    properties: {
+      ShipmentId: { type: 'string' },
+      AWBNumber: { type: 'string' },
+      Refused: {
+        type: 'object',
+        additionalProperties: false,
+        description: 'the refusal message by target; a target absent may be sent',
+        properties: Object.fromEntries(SEND_TARGETS.map((target) => [target, { type: 'string' }])),
+      },
+    },
+  },
 });
 
 /** The shipment before or after one in the last search's order, or null at either end. */

@@ -10,9 +10,19 @@ import {
   type ShipmentStatus,
 } from '../../domain/shipmentStatus';
 import { formatSpecialHandlingCodes, parseSpecialHandlingCodes, specialHandlingCodesProblem } from '../../domain/specialHandling';
-import type { AcceptDocumentRequest, DecisionAnswer, ModifyRequest, SendRequest } from '../../domain/shipmentWire';
+import {
+  SEND_TARGETS,
+  type AcceptDocumentRequest,
+  type DecisionAnswer,
+  type ModifyRequest,
+  type SendRequest,
+  type SendTargetCheck,
+} from '../../domain/shipmentWire';
 import type { AirWaybill, HouseManifest } from '../../domain/cargoMessages';
+import { outboundRouteRefusal } from '../../domain/outboundMessages';
 import { queueOutbound } from '../compliance/outbound';
+import { shipmentRoute } from '../compliance/shipmentRoute';
+import { findShipment } from './shipmentRecord';
 import { writeActionLog, writeShipmentEvent, writeShipmentEvents, type ActionLogEntry } from './actionLog';
 import type { DecisionCaller } from './decisions';
 import { decisionAnswer, changeShipment, refusal, staleRefusal, updateIfUnchanged, type ChangeOutcome } from './decisionGuard';
@@ -146,6 +156,8 @@ export async function sendShipment(caller: DecisionCaller, request: SendRequest)
   return changeShipment(caller, request, async ({ trx, shipment, shipmentId }) => {
     const refused = sendRefusal({ companyTypeId: caller.scope.companyTypeId, status: shipment.status as ShipmentStatus });
     if (refused) return refusal(refused.reason, refused.message);
+    const offRoute = outboundRouteRefusal(request.Target, await shipmentRoute(trx, shipment));
+    if (offRoute) return refusal(offRoute.reason, offRoute.message);
     const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, SENDABLE_FROM, { status: 'Submit' });
     if (!updated) return staleRefusal();
     if (!shipment.waybill) return refusal('notSendable', ShipmentMessages.notSendable);
@@ -169,4 +181,42 @@ export async function sendShipment(caller: DecisionCaller, request: SendRequest)
     ]);
     return { kind: 'ok', data: decisionAnswer(shipmentId, updated) };
   });
+}
+
+/**
+ * Which messages each shipment may be sent now, and why not the others: the status and company
+ * refusals of sendRefusal and the route refusals of outboundRouteRefusal, as awbsend would answer,
+ * so the screen can offer only what will be taken. A shipment the caller may not open is refused
+ * every target with the access message.
+ */
+export async function sendTargetChecks(caller: DecisionCaller, shipmentIds: readonly string[]): Promise<SendTargetCheck[]> {
+  const checks: SendTargetCheck[] = [];
+  for (const shipmentId of shipmentIds) {
+    const found = await findShipment(caller.db, caller.scope, { id: shipmentId });
+    const refusalFor = (message: string) => Object.fromEntries(SEND_TARGETS.map((target) => [target, message]));
+    if (found.kind === 'notFound') {
+      checks.push({ ShipmentId: shipmentId, AWBNumber: '', Refused: refusalFor(ShipmentMessages.awbNotAccessible) });
+      continue;
+    }
+    const { shipment } = found;
+    const awb = `${shipment.awb_prefix}-${shipment.awb_suffix}`;
+    // The AWB number is told only to a company that sees the shipment's row (a borrower does).
+    if (found.access === 'none') {
+      checks.push({ ShipmentId: shipmentId, AWBNumber: '', Refused: refusalFor(ShipmentMessages.awbNotAccessible) });
+      continue;
+    }
+    if (found.access === 'lent') {
+      checks.push({ ShipmentId: shipmentId, AWBNumber: awb, Refused: refusalFor(ShipmentMessages.awbLent) });
+      continue;
+    }
+    const statusRefusal = sendRefusal({ companyTypeId: caller.scope.companyTypeId, status: shipment.status as ShipmentStatus });
+    const route = await shipmentRoute(caller.db, shipment);
+    const refused: SendTargetCheck['Refused'] = {};
+    for (const target of SEND_TARGETS) {
+      const why = statusRefusal ?? (shipment.waybill ? outboundRouteRefusal(target, route) : { message: ShipmentMessages.notSendable });
+      if (why) refused[target] = why.message;
+    }
+    checks.push({ ShipmentId: shipmentId, AWBNumber: awb, Refused: refused });
+  }
+  return checks;
 }

@@ -119,8 +119,15 @@ describe('re-screening after a list change', () => {
 });
 
 describe('outbound messages', () => {
+  /** Dallas to Frankfurt through New York (JFK, a US airport of DEMOAIR's Location Code List): ACAS takes it, ACI does not. */
   async function acceptedShipment(serial: number) {
-    const created = (await postMessage(t.app, admin, demoFwb(serial))).json().data;
+    const viaNewYork = (waybill: AirWaybill) => {
+      waybill.routing = [
+        { airport: 'JFK', carrier: 'DL' },
+        { airport: 'FRA', carrier: 'DL' },
+      ];
+    };
+    const created = (await postMessage(t.app, admin, demoFwb(serial, viaNewYork))).json().data;
     const accepted = await t.app.inject({
       method: 'POST',
       url: '/awbapi/awbapprove',
@@ -170,7 +177,15 @@ describe('outbound messages', () => {
     expect(fma.json().data).toMatchObject({ Kind: 'FMA', OutboundState: 'ACKNOWLEDGED' });
     expect((await messagesOf(shipmentId))[0]).toMatchObject({ state: 'ACKNOWLEDGED', acknowledgement: 'ACCEPTED BY CBP' });
 
-    await send(shipmentId, next, 'ACI');
+    // ACI is Canada's: this shipment lands in the United States and Germany only (issue 18, item 8).
+    const aci = await t.app.inject({
+      method: 'POST',
+      url: '/awbapi/awbsend',
+      headers: bearer(admin),
+      payload: { ShipmentId: shipmentId, Target: 'ACI', UpdateDT: next },
+    });
+    expect(aci.json()).toMatchObject({ status: -1, data: { reason: 'notOnRoute' } });
+    await send(shipmentId, next, 'TERMINAL');
     await expect.poll(async () => (await messagesOf(shipmentId))[1]?.state, { timeout: 15_000, interval: 250 }).toBe('SENT');
     const fna = await postMessage(t.app, admin, `FNA/1\nACK/INVALID CONSIGNEE ADDRESS\nFWB/16\n${awbOf(9_300_003)}DFWFRA/T4K245\n`);
     expect(fna.json().data).toMatchObject({ Kind: 'FNA', OutboundState: 'FAILED' });

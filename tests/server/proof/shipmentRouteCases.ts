@@ -118,6 +118,21 @@ export const SHIPMENT_ROUTE_CASES: Record<string, Case> = {
     }),
     check: refused,
   },
+  'POST /awbapi/sendtargets': {
+    request: ({ shipment }) => ({ method: 'POST', url: '/awbapi/sendtargets', payload: { ShipmentIds: [shipment.shipment_id] } }),
+    check: {
+      kind: 'hidden',
+      verify: (_body, json) => {
+        expect(json().data).toEqual([
+          {
+            ShipmentId: expect.any(String),
+            AWBNumber: '',
+            Refused: Object.fromEntries(['ACAS', 'ACI', 'TERMINAL', 'CSS'].map((target) => [target, 'This air waybill is not accessible.'])),
+          },
+        ]);
+      },
+    },
+  },
   // Lending to a company that exists and is neither the caller's nor any owner's of the demo world's airline shipments.
   'POST /awbapi/awblend': {
     request: ({ shipment, updateDt }) => ({

@@ -7,6 +7,7 @@ import { shipmentLogRoutes } from '../../../src/server/logs/shipmentLogRoutes';
 import { buildShipmentTestApp, shipmentWhere, type ShipmentTestApp, type UserKey } from './support';
 import { liveEventRoutes } from '../../../src/server/live/routes';
 import { SHIPMENT_ROUTE_CASES, sendShipmentRequest, type Target } from '../proof/shipmentRouteCases';
+import { ShipmentMessages } from '../../../src/domain/shipmentMessages';
 
 /**
  * No company can read or act on another company's shipment through any awbapi or logapi call.
@@ -110,6 +111,14 @@ describe('company scope of every awbapi and logapi call', () => {
           if (lent && route === 'POST /awbapi/awbsummary') {
             // The lent row is shown in the summary (flagged), as the contract says; its details are not.
             expect(response.json().data.rows[0]).toMatchObject({ ShipmentId: shipment.shipment_id, IsLent: true });
+            continue;
+          }
+          if (lent && route === 'POST /awbapi/sendtargets') {
+            // The borrower sees the row, so the AWB is named; nothing may be sent for it.
+            expect(response.json().data[0]).toMatchObject({
+              AWBNumber: `${shipment.awb_prefix}-${shipment.awb_suffix}`,
+              Refused: { ACAS: ShipmentMessages.awbLent },
+            });
             continue;
           }
           testCase.check.verify(response.body, () => response.json());

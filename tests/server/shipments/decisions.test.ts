@@ -319,7 +319,12 @@ describe('mark, modify, accept additional document, send', () => {
   });
 
   it('sends an accepted shipment to ACAS and queues the message', async () => {
-    const s = await openShipment({ status: 'Accept' });
+    // ACAS is for shipments that land in the United States (issue 18): this one flies to New York.
+    const s = await openShipment({
+      status: 'Accept',
+      destination: 'JFK',
+      routing: sql`jsonb_build_array(jsonb_build_object('carrier', 'DL', 'flightNumber', 'DL1', 'date', '2026-11-26', 'from', origin, 'to', 'JFK'))`,
+    });
     const sent = await t.post('airlineAdmin', '/awbapi/awbsend', { ShipmentId: s.id, Target: 'ACAS', UpdateDT: s.updateDt });
     expect(sent.json().data.Status).toBe('Submit');
     const message = await t.db.selectFrom('outbound_messages').selectAll().where('shipment_id', '=', s.id).executeTakeFirstOrThrow();

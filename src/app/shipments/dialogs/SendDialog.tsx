@@ -1,21 +1,25 @@
 import { useState } from 'react';
-import { CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Alert, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { Button, useTranslate } from 'react-admin';
 import type { SendTarget } from '../../../domain/shipmentWire';
 import { reportDecisionFailures, useShipmentFailureLog } from '../failureLog';
 import { runForEach, type ShipmentOutcome } from '../outcomes';
 import { useShipmentApi } from '../useShipmentApi';
 import type { DecisionTarget } from './AcceptDialog';
+import type { LeftOut } from './SendMenu';
 
 /** Send ACAS, ACI, Terminal or CSS for the selected shipments, after a confirmation. */
 export function SendDialog({
   target,
   shipments,
+  leftOut = [],
   onClose,
   onDone,
 }: {
   target: SendTarget | undefined;
   shipments: DecisionTarget[];
+  /** Selected shipments the server would refuse this message for (SendMenu), named with the reason. */
+  leftOut?: LeftOut[];
   onClose(): void;
   onDone(outcomes: ShipmentOutcome[]): void;
 }) {
@@ -48,6 +52,18 @@ export function SendDialog({
             awbs: shipments.map((shipment) => shipment.awb).join(', '),
           })}
         </DialogContentText>
+        {leftOut.length > 0 && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            {translate('app.shipments.send.leftOut')}
+            <ul style={{ margin: 0, paddingLeft: 20 }}>
+              {leftOut.map((entry) => (
+                <li key={entry.awb}>
+                  {entry.awb}: {entry.message}
+                </li>
+              ))}
+            </ul>
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions>
         <Button label="app.dialog.cancel" onClick={onClose} disabled={busy} />

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Menu, MenuItem } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Done';
 import BlockIcon from '@mui/icons-material/Block';
 import SendIcon from '@mui/icons-material/Send';
 import ShareIcon from '@mui/icons-material/Share';
-import { Button, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import { Button, useListContext, useNotify, useRefresh, useUnselectAll } from 'react-admin';
 import { sessionStore } from '../../../../dataProviders/sessionStore';
 import { ShipmentMessages } from '../../../domain/shipmentMessages';
 import { companyMayDecide } from '../../../domain/shipmentStatus';
@@ -13,6 +12,7 @@ import { AcceptDialog, type DecisionTarget } from '../dialogs/AcceptDialog';
 import { OutcomeDialog } from '../dialogs/OutcomeDialog';
 import { RejectDialog } from '../dialogs/RejectDialog';
 import { SendDialog } from '../dialogs/SendDialog';
+import { SendMenu, type LeftOut } from '../dialogs/SendMenu';
 import { ShareDialog } from '../dialogs/ShareDialog';
 import type { ShipmentOutcome } from '../outcomes';
 import type { ShipmentRecord } from '../shipmentDataProvider';
@@ -20,7 +20,6 @@ import { useSeenShipment } from '../seenShipments';
 
 /** Accept Selected, Reject Selected, Send ACAS / ACI / Terminal / CSS, Share AWB (spec 2), each AWB reporting its own outcome. */
 export function ShipmentBulkActions() {
-  const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const unselectAll = useUnselectAll('shipments');
@@ -28,6 +27,7 @@ export function ShipmentBulkActions() {
   const { selectedIds } = useListContext();
   const [dialog, setDialog] = useState<'accept' | 'reject' | 'share' | SendTarget>();
   const [sendMenu, setSendMenu] = useState<HTMLElement | null>(null);
+  const [sending, setSending] = useState<{ sendable: DecisionTarget[]; leftOut: LeftOut[] }>();
   const [outcomes, setOutcomes] = useState<{ title: string; list: ShipmentOutcome[] }>();
   const decider = companyMayDecide(sessionStore.get()?.companyTypeId ?? 0);
 
@@ -69,19 +69,16 @@ export function ShipmentBulkActions() {
           <Button label="app.shipments.bulk.send" onClick={(event) => setSendMenu(event.currentTarget)} aria-haspopup="menu" aria-expanded={!!sendMenu}>
             <SendIcon />
           </Button>
-          <Menu anchorEl={sendMenu} open={!!sendMenu} onClose={() => setSendMenu(null)}>
-            {SEND_TARGETS.map((target) => (
-              <MenuItem
-                key={target}
-                onClick={() => {
-                  setSendMenu(null);
-                  open(target);
-                }}
-              >
-                {translate(`app.shipments.send.${target}`)}
-              </MenuItem>
-            ))}
-          </Menu>
+          <SendMenu
+            anchor={sendMenu}
+            shipments={targets}
+            onClose={() => setSendMenu(null)}
+            onChoose={(target, sendable, leftOut) => {
+              setSendMenu(null);
+              setSending({ sendable, leftOut });
+              open(target);
+            }}
+          />
         </>
       )}
       <Button label="app.shipments.bulk.share" onClick={() => open('share')}>
@@ -97,7 +94,13 @@ export function ShipmentBulkActions() {
         onClose={() => setDialog(undefined)}
         onDone={finished('app.shipments.bulk.rejectOutcome')}
       />
-      <SendDialog target={sendTarget} shipments={targets} onClose={() => setDialog(undefined)} onDone={finished('app.shipments.bulk.sendOutcome')} />
+      <SendDialog
+        target={sendTarget}
+        shipments={sending?.sendable ?? targets}
+        leftOut={sending?.leftOut}
+        onClose={() => setDialog(undefined)}
+        onDone={finished('app.shipments.bulk.sendOutcome')}
+      />
       <ShareDialog shipments={dialog === 'share' ? targets : undefined} onClose={() => setDialog(undefined)} />
       <OutcomeDialog title={outcomes?.title ?? ''} outcomes={outcomes?.list} onClose={() => setOutcomes(undefined)} />
     </>
