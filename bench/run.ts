@@ -141,7 +141,7 @@ async function main() {
   }
 }
 
-// BENCH_ONLY=foundation,hotpath,browser,fuzz,screening,shipments (any of them, comma separated) runs those parts only.
+// BENCH_ONLY=foundation,hotpath,browser,fuzz,screening,shipments,live (any of them, comma separated) runs those parts only.
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const runs = (part: string) => !only || only.includes(part);
 if (runs('foundation')) await main();
@@ -155,3 +155,5 @@ if (runs('fuzz')) await (await import('./fuzz')).runFuzzBench();
 if (runs('screening')) await import('./screening');
 // Issue 4: search latency on BENCH_SHIPMENTS generated shipments (1,000,000 by default); writes bench/results/shipments.{json,md}.
 if (runs('shipments')) await (await import('./shipments')).runShipmentBench();
+// Issue 19: 1,000 idle event streams on one instance (memory, CPU) and a decision's commit to its event on another instance; bench/results/live.{json,md}.
+if (runs('live')) await (await import('./live')).runLiveBench();
