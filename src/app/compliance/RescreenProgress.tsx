@@ -1,7 +1,9 @@
 import { Alert, LinearProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import { pluginByName } from '../../../plugins/lookup';
+import { useLiveEvents, useLiveState } from '../live/LiveEventsProvider';
 import { useHttpClient } from '../users/useHttpClient';
 
 interface RescreenRun {
@@ -21,11 +23,14 @@ const SHOW_FINISHED_MS = 10 * 60_000;
 
 /**
  * After a change of a list that decides, the company's open shipments are screened again in the
- * background (issue 6): this shows how far that has got, polling while it runs.
+ * background (issue 6): this shows how far that has got, moved by the live stream's re-screening
+ * events (issue 19; a run reports its progress in steps, so each step asks once), polling only
+ * while the stream is not live.
  */
 export function RescreenProgress() {
   const translate = useTranslate();
   const http = useHttpClient();
+  const live = useLiveState() === 'live';
   const runs = useQuery({
     queryKey: ['classic', 'rescreenruns'],
     // Progress is a courtesy: an answer it cannot read leaves the page as it is.
@@ -33,8 +38,19 @@ export function RescreenProgress() {
       const answer = await http.classic<{ status?: number; data?: RescreenRun[] }>('/rescreenruns', { validateStatus: false });
       return answer.status === 200 && answer.json?.status === 1 && Array.isArray(answer.json.data) ? answer.json.data : [];
     },
-    refetchInterval: (query) => (query.state.data?.some((run) => run.State === 'QUEUED' || run.State === 'RUNNING') ? 2000 : 15000),
+    refetchInterval: (query) => (live ? 60_000 : query.state.data?.some((run) => run.State === 'QUEUED' || run.State === 'RUNNING') ? 2000 : 15000),
   });
+  const { refetch } = runs;
+  const step = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(step.current), []);
+  useLiveEvents(
+    (event) => {
+      if (event.kind !== 'rescreen') return;
+      clearTimeout(step.current);
+      step.current = setTimeout(() => void refetch(), 200);
+    },
+    () => void refetch(),
+  );
   const run = runs.data?.find((candidate) => candidate.State !== 'SUPERSEDED');
   if (!run) return null;
   const running = run.State === 'QUEUED' || run.State === 'RUNNING';

@@ -180,6 +180,7 @@ export const appMessages = {
         messageDateUtc: 'Message Date (UTC)',
         lent: 'Lent',
         checkDigit: 'Check digit does not match',
+        noLongerMatches: 'No longer matches the filters',
       },
       overview: {
         title: 'Shipments by status',

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Alert, Box, Chip, Stack, Tooltip } from '@mui/material';
+import { alpha, keyframes, useTheme } from '@mui/material/styles';
 import WarningIcon from '@mui/icons-material/WarningAmber';
 import { ColumnsButton, DataTable, Link, Pagination, useBasename, useListContext, useTranslate } from 'react-admin';
 import { utcDateTime } from '../../../domain/dateRange';
@@ -8,6 +9,7 @@ import { formatMessage } from '../../../domain/statusCodes';
 import { PAGE_SIZES } from '../../../domain/shipmentWire';
 import { EmptyState } from '../../admin/PageFrame';
 import type { ShipmentListMeta, ShipmentRecord } from '../shipmentDataProvider';
+import { LiveShipmentRows, ROW_FLASH_MS, useLiveRows } from './LiveShipmentRows';
 import { ShipmentBulkActions } from './ShipmentBulkActions';
 import { StatusChip } from './StatusChip';
 
@@ -23,9 +25,16 @@ export const SHIPMENT_COLUMNS_STORE = 'shipments.columns';
 /** Shown on request: what an operator scans first fits a 1440-px screen without scrolling. */
 export const HIDDEN_BY_DEFAULT = ['MessageDate'];
 
+/** A row the live stream changed lights up and fades back. */
+const flash = keyframes`
+  from { background-color: var(--live-flash); }
+  to { background-color: transparent; }
+`;
+
 function AwbCell({ record }: { record: ShipmentRecord }) {
   const translate = useTranslate();
   const basename = useBasename();
+  const live = useLiveRows();
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>
       {/* A row click is for the mouse; the AWB number is the link a keyboard (or screen reader) user follows. */}
@@ -43,6 +52,7 @@ function AwbCell({ record }: { record: ShipmentRecord }) {
         </Tooltip>
       )}
       {record.IsLent && <Chip size="small" variant="outlined" label={translate('app.shipments.list.lent')} />}
+      {live.noLongerMatching.has(record.id) && <Chip size="small" color="warning" variant="outlined" label={translate('app.shipments.list.noLongerMatches')} />}
     </Stack>
   );
 }
@@ -69,7 +79,17 @@ function SearchMessages() {
 
 /** The summary grid (spec 2): status on every row, sortable columns, paging, multi-select with the bulk actions. */
 export function ShipmentGrid() {
+  return (
+    <LiveShipmentRows>
+      <ShipmentTable />
+    </LiveShipmentRows>
+  );
+}
+
+function ShipmentTable() {
   const basename = useBasename();
+  const live = useLiveRows();
+  const flashColor = alpha(useTheme().palette.warning.light, 0.45);
   return (
     <Box sx={{ minWidth: 0 }}>
       <SearchMessages />
@@ -83,6 +103,17 @@ export function ShipmentGrid() {
           size="small"
           bulkActionButtons={<ShipmentBulkActions />}
           rowClick={(id) => `${basename}/shipment/details/${id}`}
+          rowSx={(record) =>
+            live.flashing.has(String(record.id))
+              ? {
+                  '--live-flash': flashColor,
+                  animation: `${flash} ${ROW_FLASH_MS}ms ease-out`,
+                  '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+                }
+              : live.noLongerMatching.has(String(record.id))
+                ? { opacity: 0.75 }
+                : {}
+          }
           empty={<EmptyState text="app.shipments.list.empty" />}
           sx={{
             '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },

@@ -1,5 +1,6 @@
 import { Box, Card, CardContent, CircularProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useBasename, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { addDaysIso } from '../../../domain/dateRange';
@@ -7,11 +8,18 @@ import { SHIPMENT_STATUSES, type ShipmentStatus } from '../../../domain/shipment
 import OverviewChart from './OverviewChart';
 import { localDay, overviewKey, takeEarly } from '../firstScreen';
 import type { OverviewAnswer } from '../../../domain/shipmentWire';
+import { STATUS_KINDS } from '../../../domain/liveEvents';
+import { useLiveEvents, useLiveFallback } from '../../live/LiveEventsProvider';
 import { useShipmentApi } from '../useShipmentApi';
+
+/** Decisions come in bursts (a bulk accept): the counts are asked for once the burst is over. */
+const RECOUNT_DEBOUNCE_MS = 1000;
 
 /**
  * The backlog at a glance (issue 4, "Overview"): the company's shipments by status for flights of
  * today and of the last 7 days. Each bar, and each figure below the chart, opens the filtered list.
+ * The counts move live: a status change of any shipment the user may see asks for them again
+ * (debounced); while the live stream is down, they are asked for every 30 seconds.
  */
 export function ShipmentOverview() {
   const translate = useTranslate();
@@ -24,6 +32,18 @@ export function ShipmentOverview() {
     queryFn: () => takeEarly<OverviewAnswer>(overviewKey(today)) ?? api.overview(today),
     staleTime: 60_000,
   });
+  const { refetch } = overview;
+  const recount = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(recount.current), []);
+  useLiveEvents(
+    (event) => {
+      if (!STATUS_KINDS.has(event.kind)) return;
+      clearTimeout(recount.current);
+      recount.current = setTimeout(() => void refetch(), RECOUNT_DEBOUNCE_MS);
+    },
+    () => void refetch(),
+  );
+  useLiveFallback(() => void refetch());
   const statuses = SHIPMENT_STATUSES;
   const label = (status: ShipmentStatus) => translate(`app.shipments.status.${status}`, { _: status });
 

@@ -1,0 +1,125 @@
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ListContextProvider, useListContext } from 'react-admin';
+import { type LiveEvent, SHIPMENT_CHANGE_KINDS } from '../../../domain/liveEvents';
+import { useLiveEvents, useLiveFallback } from '../../live/LiveEventsProvider';
+import type { ShipmentRecord } from '../shipmentDataProvider';
+
+/** How long a row that changed stays highlighted. */
+export const ROW_FLASH_MS = 2500;
+/** Events that come together (a bulk decision) are one reload of the page. */
+const REFETCH_DEBOUNCE_MS = 250;
+
+export interface LiveRowState {
+  /** Just changed: highlighted for a moment. */
+  flashing: ReadonlySet<string>;
+  /** Changed so that it no longer matches the filters: kept in place, marked, until the search changes. */
+  noLongerMatching: ReadonlySet<string>;
+}
+
+const LiveRowContext = createContext<LiveRowState>({ flashing: new Set(), noLongerMatching: new Set() });
+
+export function useLiveRows(): LiveRowState {
+  return useContext(LiveRowContext);
+}
+
+interface KeptRow {
+  record: ShipmentRecord;
+  index: number;
+}
+
+/**
+ * The rows in view of the shipment list, kept current by the live stream (issue 19): an event about
+ * a row in view reloads the page of the list (debounced; events about other shipments cost nothing),
+ * the changed rows flash, and a row that no longer matches the filters stays where it was with its
+ * new status and a note saying so, instead of vanishing, until the user changes the search. While the
+ * stream is down the page is reloaded every 30 seconds instead; after a gap it is reloaded once.
+ */
+export function LiveShipmentRows({ children }: { children: ReactNode }) {
+  const list = useListContext<ShipmentRecord>();
+  const { data, isFetching, refetch } = list;
+  const [kept, setKept] = useState<ReadonlyMap<string, KeptRow>>(new Map());
+  const [flashing, setFlashing] = useState<ReadonlySet<string>>(new Set());
+  /** Events about rows in view, waiting for the reload they asked for. */
+  const pending = useRef(new Map<string, LiveEvent>());
+  const waiting = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** The rows as last shown, with their places: what a row that left the result looked like. */
+  const shown = useRef(new Map<string, KeptRow>());
+
+  // A new search (filters, sort, page) starts afresh.
+  const search = JSON.stringify([list.filterValues, list.sort, list.page, list.perPage]);
+  useEffect(() => {
+    void search;
+    setKept(new Map());
+    pending.current.clear();
+  }, [search]);
+
+  function reload() {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      waiting.current = true;
+      void refetch();
+    }, REFETCH_DEBOUNCE_MS);
+  }
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  useLiveEvents(
+    (event) => {
+      const id = event.shipmentId;
+      if (!id || !SHIPMENT_CHANGE_KINDS.has(event.kind)) return;
+      if (!shown.current.has(id) && !kept.has(id)) return;
+      pending.current.set(id, event);
+      reload();
+    },
+    () => void refetch(),
+  );
+  useLiveFallback(() => void refetch());
+
+  // Once the reload asked for is in: flash what changed, keep in place what left the result.
+  useEffect(() => {
+    const rows = data ?? [];
+    if (waiting.current && !isFetching) {
+      waiting.current = false;
+      const inResult = new Set(rows.map((record) => record.id));
+      const nextKept = new Map(kept);
+      const changed = new Set<string>();
+      for (const [id, event] of pending.current) {
+        changed.add(id);
+        if (inResult.has(id)) {
+          nextKept.delete(id);
+          continue;
+        }
+        const before = nextKept.get(id) ?? shown.current.get(id);
+        if (before)
+          nextKept.set(id, {
+            index: before.index,
+            record: { ...before.record, Status: (event.status as ShipmentRecord['Status'] | null) ?? before.record.Status },
+          });
+      }
+      pending.current.clear();
+      setKept(nextKept);
+      setFlashing(changed);
+    }
+    if (!isFetching) shown.current = new Map(rows.map((record, index) => [record.id, { record, index }]));
+  }, [data, isFetching, kept]);
+
+  useEffect(() => {
+    if (flashing.size === 0) return;
+    const done = setTimeout(() => setFlashing(new Set()), ROW_FLASH_MS);
+    return () => clearTimeout(done);
+  }, [flashing]);
+
+  const value = useMemo(() => {
+    if (kept.size === 0 || !data) return list;
+    const merged = data.filter((record) => !kept.has(record.id));
+    for (const { record, index } of [...kept.values()].sort((a, b) => a.index - b.index)) merged.splice(Math.min(index, merged.length), 0, record);
+    return { ...list, data: merged };
+  }, [list, data, kept]);
+  const rows = useMemo(() => ({ flashing, noLongerMatching: new Set(kept.keys()) }), [flashing, kept]);
+
+  return (
+    <ListContextProvider value={value}>
+      <LiveRowContext.Provider value={rows}>{children}</LiveRowContext.Provider>
+    </ListContextProvider>
+  );
+}
