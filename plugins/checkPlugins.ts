@@ -1,5 +1,5 @@
 import { FunctionId } from '../src/domain/access';
-import { SHIPMENT_FACTS } from '../src/domain/compliance/ruleEffects';
+import { isAlternatives, isOutcomeByField, SHIPMENT_FACTS, type EffectCondition, type EffectOutcome } from '../src/domain/compliance/ruleEffects';
 import { isFieldFormatName } from '../src/domain/ruleFieldFormats';
 import { checkRecord, normaliseFieldValue, valueProblem } from '../src/domain/ruleListValidation';
 import { TOOLBAR_ACTIONS, type RuleListPlugin } from './types';
@@ -47,31 +47,72 @@ export function nextFreeFunctionId(plugins: readonly Pick<RuleListPlugin, 'funct
   throw new Error(`Every rule-list function id from ${RULE_LIST_FUNCTION_IDS.first} to ${RULE_LIST_FUNCTION_IDS.last} is taken`);
 }
 
-const MATCH_KINDS: ReadonlySet<string> = new Set(['equal', 'prefix', 'wildcard', 'inList', 'range']);
-const OUTCOME_KINDS: ReadonlySet<string> = new Set(['hardBlock', 'softBlock', 'warning', 'addShc', 'autoAccept', 'validationError']);
+const MATCH_KINDS: ReadonlySet<string> = new Set(['equal', 'prefix', 'sharedPrefix', 'wildcard', 'inList', 'range']);
+const OUTCOME_KINDS: ReadonlySet<string> = new Set(['hardBlock', 'softBlock', 'warning', 'eyeball', 'info', 'addShc', 'autoAccept', 'validationError']);
+const REFERENCE = /\{(@?)([A-Za-z][A-Za-z0-9]*)\}/gu;
+const SPECIAL_PLACEHOLDERS: ReadonlySet<string> = new Set(['added', 'because', 'row', 'list']);
 
 function effectProblems(plugin: RuleListPlugin, sources: ReadonlySet<string>): string[] {
   const problems: string[] = [];
   const need = (where: string, source: string | undefined) => {
     if (source !== undefined && !sources.has(source)) problems.push(`${where} names unknown field ${source}`);
   };
+  const template = (where: string, text: string | undefined) => {
+    for (const [, at, name] of (text ?? '').matchAll(REFERENCE)) {
+      if (at === '' && !sources.has(name)) problems.push(`${where} names unknown field ${name}`);
+      if (at === '@' && !SPECIAL_PLACEHOLDERS.has(name) && !(name in SHIPMENT_FACTS)) problems.push(`${where} names unknown shipment fact ${name}`);
+    }
+  };
+  const checkCondition = (where: string, condition: EffectCondition) => {
+    if (!(condition.fact in SHIPMENT_FACTS)) problems.push(`${where}: unknown shipment fact ${String(condition.fact)}`);
+    if (!MATCH_KINDS.has(condition.match)) problems.push(`${where}: unknown match ${String(condition.match)}`);
+    need(`${where}: a condition`, condition.field);
+    need(`${where}: a range condition`, condition.maxField);
+    if (typeof condition.method === 'object') need(`${where}: a wildcard method`, condition.method.field);
+    if (condition.match === 'range' && condition.maxField === undefined) problems.push(`${where}: a range condition needs maxField`);
+  };
+  const checkOutcome = (where: string, outcome: EffectOutcome, byField: boolean) => {
+    if (!OUTCOME_KINDS.has(outcome.kind)) problems.push(`${where}: unknown outcome ${String(outcome.kind)}`);
+    if (outcome.kind === 'addShc') {
+      need(`${where}: addShc`, outcome.field);
+      if (byField) problems.push(`${where}: addShc cannot be chosen by a row field`);
+    }
+    if (outcome.kind === 'softBlock') need(`${where}: reasonField`, outcome.reasonField);
+    template(`${where}: message`, outcome.message);
+    if (outcome.unless) {
+      if (!(outcome.unless.fact in SHIPMENT_FACTS)) problems.push(`${where}: unless names unknown shipment fact ${String(outcome.unless.fact)}`);
+      checkOutcome(`${where}: unless`, outcome.unless.outcome, byField);
+    }
+  };
   (plugin.effects ?? []).forEach((effect, index) => {
     const where = `effect ${index + 1}`;
     if (effect.when.length === 0) problems.push(`${where}: has no conditions (when)`);
-    for (const condition of effect.when) {
-      if (!(condition.fact in SHIPMENT_FACTS)) problems.push(`${where}: unknown shipment fact ${String(condition.fact)}`);
-      if (!MATCH_KINDS.has(condition.match)) problems.push(`${where}: unknown match ${String(condition.match)}`);
-      need(`${where}: a condition`, condition.field);
-      need(`${where}: a range condition`, condition.maxField);
-      if (typeof condition.method === 'object') need(`${where}: a wildcard method`, condition.method.field);
-      if (condition.match === 'range' && condition.maxField === undefined) problems.push(`${where}: a range condition needs maxField`);
+    for (const test of effect.when) {
+      if (!isAlternatives(test)) {
+        checkCondition(where, test);
+        continue;
+      }
+      if (test.anyOf.length === 0) problems.push(`${where}: anyOf has no alternatives`);
+      for (const alternative of test.anyOf) {
+        for (const condition of alternative.when) checkCondition(`${where}: an alternative`, condition);
+        for (const field of Object.keys(alternative.onlyRows ?? {})) need(`${where}: an alternative's onlyRows`, field);
+        template(`${where}: an alternative's says`, alternative.says);
+      }
     }
     for (const field of Object.keys(effect.onlyRows ?? {})) need(`${where}: onlyRows`, field);
     need(`${where}: remarkField`, effect.remarkField);
+    for (const field of Object.keys(effect.wording ?? {})) need(`${where}: wording`, field);
+    template(`${where}: rule`, effect.rule);
     const { outcome } = effect;
-    if (!OUTCOME_KINDS.has(outcome.kind)) problems.push(`${where}: unknown outcome ${String(outcome.kind)}`);
-    if (outcome.kind === 'addShc') need(`${where}: addShc`, outcome.field);
-    if (outcome.kind === 'softBlock') need(`${where}: reasonField`, outcome.reasonField);
+    if (isOutcomeByField(outcome)) {
+      need(`${where}: the outcome`, outcome.field);
+      const choices = plugin.fields.find((field) => field.source === outcome.field)?.choices;
+      for (const [value, chosen] of Object.entries(outcome.cases)) {
+        if (choices && !choices.includes(value)) problems.push(`${where}: the outcome's case ${value} is not a choice of ${outcome.field}`);
+        checkOutcome(`${where}: case ${value}`, chosen, true);
+      }
+      if (outcome.otherwise) checkOutcome(`${where}: otherwise`, outcome.otherwise, true);
+    } else checkOutcome(where, outcome, false);
   });
   return problems;
 }

@@ -81,6 +81,42 @@ describe('the plugin registry', () => {
       expect(problems).toMatch(expected);
   });
 
+  it('checks the outcomes a row field chooses, alternatives and explanation templates of an effect', () => {
+    const broken = definePlugin({
+      ...restrictedCommodity,
+      effects: [
+        {
+          when: [{ anyOf: [{ when: [{ fact: 'originArea', field: 'nowhere', match: 'equal' }], onlyRows: { lost: 'x' }, says: '{@nosuchfact}' }] }],
+          outcome: {
+            field: 'active',
+            cases: {
+              Maybe: { kind: 'hardBlock', message: 'Row {nosuchfield}.' },
+              Yes: { kind: 'addShc', field: 'remark' },
+            },
+            otherwise: { kind: 'eyeball', unless: { fact: 'licence', outcome: { kind: 'info', message: '{@licence} {@added}' } } },
+          },
+          rule: '{commodityCode} {missing}',
+          wording: { absent: { A: 'a' } },
+        },
+        { when: [{ anyOf: [] }], outcome: { field: 'gone', cases: {} } },
+      ],
+    });
+    const problems = pluginProblems(broken);
+    expect(problems).toEqual([
+      'restrictedcommodity: effect 1: an alternative: a condition names unknown field nowhere',
+      "restrictedcommodity: effect 1: an alternative's onlyRows names unknown field lost",
+      "restrictedcommodity: effect 1: an alternative's says names unknown shipment fact nosuchfact",
+      'restrictedcommodity: effect 1: wording names unknown field absent',
+      'restrictedcommodity: effect 1: rule names unknown field missing',
+      'restrictedcommodity: effect 1: case Maybe: message names unknown field nosuchfield',
+      'restrictedcommodity: effect 1: case Yes: addShc cannot be chosen by a row field',
+      'restrictedcommodity: effect 2: anyOf has no alternatives',
+      'restrictedcommodity: effect 2: the outcome names unknown field gone',
+    ]);
+    // The registry's own lists on the vocabulary pass the same checks.
+    for (const plugin of ruleListPlugins.filter((one) => one.effects)) expect(pluginProblems(plugin), plugin.name).toEqual([]);
+  });
+
   it('between them cover every admin grid field of spec 3 and every toolbar action of spec 2', () => {
     const formats = new Set(ruleListPlugins.flatMap((plugin) => plugin.fields.map((field) => (field.wildcards ? 'matchingValue' : field.format))));
     for (const format of ['carrierId', 'countryCode', 'airportCode', 'stationCode', 'shcCode', 'currencyCode', 'matchingValue', 'email'])

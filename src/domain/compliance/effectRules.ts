@@ -2,7 +2,17 @@ import { isMatchingMethod } from '../wildcard';
 import type { ShipmentFacts } from './facts';
 import type { Finding, FindingEffect } from './findings';
 import type { Geography } from './geography';
-import { SHIPMENT_FACTS, type EffectCondition, type EffectOutcome, type RuleEffect, type ShipmentFact } from './ruleEffects';
+import {
+  isAlternatives,
+  isOutcomeByField,
+  SHIPMENT_FACTS,
+  type EffectCondition,
+  type EffectOutcome,
+  type EffectTest,
+  type RowFilter,
+  type RuleEffect,
+  type ShipmentFact,
+} from './ruleEffects';
 import { itemsOf, rowMatches, textOf, type RuleRow } from './ruleRows';
 
 /**
@@ -25,6 +35,8 @@ const FINDING_EFFECT: Record<EffectOutcome['kind'], FindingEffect> = {
   hardBlock: 'hardBlock',
   softBlock: 'softBlock',
   warning: 'warning',
+  eyeball: 'eyeball',
+  info: 'info',
   addShc: 'info',
   autoAccept: 'autoAccept',
   validationError: 'error',
@@ -34,6 +46,8 @@ const VERB: Record<EffectOutcome['kind'], string> = {
   hardBlock: 'Blocked by',
   softBlock: 'Soft block by',
   warning: 'Warning from',
+  eyeball: 'Eyeball check required by',
+  info: 'Noted by',
   addShc: 'added by',
   autoAccept: 'Automatic acceptance allowed by',
   validationError: 'Data error found by',
@@ -43,6 +57,7 @@ const VERB: Record<EffectOutcome['kind'], string> = {
 function factValues(fact: ShipmentFact, facts: ShipmentFacts, geography: Geography, codes: readonly string[], hsCodes: readonly string[]): string[] {
   const names = (role?: string) => facts.parties.filter((party) => role === undefined || party.role === role).map((party) => party.name);
   const one = (value: string | number | undefined) => (value === undefined ? [] : [String(value)]);
+  const area = (country: string | undefined) => (country === undefined ? [] : [country, ...geography.regionsOf(country)]);
   switch (fact) {
     case 'origin':
       return [facts.origin];
@@ -52,6 +67,10 @@ function factValues(fact: ShipmentFact, facts: ShipmentFacts, geography: Geograp
       return one(geography.originCountry);
     case 'destinationCountry':
       return one(geography.destinationCountry);
+    case 'originArea':
+      return area(geography.originCountry);
+    case 'destinationArea':
+      return area(geography.destinationCountry);
     case 'transit':
       return facts.transit;
     case 'carrier':
@@ -80,48 +99,103 @@ function factValues(fact: ShipmentFact, facts: ShipmentFacts, geography: Geograp
       return one(facts.weightKg);
     case 'pieces':
       return one(facts.pieces);
+    case 'licence':
+      return [...facts.licences];
   }
 }
 
-/** Why a condition holds, in words ('' when its row value is empty and it holds for every shipment), or undefined when it does not. */
-function conditionHolds(condition: EffectCondition, row: RuleRow, values: readonly string[]): string | undefined {
+/** Why a condition holds: in words ('' when its row value is empty and it holds for every shipment) and the shipment's value that made it; undefined when it does not. */
+interface Held {
+  why: string;
+  value?: string;
+}
+
+function conditionHolds(condition: EffectCondition, row: RuleRow, values: readonly string[]): Held | undefined {
   const label = SHIPMENT_FACTS[condition.fact];
   const listed = textOf(row.values[condition.field]);
   if (condition.match === 'range') {
     const most = condition.maxField ? textOf(row.values[condition.maxField]) : undefined;
-    if (listed === undefined && most === undefined) return condition.required ? undefined : '';
+    if (listed === undefined && most === undefined) return condition.required ? undefined : { why: '' };
     const hit = values.find((value) => {
       const number = Number(value);
       return Number.isFinite(number) && (listed === undefined || number >= Number(listed)) && (most === undefined || number <= Number(most));
     });
-    return hit === undefined ? undefined : `${label} ${hit} within ${listed ?? ''}-${most ?? ''}`;
+    return hit === undefined ? undefined : { why: `${label} ${hit} within ${listed ?? ''}-${most ?? ''}`, value: hit };
   }
-  if (listed === undefined) return condition.required ? undefined : '';
+  if (listed === undefined) return condition.required ? undefined : { why: '' };
   const upper = listed.toUpperCase();
+  const held = (hit: string | undefined, why: (hit: string) => string) => (hit === undefined ? undefined : { why: why(hit), value: hit });
   switch (condition.match) {
-    case 'equal': {
-      const hit = values.find((value) => value.trim().toUpperCase() === upper);
-      return hit === undefined ? undefined : `${label} ${hit}`;
-    }
-    case 'prefix': {
-      const hit = values.find((value) => value.trim().toUpperCase().startsWith(upper));
-      return hit === undefined ? undefined : `${label} ${hit} (listed ${listed})`;
-    }
+    case 'equal':
+      return held(
+        values.find((value) => value.trim().toUpperCase() === upper),
+        (hit) => `${label} ${hit}`,
+      );
+    case 'prefix':
+      return held(
+        values.find((value) => value.trim().toUpperCase().startsWith(upper)),
+        (hit) => `${label} ${hit} (listed ${listed})`,
+      );
+    case 'sharedPrefix':
+      return held(
+        values.find((value) => {
+          const code = value.trim().toUpperCase();
+          return code !== '' && (code.startsWith(upper) || upper.startsWith(code));
+        }),
+        (hit) => `${label} ${hit} (listed ${listed})`,
+      );
     case 'inList': {
       const items = new Set(listed.split(/[;/,]/u).map((item) => item.trim().toUpperCase()));
-      const hit = values.find((value) => items.has(value.trim().toUpperCase()));
-      return hit === undefined ? undefined : `${label} ${hit}`;
+      return held(
+        values.find((value) => items.has(value.trim().toUpperCase())),
+        (hit) => `${label} ${hit}`,
+      );
     }
     case 'wildcard': {
       const method = typeof condition.method === 'object' ? row.values[condition.method.field] : condition.method;
-      const hit = values.find((value) => rowMatches(value, listed, isMatchingMethod(method) ? method : 'Default'));
-      return hit === undefined ? undefined : `${label} '${hit}' matches ${listed}`;
+      const otherwise = typeof condition.method === 'object' ? (condition.method.otherwise ?? 'Default') : 'Default';
+      return held(
+        values.find((value) => rowMatches(value, listed, isMatchingMethod(method) ? method : otherwise)),
+        (hit) => `${label} '${hit}' matches ${listed}`,
+      );
     }
   }
 }
 
-function rowTakesPart(effect: RuleEffect, row: RuleRow): boolean {
-  return Object.entries(effect.onlyRows ?? {}).every(([field, wanted]) => String(row.values[field] ?? '').toUpperCase() === String(wanted).toUpperCase());
+function rowHolds(filter: RowFilter | undefined, row: RuleRow): boolean {
+  if (!filter) return true;
+  return Object.entries(filter).every(([field, wanted]) => {
+    const value = String(row.values[field] ?? '').toUpperCase();
+    return Array.isArray(wanted) ? wanted.some((one) => String(one).toUpperCase() === value) : String(wanted).toUpperCase() === value;
+  });
+}
+
+/** The outcome a row gets: the rule's, or the one its field chooses; undefined when its value has none. */
+function outcomeOf(effect: RuleEffect, row: RuleRow): EffectOutcome | undefined {
+  const { outcome } = effect;
+  if (!isOutcomeByField(outcome)) return outcome;
+  const value = textOf(row.values[outcome.field])?.toUpperCase();
+  const chosen = value === undefined ? undefined : Object.entries(outcome.cases).find(([name]) => name.toUpperCase() === value)?.[1];
+  return chosen ?? outcome.otherwise;
+}
+
+/** A row's value of a field as the explanation spells it. */
+function spelled(effect: RuleEffect, row: RuleRow, field: string): string {
+  const value = textOf(row.values[field]) ?? '';
+  return effect.wording?.[field]?.[value] ?? value;
+}
+
+const PLACEHOLDER = /\{(@?)([A-Za-z][A-Za-z0-9]*)\}/gu;
+const OPTIONAL = /\[([^[\]]*)\]/gu;
+
+/** Fills a template (see ruleEffects.ts, OutcomeWords.message): placeholders, then optional parts whose placeholders are all given. */
+function fill(template: string, value: (at: boolean, name: string) => string): string {
+  const one = (text: string) => text.replace(PLACEHOLDER, (_, at: string, name: string) => value(at === '@', name));
+  return one(
+    template.replace(OPTIONAL, (_, part: string) =>
+      Array.from(part.matchAll(PLACEHOLDER)).every(([, at, name]) => value(at === '@', name) !== '') ? part : '',
+    ),
+  );
 }
 
 export interface EffectOutcomes {
@@ -129,6 +203,10 @@ export interface EffectOutcomes {
   /** The handling codes after the `addShc` rules. */
   specialHandlingCodes: string[];
   added: string[];
+}
+
+function isAddShc(effect: RuleEffect): boolean {
+  return !isOutcomeByField(effect.outcome) && effect.outcome.kind === 'addShc';
 }
 
 /** The findings of every declared effect (addShc rules first; see ruleEffects.ts for the precedence). */
@@ -154,39 +232,79 @@ export function ruleEffectFindings(
   };
   const run = (effect: RuleEffect, list: EffectList) => {
     for (const row of list.rows) {
-      if (!rowTakesPart(effect, row)) continue;
+      if (!rowHolds(effect.onlyRows, row)) continue;
       const reasons: string[] = [];
-      const holds = effect.when.every((condition) => {
-        const why = conditionHolds(condition, row, valuesOf(condition.fact));
-        if (why) reasons.push(why);
-        return why !== undefined;
-      });
-      if (!holds) continue;
-      const { outcome } = effect;
-      let verb = VERB[outcome.kind];
+      const matched = new Map<ShipmentFact, string>();
+      let because: string | undefined;
+      const holds = (condition: EffectCondition): boolean => {
+        const held = conditionHolds(condition, row, valuesOf(condition.fact));
+        if (held === undefined) return false;
+        if (held.why) reasons.push(held.why);
+        if (held.value !== undefined && !matched.has(condition.fact)) matched.set(condition.fact, held.value);
+        return true;
+      };
+      const passes = (test: EffectTest): boolean => {
+        if (!isAlternatives(test)) return holds(test);
+        return test.anyOf.some((alternative) => {
+          if (!rowHolds(alternative.onlyRows, row)) return false;
+          const before = reasons.length;
+          const seen = new Map(matched);
+          if (alternative.when.every(holds)) {
+            because = alternative.says;
+            return true;
+          }
+          reasons.length = before;
+          matched.clear();
+          for (const [fact, value] of seen) matched.set(fact, value);
+          return false;
+        });
+      };
+      if (!effect.when.every(passes)) continue;
+      let outcome = outcomeOf(effect, row);
+      if (!outcome) continue;
+      if (outcome.unless) {
+        const { fact, anyOf } = outcome.unless;
+        const wanted = anyOf && new Set(anyOf.map((value) => value.toUpperCase()));
+        const values = valuesOf(fact);
+        if (wanted ? values.some((value) => wanted.has(value.toUpperCase())) : values.length > 0) outcome = outcome.unless.outcome;
+      }
+      let fresh: string[] = [];
       if (outcome.kind === 'addShc') {
-        const fresh = itemsOf(row.values[outcome.field], '/').filter((code) => !current.includes(code));
+        fresh = itemsOf(row.values[outcome.field], '/').filter((code) => !current.includes(code));
         if (fresh.length === 0) continue;
         current.push(...fresh);
         added.push(...fresh);
         known.delete('shc');
-        verb = `Handling codes ${fresh.join('/')} ${verb}`;
       }
-      const remark = effect.remarkField ? textOf(row.values[effect.remarkField]) : undefined;
-      const reason = outcome.kind === 'softBlock' && outcome.reasonField ? textOf(row.values[outcome.reasonField]) : undefined;
       const why = reasons.length > 0 ? reasons.join(', ') : 'every shipment';
-      const message = `${verb} ${list.label}, row ${row.id}: ${why}.${reason ? ` ${reason}` : ''}${remark ? ` ${remark}` : ''}`;
+      const value = (at: boolean, name: string): string => {
+        if (!at) return spelled(effect, row, name);
+        if (name === 'added') return fresh.join('/');
+        if (name === 'row') return row.id;
+        if (name === 'list') return list.label;
+        if (name === 'because') return because === undefined ? why : fill(because, value);
+        if (!(name in SHIPMENT_FACTS)) return '';
+        return matched.get(name as ShipmentFact) ?? valuesOf(name as ShipmentFact).join(', ');
+      };
+      let message: string;
+      if (outcome.message !== undefined) message = fill(outcome.message, value);
+      else {
+        const verb = outcome.kind === 'addShc' ? `Handling codes ${fresh.join('/')} ${VERB.addShc}` : VERB[outcome.kind];
+        const remark = effect.remarkField ? textOf(row.values[effect.remarkField]) : undefined;
+        const reason = outcome.kind === 'softBlock' && outcome.reasonField ? textOf(row.values[outcome.reasonField]) : undefined;
+        message = `${verb} ${list.label}, row ${row.id}: ${why}.${reason ? ` ${reason}` : ''}${remark ? ` ${remark}` : ''}`;
+      }
       findings.push({
         list: list.name,
         rowId: row.id,
-        rule: `${list.label} ${row.id}`,
+        rule: effect.rule === undefined ? `${list.label} ${row.id}` : fill(effect.rule, value),
         effect: FINDING_EFFECT[outcome.kind],
         message,
-        ...('category' in outcome && outcome.category ? { category: outcome.category } : {}),
+        ...(outcome.category ? { category: outcome.category } : {}),
       });
     }
   };
-  for (const list of lists) for (const effect of list.effects) if (effect.outcome.kind === 'addShc') run(effect, list);
-  for (const list of lists) for (const effect of list.effects) if (effect.outcome.kind !== 'addShc') run(effect, list);
+  for (const list of lists) for (const effect of list.effects) if (isAddShc(effect)) run(effect, list);
+  for (const list of lists) for (const effect of list.effects) if (!isAddShc(effect)) run(effect, list);
   return { findings, specialHandlingCodes: current, added };
 }

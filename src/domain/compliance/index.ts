@@ -19,7 +19,12 @@ export {
   type ShipmentFact,
   type MatchKind,
   type EffectCondition,
+  type EffectAlternative,
+  type EffectAlternatives,
+  type EffectTest,
   type EffectOutcome,
+  type OutcomeByField,
+  type RowFilter,
   type EffectOutcomeKind,
   type RuleEffect,
 } from './ruleEffects';

@@ -8,15 +8,18 @@ import type { MipCategory } from './findings';
  * condition of a row holds.
  *
  * Precedence (the same as for the built-in lists):
- * 1. `addShc` rules run first, in registry order, after the built-in goods lists (Description Map,
- *    Auto SHC); conditions on `shc` of every later rule see the codes they add.
+ * 1. `addShc` rules run first, in registry order, after the Description Map; conditions on `shc`
+ *    of every later rule see the codes they add.
  * 2. Every other rule then gives one finding per matching row. A hard block beats a soft block (the
  *    acceptance block is the strongest kind, its reason the messages of that kind joined); a
- *    validation error makes the status Error, over Eyeball and New; any warning, block or error
- *    keeps the shipment from automatic acceptance, which an `autoAccept` finding only allows when
- *    nothing else stops it (a person accepts where the Acceptance Control has no rule for the station).
+ *    validation error makes the status Error, over Eyeball (an `eyeball` outcome) and New; any
+ *    warning, eyeball check, block or error keeps the shipment from automatic acceptance, which an
+ *    `autoAccept` finding only allows when nothing else stops it (a person accepts where the
+ *    Acceptance Control has no rule for the station).
  * 3. A condition whose row field is empty holds for every shipment (an empty carrier means every
  *    carrier), unless the condition says `required`.
+ * 4. A row's own field may choose the outcome (`OutcomeByField`), and an outcome may give way to
+ *    another when the shipment has a fact (`unless`: a licence given, a dangerous goods code declared).
  */
 
 /** The facts of a shipment a condition may test (src/domain/compliance/facts.ts, and the countries the engine derives). */
@@ -39,6 +42,10 @@ export const SHIPMENT_FACTS = {
   currency: 'currency',
   weightKg: 'weight (kg)',
   pieces: 'pieces',
+  licence: 'licence',
+  /** The origin country and the Region List's regions holding it. */
+  originArea: 'origin country or region',
+  destinationArea: 'destination country or region',
 } as const;
 export type ShipmentFact = keyof typeof SHIPMENT_FACTS;
 
@@ -47,48 +54,118 @@ export type ShipmentFact = keyof typeof SHIPMENT_FACTS;
  * one of them matching is enough), without regard to case:
  * - equal: the same text;
  * - prefix: the fact starts with the row's value (HS code 2844 covers 284410);
+ * - sharedPrefix: one starts with the other (HS code 854231 and the national tariff line 85423100);
  * - wildcard: the spec 5 wildcards * ? # with ! as escape, under `method` (or a matching-method field);
  * - inList: the row's value is a list (its field's separator) holding the fact;
  * - range: the fact (a number) lies between the row's `field` (least) and `maxField` (most); either may be empty.
  */
-export type MatchKind = 'equal' | 'prefix' | 'wildcard' | 'inList' | 'range';
+export type MatchKind = 'equal' | 'prefix' | 'sharedPrefix' | 'wildcard' | 'inList' | 'range';
 
 export interface EffectCondition {
   fact: ShipmentFact;
   /** The row's field holding the value (for range: the least). */
   field: string;
   match: MatchKind;
-  /** wildcard: a fixed method, or `{ field }` naming the row's matching-method field (default 'Default'). */
-  method?: MatchingMethod | { field: string };
+  /** wildcard: a fixed method, or `{ field }` naming the row's matching-method field (when empty: `otherwise`, default 'Default'). */
+  method?: MatchingMethod | { field: string; otherwise?: MatchingMethod };
   /** range: the row's field holding the most. */
   maxField?: string;
   /** An empty row value does not hold (by default it holds for every shipment). */
   required?: boolean;
 }
 
+/** Values of a row's fields: a row takes part when each field holds the value (or one of the values) given. */
+export type RowFilter = Readonly<Record<string, string | number | boolean | readonly (string | number | boolean)[]>>;
+
+/** Holds when one of its alternatives holds; the first that does is the one explained (`{@because}`). */
+export interface EffectAlternatives {
+  anyOf: readonly EffectAlternative[];
+}
+
+export interface EffectAlternative {
+  /** Every condition must hold. */
+  when: readonly EffectCondition[];
+  /** The alternative applies only to rows holding these values (e.g. `{ direction: ['Both', 'Export'] }`). */
+  onlyRows?: RowFilter;
+  /** How the alternative reads in the explanation (a template, see `message`); by default the words of its conditions. */
+  says?: string;
+}
+
+/** A condition of a rule: one test of a row against the shipment, or a choice of alternatives. */
+export type EffectTest = EffectCondition | EffectAlternatives;
+
+/**
+ * Words and category of an outcome.
+ * `message` is a template of the explanation; without one it reads
+ * "Blocked by {list label}, row {id}: {why the conditions hold}." In a template:
+ * - `{field}` is the row's value of a field (as `wording` spells it);
+ * - `{@fact}` is the shipment's value that made the condition on that fact hold, or without such a
+ *   condition every value of the fact (joined by ', '), e.g. `{@licence}`;
+ * - `{@added}` the handling codes an `addShc` row added, `{@because}` the words of the alternative
+ *   that held (or of every condition), `{@row}` the row id, `{@list}` the list's label;
+ * - `[...]` is left out when a placeholder in it is empty: `HS code {@hsCode}[ to {countryCode}]`.
+ */
+interface OutcomeWords {
+  category?: MipCategory;
+  message?: string;
+  /**
+   * When the shipment has the fact (one of `anyOf`, or any value at all), this outcome instead: an
+   * eyeball check for a licence unless the AWB gives one, for dangerous goods unless a dangerous
+   * goods handling code is declared.
+   */
+  unless?: { fact: ShipmentFact; anyOf?: readonly string[]; outcome: EffectOutcome };
+}
+
 /** What a matching row does. */
-export type EffectOutcome =
-  /** Acceptance forbidden; reject allowed. */
-  | { kind: 'hardBlock'; category?: MipCategory }
-  /** Acceptance only with a remark; `reasonField` adds the row's reason to the explanation. */
-  | { kind: 'softBlock'; category?: MipCategory; reasonField?: string }
-  /** Something to look at; keeps the shipment from automatic acceptance. */
-  | { kind: 'warning'; category?: MipCategory }
-  /** Adds the handling codes of the row's list field `field` to the shipment. */
-  | { kind: 'addShc'; field: string }
-  /** Allows automatic acceptance when nothing else stops it. */
-  | { kind: 'autoAccept' }
-  /** A data error: status Error, acceptance refused until a corrected FWB arrives. */
-  | { kind: 'validationError'; category?: MipCategory };
+export type EffectOutcome = OutcomeWords &
+  (
+    | /** Acceptance forbidden; reject allowed. */
+    { kind: 'hardBlock' }
+    /** Acceptance only with a remark; `reasonField` adds the row's reason to the explanation. */
+    | { kind: 'softBlock'; reasonField?: string }
+    /** Something to look at; keeps the shipment from automatic acceptance. */
+    | { kind: 'warning' }
+    /** A manual (eyeball) check must be recorded before acceptance: the status becomes Eyeball. */
+    | { kind: 'eyeball' }
+    /** Explanation only (a licence seen, a pre-alert to file). */
+    | { kind: 'info' }
+    /** Adds the handling codes of the row's list field `field` to the shipment. */
+    | { kind: 'addShc'; field: string }
+    /** Allows automatic acceptance when nothing else stops it. */
+    | { kind: 'autoAccept' }
+    /** A data error: status Error, acceptance refused until a corrected FWB arrives. */
+    | { kind: 'validationError' }
+  );
 
 export type EffectOutcomeKind = EffectOutcome['kind'];
 
+/** An outcome the row's own field chooses (e.g. its check type: Embargo blocks, Dual Use asks for a check); a value without a case takes `otherwise`, or the row does nothing. */
+export interface OutcomeByField {
+  field: string;
+  cases: Readonly<Record<string, EffectOutcome>>;
+  otherwise?: EffectOutcome;
+}
+
 export interface RuleEffect {
   /** Every condition must hold for a row to fire. */
-  when: readonly EffectCondition[];
+  when: readonly EffectTest[];
   /** Only rows whose fields hold these values take part (e.g. `{ active: true }`). */
-  onlyRows?: Readonly<Record<string, string | number | boolean>>;
-  outcome: EffectOutcome;
-  /** A field whose value is added to the explanation (a remark). */
+  onlyRows?: RowFilter;
+  outcome: EffectOutcome | OutcomeByField;
+  /** A field whose value is added to the explanation (a remark) when the outcome has no `message`. */
   remarkField?: string;
+  /** The finding's short rule name, a template like `message` (default: the list's label and the row id). */
+  rule?: string;
+  /** How a field's values read in the explanation (`{ direction: { Both: 'both ways' } }`). */
+  wording?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
+/** Whether an outcome is chosen by a row field. */
+export function isOutcomeByField(outcome: RuleEffect['outcome']): outcome is OutcomeByField {
+  return 'cases' in outcome;
+}
+
+/** Whether a test is a choice of alternatives. */
+export function isAlternatives(test: EffectTest): test is EffectAlternatives {
+  return 'anyOf' in test;
 }

@@ -150,3 +150,89 @@ describe('plugin effects in the engine', () => {
     expect(blocked.block?.kind).toBe('HARD');
   });
 });
+
+describe('the vocabulary for lists whose rows choose their outcome', () => {
+  const checks: RuleEffect[] = [
+    {
+      when: [
+        { fact: 'hsCode', field: 'code', match: 'sharedPrefix', required: true },
+        {
+          anyOf: [
+            {
+              when: [{ fact: 'originArea', field: 'country', match: 'equal', required: true }],
+              onlyRows: { way: ['Both', 'Out'] },
+              says: 'out of {@originCountry}',
+            },
+            {
+              when: [{ fact: 'destinationArea', field: 'country', match: 'equal', required: true }],
+              onlyRows: { way: ['Both', 'In'] },
+              says: 'into {@destinationCountry}',
+            },
+          ],
+        },
+      ],
+      outcome: {
+        field: 'check',
+        cases: {
+          Stop: { kind: 'hardBlock', category: 'Customs', message: 'Stopped: HS code {@hsCode} {@because}[: {note}].' },
+          Licence: {
+            kind: 'eyeball',
+            category: 'Customs',
+            message: 'A licence is needed for HS code {@hsCode}.',
+            unless: { fact: 'licence', outcome: { kind: 'info', message: 'Licence given ({@licence}) for HS code {@hsCode}.' } },
+          },
+          Dangerous: {
+            kind: 'eyeball',
+            message: 'Declare it as dangerous goods.',
+            unless: { fact: 'shc', anyOf: ['RRW', 'RRY'], outcome: { kind: 'info', message: 'Declared as dangerous goods.' } },
+          },
+        },
+      },
+      rule: '{code} {check} ({way})',
+      wording: { way: { Both: 'both ways', Out: 'export', In: 'import' } },
+    },
+  ];
+  const rows = (values: RuleRow['values']) => [list(checks, [row(values)], 'Checks')];
+  const fired = (evaluation: ReturnType<typeof evaluateShipment>) => evaluation.findings.filter((finding) => finding.list === 'testlist');
+  const regions = { ...locations, regionlist: [row({ regionCode: 'ME', countryCodes: 'IR;IQ' })] };
+
+  it('lets a row field choose the outcome and fills the explanation template, leaving out an optional part with an empty field', () => {
+    const stop = rows({ code: '28441000', country: 'ME', way: 'In', check: 'Stop', note: 'Sanctions' });
+    expect(fired(evaluateShipment(facts(), regions, [], stop))).toEqual([
+      expect.objectContaining({
+        effect: 'hardBlock',
+        category: 'Customs',
+        rule: '28441000 Stop (import)',
+        message: 'Stopped: HS code 284410 into IR: Sanctions.',
+      }),
+    ]);
+    const noNote = rows({ code: '2844', country: 'HK', way: 'Both', check: 'Stop', note: null });
+    expect(fired(evaluateShipment(facts(), regions, [], noNote))[0]?.message).toBe('Stopped: HS code 284410 out of HK.');
+    // A value without a case (and no otherwise) does nothing; so does an alternative the row's direction excludes.
+    expect(fired(evaluateShipment(facts(), regions, [], rows({ code: '2844', country: 'IR', way: 'In', check: 'Other', note: null })))).toEqual([]);
+    expect(fired(evaluateShipment(facts(), regions, [], rows({ code: '2844', country: 'IR', way: 'Out', check: 'Stop', note: null })))).toEqual([]);
+  });
+
+  it('gives way to another outcome when the shipment has the fact the outcome names', () => {
+    const licence = rows({ code: '2844', country: 'IR', way: 'Both', check: 'Licence', note: null });
+    const without = evaluateShipment(facts(), regions, [], licence);
+    expect(without.status).toBe('Eyeball');
+    expect(fired(without)[0]).toMatchObject({ effect: 'eyeball', message: 'A licence is needed for HS code 284410.' });
+    const given = evaluateShipment(facts({ licences: ['EL1', 'EL2'] }), regions, [], licence);
+    expect(given.status).toBe('New');
+    expect(fired(given)[0]).toMatchObject({ effect: 'info', message: 'Licence given (EL1, EL2) for HS code 284410.' });
+    expect(fired(given)[0]?.category).toBeUndefined();
+    const dangerous = rows({ code: '2844', country: 'IR', way: 'Both', check: 'Dangerous', note: null });
+    expect(evaluateShipment(facts(), regions, [], dangerous).status).toBe('Eyeball');
+    expect(evaluateShipment(facts({ specialHandlingCodes: ['RRY'] }), regions, [], dangerous).status).toBe('New');
+  });
+
+  it('matches a shared prefix both ways (a national tariff line and its six digits)', () => {
+    const national = rows({ code: '28441000', country: 'IR', way: 'In', check: 'Stop', note: null });
+    expect(evaluateShipment(facts(), regions, [], national).block?.kind).toBe('HARD');
+    const shorter = rows({ code: '28', country: 'IR', way: 'In', check: 'Stop', note: null });
+    expect(evaluateShipment(facts(), regions, [], shorter).block?.kind).toBe('HARD');
+    const other = rows({ code: '28451000', country: 'IR', way: 'In', check: 'Stop', note: null });
+    expect(evaluateShipment(facts(), regions, [], other).block).toBeNull();
+  });
+});
