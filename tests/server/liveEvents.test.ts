@@ -243,6 +243,28 @@ describe('the live event stream across instances', () => {
     forwarder.close();
   });
 
+  it('replays a new shipment’s event to a borrower it was lent to since, as the summary shows it (no name)', async () => {
+    const first = await openFor('forwarder');
+    const ready = first.messages.find((message) => message.event === 'ready')!;
+    first.close();
+    await first.ended;
+    const created = await postMessage(
+      a.app,
+      a.tokens.skyAdmin,
+      demoFwb(9_190_002, () => {}, '618'),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const { ShipmentId, UpdateDT } = created.json().data as { ShipmentId: string; UpdateDT: string };
+    const lent = await a.post('skyAdmin', '/awbapi/awblend', { ShipmentId, CompanyId: 'DEMOFWD', UpdateDT });
+    expect(lent.json().status, lent.body).toBe(1);
+    const again = await openStream(baseB, await streamUrl('forwarder'), { 'last-event-id': ready.id! });
+    await again.waitFor((message) => message.event === 'ready', 'ready after the replay');
+    expect(eventsOf(again).filter((event) => event.shipmentId === ShipmentId)).toEqual([
+      expect.objectContaining({ kind: 'created', awb: awbOf(9_190_002, '618'), by: null }),
+    ]);
+    again.close();
+  });
+
   it('replays exactly the missed events after Last-Event-ID, on either instance, and says reset when they are older than the window', async () => {
     const first = await openFor('airlineAdmin');
     const ready = first.messages.find((message) => message.event === 'ready')!;
