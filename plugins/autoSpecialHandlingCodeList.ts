@@ -25,4 +25,15 @@ export default definePlugin({
   help:
     'When a goods description matches, these special handling codes (at most 9, separated by a slash) are added to the shipment. ' +
     'Leave the carrier or origin empty to apply to all.',
+  effects: [
+    {
+      when: [
+        { fact: 'carrier', field: 'carrierId', match: 'equal' },
+        { fact: 'origin', field: 'originCode', match: 'equal' },
+        { fact: 'goods', field: 'matchingValue', match: 'wildcard', method: { field: 'matchingMethod', otherwise: 'Keyword' }, required: true },
+      ],
+      outcome: { kind: 'addShc', field: 'shcCodes', message: "'{@goods}' adds the handling codes {@added}." },
+      rule: '{matchingValue}',
+    },
+  ],
 });

@@ -1,5 +1,7 @@
+import { ruleListPlugins } from '../../../plugins';
 import type { HitState } from '../sanctionReview';
 import type { AcceptanceBlock } from '../shipmentStatus';
+import { MAX_SPECIAL_HANDLING_CODES } from '../specialHandling';
 import { ruleEffectFindings, type EffectList } from './effectRules';
 import { acceptanceControlFindings, locationRuleFindings, privilegeFindings } from './acceptanceRules';
 import { agentFindings, controlledCommodityFindings, hsCheckFindings } from './commodityRules';
@@ -7,7 +9,7 @@ import type { ShipmentFacts } from './facts';
 import { NOT_AUTOMATIC, type Finding, type MipCategory } from './findings';
 import { countryRuleFindings, currencyFindings, geographyOf } from './geography';
 import { goodsRules } from './goodsRules';
-import { textOf, type RuleLists } from './ruleRows';
+import { textOf, type RuleLists, type RuleRow } from './ruleRows';
 import { validationFindings } from './validationRules';
 
 /**
@@ -87,9 +89,41 @@ function blockOf(findings: readonly Finding[]): AcceptanceBlock | null {
   return null;
 }
 
+/** The registry's plugins that declare effects (plugins/*.ts, `effects`), in registry order. */
+const DECLARING: readonly { name: string; label: string; effects: EffectList['effects'] }[] = ruleListPlugins
+  .filter((plugin) => (plugin.effects?.length ?? 0) > 0)
+  .map((plugin) => ({ name: plugin.name, label: plugin.label, effects: plugin.effects ?? [] }));
+
 /**
- * `effectLists` are the lists whose plugins declare effects, with their rows: evaluated generically
- * (effectRules.ts) after the goods lists, their added handling codes seen by every later rule.
+ * The lists whose effects the engine evaluates: every registry plugin that declares effects, with
+ * its rows from `lists` unless `given` holds it, then the given lists the registry does not hold
+ * (a list a test serves).
+ */
+function effectListsOf(lists: RuleLists, given: readonly EffectList[]): EffectList[] {
+  const byName = new Map(given.map((list) => [list.name, list]));
+  const rowsOf = lists as Readonly<Record<string, readonly RuleRow[] | undefined>>;
+  const known = DECLARING.map((plugin) => byName.get(plugin.name) ?? { ...plugin, rows: rowsOf[plugin.name] ?? [] });
+  return [...known, ...given.filter((list) => !DECLARING.some((plugin) => plugin.name === list.name))];
+}
+
+/** At most 9 handling codes can be sent on (spec 5): more, after those the lists add, is a warning. */
+function tooManyCodes(codes: readonly string[]): Finding[] {
+  if (codes.length <= MAX_SPECIAL_HANDLING_CODES) return [];
+  return [
+    {
+      list: 'autospecialhandlingcodelist',
+      rule: 'Handling codes',
+      effect: 'warning',
+      message: `The shipment has ${codes.length} handling codes (${codes.join('/')}); at most ${MAX_SPECIAL_HANDLING_CODES} can be sent on.`,
+      category: 'Documentation',
+    },
+  ];
+}
+
+/**
+ * The lists whose plugins declare effects are evaluated generically (effectRules.ts) after the
+ * Description Map, their added handling codes seen by every later rule: the registry's with their
+ * rows in `lists`, and `effectLists` (lists a test serves, or the registry's with rows given there).
  */
 export function evaluateShipment(
   facts: ShipmentFacts,
@@ -101,9 +135,10 @@ export function evaluateShipment(
   const goods = goodsRules(facts, lists);
   findings.push(...goods.findings);
   const geography = geographyOf(facts, lists, findings);
-  const effects = ruleEffectFindings(effectLists, facts, geography, goods.specialHandlingCodes, goods.hsCodes);
+  const effects = ruleEffectFindings(effectListsOf(lists, effectLists), facts, geography, goods.specialHandlingCodes, goods.hsCodes);
   const codes = effects.specialHandlingCodes;
   findings.push(
+    ...tooManyCodes(codes),
     ...effects.findings,
     ...validationFindings(facts, lists, goods.hsCodes),
     ...agentFindings(facts, lists),

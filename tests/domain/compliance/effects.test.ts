@@ -236,3 +236,21 @@ describe('the vocabulary for lists whose rows choose their outcome', () => {
     expect(evaluateShipment(facts(), regions, [], other).block).toBeNull();
   });
 });
+
+describe('registry lists on the vocabulary', () => {
+  it("Auto Special Handling Code List: a matching description adds the row's codes, explained as before", () => {
+    const vaccine = row({ carrierId: null, originCode: 'HKG', matchingValue: 'VACCINE*', matchingMethod: null, shcCodes: 'PIL/COL' });
+    const elsewhere = row({ carrierId: null, originCode: 'SIN', matchingValue: 'VACCINE*', matchingMethod: 'Keyword', shcCodes: 'PIL/ACT' });
+    const otherCarrier = row({ carrierId: 'SKYAIR', originCode: null, matchingValue: 'VACCINE*', matchingMethod: 'Keyword', shcCodes: 'CRT' });
+    const evaluation = evaluateShipment(facts({ goods: ['VACCINES'], specialHandlingCodes: ['PIL'] }), {
+      ...locations,
+      autospecialhandlingcodelist: [vaccine, elsewhere, otherCarrier],
+    });
+    expect(evaluation.addedSpecialHandlingCodes).toEqual(['COL']);
+    expect(evaluation.findings.filter((finding) => finding.list === 'autospecialhandlingcodelist')).toEqual([
+      { list: 'autospecialhandlingcodelist', rowId: vaccine.id, rule: 'VACCINE*', effect: 'info', message: "'VACCINES' adds the handling codes COL." },
+    ]);
+    // Keyword is the default method: whole words only.
+    expect(evaluateShipment(facts({ goods: ['NOVACCINES'] }), { ...locations, autospecialhandlingcodelist: [vaccine] }).addedSpecialHandlingCodes).toEqual([]);
+  });
+});
