@@ -3,6 +3,7 @@ import type { ActionType } from './actionLog';
 import type { ApproveTypeValue, ShipmentStatus } from './shipmentStatus';
 import type { DocumentType, PouchKind, ShareOption } from './shipmentDocuments';
 import type { ShipmentLending } from './lending';
+import type { RiskLevel } from './sanctionRisk';
 
 /**
  * The wire formats of /awbapi and /logapi (spec 3 "Request payloads", CONTRACTS.md "Shipments"),
@@ -372,7 +373,7 @@ export interface OverviewAnswer {
   Last7DaysByStatus: Record<ShipmentStatus, number>;
 }
 
-/** One entry of the ad hoc name check (GET /awbapi/sanction/search) with its score. */
+/** One entry of the earlier name check answer (sanctionReview.ts checkName, no longer routed): see SanctionCheckAnswer. */
 export interface NameCheckHit {
   EntryId: string;
   ListName: string;
@@ -386,12 +387,59 @@ export interface NameCheckHit {
   Citation: string;
 }
 
-/** The name check's answer: the best hits against the company's sanction list of ListSize entries. */
+/** The earlier name check answer (sanctionReview.ts checkName, no longer routed): see SanctionCheckAnswer. */
 export interface NameCheckAnswer {
   Name: string;
   Threshold: number;
   ListSize: number;
   Hits: NameCheckHit[];
+}
+
+/**
+ * How the Sanction Check took a listed name: a match (at or over the threshold), whitelisted (at
+ * or over it, but a whitelist row clears it: not a match), or for review (below the threshold).
+ */
+export type SanctionCheckOutcome = 'match' | 'whitelisted' | 'review';
+
+/** The whitelist row that clears a name, with the scope it holds in. */
+export interface SanctionCheckWhitelisting {
+  RowId: string;
+  /** Any, or the one party role the row clears. */
+  PartyRole: string;
+  CountryCode: string | null;
+  ValidUntil: string | null;
+  Reason: string | null;
+}
+
+/** One listed name the Sanction Check (GET /awbapi/sanction/search) found, with its score. */
+export interface SanctionCheckHit {
+  EntryId: string;
+  ListName: string;
+  EntryName: string;
+  MatchedPhrase: string;
+  Score: number;
+  Method: string;
+  /** The risk label of a match (sanctionRisk.ts); null for a whitelisted name and a name for review. */
+  RiskLevel: RiskLevel | null;
+  Outcome: SanctionCheckOutcome;
+  /** The whitelist row that clears the name for some party, at or below the threshold; null when none does. */
+  Whitelist: SanctionCheckWhitelisting | null;
+  PartyType: string;
+  Programs: string[];
+  Citation: string;
+}
+
+/** The Sanction Check's answer: the best names against the company's sanction list of ListSize entries. */
+export interface SanctionCheckAnswer {
+  Name: string;
+  /** The fuzzy threshold: names at or over it are matches (or whitelisted), below it down to ReviewFrom for review. */
+  Threshold: number;
+  ReviewFrom: number;
+  ListSize: number;
+  /** At most the limit asked for, best first: those at or over the threshold, then those for review. */
+  Hits: SanctionCheckHit[];
+  /** More names come that near than the limit let through. */
+  More: boolean;
 }
 
 /** What screening a shipment again (POST /awbapi/sanction/resend) did for each one asked for. */

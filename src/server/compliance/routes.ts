@@ -12,11 +12,12 @@ import { invalid, ok } from '../shipments/answers';
 import { callerOf, sendOutcome } from '../shipments/caller';
 import { ID, PREFIX, REMARK, SUFFIX, UPDATE_DT } from '../shipments/schemas';
 import { ingestMessage } from './ingest';
-import { checkName, resendSanctionScreening, saveSanctionDecisions, type SanctionSaveRequest } from './sanctionReview';
+import { checkSanctionName } from './sanctionCheck';
+import { resendSanctionScreening, saveSanctionDecisions, type SanctionSaveRequest } from './sanctionReview';
 
 /**
  * The compliance engine's calls on the API host (/awbapi): shipment messages in (FWB, FHL and
- * their Cargo-XML forms), the sanction review (save, resend) and the ad hoc name check.
+ * their Cargo-XML forms), the sanction review (save, resend) and the Sanction Check of a name (sanctionCheck.ts).
  */
 
 const sanctionSaveBody = {
@@ -144,7 +145,7 @@ export async function complianceRoutes(app: FastifyInstance, { ctx }: { ctx: App
     async (request, reply) => {
       const name = request.query.name.trim();
       if ([...name].length < 2) return invalid(reply, 'Enter a name of at least 2 characters.');
-      return ok(await checkName(await callerOf(ctx, request), name, request.query.limit));
+      return ok(await checkSanctionName(await callerOf(ctx, request), name, request.query.limit));
     },
   );
 }
