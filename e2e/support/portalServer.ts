@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { MailSink } from './mailSink';
-import { copyOfWorld } from './world';
+import { copyOfWorld, type WorldCopy } from './world';
 
 /**
  * A portal server of a spec file's own: the real server (src/server/main.ts) on a fresh copy of the
@@ -43,11 +43,18 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startPortalServer(env: Readonly<Record<string, string>> = {}): Promise<PortalServer> {
-  const database = await copyOfWorld();
+/** Where a server runs when the spec chooses: several instances on one database copy, a restart on the same port. */
+export interface PortalServerPlace {
+  /** A copy of the world the spec made (copyOfWorld) and drops itself; without it the server has a copy of its own. */
+  database?: WorldCopy;
+  port?: number;
+}
+
+export async function startPortalServer(env: Readonly<Record<string, string>> = {}, place: PortalServerPlace = {}): Promise<PortalServer> {
+  const database = place.database ?? (await copyOfWorld());
   const mail = new MailSink();
   const smtpPort = await mail.start();
-  const port = await freePort();
+  const port = place.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const root = path.resolve(import.meta.dirname, '..', '..');
   let errors = '';
@@ -91,7 +98,7 @@ export async function startPortalServer(env: Readonly<Record<string, string>> = 
       child.kill('SIGTERM');
       await exited;
       await mail.stop();
-      await database.drop();
+      if (!place.database) await database.drop();
     },
   };
 }

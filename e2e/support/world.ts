@@ -28,8 +28,13 @@ export async function onDatabaseServer<T>(serverUrl: string, work: (client: pg.C
   }
 }
 
+export interface WorldCopy {
+  url: string;
+  drop(): Promise<void>;
+}
+
 /** A fresh copy of the run's demo world; `drop` removes it. */
-export async function copyOfWorld(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function copyOfWorld(): Promise<WorldCopy> {
   const serverUrl = process.env[WORLD_ENV.serverUrl];
   const template = process.env[WORLD_ENV.template];
   if (!serverUrl || !template) throw new Error('the end-to-end world is missing: run the specs through playwright.config.ts (its global setup seeds it)');
