@@ -22,4 +22,21 @@ export default definePlugin({
   importColumns: sourcesOf(fields),
   exportColumns: sourcesOf(fields),
   help: 'Harmonised System commodity codes (6 digits, or 8 or 10 for a national tariff line with its country) and their descriptions; controlled commodities are flagged in the sanction and compliance check.',
+  effects: [
+    {
+      // A listed code covers the AWB's code when one is the other or a national tariff line of it.
+      when: [
+        { fact: 'hsCode', field: 'hsCode', match: 'sharedPrefix', required: true },
+        { fact: 'destinationCountry', field: 'countryCode', match: 'equal' },
+      ],
+      onlyRows: { controlled: 'Yes' },
+      firstRowPer: 'hsCode',
+      outcome: {
+        kind: 'eyeball',
+        category: 'Customs',
+        message: 'HS code {@hsCode} is a controlled commodity ({description}): check the export authorisation.',
+      },
+      rule: '{hsCode} controlled',
+    },
+  ],
 });

@@ -5,7 +5,8 @@ import { rowMatches, textOf, type RuleLists } from './ruleRows';
 
 /**
  * Commodities: the HS Code Check List (codes that need a check, optionally for one destination
- * country) and the Harmonised Commodity Code List (controlled commodities, by tariff country).
+ * country). (The Harmonised Commodity Code List declares its controlled commodities as a plugin
+ * effect: effectRules.ts.)
  */
 
 /** Handling codes that declare dangerous goods (IATA DGR: RXB ... RRY, ICE and the general DGR). */
@@ -82,37 +83,6 @@ export function hsCheckFindings(facts: ShipmentFacts, lists: RuleLists, geograph
             : { ...base, effect: 'eyeball', message: `A licence is required and the AWB gives none. ${where}`, category: 'Customs' },
         );
     }
-  }
-  return findings;
-}
-
-/** Whether a listed code covers a shipment's code: the same, or one a national tariff line of the other. */
-function sameCommodity(listed: string, code: string): boolean {
-  return code.startsWith(listed) || listed.startsWith(code);
-}
-
-export function controlledCommodityFindings(lists: RuleLists, geography: Geography, hsCodes: readonly string[]): Finding[] {
-  const findings: Finding[] = [];
-  for (const code of hsCodes) {
-    const row = (lists.harmonisedcommoditycodelist ?? []).find((candidate) => {
-      const listed = textOf(candidate.values.hsCode);
-      const country = textOf(candidate.values.countryCode)?.toUpperCase();
-      return (
-        listed !== undefined &&
-        sameCommodity(listed, code) &&
-        (country === undefined || country === geography.destinationCountry) &&
-        textOf(candidate.values.controlled) === 'Yes'
-      );
-    });
-    if (!row) continue;
-    findings.push({
-      list: 'harmonisedcommoditycodelist',
-      rowId: row.id,
-      rule: `${textOf(row.values.hsCode)} controlled`,
-      effect: 'eyeball',
-      message: `HS code ${code} is a controlled commodity (${textOf(row.values.description)}): check the export authorisation.`,
-      category: 'Customs',
-    });
   }
   return findings;
 }

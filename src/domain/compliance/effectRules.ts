@@ -222,7 +222,10 @@ export function ruleEffectFindings(
   const added: string[] = [];
   // A fact's values are read once per pass over the rows, not once per row (a list may hold thousands).
   const known = new Map<ShipmentFact, string[]>();
+  // firstRowPer: the one value of the fact the rows are tried against.
+  let pinned: { fact: ShipmentFact; value: string } | undefined;
   const valuesOf = (fact: ShipmentFact): string[] => {
+    if (pinned?.fact === fact) return [pinned.value];
     let values = known.get(fact);
     if (!values) {
       values = factValues(fact, facts, geography, current, hsCodes);
@@ -230,80 +233,101 @@ export function ruleEffectFindings(
     }
     return values;
   };
-  const run = (effect: RuleEffect, list: EffectList) => {
-    for (const row of list.rows) {
-      if (!rowHolds(effect.onlyRows, row)) continue;
-      const reasons: string[] = [];
-      const matched = new Map<ShipmentFact, string>();
-      let because: string | undefined;
-      const holds = (condition: EffectCondition): boolean => {
-        const held = conditionHolds(condition, row, valuesOf(condition.fact));
-        if (held === undefined) return false;
-        if (held.why) reasons.push(held.why);
-        if (held.value !== undefined && !matched.has(condition.fact)) matched.set(condition.fact, held.value);
-        return true;
-      };
-      const passes = (test: EffectTest): boolean => {
-        if (!isAlternatives(test)) return holds(test);
-        return test.anyOf.some((alternative) => {
-          if (!rowHolds(alternative.onlyRows, row)) return false;
-          const before = reasons.length;
-          const seen = new Map(matched);
-          if (alternative.when.every(holds)) {
-            because = alternative.says;
-            return true;
-          }
-          reasons.length = before;
-          matched.clear();
-          for (const [fact, value] of seen) matched.set(fact, value);
-          return false;
-        });
-      };
-      if (!effect.when.every(passes)) continue;
-      let outcome = outcomeOf(effect, row);
-      if (!outcome) continue;
-      if (outcome.unless) {
-        const { fact, anyOf } = outcome.unless;
-        const wanted = anyOf && new Set(anyOf.map((value) => value.toUpperCase()));
-        const values = valuesOf(fact);
-        if (wanted ? values.some((value) => wanted.has(value.toUpperCase())) : values.length > 0) outcome = outcome.unless.outcome;
-      }
-      let fresh: string[] = [];
-      if (outcome.kind === 'addShc') {
-        fresh = itemsOf(row.values[outcome.field], '/').filter((code) => !current.includes(code));
-        if (fresh.length === 0) continue;
-        current.push(...fresh);
-        added.push(...fresh);
-        known.delete('shc');
-      }
-      const why = reasons.length > 0 ? reasons.join(', ') : 'every shipment';
-      const value = (at: boolean, name: string): string => {
-        if (!at) return spelled(effect, row, name);
-        if (name === 'added') return fresh.join('/');
-        if (name === 'row') return row.id;
-        if (name === 'list') return list.label;
-        if (name === 'because') return because === undefined ? why : fill(because, value);
-        if (!(name in SHIPMENT_FACTS)) return '';
-        return matched.get(name as ShipmentFact) ?? valuesOf(name as ShipmentFact).join(', ');
-      };
-      let message: string;
-      if (outcome.message !== undefined) message = fill(outcome.message, value);
-      else {
-        const verb = outcome.kind === 'addShc' ? `Handling codes ${fresh.join('/')} ${VERB.addShc}` : VERB[outcome.kind];
-        const remark = effect.remarkField ? textOf(row.values[effect.remarkField]) : undefined;
-        const reason = outcome.kind === 'softBlock' && outcome.reasonField ? textOf(row.values[outcome.reasonField]) : undefined;
-        message = `${verb} ${list.label}, row ${row.id}: ${why}.${reason ? ` ${reason}` : ''}${remark ? ` ${remark}` : ''}`;
-      }
-      findings.push({
-        list: list.name,
-        rowId: row.id,
-        rule: effect.rule === undefined ? `${list.label} ${row.id}` : fill(effect.rule, value),
-        effect: FINDING_EFFECT[outcome.kind],
-        message,
-        ...(outcome.category ? { category: outcome.category } : {}),
+  /** The finding of a row when the rule fires for it (an addShc row adds its codes). */
+  const fire = (effect: RuleEffect, list: EffectList, row: RuleRow): Finding | undefined => {
+    if (!rowHolds(effect.onlyRows, row)) return undefined;
+    const reasons: string[] = [];
+    const matched = new Map<ShipmentFact, string>();
+    let because: string | undefined;
+    const holds = (condition: EffectCondition): boolean => {
+      const held = conditionHolds(condition, row, valuesOf(condition.fact));
+      if (held === undefined) return false;
+      if (held.why) reasons.push(held.why);
+      if (held.value !== undefined && !matched.has(condition.fact)) matched.set(condition.fact, held.value);
+      return true;
+    };
+    const passes = (test: EffectTest): boolean => {
+      if (!isAlternatives(test)) return holds(test);
+      return test.anyOf.some((alternative) => {
+        if (!rowHolds(alternative.onlyRows, row)) return false;
+        const before = reasons.length;
+        const seen = new Map(matched);
+        if (alternative.when.every(holds)) {
+          because = alternative.says;
+          return true;
+        }
+        reasons.length = before;
+        matched.clear();
+        for (const [fact, value] of seen) matched.set(fact, value);
+        return false;
       });
+    };
+    if (!effect.when.every(passes)) return undefined;
+    let outcome = outcomeOf(effect, row);
+    if (!outcome) return undefined;
+    if (outcome.unless) {
+      const { fact, anyOf } = outcome.unless;
+      const wanted = anyOf && new Set(anyOf.map((value) => value.toUpperCase()));
+      const values = valuesOf(fact);
+      if (wanted ? values.some((value) => wanted.has(value.toUpperCase())) : values.length > 0) outcome = outcome.unless.outcome;
+    }
+    let fresh: string[] = [];
+    if (outcome.kind === 'addShc') {
+      fresh = itemsOf(row.values[outcome.field], '/').filter((code) => !current.includes(code));
+      if (fresh.length === 0) return undefined;
+      current.push(...fresh);
+      added.push(...fresh);
+      known.delete('shc');
+    }
+    const why = reasons.length > 0 ? reasons.join(', ') : 'every shipment';
+    const value = (at: boolean, name: string): string => {
+      if (!at) return spelled(effect, row, name);
+      if (name === 'added') return fresh.join('/');
+      if (name === 'row') return row.id;
+      if (name === 'list') return list.label;
+      if (name === 'because') return because === undefined ? why : fill(because, value);
+      if (!(name in SHIPMENT_FACTS)) return '';
+      return matched.get(name as ShipmentFact) ?? valuesOf(name as ShipmentFact).join(', ');
+    };
+    let message: string;
+    if (outcome.message !== undefined) message = fill(outcome.message, value);
+    else {
+      const verb = outcome.kind === 'addShc' ? `Handling codes ${fresh.join('/')} ${VERB.addShc}` : VERB[outcome.kind];
+      const remark = effect.remarkField ? textOf(row.values[effect.remarkField]) : undefined;
+      const reason = outcome.kind === 'softBlock' && outcome.reasonField ? textOf(row.values[outcome.reasonField]) : undefined;
+      message = `${verb} ${list.label}, row ${row.id}: ${why}.${reason ? ` ${reason}` : ''}${remark ? ` ${remark}` : ''}`;
+    }
+    return {
+      list: list.name,
+      rowId: row.id,
+      rule: effect.rule === undefined ? `${list.label} ${row.id}` : fill(effect.rule, value),
+      effect: FINDING_EFFECT[outcome.kind],
+      message,
+      ...(outcome.category ? { category: outcome.category } : {}),
+    };
+  };
+  const run = (effect: RuleEffect, list: EffectList) => {
+    const per = effect.firstRowPer;
+    if (per === undefined) {
+      for (const row of list.rows) {
+        const finding = fire(effect, list, row);
+        if (finding) findings.push(finding);
+      }
+      return;
+    }
+    for (const value of valuesOf(per)) {
+      pinned = { fact: per, value };
+      for (const row of list.rows) {
+        const finding = fire(effect, list, row);
+        if (finding) {
+          findings.push(finding);
+          break;
+        }
+      }
+      pinned = undefined;
     }
   };
+
   for (const list of lists) for (const effect of list.effects) if (isAddShc(effect)) run(effect, list);
   for (const list of lists) for (const effect of list.effects) if (!isAddShc(effect)) run(effect, list);
   return { findings, specialHandlingCodes: current, added };

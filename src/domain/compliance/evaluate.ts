@@ -4,7 +4,7 @@ import type { AcceptanceBlock } from '../shipmentStatus';
 import { MAX_SPECIAL_HANDLING_CODES } from '../specialHandling';
 import { ruleEffectFindings, type EffectList } from './effectRules';
 import { acceptanceControlFindings, locationRuleFindings, privilegeFindings } from './acceptanceRules';
-import { agentFindings, controlledCommodityFindings, hsCheckFindings } from './commodityRules';
+import { agentFindings, hsCheckFindings } from './commodityRules';
 import type { ShipmentFacts } from './facts';
 import { NOT_AUTOMATIC, type Finding, type MipCategory } from './findings';
 import { countryRuleFindings, currencyFindings, geographyOf } from './geography';
@@ -148,7 +148,6 @@ export function evaluateShipment(
     ...acceptanceControlFindings(facts, lists, codes),
     ...privilegeFindings(facts, lists, codes),
     ...hsCheckFindings(facts, lists, geography, goods.hsCodes, codes),
-    ...controlledCommodityFindings(lists, geography, goods.hsCodes),
   );
   for (const hit of sanctionHits) findings.push(sanctionFinding(hit));
   const has = (effect: Finding['effect']) => findings.some((finding) => finding.effect === effect);

@@ -156,6 +156,12 @@ export interface RuleEffect {
   remarkField?: string;
   /** The finding's short rule name, a template like `message` (default: the list's label and the row id). */
   rule?: string;
+  /**
+   * One finding for each of the shipment's values of this fact, from the first row (in row order)
+   * the rule fires for with that value alone: the Harmonised Commodity Code List names each
+   * controlled HS code of the AWB once. By default every row that fires gives a finding.
+   */
+  firstRowPer?: ShipmentFact;
   /** How a field's values read in the explanation (`{ direction: { Both: 'both ways' } }`). */
   wording?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }

@@ -253,4 +253,31 @@ describe('registry lists on the vocabulary', () => {
     // Keyword is the default method: whole words only.
     expect(evaluateShipment(facts({ goods: ['NOVACCINES'] }), { ...locations, autospecialhandlingcodelist: [vaccine] }).addedSpecialHandlingCodes).toEqual([]);
   });
+
+  it('Harmonised Commodity Code List: each controlled HS code of the AWB asks for a check once, from the first row that covers it', () => {
+    const processors = row({ hsCode: '854231', description: 'Processors', countryCode: null, controlled: 'Yes' });
+    const national = row({ hsCode: '85423100', description: 'Processors (DE tariff)', countryCode: 'DE', controlled: 'Yes' });
+    const free = row({ hsCode: '284410', description: 'Natural uranium', countryCode: null, controlled: 'No' });
+    const onlyIran = row({ hsCode: '8542', description: 'Circuits', countryCode: 'IR', controlled: 'Yes' });
+    const lists = { ...locations, harmonisedcommoditycodelist: [processors, national, free, onlyIran] };
+    const evaluation = evaluateShipment(facts({ destination: 'FRA', hsCodes: ['85423100', '284410', '854239'] }), lists);
+    expect(evaluation.status).toBe('Eyeball');
+    expect(evaluation.findings.filter((finding) => finding.list === 'harmonisedcommoditycodelist')).toEqual([
+      {
+        list: 'harmonisedcommoditycodelist',
+        rowId: processors.id,
+        rule: '854231 controlled',
+        effect: 'eyeball',
+        message: 'HS code 85423100 is a controlled commodity (Processors): check the export authorisation.',
+        category: 'Customs',
+      },
+    ]);
+    // To Iran the row for that country covers the other code too, each code named once.
+    const toIran = evaluateShipment(facts({ hsCodes: ['85423100', '854239'] }), lists);
+    expect(toIran.findings.filter((finding) => finding.list === 'harmonisedcommoditycodelist').map((finding) => [finding.rowId, finding.message])).toEqual([
+      [processors.id, 'HS code 85423100 is a controlled commodity (Processors): check the export authorisation.'],
+      [onlyIran.id, 'HS code 854239 is a controlled commodity (Circuits): check the export authorisation.'],
+    ]);
+    expect(evaluateShipment(facts({ destination: 'FRA', hsCodes: ['284410'] }), lists).status).toBe('New');
+  });
 });
