@@ -1,5 +1,9 @@
 import { countryCode, editableListActions, remarks, sourcesOf } from './fields';
+import { DANGEROUS_GOODS_CODES } from '../src/domain/specialHandling';
 import { definePlugin, type RuleField } from './types';
+
+/** How a finding names the code: the AWB's HS code, the row's country and remarks. */
+const WHERE = 'HS code {@hsCode}[ to {countryCode}][: {remarks}]';
 
 /** HS codes (with wildcards) that need a check for a destination. */
 const fields: RuleField[] = [
@@ -42,4 +46,37 @@ export default definePlugin({
   help:
     'HS codes that need a check before acceptance, optionally only for one destination country. ' +
     'Digits with wildcards: 8542* covers every code starting 8542, # stands for one digit.',
+  effects: [
+    {
+      when: [
+        { fact: 'hsCode', field: 'hsCodePattern', match: 'wildcard', method: 'Exact', required: true },
+        { fact: 'destinationCountry', field: 'countryCode', match: 'equal' },
+      ],
+      // The row's check decides: an embargo blocks, the others ask for an eyeball check unless the AWB answers it.
+      outcome: {
+        field: 'checkType',
+        cases: {
+          Embargo: { kind: 'hardBlock', category: 'Customs', message: `Embargoed commodity. ${WHERE}` },
+          'Dual Use': { kind: 'eyeball', category: 'Customs', message: `Dual-use commodity: check the export authorisation. ${WHERE}` },
+          'Dangerous Goods': {
+            kind: 'eyeball',
+            category: 'Dangerous Goods',
+            message: `Dangerous goods commodity without a dangerous goods handling code: check the declaration. ${WHERE}`,
+            unless: {
+              fact: 'shc',
+              anyOf: [...DANGEROUS_GOODS_CODES],
+              outcome: { kind: 'info', message: `Dangerous goods commodity, declared with a dangerous goods handling code. ${WHERE}` },
+            },
+          },
+        },
+        otherwise: {
+          kind: 'eyeball',
+          category: 'Customs',
+          message: `A licence is required and the AWB gives none. ${WHERE}`,
+          unless: { fact: 'licence', outcome: { kind: 'info', message: `Licence required and given ({@licence}). ${WHERE}` } },
+        },
+      },
+      rule: '{hsCodePattern} {checkType}',
+    },
+  ],
 });

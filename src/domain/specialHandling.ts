@@ -21,3 +21,40 @@ export function specialHandlingCodesProblem(codes: readonly string[]): string | 
 export function formatSpecialHandlingCodes(codes: readonly string[]): string {
   return codes.join('/');
 }
+
+/** Handling codes that declare dangerous goods (IATA DGR: RXB ... RRY, ICE and the general DGR). */
+export const DANGEROUS_GOODS_CODES: ReadonlySet<string> = new Set([
+  'DGR',
+  'RCL',
+  'RCM',
+  'RCX',
+  'RCG',
+  'REQ',
+  'REX',
+  'RFG',
+  'RFL',
+  'RFS',
+  'RFW',
+  'RGX',
+  'RIS',
+  'RMD',
+  'RNG',
+  'ROP',
+  'ROX',
+  'RPB',
+  'RPG',
+  'RRE',
+  'RRW',
+  'RRY',
+  'RSB',
+  'RSC',
+  'RXB',
+  'RXC',
+  'RXD',
+  'RXE',
+  'RXG',
+  'RXS',
+  'ICE',
+  'ELI',
+  'ELM',
+]);

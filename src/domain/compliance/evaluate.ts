@@ -4,7 +4,7 @@ import type { AcceptanceBlock } from '../shipmentStatus';
 import { MAX_SPECIAL_HANDLING_CODES } from '../specialHandling';
 import { ruleEffectFindings, type EffectList } from './effectRules';
 import { acceptanceControlFindings, locationRuleFindings, privilegeFindings } from './acceptanceRules';
-import { agentFindings, hsCheckFindings } from './commodityRules';
+import { agentFindings } from './agentRules';
 import type { ShipmentFacts } from './facts';
 import { NOT_AUTOMATIC, type Finding, type MipCategory } from './findings';
 import { countryRuleFindings, currencyFindings, geographyOf } from './geography';
@@ -147,7 +147,6 @@ export function evaluateShipment(
     ...locationRuleFindings(facts, lists, codes),
     ...acceptanceControlFindings(facts, lists, codes),
     ...privilegeFindings(facts, lists, codes),
-    ...hsCheckFindings(facts, lists, geography, goods.hsCodes, codes),
   );
   for (const hit of sanctionHits) findings.push(sanctionFinding(hit));
   const has = (effect: Finding['effect']) => findings.some((finding) => finding.effect === effect);

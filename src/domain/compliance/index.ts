@@ -11,7 +11,7 @@ export {
 export { checkResult, NOT_AUTOMATIC, type Finding, type FindingEffect, type FindingList, type MipCategory } from './findings';
 export { RULE_LIST_NAMES, DECIDING_LISTS, listDecides, isRuleListName, type RuleRow, type RuleLists, type RuleListName } from './ruleRows';
 export { acceptancePrivilege, type PrivilegeVerdict } from './acceptanceRules';
-export { DANGEROUS_GOODS_CODES } from './commodityRules';
+export { DANGEROUS_GOODS_CODES } from '../specialHandling';
 export { evaluateShipment, type Evaluation, type EvaluatedStatus, type ScreenedHit } from './evaluate';
 export { ruleEffectFindings, type EffectList, type EffectOutcomes } from './effectRules';
 export {

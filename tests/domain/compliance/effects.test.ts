@@ -280,4 +280,47 @@ describe('registry lists on the vocabulary', () => {
     ]);
     expect(evaluateShipment(facts({ destination: 'FRA', hsCodes: ['284410'] }), lists).status).toBe('New');
   });
+
+  it("HS Code Check List: the row's check chooses the outcome, explained as before", () => {
+    const embargo = row({ hsCodePattern: '2844*', countryCode: 'IR', checkType: 'Embargo', remarks: 'UN sanctions' });
+    const licence = row({ hsCodePattern: '284410', countryCode: null, checkType: 'Licence Required', remarks: null });
+    const dangerous = row({ hsCodePattern: '2844##', countryCode: null, checkType: 'Dangerous Goods', remarks: null });
+    const dualUse = row({ hsCodePattern: '2844*', countryCode: 'DE', checkType: 'Dual Use', remarks: null });
+    const lists = { ...locations, hscodechecklist: [embargo, licence, dangerous, dualUse] };
+    const checks = (evaluation: ReturnType<typeof evaluateShipment>) => evaluation.findings.filter((finding) => finding.list === 'hscodechecklist');
+    const toIran = evaluateShipment(facts(), lists);
+    expect(toIran.block).toMatchObject({ kind: 'HARD', reason: 'Embargoed commodity. HS code 284410 to IR: UN sanctions' });
+    expect(checks(toIran)).toEqual([
+      {
+        list: 'hscodechecklist',
+        rowId: embargo.id,
+        rule: '2844* Embargo',
+        effect: 'hardBlock',
+        message: 'Embargoed commodity. HS code 284410 to IR: UN sanctions',
+        category: 'Customs',
+      },
+      {
+        list: 'hscodechecklist',
+        rowId: licence.id,
+        rule: '284410 Licence Required',
+        effect: 'eyeball',
+        message: 'A licence is required and the AWB gives none. HS code 284410',
+        category: 'Customs',
+      },
+      {
+        list: 'hscodechecklist',
+        rowId: dangerous.id,
+        rule: '2844## Dangerous Goods',
+        effect: 'eyeball',
+        message: 'Dangerous goods commodity without a dangerous goods handling code: check the declaration. HS code 284410',
+        category: 'Dangerous Goods',
+      },
+    ]);
+    const answered = checks(evaluateShipment(facts({ destination: 'FRA', licences: ['EL123456'], specialHandlingCodes: ['RRY'] }), lists));
+    expect(answered.map((finding) => [finding.rowId, finding.effect, finding.message, finding.category])).toEqual([
+      [licence.id, 'info', 'Licence required and given (EL123456). HS code 284410', undefined],
+      [dangerous.id, 'info', 'Dangerous goods commodity, declared with a dangerous goods handling code. HS code 284410', undefined],
+      [dualUse.id, 'eyeball', 'Dual-use commodity: check the export authorisation. HS code 284410 to DE', 'Customs'],
+    ]);
+  });
 });
