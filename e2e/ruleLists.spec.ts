@@ -142,7 +142,8 @@ test('sanction list: add, edit, filter, export, import with a bad row refused, a
   await page.getByRole('checkbox', { name: 'Select all' }).check();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete from Sanction List' });
-  await expect(confirm).toContainText('Delete the 3 selected rows? This cannot be undone.');
+  // The confirmation names the rows, and they can be restored (issue 18, item 9).
+  await expect(confirm).toContainText(/Delete these 3 rows: E2E.*\(row \d+\).*\? Each can be restored from its User Log entry\./);
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('3 rows deleted.')).toBeVisible();
   await expect(page.getByText('No rows match these filters.')).toBeVisible();
@@ -152,6 +153,18 @@ test('sanction list: add, edit, filter, export, import with a bad row refused, a
   await page.getByRole('link', { name: 'User Log' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'User Log: Sanction List' })).toBeVisible();
   for (const action of ['Create', 'Update', 'Import', 'Delete']) await expect(page.getByRole('cell', { name: action, exact: true }).first()).toBeVisible();
+
+  // A deleted row comes back from its entry, and the restore is logged.
+  const deletion = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'Delete', exact: true }) })
+    .first();
+  await deletion.getByRole('button', { name: /^Restore Row \d+$/ }).click();
+  const restore = page.getByRole('dialog', { name: /^Restore deleted row \d+$/ });
+  await expect(restore).toContainText('back in the list?');
+  await restore.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByText(/^Row \d+ restored\.$/)).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Restore', exact: true }).first()).toBeVisible();
 });
 
 test('country rules: add, filter, edit (with a concurrent change), export, import with a bad row refused, and delete', async ({

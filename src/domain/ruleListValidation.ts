@@ -14,7 +14,10 @@ import { formatMessage, Messages } from './statusCodes';
 export const RuleFieldMessages = {
   required: Messages.required,
   invalidFormat: Messages.invalidFormat,
+  /** The spec's message with what the field asks for, where a form or an answer shows it beside the field. */
+  invalidFormatHint: `${Messages.invalidFormat} ({hint})`,
   unknownCode: '* Unknown code: {value}',
+  unknownCodes: '* Unknown codes: {values}',
   tooShort: '* At least {min} characters',
   tooLong: '* At most {max} characters',
   notAChoice: '* Choose one of: {choices}',
@@ -187,14 +190,20 @@ export function valueProblem(field: RuleField, value: RuleValue): FieldProblem |
       const items = listItems(field, value);
       if (field.maxItems !== undefined && items.length > field.maxItems) return fieldProblem('tooManyItems', { max: field.maxItems });
       if (text.length > max) return fieldProblem('tooLong', { max });
+      // Every unknown code is named (a Region List row may hold 250), then the first repeated one.
       const seen = new Set<string>();
+      const unknown: string[] = [];
+      let repeated: string | undefined;
       for (const item of items) {
         const problem = itemProblem(formatOf(field), item);
-        if (problem) return problem;
-        if (seen.has(item.toUpperCase())) return fieldProblem('duplicateItem', { item });
+        if (problem?.code === 'unknownCode') unknown.push(item);
+        else if (problem) return problem;
+        if (seen.has(item.toUpperCase())) repeated ??= item;
         seen.add(item.toUpperCase());
       }
-      return undefined;
+      if (unknown.length > 1) return fieldProblem('unknownCodes', { values: unknown.join(', ') });
+      if (unknown.length === 1) return fieldProblem('unknownCode', { value: unknown[0] });
+      return repeated === undefined ? undefined : fieldProblem('duplicateItem', { item: repeated });
     }
     case 'text': {
       if (field.minLength !== undefined && [...text].length < field.minLength) return fieldProblem('tooShort', { min: field.minLength });
@@ -202,6 +211,16 @@ export function valueProblem(field: RuleField, value: RuleValue): FieldProblem |
       return itemProblem(formatOf(field), text);
     }
   }
+}
+
+/**
+ * A problem as a form or an answer shows it beside the field: a format problem keeps what the field
+ * asks for ("* Invalid Format (2 letters, e.g. HK)"), which the error would otherwise replace.
+ */
+export function explainedProblem(field: RuleField, problem: FieldProblem): FieldProblem {
+  if (problem.code !== 'invalidFormat') return problem;
+  const hint = fieldHint(field);
+  return hint ? fieldProblem('invalidFormatHint', { hint }) : problem;
 }
 
 export interface RecordCheck {

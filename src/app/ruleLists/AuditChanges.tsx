@@ -17,7 +17,10 @@ export function AuditChanges({ plugin, entry }: { plugin: RuleListPlugin; entry:
   if (!entry.before || !entry.after) {
     return (
       <Typography variant="body2">
-        <strong>{key}</strong> {translate(entry.before ? 'app.ruleLists.userLog.deleted' : 'app.ruleLists.userLog.created')}
+        <strong>{key}</strong>{' '}
+        {translate(
+          entry.before ? 'app.ruleLists.userLog.deleted' : entry.action === 'Restore' ? 'app.ruleLists.userLog.restored' : 'app.ruleLists.userLog.created',
+        )}
       </Typography>
     );
   }

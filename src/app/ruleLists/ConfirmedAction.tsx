@@ -6,13 +6,15 @@ interface ConfirmedActionProps {
   icon: ReactElement;
   title: string;
   content: string;
+  /** Arguments of the content's message besides the count (e.g. the rows it names). */
+  contentArgs?(ids: readonly (string | number)[]): Record<string, unknown>;
   /** Runs on the selected ids; resolves with the success notification and its arguments. */
   run(ids: readonly (string | number)[]): Promise<{ message: string; args?: Record<string, unknown> }>;
   color?: 'primary' | 'error';
 }
 
 /** A toolbar action on the selected rows that asks first (Delete, Cancel, Resend), then notifies and refreshes the grid. */
-export function ConfirmedAction({ label, icon, title, content, run, color = 'primary' }: ConfirmedActionProps) {
+export function ConfirmedAction({ label, icon, title, content, contentArgs, run, color = 'primary' }: ConfirmedActionProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -42,7 +44,7 @@ export function ConfirmedAction({ label, icon, title, content, run, color = 'pri
         isOpen={open}
         loading={busy}
         title={title}
-        content={translate(content, { smart_count: selectedIds.length })}
+        content={translate(content, { smart_count: selectedIds.length, ...contentArgs?.(selectedIds) })}
         confirmColor={color === 'error' ? 'warning' : 'primary'}
         onConfirm={confirm}
         onClose={() => setOpen(false)}

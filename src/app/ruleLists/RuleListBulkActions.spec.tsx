@@ -168,3 +168,25 @@ describe('the Edit action', { timeout: 60_000 }, () => {
     expect(api.calls('PUT', '/forwardemaillist/21')[0].body?.request).toMatchObject({ stationCode: 'HKX', version: 1 });
   });
 });
+
+describe('the Delete action', { timeout: 60_000 }, () => {
+  it('names the rows it will delete by their key fields, and says they can be restored', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderList('forwardemaillist', '/en/forwardemaillist/117', '/en/forwardemaillist/:functionId');
+    await select(user, 'SIN');
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const one = await screen.findByRole('dialog', { name: 'Delete from Forward E-mail List' });
+    expect(within(one).getByText('Delete SIN / (empty) / Pouch (row 22)? It can be restored from its User Log entry.')).toBeInTheDocument();
+    await user.click(within(one).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await select(user, 'HKG');
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const two = await screen.findByRole('dialog', { name: 'Delete from Forward E-mail List' });
+    expect(
+      within(two).getByText('Delete these 2 rows: SIN / (empty) / Pouch (row 22), HKG / DEMOAIR / AWB (row 21)? Each can be restored from its User Log entry.'),
+    ).toBeInTheDocument();
+    await user.click(within(two).getByRole('button', { name: 'Cancel' }));
+    expect(api.received.filter((call) => call.method === 'DELETE')).toEqual([]);
+  });
+});

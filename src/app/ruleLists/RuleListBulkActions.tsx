@@ -4,7 +4,10 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import SendIcon from '@mui/icons-material/SendOutlined';
 import { Button, useDataProvider, useListContext, useTranslate, type Identifier } from 'react-admin';
 import type { RuleListPlugin } from '../../../plugins/types';
+import { describeKey } from '../../domain/ruleListValidation';
 import { ConfirmedAction } from './ConfirmedAction';
+
+const SHOWN_ROWS = 10;
 import type { RuleListDataProvider } from './ruleListDataProvider';
 import { listLabel } from './useRuleLists';
 
@@ -12,9 +15,18 @@ import { listLabel } from './useRuleLists';
 export function RuleListBulkActions({ plugin, onEdit }: { plugin: RuleListPlugin; onEdit(id: Identifier): void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<RuleListDataProvider>();
-  const { selectedIds } = useListContext();
+  const { selectedIds, data } = useListContext();
   const list = listLabel(translate, plugin);
   const has = (action: RuleListPlugin['actions'][number]) => plugin.actions.includes(action);
+  /** The rows a delete names: their key fields and id ("CU / DEMOAIR (row 41)"), the first ten of a larger selection. */
+  const namedRows = (ids: readonly Identifier[]) => {
+    const named = ids.slice(0, SHOWN_ROWS).map((id) => {
+      const record = data?.find((candidate) => candidate.id === id);
+      return translate('app.ruleLists.confirm.deleteRow', { id, key: record ? describeKey(plugin.uniqueKey, record) : '?' });
+    });
+    if (ids.length > SHOWN_ROWS) named.push(translate('app.ruleLists.confirm.deleteMore', { smart_count: ids.length - SHOWN_ROWS }));
+    return named.join(', ');
+  };
   return (
     <>
       {has('edit') && (
@@ -58,6 +70,7 @@ export function RuleListBulkActions({ plugin, onEdit }: { plugin: RuleListPlugin
           color="error"
           title={translate('app.ruleLists.confirm.deleteTitle', { list })}
           content="app.ruleLists.confirm.deleteContent"
+          contentArgs={(ids) => ({ rows: namedRows(ids) })}
           run={async (ids) => {
             await dataProvider.deleteMany(plugin.name, { ids: [...ids] });
             return { message: 'app.ruleLists.notify.deleted', args: { smart_count: ids.length } };

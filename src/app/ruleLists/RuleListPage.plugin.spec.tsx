@@ -78,7 +78,7 @@ describe('the screens of a plugin registered in the test', { timeout: 60_000 }, 
     expect(within(dialog).getByRole('combobox', { name: /Level/ })).toHaveTextContent('Advice');
     await user.type(within(dialog).getByRole('textbox', { name: /ULD Type/ }), 'ak1');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('* Invalid Format')).toBeInTheDocument();
+    expect(await within(dialog).findByText('* Invalid Format (3 capital letters, e.g. AKE)')).toBeInTheDocument();
     expect(within(dialog).getAllByText('* Required')).toHaveLength(2);
     expect(api.calls('POST', '/uldrestrictionlist')).toHaveLength(0);
 

@@ -121,7 +121,9 @@ describe('the generated rule-list page', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Country Code/ }), 'HKG');
     await user.type(within(dialog).getByRole('textbox', { name: /SHC Codes/ }), 'dgr;eli');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findAllByText('* Invalid Format')).toHaveLength(2);
+    // The error keeps what the field asks for (issue 18, item 9).
+    expect(await within(dialog).findByText('* Invalid Format (2 letters, e.g. HK)')).toBeInTheDocument();
+    expect(within(dialog).getByText('* Invalid Format (Separated by "/", at most 9; each 3 letters, e.g. DGR)')).toBeInTheDocument();
     expect(received).toHaveLength(0);
 
     await user.clear(within(dialog).getByRole('textbox', { name: /Country Code/ }));

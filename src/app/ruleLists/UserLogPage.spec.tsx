@@ -96,3 +96,40 @@ describe('the user log page of a list', { timeout: 60_000 }, () => {
     expect(api.received).toEqual([]);
   });
 });
+
+describe('restoring from the user log', { timeout: 60_000 }, () => {
+  it('offers Restore on a change and a deletion, not on an addition, and restores after a confirmation naming the row', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderLog(115);
+    await screen.findByText('clerk');
+    const [, updated, created] = bodyRows();
+    expect(within(created).queryByRole('button', { name: /Restore/ })).toBeNull();
+    await user.click(within(updated).getByRole('button', { name: 'Restore Row 41' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Restore row 41' });
+    expect(confirm).toHaveTextContent(
+      'Put row 41 (CU / (empty) / Both / Embargo) back as it was before this change by clerk on 2026-01-06 09:30 UTC? The restore is logged like any edit.',
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText('Row 41 restored.')).toBeInTheDocument();
+    expect(api.calls('POST', '/countryrules/userlog/2/restore')[0].body).toMatchObject({ app_id: 2, request: {} });
+
+    // The log is read again after the restore: the rows are new elements.
+    await waitFor(() => expect(api.calls('GET', '/countryrules/userlog').length).toBeGreaterThan(1));
+    await user.click(within(await waitFor(() => bodyRows()[0])).getByRole('button', { name: 'Restore Row 41' }));
+    expect(await screen.findByRole('dialog', { name: 'Restore deleted row 41' })).toHaveTextContent(
+      'Put row 41 (CU / (empty) / Both / Restricted), deleted by admin on 2026-01-07 09:30 UTC, back in the list?',
+    );
+  });
+
+  it('shows the server refusal as it words it', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderLog(115);
+    await screen.findByText('clerk');
+    const refusal = 'Row 41 cannot be restored: row 52 now has the same Country Code / Carrier / Direction / Rule (CU / (empty) / Both / Embargo).';
+    api.answerNext('POST', '/countryrules/userlog/3/restore', 409, { status: -1, message: refusal });
+    await user.click(within(bodyRows()[0]).getByRole('button', { name: 'Restore Row 41' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Restore deleted row 41' })).getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

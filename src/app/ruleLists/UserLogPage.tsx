@@ -5,6 +5,7 @@ import { RULE_LIST_AUDIT_ACTIONS, type RuleListAuditEntry } from '../../domain/r
 import { EmptyState } from '../admin/PageFrame';
 import { AuditChanges } from './AuditChanges';
 import { ListByFunctionIdPage } from './ListByFunctionIdPage';
+import { RestoreEntryButton } from './RestoreEntryButton';
 import { listLabel, useRuleListPaths } from './useRuleLists';
 import { DateTimeField } from '../admin/DateTimeField';
 import { IsoDateInput } from '../admin/IsoDateField';
@@ -67,6 +68,7 @@ function UserLogGrid({ plugin }: { plugin: RuleListPlugin }) {
         <Col source="rowId" label="app.ruleLists.userLog.rowId" disableSort />
         <Col label="app.ruleLists.userLog.changes" disableSort render={(entry) => <AuditChanges plugin={plugin} entry={entry} />} />
         <Col source="ipAddress" label="app.ruleLists.userLog.ipAddress" disableSort />
+        <Col label="app.ruleLists.userLog.restoreColumn" disableSort render={(entry) => <RestoreEntryButton plugin={plugin} entry={entry} />} />
       </DataTable>
     </List>
   );

@@ -1,6 +1,6 @@
 import type { RuleListPlugin } from '../../../plugins/types';
 import type { RuleField } from '../../domain/ruleListFields';
-import { formatOf, normaliseFieldValue, valueProblem } from '../../domain/ruleListValidation';
+import { explainedProblem, formatOf, normaliseFieldValue, valueProblem } from '../../domain/ruleListValidation';
 
 /**
  * The generated form's side of the field rules: a react-admin validator per field (the same
@@ -13,7 +13,9 @@ export type FieldValidator = ((value: unknown) => { message: string; args: Recor
 export function ruleFieldValidator(field: RuleField): FieldValidator {
   const validator: FieldValidator = (value) => {
     const normalised = normaliseFieldValue(field, value);
-    const problem = 'problem' in normalised ? normalised.problem : valueProblem(field, normalised.value);
+    const found = 'problem' in normalised ? normalised.problem : valueProblem(field, normalised.value);
+    // The error takes the place of the helper text: it keeps the format hint.
+    const problem = found && explainedProblem(field, found);
     return problem ? { message: `app.ruleField.${problem.code}`, args: problem.args } : undefined;
   };
   // react-admin marks the label of a required input with an asterisk.

@@ -47,6 +47,8 @@ export interface RuleListDataProvider extends DataProvider {
   importTemplate(resource: string): Promise<CsvDownload>;
   cancelRows(resource: string, ids: readonly Identifier[]): Promise<void>;
   resendRows(resource: string, ids: readonly Identifier[]): Promise<{ rows: number; mails: number }>;
+  /** Puts the row back as it was before a user log entry (an edit undone, a deleted row back); refusals reject with the server's reason. */
+  restoreEntry(resource: string, auditId: Identifier): Promise<void>;
   overview(): Promise<RuleListOverviewEntry[]>;
 }
 
@@ -114,6 +116,9 @@ export function createRuleListDataProvider(httpClient: HttpClient): RuleListData
     async resendRows(resource, ids) {
       const answer = await call(`${classicBase()}${path(resource, '/resend')}`, { method: 'POST', body: { ids } });
       return answer.json as { rows: number; mails: number };
+    },
+    async restoreEntry(resource, auditId) {
+      await call(`${classicBase()}${path(resource, `/userlog/${encodeURIComponent(String(auditId))}/restore`)}`, { method: 'POST', body: {} });
     },
     async overview() {
       const answer = await call(`${classicBase()}/rulelists`);

@@ -2,13 +2,19 @@ import type { FastifyReply } from 'fastify';
 import type { RuleListPlugin } from '../../../plugins/types';
 import type { RuleValues } from '../../domain/ruleListFields';
 import { RuleListMessages } from '../../domain/ruleListMessages';
-import { describeKey, fieldProblem, type FieldProblem } from '../../domain/ruleListValidation';
+import { describeKey, explainedProblem, fieldProblem, type FieldProblem } from '../../domain/ruleListValidation';
 import { formatMessage, StatusCode } from '../../domain/statusCodes';
 import type { StoredRow } from './rowStore';
 
 /** The refusals of the rule-list routes, each with a specific message; react-admin puts `errors` on the form's fields. */
 
-export function sendFieldProblems(reply: FastifyReply, plugin: RuleListPlugin, problems: Record<string, FieldProblem>): FastifyReply {
+export function sendFieldProblems(reply: FastifyReply, plugin: RuleListPlugin, found: Record<string, FieldProblem>): FastifyReply {
+  const problems = Object.fromEntries(
+    Object.entries(found).map(([source, problem]) => {
+      const field = plugin.fields.find((candidate) => candidate.source === source);
+      return [source, field ? explainedProblem(field, problem) : problem];
+    }),
+  );
   const labels = Object.keys(problems).map(
     (source) => `${plugin.fields.find((field) => field.source === source)?.label ?? source} ${problems[source].message}`,
   );

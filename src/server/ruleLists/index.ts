@@ -7,13 +7,14 @@ import type { AppContext } from '../context';
 import { requireFunction } from '../http/requireFunction';
 import { ruleListActionRoutes } from './actionRoutes';
 import { ruleListOverviewRoutes } from './overviewRoutes';
+import { ruleListRestoreRoutes } from './restoreRoutes';
 import { ruleListRowRoutes } from './rowRoutes';
 import { ruleListTransferRoutes } from './transferRoutes';
 import { ruleListUserLogRoutes } from './userLogRoutes';
 
 /**
  * Routes generated from the rule-list plugins, under the classic envelope API: for each plugin,
- * /classicapi/{name} (simple-rest CRUD), /import, /export, /template, /userlog and its actions,
+ * /classicapi/{name} (simple-rest CRUD), /import, /export, /template, /userlog (and its restore) and its actions,
  * all behind the plugin's function permission; and /classicapi/rulelists, the overview.
  */
 export function ruleListCrudRoutes(plugins: readonly RuleListPlugin[]) {
@@ -28,6 +29,7 @@ export function ruleListCrudRoutes(plugins: readonly RuleListPlugin[]) {
           await list.register(ruleListTransferRoutes(plugin), { ctx });
           await list.register(ruleListUserLogRoutes(plugin), { ctx });
           await list.register(ruleListActionRoutes(plugin), { ctx });
+          await list.register(ruleListRestoreRoutes(plugin), { ctx });
         },
         { prefix: `/${plugin.name}` },
       );

@@ -36,7 +36,14 @@ function snapshot(plugin: RuleListPlugin, row: StoredRow | null): string | null 
   return JSON.stringify({ ...values, version: row.version });
 }
 
-const PAST: Partial<Record<RuleListAuditAction, string>> = { Create: 'added', Update: 'changed', Delete: 'deleted', Import: 'imported', Cancel: 'cancelled' };
+const PAST: Partial<Record<RuleListAuditAction, string>> = {
+  Create: 'added',
+  Update: 'changed',
+  Delete: 'deleted',
+  Import: 'imported',
+  Cancel: 'cancelled',
+  Restore: 'restored',
+};
 
 /**
  * Audits the changes; a change of a list that decides (issue 6) also asks, in the same

@@ -597,6 +597,22 @@ function ruleListCases(plugin: RuleListPlugin): Record<string, RouteCase> {
       other: ({ other }) => call('PUT', `${base}/${row(other, 0).id}`, { ...row(other, 0).values, version: row(other, 0).version }),
     },
   };
+  if (plugin.actions.includes('userLog') && (plugin.actions.includes('edit') || plugin.actions.includes('delete'))) {
+    // The company's own marker entry (buildWorld) names no earlier row: its restore is reached and answers that; another company's is not found.
+    const restoreMarker =
+      (world: CompanyWorld): Call =>
+      async (token, from) =>
+        call('POST', `${base}/userlog/${await markerAuditId(world, plugin)}/restore`, {})(token, from);
+    cases[`POST ${base}/userlog/:auditId/restore`] = {
+      access,
+      own: ({ own }) => restoreMarker(own),
+      ownCheck: (response) =>
+        response.statusCode === 409 && /there is no earlier version of it to restore/.test(jsonOf(response)?.message ?? '')
+          ? undefined
+          : `answer ${response.statusCode} ${response.body.slice(0, 200)}`,
+      other: ({ other }) => restoreMarker(other),
+    };
+  }
   if (plugin.cancel) {
     cases[`POST ${base}/cancel`] = {
       access,
@@ -703,6 +719,18 @@ function sanctionSave(target: Target) {
     PendingUpdate: false,
     decisions,
   };
+}
+
+/** The user-log entry buildWorld writes per company and list (`matrix-{company}`). */
+async function markerAuditId(world: CompanyWorld, plugin: RuleListPlugin): Promise<string> {
+  const row = await t.db
+    .selectFrom('audit_log')
+    .select('audit_id')
+    .where('company_id', '=', world.companyId)
+    .where('entity', '=', plugin.name)
+    .where('entity_key', '=', `matrix-${world.companyId}`)
+    .executeTakeFirstOrThrow();
+  return String(row.audit_id);
 }
 
 /** Per company and list: how many rows it has when its admin lists them (before the writes). */

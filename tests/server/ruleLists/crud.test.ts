@@ -92,8 +92,9 @@ describe('rule-list rows over simple-rest', () => {
     const body = response.json();
     expect(body.status).toBe(-50001);
     expect(body.errors).toEqual({
-      countryCode: '* Invalid Format',
-      carrierId: '* Invalid Format',
+      // The format hint stays with the error (issue 18, item 9).
+      countryCode: '* Invalid Format (2 letters, e.g. HK)',
+      carrierId: '* Invalid Format (2 to 15 capital letters or digits, e.g. CX or DEMOAIR)',
       direction: '* Choose one of: Both, Export, Import',
       ruleType: '* Required',
       shcCodes: '* At most 9 items',

@@ -48,7 +48,10 @@ describe('a rule list added as one file (the fixture of docs/adding-a-rule-list.
     expect(created.json().data).toMatchObject({ commodityCode: '9301', destinationCountry: 'KP', remark: 'Weapons', active: true, version: 1 });
     const { id } = created.json().data;
     const invalid = await admin.send('POST', url, { commodityCode: '93A', destinationCountry: 'KP', active: 'perhaps' });
-    expect(invalid.json().errors).toEqual({ commodityCode: '* Invalid Format', active: '* Invalid Format' });
+    expect(invalid.json().errors).toEqual({
+      commodityCode: '* Invalid Format (2 to 10 digits of an HS code, e.g. 2844)',
+      active: '* Invalid Format (Yes or No)',
+    });
     const updated = await admin.send('PUT', `${url}/${id}`, { ...created.json().data, active: false });
     expect(updated.json().data).toMatchObject({ active: false, version: 2 });
     expect((await admin.get(`${url}/${id}`)).json().data).toMatchObject({ active: false });

@@ -86,7 +86,11 @@ describe('a plugin registered in a test', () => {
     expect(created.json().data).toMatchObject({ uldType: 'AKE', stationCode: 'HKG', shcCodes: null, maxWeightKg: 1588, level: 'Mandatory', version: 1 });
     const id = created.json().data.id;
     const invalid = await admin.send('POST', url, { uldType: 'AK1', stationCode: 'HKG', maxWeightKg: 0 });
-    expect(invalid.json().errors).toEqual({ uldType: '* Invalid Format', maxWeightKg: '* A whole number from 1 to 20000', level: '* Required' });
+    expect(invalid.json().errors).toEqual({
+      uldType: '* Invalid Format (3 capital letters, e.g. AKE)',
+      maxWeightKg: '* A whole number from 1 to 20000',
+      level: '* Required',
+    });
 
     const imported = await admin.send('POST', `${url}/import`, {
       fileName: 'uld.csv',

@@ -86,6 +86,13 @@ export class FakeClassicApi {
           headers: { 'Content-Type': 'text/csv', 'Content-Disposition': `attachment; filename="${String(params.name)}.csv"` },
         });
       }),
+      http.post('*/classicapi/:name/userlog/:auditId/restore', async ({ request, params }) => {
+        const { override } = await record(request);
+        if (override) return answer(override);
+        const entry = (this.userLogs.get(String(params.name)) ?? []).find((candidate) => String(candidate.id) === params.auditId);
+        if (!entry) return HttpResponse.json({ status: -1, message: 'Record Not Found!' }, { status: 404 });
+        return HttpResponse.json({ status: 1, data: { ...(entry.before as object), id: Number(entry.rowId) } });
+      }),
       http.post('*/classicapi/:name/:action', async ({ request, params }) => {
         const { call, override } = await record(request);
         if (override) return answer(override);
