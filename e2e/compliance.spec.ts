@@ -77,7 +77,11 @@ test('the sanction check finds a listed name, fuzzy and exact', async ({ page })
   await page.getByRole('menuitem', { name: 'Sanction Check' }).click();
   await page.getByLabel('Name to check').fill('Aerocaribean Airlines');
   await page.getByRole('button', { name: 'Check' }).click();
-  const first = page.getByRole('table', { name: 'Sanction Check' }).getByRole('row').nth(1);
+  const first = page
+    .getByRole('region', { name: /^Matches at or over the threshold/ })
+    .getByRole('table', { name: 'Matches' })
+    .getByRole('row')
+    .nth(1);
   await expect(first).toContainText('SDN SDN-36');
   await expect(first).toContainText('AEROCARIBBEAN AIRLINES');
   await expect(first).toContainText('Default');

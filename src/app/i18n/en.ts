@@ -411,7 +411,6 @@ export const appMessages = {
         noHits: 'No sanction list matches.',
         select: 'Select hit %{hit}',
         selectAll: 'Select all hits',
-        riskLevel: 'Risk',
         stateRisk: 'State and risk',
         partyText: 'Party: screened text',
         match: 'Matched list entry',
@@ -548,25 +547,55 @@ export const appMessages = {
     ruleField: toPolyglot(RuleFieldMessages),
     compliance: {
       sanctionCheck: {
-        intro: "Check a name against your company's sanction list: the best matches, fuzzy and exact, with their scores.",
+        intro:
+          "Check a name against your company's sanction list: matches at or over the fuzzy threshold, apart from names just below it listed for review, each with its score.",
         name: 'Name to check',
         limit: 'Best matches',
         check: 'Check',
         tooShort: 'Enter a name of at least 2 characters.',
-        summary:
-          '%{smart_count} match among %{size} list entries (fuzzy threshold %{threshold}) |||| %{smart_count} matches among %{size} list entries (fuzzy threshold %{threshold})',
+        checked: '"%{name}" checked against %{size} list entries.',
         noList: 'Your company keeps no sanction list: add entries in Administration > Sanction List.',
-        noHits: 'No listed name comes near "%{name}".',
+        more: 'Only the %{smart_count} best name is shown; more come this near: choose more best matches to see them. |||| Only the %{smart_count} best names are shown; more come this near: choose more best matches to see them.',
+        matches: {
+          title: 'Matches at or over the threshold (%{threshold})',
+          table: 'Matches',
+          count: '%{smart_count} match, %{whitelisted} whitelisted |||| %{smart_count} matches, %{whitelisted} whitelisted',
+          empty: 'No match: no listed name scores %{threshold} or more.',
+        },
+        review: {
+          title: 'Below the threshold (%{threshold}), for review',
+          table: 'Names for review',
+          count: '%{smart_count} name |||| %{smart_count} names',
+          intro: 'Listed names scoring from %{from} to under %{threshold}: screening would not stop a shipment for them; look at them before you decide.',
+          empty: 'No listed name scores from %{from} to under %{threshold}.',
+        },
+        whitelist: {
+          mark: 'Whitelisted (row %{row})',
+          anyParty: 'any party',
+          country: 'in %{country}',
+          until: 'until %{date}',
+        },
         columns: {
+          Result: 'Result',
           EntryId: 'Entry',
           EntryName: 'Listed name',
           MatchedPhrase: 'Matched name or alias',
           Score: 'Score',
           Method: 'Method',
-          RiskLevel: 'Risk',
           PartyType: 'Party type',
           Programs: 'Programs',
           Citation: 'Citation',
+          Whitelist: 'Whitelist',
+        },
+      },
+      risk: {
+        label: 'Risk %{level}',
+        levels: { High: 'High', Medium: 'Medium', Low: 'Low' },
+        meaning: {
+          High: 'High: an official-list entry (SDN, UN, EU, UK ...) matched exactly, by keyword or at least %{confidence} alike.',
+          Medium:
+            "Medium: an official-list entry matched less than %{confidence} alike, or an entry of your company's own list matched exactly, by keyword or at least %{confidence} alike.",
+          Low: "Low: an entry of your company's own list matched less than %{confidence} alike.",
         },
       },
       outbound: {
@@ -671,10 +700,7 @@ export const appMessages = {
       },
       confirm: {
         deleteTitle: 'Delete from %{list}',
-        deleteContent:
-          'Delete %{rows}? It can be restored from its User Log entry. |||| Delete these %{smart_count} rows: %{rows}? Each can be restored from its User Log entry.',
-        deleteRow: '%{key} (row %{id})',
-        deleteMore: 'and %{smart_count} more',
+        deleteContent: 'Delete the selected row? This cannot be undone. |||| Delete the %{smart_count} selected rows? This cannot be undone.',
         cancelTitle: 'Cancel entries of %{list}',
         cancelContent:
           'Cancel the selected entry? It stops applying but stays in the list. |||| Cancel the %{smart_count} selected entries? They stop applying but stay in the list.',
@@ -749,14 +775,6 @@ export const appMessages = {
         deleted: 'deleted',
         none: 'no field changed',
         ipAddress: 'Address',
-        restored: 'restored',
-        restore: 'Restore',
-        restoreColumn: 'Restore',
-        restoreEditTitle: 'Restore row %{row}',
-        restoreEdit: 'Put row %{row} (%{key}) back as it was before this change by %{user} on %{at}? The restore is logged like any edit.',
-        restoreDeleteTitle: 'Restore deleted row %{row}',
-        restoreDelete: 'Put row %{row} (%{key}), deleted by %{user} on %{at}, back in the list? The restore is logged like any edit.',
-        restoredDone: 'Row %{row} restored.',
       },
       control: {
         intro: 'The rule lists you may maintain, with their size and their last change.',

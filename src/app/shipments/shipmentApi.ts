@@ -23,7 +23,7 @@ import type {
   ComplianceCheck,
   ComplianceSummary,
   EyeballCheck,
-  NameCheckAnswer,
+  SanctionCheckAnswer,
   SanctionHit,
   SanctionResendOutcome,
 } from '../../domain/shipmentWire';
@@ -181,7 +181,7 @@ export function createShipmentApi(http: HttpClient, { actionTimeoutMs = SHIPMENT
       ).json.data;
     },
     nameCheck: (name: string, limit: number) =>
-      get<NameCheckAnswer>(`/awbapi/sanction/search?name=${encodeURIComponent(name)}&limit=${limit}`, [
+      get<SanctionCheckAnswer>(`/awbapi/sanction/search?name=${encodeURIComponent(name)}&limit=${limit}`, [
         ...SHIPMENT_SCREEN_STATUSES,
         StatusCode.VALIDATION_FAIL,
       ]),

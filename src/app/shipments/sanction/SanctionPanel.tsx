@@ -14,10 +14,10 @@ import { isDecisionNetworkFailure, useShipmentFailureLog } from '../failureLog';
 import { failureMessage } from '../outcomes';
 import type { SanctionDetail } from '../shipmentApi';
 import { useShipmentApi } from '../useShipmentApi';
+import { RiskLevelChip } from '../../compliance/RiskLevelChip';
 import { ComplianceFindings } from './ComplianceFindings';
 import { SanctionDecisionDialog } from './SanctionDecisionDialog';
 
-const RISK_COLORS = { LOW: 'default', MEDIUM: 'warning', HIGH: 'error' } as const;
 const STATE_COLORS = { OPEN: 'warning', ESCALATED: 'info', APPROVED: 'success', DENIED: 'error', CLEARED: 'success' } as const;
 
 function mayDecide(detail: SanctionDetail, decision: SanctionDecision): boolean {
@@ -89,12 +89,7 @@ function HitsTable({ detail, selected, onToggle }: { detail: SanctionDetail; sel
                       color={STATE_COLORS[hit.state]}
                       label={translate(`app.shipments.sanction.states.${hit.state}`)}
                     />
-                    <Chip
-                      size="small"
-                      color={RISK_COLORS[hit.riskLevel] ?? 'default'}
-                      label={hit.riskLevel}
-                      aria-label={`${translate('app.shipments.sanction.riskLevel')} ${hit.riskLevel}`}
-                    />
+                    <RiskLevelChip level={hit.riskLevel} />
                   </Stack>
                 </TableCell>
                 <TableCell>
