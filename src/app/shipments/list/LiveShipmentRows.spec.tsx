@@ -79,6 +79,16 @@ describe('the shipment list on the live stream', () => {
     expect(within(rowOf('160-12345675')).queryByText('No longer matches the filters')).not.toBeInTheDocument();
   });
 
+  it('keeps the only row of a result that it left, instead of showing the empty list', async () => {
+    let rows = [summaryRow('160-12345675')];
+    const page = await livePage(() => rows);
+    rows = [];
+    act(() => page.source.send(liveEvent(2, 'decision', '45675', { status: 'Accept' })));
+    await waitFor(() => expect(within(rowOf('160-12345675')).getByText('No longer matches the filters')).toBeInTheDocument());
+    expect(within(rowOf('160-12345675')).getByText('Accept')).toBeInTheDocument();
+    expect(screen.queryByText('No shipments match the search.')).not.toBeInTheDocument();
+  });
+
   it('does not reload the list for a shipment out of view, but recounts the overview (once for a burst)', async () => {
     const rows = [summaryRow('160-12345675')];
     const page = await livePage(() => rows);

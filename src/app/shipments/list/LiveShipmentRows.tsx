@@ -112,8 +112,10 @@ export function LiveShipmentRows({ children }: { children: ReactNode }) {
   const value = useMemo(() => {
     if (kept.size === 0 || !data) return list;
     const merged = data.filter((record) => !kept.has(record.id));
+    const added = data.length - merged.length;
     for (const { record, index } of [...kept.values()].sort((a, b) => a.index - b.index)) merged.splice(Math.min(index, merged.length), 0, record);
-    return { ...list, data: merged };
+    // Counted too, or a result that lost its last row would show the empty state instead of the kept one.
+    return { ...list, data: merged, total: (list.total ?? 0) + kept.size - added };
   }, [list, data, kept]);
   const rows = useMemo(() => ({ flashing, noLongerMatching: new Set(kept.keys()) }), [flashing, kept]);
 
