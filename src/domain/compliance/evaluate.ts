@@ -7,7 +7,7 @@ import { acceptanceControlFindings, locationRuleFindings, privilegeFindings } fr
 import { agentFindings } from './agentRules';
 import type { ShipmentFacts } from './facts';
 import { NOT_AUTOMATIC, type Finding, type MipCategory } from './findings';
-import { countryRuleFindings, currencyFindings, geographyOf } from './geography';
+import { currencyFindings, geographyOf } from './geography';
 import { goodsRules } from './goodsRules';
 import { textOf, type RuleLists, type RuleRow } from './ruleRows';
 import { validationFindings } from './validationRules';
@@ -143,7 +143,6 @@ export function evaluateShipment(
     ...validationFindings(facts, lists, goods.hsCodes),
     ...agentFindings(facts, lists),
     ...currencyFindings(facts, lists, geography),
-    ...countryRuleFindings(facts, lists, geography, codes),
     ...locationRuleFindings(facts, lists, codes),
     ...acceptanceControlFindings(facts, lists, codes),
     ...privilegeFindings(facts, lists, codes),

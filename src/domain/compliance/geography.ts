@@ -1,11 +1,12 @@
 import countryToCurrency from 'country-to-currency';
 import type { ShipmentFacts } from './facts';
 import type { Finding } from './findings';
-import { carrierApplies, itemsOf, shcApplies, textOf, type RuleLists, type RuleRow } from './ruleRows';
+import { carrierApplies, itemsOf, textOf, type RuleLists } from './ruleRows';
 
 /**
  * Where a shipment goes, as the lists see it: the countries of its airports (Location Code List
- * first, else the party's address), the regions of the Region List, and the Country Rules on them.
+ * first, else the party's address) and the regions of the Region List, which the Country Rules'
+ * declared effect reads (plugins/countryRules.ts); and the currencies its origin takes.
  */
 
 export interface Geography {
@@ -48,50 +49,6 @@ export function geographyOf(facts: ShipmentFacts, lists: RuleLists, findings: Fi
     ...(destinationCountry ? { destinationCountry } : {}),
     regionsOf: (country) => regions.get(country) ?? [],
   };
-}
-
-const DIRECTION_WORDS: Record<string, string> = { Both: 'both ways', Export: 'export', Import: 'import' };
-
-/** Whether a country rule's country (or a region code of the Region List) covers the country. */
-function covers(row: RuleRow, country: string | undefined, geography: Geography): boolean {
-  const listed = textOf(row.values.countryCode)?.toUpperCase();
-  return !!country && !!listed && (listed === country || geography.regionsOf(country).includes(listed));
-}
-
-/** Country Rules: embargo (hard block), licence required (eyeball check unless a licence is given), restricted (soft block), customs pre-alert. */
-export function countryRuleFindings(facts: ShipmentFacts, lists: RuleLists, geography: Geography, codes: readonly string[]): Finding[] {
-  const findings: Finding[] = [];
-  for (const row of lists.countryrules ?? []) {
-    if (!carrierApplies(row, facts.carrierId) || !shcApplies(row, codes)) continue;
-    const direction = textOf(row.values.direction) ?? 'Both';
-    const asExport = direction !== 'Import' && covers(row, geography.originCountry, geography);
-    const asImport = direction !== 'Export' && covers(row, geography.destinationCountry, geography);
-    if (!asExport && !asImport) continue;
-    const country = asExport ? geography.originCountry : geography.destinationCountry;
-    const ruleType = textOf(row.values.ruleType) ?? 'Restricted';
-    const rule = `${textOf(row.values.countryCode)} ${ruleType} (${DIRECTION_WORDS[direction] ?? direction})`;
-    const remarks = textOf(row.values.remarks);
-    const why = `${asExport ? 'Export from' : 'Import to'} ${country}${remarks ? `: ${remarks}` : ''}`;
-    const base = { list: 'countryrules' as const, rowId: row.id, rule, category: 'Customs' as const };
-    switch (ruleType) {
-      case 'Embargo':
-        findings.push({ ...base, effect: 'hardBlock', message: `Embargo. ${why}` });
-        break;
-      case 'Licence Required':
-        findings.push(
-          facts.licences.length > 0
-            ? { ...base, effect: 'info', message: `Licence required and given (${facts.licences.join(', ')}). ${why}` }
-            : { ...base, effect: 'eyeball', message: `A licence is required and the AWB gives none: check the licence before acceptance. ${why}` },
-        );
-        break;
-      case 'Customs Pre-Alert':
-        findings.push({ ...base, effect: 'info', message: `Customs pre-alert to file before loading. ${why}` });
-        break;
-      default:
-        findings.push({ ...base, effect: 'softBlock', message: `Restricted: accept only with a remark. ${why}` });
-    }
-  }
-  return findings;
 }
 
 /** Alternative Currency List: the AWB's currency must be the origin country's own or one listed for its country, carrier and station. */

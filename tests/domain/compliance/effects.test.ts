@@ -323,4 +323,60 @@ describe('registry lists on the vocabulary', () => {
       [dualUse.id, 'eyeball', 'Dual-use commodity: check the export authorisation. HS code 284410 to DE', 'Customs'],
     ]);
   });
+
+  it("Country Rules: export or import by the row's direction and country or region, the rule type choosing the outcome, explained as before", () => {
+    const lists = (...rules: RuleRow[]) => ({ ...locations, regionlist: [row({ regionCode: 'EU', countryCodes: 'DE;FR' })], countryrules: rules });
+    const found = (evaluation: ReturnType<typeof evaluateShipment>) =>
+      evaluation.findings
+        .filter((finding) => finding.list === 'countryrules')
+        .map(({ rowId, rule, effect, message, category }) => ({ rowId, rule, effect, message, category }));
+    const embargo = row({ countryCode: 'IR', carrierId: null, direction: 'Both', ruleType: 'Embargo', shcCodes: null, remarks: 'UN sanctions' });
+    const toIran = evaluateShipment(facts(), lists(embargo));
+    expect(toIran.block).toMatchObject({ kind: 'HARD', reason: 'Embargo. Import to IR: UN sanctions' });
+    expect(found(toIran)).toEqual([
+      { rowId: embargo.id, rule: 'IR Embargo (both ways)', effect: 'hardBlock', message: 'Embargo. Import to IR: UN sanctions', category: 'Customs' },
+    ]);
+
+    const licence = row({ countryCode: 'HK', carrierId: 'DEMOAIR', direction: 'Export', ruleType: 'Licence Required', shcCodes: null, remarks: null });
+    const restricted = row({ countryCode: 'EU', carrierId: null, direction: 'Import', ruleType: 'Restricted', shcCodes: 'ELI/ELM', remarks: null });
+    const preAlert = row({ countryCode: 'DE', carrierId: null, direction: 'Import', ruleType: 'Customs Pre-Alert', shcCodes: null, remarks: 'ICS2' });
+    const exportOnly = row({ countryCode: 'DE', carrierId: null, direction: 'Export', ruleType: 'Embargo', shcCodes: null, remarks: null });
+    const rules = lists(licence, restricted, preAlert, exportOnly);
+    const toGermany = evaluateShipment(facts({ destination: 'FRA', specialHandlingCodes: ['ELI'] }), rules);
+    expect(toGermany).toMatchObject({ status: 'Eyeball', block: { kind: 'SOFT', reason: 'Restricted: accept only with a remark. Import to DE' } });
+    expect(found(toGermany)).toEqual([
+      {
+        rowId: licence.id,
+        rule: 'HK Licence Required (export)',
+        effect: 'eyeball',
+        message: 'A licence is required and the AWB gives none: check the licence before acceptance. Export from HK',
+        category: 'Customs',
+      },
+      {
+        rowId: restricted.id,
+        rule: 'EU Restricted (import)',
+        effect: 'softBlock',
+        message: 'Restricted: accept only with a remark. Import to DE',
+        category: 'Customs',
+      },
+      {
+        rowId: preAlert.id,
+        rule: 'DE Customs Pre-Alert (import)',
+        effect: 'info',
+        message: 'Customs pre-alert to file before loading. Import to DE: ICS2',
+        category: 'Customs',
+      },
+    ]);
+    const given = evaluateShipment(facts({ destination: 'FRA', licences: ['EL1'], carrierId: 'SKYAIR' }), rules);
+    expect(given.block).toBeNull();
+    expect(found(given).map((finding) => finding.rowId)).toEqual([preAlert.id]);
+    expect(found(evaluateShipment(facts({ destination: 'FRA', licences: ['EL1'] }), rules))[0]).toMatchObject({
+      effect: 'info',
+      message: 'Licence required and given (EL1). Export from HK',
+    });
+    // A row both ways whose region holds both countries speaks once, of the export.
+    const both = row({ countryCode: 'EU', carrierId: null, direction: 'Both', ruleType: 'Embargo', shcCodes: null, remarks: null });
+    const withinEu = evaluateShipment(facts({ origin: 'FRA', destination: 'FRA' }), lists(both));
+    expect(found(withinEu).map((finding) => finding.message)).toEqual(['Embargo. Export from DE']);
+  });
 });
