@@ -149,12 +149,11 @@ let skyB: Page;
 
 test('a decision in the browser on instance A shows at once in the browser on instance B, and nowhere else', async ({ browser }) => {
   test.setTimeout(120_000);
-  // Instance B: Alice (DEMOAIR admin) with the shipment's detail in one tab and the list searched for it in another; Sam (SKYAIR) on the list.
+  // Instance B: Alice (DEMOAIR admin) with the shipment's detail in one tab and the list in another; Sam (SKYAIR) on the list.
   detailB = await signedInPage(browser, serverB, 'DEMOAIR', 'admin', 'Admin#12345');
   listB = await detailB.context().newPage();
-  await listB.goto('/ez4/en/shipment');
-  await listB.getByLabel('AWB numbers').fill(watched.awb);
-  await listB.getByRole('button', { name: 'Search', exact: true }).click();
+  // The list searched for it among the New shipments: once accepted, it no longer matches, and says so.
+  await listB.goto(`/ez4/en/shipment?${new URLSearchParams({ filter: JSON.stringify({ awbs: [watched.awb], Status: ['New'] }), page: '1' })}`);
   const row = listB.getByRole('row').filter({ has: listB.getByRole('link', { name: watched.awb }) });
   await expect(row.getByText('New', { exact: true })).toBeVisible();
   await detailB.goto(`/ez4/en/shipment/details/${watched.id}`);
@@ -182,6 +181,8 @@ test('a decision in the browser on instance A shows at once in the browser on in
   await expect(detailB.getByRole('button', { name: 'Accept', exact: true })).toBeDisabled();
   await expect(detailB.getByRole('button', { name: 'Reject', exact: true })).toBeDisabled();
   await expect(row.getByText('Accept', { exact: true })).toBeVisible({ timeout: 5000 });
+  await expect(row.getByText('No longer matches the filters')).toBeVisible();
+  await listB.screenshot({ path: test.info().outputPath('list-no-longer-matches.png') });
   await detailB.screenshot({ path: test.info().outputPath('detail-changed-by.png') });
 
   // One click reloads: the new status, and the alert gone.
