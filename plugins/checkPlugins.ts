@@ -102,6 +102,10 @@ function effectProblems(plugin: RuleListPlugin, sources: ReadonlySet<string>): s
     for (const field of Object.keys(effect.onlyRows ?? {})) need(`${where}: onlyRows`, field);
     need(`${where}: remarkField`, effect.remarkField);
     for (const field of Object.keys(effect.wording ?? {})) need(`${where}: wording`, field);
+    for (const field of effect.mostSpecific ?? []) need(`${where}: mostSpecific`, field);
+    if (effect.mostSpecific && effect.firstRowPer) problems.push(`${where}: mostSpecific and firstRowPer exclude each other`);
+    if (effect.firstRowPer && !(effect.firstRowPer in SHIPMENT_FACTS))
+      problems.push(`${where}: firstRowPer names unknown shipment fact ${String(effect.firstRowPer)}`);
     template(`${where}: rule`, effect.rule);
     const { outcome } = effect;
     if (isOutcomeByField(outcome)) {
@@ -112,7 +116,10 @@ function effectProblems(plugin: RuleListPlugin, sources: ReadonlySet<string>): s
         checkOutcome(`${where}: case ${value}`, chosen, true);
       }
       if (outcome.otherwise) checkOutcome(`${where}: otherwise`, outcome.otherwise, true);
-    } else checkOutcome(where, outcome, false);
+    } else {
+      checkOutcome(where, outcome, false);
+      if (outcome.kind === 'addShc' && (effect.mostSpecific || effect.firstRowPer)) problems.push(`${where}: addShc adds the codes of every row that fires`);
+    }
   });
   return problems;
 }

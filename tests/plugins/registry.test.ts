@@ -99,6 +99,12 @@ describe('the plugin registry', () => {
           wording: { absent: { A: 'a' } },
         },
         { when: [{ anyOf: [] }], outcome: { field: 'gone', cases: {} } },
+        {
+          when: [{ fact: 'hsCode', field: 'commodityCode', match: 'prefix' }],
+          mostSpecific: ['nope'],
+          firstRowPer: 'hsCode',
+          outcome: { kind: 'addShc', field: 'remark' },
+        },
       ],
     });
     const problems = pluginProblems(broken);
@@ -112,6 +118,9 @@ describe('the plugin registry', () => {
       'restrictedcommodity: effect 1: case Yes: addShc cannot be chosen by a row field',
       'restrictedcommodity: effect 2: anyOf has no alternatives',
       'restrictedcommodity: effect 2: the outcome names unknown field gone',
+      'restrictedcommodity: effect 3: mostSpecific names unknown field nope',
+      'restrictedcommodity: effect 3: mostSpecific and firstRowPer exclude each other',
+      'restrictedcommodity: effect 3: addShc adds the codes of every row that fires',
     ]);
     // The registry's own lists on the vocabulary pass the same checks.
     for (const plugin of ruleListPlugins.filter((one) => one.effects)) expect(pluginProblems(plugin), plugin.name).toEqual([]);

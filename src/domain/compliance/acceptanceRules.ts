@@ -3,53 +3,14 @@ import { STRICTNESS, type Finding, type FindingEffect } from './findings';
 import { carrierApplies, itemsOf, shcApplies, specificity, textOf, type RuleLists, type RuleRow } from './ruleRows';
 
 /**
- * How a shipment is accepted at its origin: Location Rules (by route and handling codes) and
- * Acceptance Control (by station and handling codes, from an effective date). Of the rows that
- * match, the most specific decides; of those equally specific, the strictest.
+ * How a shipment is accepted at its origin: Acceptance Control (by station and handling codes, from
+ * an effective date; of the rows that match, the most specific decides, of those equally specific
+ * the strictest; without one a person accepts) and Acceptance Privilege (who may accept there).
+ * (Location Rules declare their effect in their plugin: effectRules.ts.)
  */
 
 function mostSpecific(rows: RuleRow[], fields: readonly string[], effectOf: (row: RuleRow) => FindingEffect): RuleRow | undefined {
   return [...rows].sort((a, b) => specificity(b, fields) - specificity(a, fields) || STRICTNESS[effectOf(b)] - STRICTNESS[effectOf(a)])[0];
-}
-
-const LOCATION_EFFECTS: Record<string, FindingEffect> = { Accept: 'info', Eyeball: 'eyeball', 'Soft Block': 'softBlock', 'Hard Block': 'hardBlock' };
-
-export function locationRuleFindings(facts: ShipmentFacts, lists: RuleLists, codes: readonly string[]): Finding[] {
-  const effectOf = (row: RuleRow) => LOCATION_EFFECTS[textOf(row.values.action) ?? ''] ?? 'eyeball';
-  const matching = (lists.locationrules ?? []).filter((row) => {
-    const destination = textOf(row.values.destinationCode)?.toUpperCase();
-    return (
-      carrierApplies(row, facts.carrierId) &&
-      textOf(row.values.stationCode)?.toUpperCase() === facts.origin &&
-      (destination === undefined || destination === facts.destination) &&
-      shcApplies(row, codes)
-    );
-  });
-  const row = mostSpecific(matching, ['destinationCode', 'shcCodes'], effectOf);
-  if (!row) return [];
-  const effect = effectOf(row);
-  const route = `${facts.origin}-${textOf(row.values.destinationCode) ?? 'any'}${textOf(row.values.shcCodes) ? ` ${textOf(row.values.shcCodes)}` : ''}`;
-  const remarks = textOf(row.values.remarks);
-  const messages: Record<FindingEffect, string> = {
-    info: 'The route is accepted.',
-    eyeball: 'The route needs an eyeball check before acceptance.',
-    softBlock: 'The route is soft blocked: accept only with a remark.',
-    hardBlock: 'The route is hard blocked: the shipment cannot be accepted.',
-    autoAccept: '',
-    manualAccept: '',
-    warning: '',
-    error: '',
-  };
-  return [
-    {
-      list: 'locationrules',
-      rowId: row.id,
-      rule: `${route} ${textOf(row.values.action)}`,
-      effect,
-      message: `${messages[effect]}${remarks ? ` ${remarks}` : ''}`,
-      ...(effect === 'hardBlock' || effect === 'softBlock' ? { category: 'Other' as const } : {}),
-    },
-  ];
 }
 
 const CONTROL_EFFECTS: Record<string, FindingEffect> = {

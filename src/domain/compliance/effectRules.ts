@@ -1,6 +1,6 @@
 import { isMatchingMethod } from '../wildcard';
 import type { ShipmentFacts } from './facts';
-import type { Finding, FindingEffect } from './findings';
+import { STRICTNESS, type Finding, type FindingEffect } from './findings';
 import type { Geography } from './geography';
 import {
   isAlternatives,
@@ -13,7 +13,7 @@ import {
   type RuleEffect,
   type ShipmentFact,
 } from './ruleEffects';
-import { itemsOf, rowMatches, textOf, type RuleRow } from './ruleRows';
+import { itemsOf, rowMatches, specificity, textOf, type RuleRow } from './ruleRows';
 
 /**
  * The generic side of the engine: the rows of every list whose plugin declares effects
@@ -307,6 +307,18 @@ export function ruleEffectFindings(
     };
   };
   const run = (effect: RuleEffect, list: EffectList) => {
+    if (effect.mostSpecific) {
+      const fields = effect.mostSpecific;
+      let best: { finding: Finding; score: number } | undefined;
+      for (const row of list.rows) {
+        const finding = fire(effect, list, row);
+        if (!finding) continue;
+        const score = specificity(row, fields);
+        if (!best || score > best.score || (score === best.score && STRICTNESS[finding.effect] > STRICTNESS[best.finding.effect])) best = { finding, score };
+      }
+      if (best) findings.push(best.finding);
+      return;
+    }
     const per = effect.firstRowPer;
     if (per === undefined) {
       for (const row of list.rows) {

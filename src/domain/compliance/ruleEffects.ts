@@ -18,7 +18,9 @@ import type { MipCategory } from './findings';
  *    Acceptance Control has no rule for the station).
  * 3. A condition whose row field is empty holds for every shipment (an empty carrier means every
  *    carrier), unless the condition says `required`.
- * 4. A row's own field may choose the outcome (`OutcomeByField`), and an outcome may give way to
+ * 4. `firstRowPer` and `mostSpecific` narrow the findings of a rule to one per value of a fact, or
+ *    to the one most specific row.
+ * 5. A row's own field may choose the outcome (`OutcomeByField`), and an outcome may give way to
  *    another when the shipment has a fact (`unless`: a licence given, a dangerous goods code declared).
  */
 
@@ -162,6 +164,12 @@ export interface RuleEffect {
    * controlled HS code of the AWB once. By default every row that fires gives a finding.
    */
   firstRowPer?: ShipmentFact;
+  /**
+   * Of the rows that fire, only the most specific gives a finding: the one with the most of these
+   * fields given (a row for a destination and handling codes over one for the whole station); of
+   * those equally specific the strictest outcome, then the first. Location Rules decide so.
+   */
+  mostSpecific?: readonly string[];
   /** How a field's values read in the explanation (`{ direction: { Both: 'both ways' } }`). */
   wording?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }

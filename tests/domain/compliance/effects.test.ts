@@ -379,4 +379,33 @@ describe('registry lists on the vocabulary', () => {
     const withinEu = evaluateShipment(facts({ origin: 'FRA', destination: 'FRA' }), lists(both));
     expect(found(withinEu).map((finding) => finding.message)).toEqual(['Embargo. Export from DE']);
   });
+
+  it('Location Rules: only the most specific matching row of the station decides, of equally specific ones the strictest, explained as before', () => {
+    const general = row({ carrierId: 'DEMOAIR', stationCode: 'HKG', destinationCode: null, shcCodes: null, action: 'Eyeball', remarks: null });
+    const toFra = row({ carrierId: 'DEMOAIR', stationCode: 'HKG', destinationCode: 'FRA', shcCodes: null, action: 'Hard Block', remarks: 'No service' });
+    const eli = row({ carrierId: 'DEMOAIR', stationCode: 'HKG', destinationCode: 'FRA', shcCodes: 'ELI', action: 'Accept', remarks: null });
+    const elm = row({ carrierId: 'DEMOAIR', stationCode: 'HKG', destinationCode: 'FRA', shcCodes: 'ELM/ELI', action: 'Soft Block', remarks: null });
+    const other = row({ carrierId: 'SKYAIR', stationCode: 'HKG', destinationCode: 'FRA', shcCodes: null, action: 'Hard Block', remarks: null });
+    const lists = { ...locations, locationrules: [general, toFra, eli, elm, other] };
+    const decided = (overrides: Partial<ShipmentFacts>) =>
+      evaluateShipment(facts(overrides), lists).findings.filter((finding) => finding.list === 'locationrules');
+    expect(decided({ destination: 'FRA' })).toEqual([
+      {
+        list: 'locationrules',
+        rowId: toFra.id,
+        rule: 'HKG-FRA Hard Block',
+        effect: 'hardBlock',
+        message: 'The route is hard blocked: the shipment cannot be accepted. No service',
+        category: 'Other',
+      },
+    ]);
+    expect(decided({ destination: 'THR' })).toEqual([
+      { list: 'locationrules', rowId: general.id, rule: 'HKG-any Eyeball', effect: 'eyeball', message: 'The route needs an eyeball check before acceptance.' },
+    ]);
+    expect(decided({ destination: 'FRA', specialHandlingCodes: ['ELI'] }).map((finding) => [finding.rowId, finding.rule, finding.effect])).toEqual([
+      [elm.id, 'HKG-FRA ELM/ELI Soft Block', 'softBlock'],
+    ]);
+    expect(decided({ destination: 'FRA', specialHandlingCodes: ['ELI'], carrierId: 'SKYAIR' }).map((finding) => finding.rowId)).toEqual([other.id]);
+    expect(decided({ origin: 'SIN' })).toEqual([]);
+  });
 });
