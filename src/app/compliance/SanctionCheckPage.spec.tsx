@@ -98,13 +98,22 @@ describe('the Sanction Check page', () => {
     expect(await screen.findByText('"AEROCARIBEAN AIRLINES" checked against 204 list entries.')).toBeInTheDocument();
 
     const matches = await section(/^Matches at or over the threshold \(85 %\)/);
-    expect(within(matches).getByText('1 match, 0 whitelisted')).toBeInTheDocument();
+    expect(within(matches).getByText('1 match')).toBeInTheDocument();
     const matchRows = within(within(matches).getByRole('table', { name: 'Matches' })).getAllByRole('row');
     expect(matchRows).toHaveLength(2);
     expect(within(matchRows[1]).getByLabelText('Risk High')).toBeInTheDocument();
     expect(matchRows[1]).toHaveTextContent('97 %');
     expect(matchRows[1]).toHaveTextContent('SDN SDN-36');
-    expect(within(matches).getByText(/^High: an official-list entry/)).toBeInTheDocument();
+    const legend = within(matches).getByRole('list', { name: 'What the risk labels mean' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringMatching(/^High: an official-list entry .* at least 97 % alike\.$/),
+      expect.stringMatching(/^Medium: /),
+      expect.stringMatching(/^Low: /),
+    ]);
 
     const review = await section(/^Below the threshold \(85 %\), for review/);
     expect(within(review).getByText('1 name')).toBeInTheDocument();
@@ -134,6 +143,7 @@ describe('the Sanction Check page', () => {
     expect(within(matches).getByText('Whitelisted (row 12)')).toBeInTheDocument();
     expect(within(matches).getByText('Consignee, in GB, until 2027-12-31')).toBeInTheDocument();
     expect(within(matches).queryByLabelText(/^Risk /)).toBeNull();
+    expect(within(matches).queryByRole('list')).toBeNull();
     expect(within(await section(/^Below the threshold/)).getByText('No listed name scores from 80 % to under 85 %.')).toBeInTheDocument();
   });
 

@@ -99,7 +99,12 @@ function CheckResults({ answer }: { answer: SanctionCheckAnswer }) {
       <Typography>{translate('app.compliance.sanctionCheck.checked', { name: answer.Name, size: answer.ListSize })}</Typography>
       <ResultSection
         title={translate('app.compliance.sanctionCheck.matches.title', { threshold })}
-        count={translate('app.compliance.sanctionCheck.matches.count', { smart_count: matches, whitelisted: atThreshold.length - matches })}
+        count={[
+          translate('app.compliance.sanctionCheck.matches.count', { smart_count: matches }),
+          ...(atThreshold.length > matches
+            ? [translate('app.compliance.sanctionCheck.matches.whitelisted', { smart_count: atThreshold.length - matches })]
+            : []),
+        ].join(', ')}
         empty={translate('app.compliance.sanctionCheck.matches.empty', { threshold })}
       >
         {atThreshold.length > 0 && (
@@ -110,9 +115,13 @@ function CheckResults({ answer }: { answer: SanctionCheckAnswer }) {
               columns={[['app.compliance.sanctionCheck.columns.Result', (hit) => <MatchResult hit={hit} />], ...listingColumns]}
             />
             {matches > 0 && (
-              <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>
-                {RISK_LEVELS.map(meaning).join(' ')}
-              </Typography>
+              <Box component="ul" sx={{ listStyle: 'none', p: 0, mt: 1, mb: 0 }} aria-label={translate('app.compliance.sanctionCheck.matches.legend')}>
+                {RISK_LEVELS.map((level) => (
+                  <Typography key={level} variant="caption" component="li" color="text.secondary">
+                    {meaning(level)}
+                  </Typography>
+                ))}
+              </Box>
             )}
           </>
         )}
@@ -141,8 +150,8 @@ function CheckResults({ answer }: { answer: SanctionCheckAnswer }) {
 
 /** What both tables show of a listed name. */
 const listingColumns: [string, (hit: SanctionCheckHit) => ReactNode][] = [
-  ['app.compliance.sanctionCheck.columns.Score', (hit) => percent(hit.Score)],
-  ['app.compliance.sanctionCheck.columns.EntryId', (hit) => `${hit.ListName} ${hit.EntryId}`],
+  ['app.compliance.sanctionCheck.columns.Score', (hit) => <NoWrap text={percent(hit.Score)} />],
+  ['app.compliance.sanctionCheck.columns.EntryId', (hit) => <NoWrap text={`${hit.ListName} ${hit.EntryId}`} />],
   ['app.compliance.sanctionCheck.columns.EntryName', (hit) => hit.EntryName],
   ['app.compliance.sanctionCheck.columns.MatchedPhrase', (hit) => hit.MatchedPhrase],
   ['app.compliance.sanctionCheck.columns.Method', (hit) => hit.Method],
@@ -151,11 +160,19 @@ const listingColumns: [string, (hit: SanctionCheckHit) => ReactNode][] = [
   ['app.compliance.sanctionCheck.columns.Citation', (hit) => hit.Citation],
 ];
 
+function NoWrap({ text }: { text: string }) {
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {text}
+    </Box>
+  );
+}
+
 function ResultSection({ title, count, intro, empty, children }: { title: string; count: string; intro?: string; empty: string; children: ReactNode | false }) {
   return (
     <Card variant="outlined" component="section" aria-label={title}>
       <CardContent>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap', mb: 1 }}>
+        <Stack direction="row" useFlexGap sx={{ alignItems: 'baseline', flexWrap: 'wrap', columnGap: 1, mb: 1 }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
             {title}
           </Typography>

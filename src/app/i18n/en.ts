@@ -559,7 +559,9 @@ export const appMessages = {
         matches: {
           title: 'Matches at or over the threshold (%{threshold})',
           table: 'Matches',
-          count: '%{smart_count} match, %{whitelisted} whitelisted |||| %{smart_count} matches, %{whitelisted} whitelisted',
+          count: '%{smart_count} match |||| %{smart_count} matches',
+          whitelisted: '%{smart_count} whitelisted',
+          legend: 'What the risk labels mean',
           empty: 'No match: no listed name scores %{threshold} or more.',
         },
         review: {
