@@ -43,6 +43,23 @@ export interface DbOptions {
 export const DEFAULT_DB_OPTIONS: DbOptions = { CurrentPage: 1, PageSize: 10, FieldName: 'AWBNumber', OrderBy: 'ASC' };
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
+/**
+ * What needs an operator's attention (issue 18): shipments with sanction hits nobody has looked at
+ * (OpenHits), hits escalated for a compliance officer's review (AwaitingReview), a denied hit
+ * (DeniedHit), a hard block from the rules (HardBlock), and undecided shipments whose flight leaves
+ * within 24 hours (DepartingSoon). A row carries the first four as marks; a filter of several kinds
+ * lists the shipments with any of them.
+ */
+export const ATTENTION_KINDS = ['OpenHits', 'AwaitingReview', 'DeniedHit', 'HardBlock', 'DepartingSoon'] as const;
+export type AttentionKind = (typeof ATTENTION_KINDS)[number];
+export function isAttentionKind(text: string): text is AttentionKind {
+  return (ATTENTION_KINDS as readonly string[]).includes(text);
+}
+/** The marks a summary row carries (DepartingSoon is the STD column's to show). */
+export type RowAttention = Exclude<AttentionKind, 'DepartingSoon'>;
+/** How soon a flight leaves for DepartingSoon. */
+export const DEPARTING_SOON_HOURS = 24;
+
 /** Optional filters; each date range within 7 days (spec 5). Dates are 'YYYY-MM-DD' (STD: its UTC day). */
 export interface SummaryFilters {
   FlightDateFrom?: string;
@@ -52,6 +69,8 @@ export interface SummaryFilters {
   STDFrom?: string;
   STDTo?: string;
   Status?: ShipmentStatus[];
+  /** Any of these kinds of attention (ATTENTION_KINDS). */
+  Attention?: AttentionKind[];
 }
 
 export interface AwbSummaryRequest {
@@ -80,6 +99,8 @@ export interface AwbSummaryRow {
   IsLent: boolean;
   /** The 8th digit matches the first 7 mod 7. */
   CheckDigitValid: boolean;
+  /** What needs attention on it (empty for a lent row: its details are not the borrower's). */
+  Attention: RowAttention[];
 }
 
 /** A searched AWB that gave no row: not found at all, or not this company's to see. */
@@ -229,6 +250,8 @@ export interface HitActionWire {
   companyId: string;
   at: string;
   remarks: string;
+  /** The Sanction Whitelist row that cleared the hit (decision WHITELIST). */
+  whitelistRowId?: string;
 }
 
 /** A finding of the rules engine: which row of which list fired, and why (compliance/findings.ts). */
@@ -371,6 +394,21 @@ export interface OverviewAnswer {
   /** Counts by status for flights of today, and of the last 7 days (today included). */
   TodayByStatus: Record<ShipmentStatus, number>;
   Last7DaysByStatus: Record<ShipmentStatus, number>;
+  /** The screening backlog and what blocks or presses, over the company's open shipments (issue 18). */
+  Attention: AttentionCounts;
+}
+
+/** Open sanction hits by how long their shipment has waited since its message came: under 1 hour, 1 to 4, 4 to 24, over 24. */
+export const HIT_AGE_BUCKETS = ['under1h', 'under4h', 'under24h', 'older'] as const;
+export type HitAgeBucket = (typeof HIT_AGE_BUCKETS)[number];
+
+export interface AttentionCounts {
+  /** Open shipments with hits nobody has decided yet, by age. */
+  OpenHitsByAge: Record<HitAgeBucket, number>;
+  AwaitingReview: number;
+  DeniedHit: number;
+  HardBlock: number;
+  DepartingSoon: number;
 }
 
 /** One entry of the earlier name check answer (sanctionReview.ts checkName, no longer routed): see SanctionCheckAnswer. */

@@ -1,5 +1,12 @@
 import { parseAwbNumber, formatAwbNumber } from '../../domain/awb';
-import { SUMMARY_SORT_FIELDS, type AwbSummaryRequest, type AwbTag, type SummaryFilters, type SummarySortField } from '../../domain/shipmentWire';
+import {
+  isAttentionKind,
+  SUMMARY_SORT_FIELDS,
+  type AwbSummaryRequest,
+  type AwbTag,
+  type SummaryFilters,
+  type SummarySortField,
+} from '../../domain/shipmentWire';
 import { isShipmentStatus, type ShipmentStatus } from '../../domain/shipmentStatus';
 
 /**
@@ -17,6 +24,8 @@ export interface ShipmentListFilter {
   STDFrom?: string;
   STDTo?: string;
   Status?: string[];
+  /** Kinds of attention (ATTENTION_KINDS): the overview's links and the list's filter. */
+  Attention?: string[];
 }
 
 export const DATE_FILTER_FIELDS = [
@@ -40,6 +49,8 @@ export function summaryFiltersOf(filter: ShipmentListFilter): SummaryFilters {
   }
   const statuses = (filter.Status ?? []).filter(isShipmentStatus) as ShipmentStatus[];
   if (statuses.length > 0) filters.Status = statuses;
+  const attention = (filter.Attention ?? []).filter(isAttentionKind);
+  if (attention.length > 0) filters.Attention = attention;
   return filters;
 }
 

@@ -2,7 +2,7 @@ import { ACTION_TYPES } from '../../domain/actionLog';
 import { REMARK_MAX_LENGTH } from '../../domain/remark';
 import { SHARE_OPTIONS, PRINT_KINDS } from '../../domain/shipmentDocuments';
 import { ApproveType, SHIPMENT_STATUSES } from '../../domain/shipmentStatus';
-import { SEND_TARGETS, SHIPMENT_ID_PATTERN, SUMMARY_SORT_FIELDS } from '../../domain/shipmentWire';
+import { ATTENTION_KINDS, HIT_AGE_BUCKETS, SEND_TARGETS, SHIPMENT_ID_PATTERN, SUMMARY_SORT_FIELDS } from '../../domain/shipmentWire';
 import { COMPACT_UPDATE_DT_PATTERN, UPDATE_DT_PATTERN } from '../../domain/updateDt';
 import { LogLevel } from '../../domain/statusCodes';
 
@@ -88,6 +88,13 @@ export const awbSummaryBody = {
       properties: {
         ...filterProperties,
         Status: { type: 'array', maxItems: SHIPMENT_STATUSES.length, uniqueItems: true, items: { type: 'string', enum: [...SHIPMENT_STATUSES] } },
+        Attention: {
+          type: 'array',
+          maxItems: ATTENTION_KINDS.length,
+          uniqueItems: true,
+          items: { type: 'string', enum: [...ATTENTION_KINDS] },
+          description: 'open shipments needing any of these kinds of attention',
+        },
       },
     },
   },
@@ -106,6 +113,7 @@ export const searchNextQuery = {
     // Long enough for more than 5 AWBs, so that the domain rule gives the spec's message.
     AWBs: { type: 'string', maxLength: 1000, pattern: '^[0-9,-]*$' },
     Status: { type: 'string', maxLength: 120, pattern: '^[A-Za-z,]*$' },
+    Attention: { type: 'string', maxLength: 120, pattern: '^[A-Za-z,]*$' },
     ...filterProperties,
   },
 } as const;
@@ -270,6 +278,7 @@ const summaryRow = {
     'SpecialHandlingCodes',
     'IsLent',
     'CheckDigitValid',
+    'Attention',
   ],
   properties: {
     ShipmentId: { type: 'string' },
@@ -290,6 +299,11 @@ const summaryRow = {
     SpecialHandlingCodes: { type: 'array', items: { type: 'string' } },
     IsLent: { type: 'boolean', description: 'lent to the caller: the row is shown, its details are not' },
     CheckDigitValid: { type: 'boolean' },
+    Attention: {
+      type: 'array',
+      items: { type: 'string', enum: ATTENTION_KINDS.filter((kind) => kind !== 'DepartingSoon') },
+      description: 'what needs attention on an open shipment; empty on a lent row',
+    },
   },
   additionalProperties: true,
 } as const;
@@ -395,7 +409,26 @@ const COUNTS_BY_STATUS = {
 /** OverviewAnswer: the shipments of today's flights and of the last 7 days, counted by status. */
 export const overviewAnswer = answerSchema({
   type: 'object',
-  required: ['Today', 'TodayByStatus', 'Last7DaysByStatus'],
-  properties: { Today: { type: 'string' }, TodayByStatus: COUNTS_BY_STATUS, Last7DaysByStatus: COUNTS_BY_STATUS },
+  required: ['Today', 'TodayByStatus', 'Last7DaysByStatus', 'Attention'],
+  properties: {
+    Today: { type: 'string' },
+    TodayByStatus: COUNTS_BY_STATUS,
+    Last7DaysByStatus: COUNTS_BY_STATUS,
+    Attention: {
+      type: 'object',
+      required: ['OpenHitsByAge', 'AwaitingReview', 'DeniedHit', 'HardBlock', 'DepartingSoon'],
+      properties: {
+        OpenHitsByAge: {
+          type: 'object',
+          required: [...HIT_AGE_BUCKETS],
+          properties: Object.fromEntries(HIT_AGE_BUCKETS.map((bucket) => [bucket, { type: 'integer' }])),
+        },
+        AwaitingReview: { type: 'integer' },
+        DeniedHit: { type: 'integer' },
+        HardBlock: { type: 'integer' },
+        DepartingSoon: { type: 'integer' },
+      },
+    },
+  },
   additionalProperties: true,
 });

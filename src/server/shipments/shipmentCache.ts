@@ -57,7 +57,8 @@ export interface ShipmentCache {
   takeHandling(shipmentId: string, account: AccountProfile, lapseMinutes: number): Promise<HandlingState>;
   /**
    * A count of the summary or the overview, kept until a change may have moved it: `key` names the
-   * company's scope and the criteria whole; `byStatus` when it depends on the shipments' statuses.
+   * company's scope and the criteria whole; `byStatus` when it depends on the shipments' statuses (or on
+   * what needs attention: acceptance blocks and sanction hits, announced alike by migration 0017).
    */
   kept<T>(key: string, byStatus: boolean, count: () => Promise<T>): Promise<T>;
   /** A carrier's acceptance-privilege rows (compliance/privilege.ts). */

@@ -1,9 +1,22 @@
 import { sql, type RawBuilder } from 'kysely';
 import { formatAwbNumber, hasValidCheckDigit } from '../../domain/awb';
+import { type AttentionFacts, hitStatesOf, needsAttention, rowAttention } from '../../domain/attention';
 import { addDaysIso } from '../../domain/dateRange';
 import { ShipmentMessages } from '../../domain/shipmentMessages';
-import type { ShipmentStatus } from '../../domain/shipmentStatus';
-import type { AwbSearchMiss, AwbSummaryAnswer, AwbSummaryRow, AwbTag, DbOptions, SummaryFilters, SummarySortField } from '../../domain/shipmentWire';
+import { OPEN_STATUSES, type ShipmentStatus } from '../../domain/shipmentStatus';
+import {
+  type AttentionCounts,
+  type AttentionKind,
+  type AwbSearchMiss,
+  type AwbSummaryAnswer,
+  type AwbSummaryRow,
+  type AwbTag,
+  type DbOptions,
+  DEPARTING_SOON_HOURS,
+  HIT_AGE_BUCKETS,
+  type SummaryFilters,
+  type SummarySortField,
+} from '../../domain/shipmentWire';
 import { formatMessage } from '../../domain/statusCodes';
 import type { Db } from '../db/database';
 import { accessOf, lentOnlySql, ownPartsSql, ownShipmentsSql, visibleShipmentsSql, type CompanyScope } from './scope';
@@ -52,6 +65,29 @@ function viewParts(scope: CompanyScope): RawBuilder<boolean>[] {
   return [...ownPartsSql(scope), lentOnlySql(scope)];
 }
 
+/** An open shipment (still to be decided): only those need attention (src/domain/attention.ts). */
+const openSql = sql<boolean>`s.status = ANY(${[...OPEN_STATUSES]}::text[])`;
+const hitInStateSql = (state: string) => sql<boolean>`s.sanction_hits @> ${JSON.stringify([{ state }])}::jsonb`;
+const hardBlockSql = (scope: CompanyScope) =>
+  sql<boolean>`(s.acceptance_block = 'HARD' AND (cardinality(s.acceptance_block_companies) = 0 OR ${scope.companyId} = ANY(s.acceptance_block_companies)))`;
+const departingSoonSql = sql<boolean>`(s.std >= now() AND s.std < now() + make_interval(hours => ${DEPARTING_SOON_HOURS}))`;
+
+/** One kind of attention, as rowAttention and departsSoon decide it (open shipments only: the caller adds openSql). */
+function attentionSql(scope: CompanyScope, kind: AttentionKind): RawBuilder<boolean> {
+  switch (kind) {
+    case 'OpenHits':
+      return hitInStateSql('OPEN');
+    case 'AwaitingReview':
+      return hitInStateSql('ESCALATED');
+    case 'DeniedHit':
+      return hitInStateSql('DENIED');
+    case 'HardBlock':
+      return hardBlockSql(scope);
+    case 'DepartingSoon':
+      return departingSoonSql;
+  }
+}
+
 function criteriaSql(scope: CompanyScope, criteria: SummaryCriteria, part: RawBuilder<boolean> = visibleShipmentsSql(scope)): RawBuilder<boolean> {
   const { filters } = criteria;
   const conditions: RawBuilder<boolean>[] = [part];
@@ -60,6 +96,17 @@ function criteriaSql(scope: CompanyScope, criteria: SummaryCriteria, part: RawBu
   conditions.push(...dayRangeSql(sql`s.message_date`, filters.MessageDateFrom, filters.MessageDateTo, false));
   conditions.push(...dayRangeSql(sql`s.std`, filters.STDFrom, filters.STDTo, false));
   if (filters.Status && filters.Status.length > 0) conditions.push(sql<boolean>`s.status = ANY(${[...filters.Status]}::text[])`);
+  if (filters.Attention && filters.Attention.length > 0) {
+    // A lent shipment's hits and blocks are not the borrower's to see, nor to find it by.
+    conditions.push(
+      ownShipmentsSql(scope),
+      openSql,
+      sql<boolean>`(${sql.join(
+        filters.Attention.map((kind) => attentionSql(scope, kind)),
+        sql` OR `,
+      )})`,
+    );
+  }
   return sql<boolean>`(${sql.join(conditions, sql` AND `)})`;
 }
 
@@ -91,7 +138,7 @@ const rowColumns = (scope: CompanyScope) => sql`
   s.shipment_id, s.awb_prefix, s.awb_suffix, s.status, s.origin, s.destination, s.pieces, s.weight_kg,
   coalesce(s.routing -> 0 ->> 'flightNumber', '') AS flight_no,
   to_char(s.flight_date, 'YYYY-MM-DD') AS flight_date, s.message_date, s.std, s.update_dt, s.special_handling_codes,
-  NOT ${ownShipmentsSql(scope)} AS is_lent`;
+  NOT ${ownShipmentsSql(scope)} AS is_lent, s.sanction_hits, s.acceptance_block, s.acceptance_block_companies`;
 
 interface SummaryDbRow {
   shipment_id: string;
@@ -109,6 +156,24 @@ interface SummaryDbRow {
   update_dt: Date;
   special_handling_codes: string[];
   is_lent: boolean;
+  sanction_hits: unknown;
+  acceptance_block: 'HARD' | 'SOFT' | null;
+  acceptance_block_companies: string[];
+}
+
+/** A row's marks for the caller: none on a lent row (its details are not the borrower's). */
+function attentionOf(row: Omit<SummaryDbRow, 'flight_no' | 'is_lent'>, scope: CompanyScope, lent: boolean): AwbSummaryRow['Attention'] {
+  return lent ? [] : rowAttention(attentionFacts(row), scope.companyId);
+}
+
+function attentionFacts(row: Pick<SummaryDbRow, 'status' | 'sanction_hits' | 'acceptance_block' | 'acceptance_block_companies' | 'std'>): AttentionFacts {
+  return {
+    status: row.status,
+    hitStates: hitStatesOf(row.sanction_hits),
+    acceptanceBlock: row.acceptance_block,
+    blockCompanies: row.acceptance_block_companies,
+    std: row.std,
+  };
 }
 
 function toRow(row: SummaryDbRow): AwbSummaryRow {
@@ -130,6 +195,7 @@ function toRow(row: SummaryDbRow): AwbSummaryRow {
     SpecialHandlingCodes: row.special_handling_codes,
     IsLent: row.is_lent,
     CheckDigitValid: hasValidCheckDigit(row.awb_suffix),
+    Attention: [],
   };
 }
 
@@ -165,7 +231,7 @@ export async function searchSummary(
       return Number(countRows[0]?.total ?? 0);
     }),
   ]);
-  return { total, rows: rows.map(toRow), missing: [], visibleTags: [] };
+  return { total, rows: rows.map((row) => ({ ...toRow(row), Attention: attentionOf(row, scope, row.is_lent) })), missing: [], visibleTags: [] };
 }
 
 type CachedRow = CachedRowEntry['row'];
@@ -176,7 +242,7 @@ type SortableRow = Pick<
 > & { status: string };
 
 /** Whether a row meets the filters, as criteriaSql decides it (whole UTC days, 'to' inclusive; no STD meets an STD range). */
-function meetsFilters(row: CachedRow, filters: SummaryFilters): boolean {
+function meetsFilters(row: CachedRow, filters: SummaryFilters, scope: CompanyScope, lent: boolean): boolean {
   const instantIn = (at: Date | null, from: string | undefined, to: string | undefined) => {
     if (!from && !to) return true;
     if (at === null) return false;
@@ -187,7 +253,15 @@ function meetsFilters(row: CachedRow, filters: SummaryFilters): boolean {
   if (filters.FlightDateTo && row.flight_date > filters.FlightDateTo) return false;
   if (!instantIn(row.message_date, filters.MessageDateFrom, filters.MessageDateTo)) return false;
   if (!instantIn(row.std, filters.STDFrom, filters.STDTo)) return false;
+  if (filters.Attention && filters.Attention.length > 0 && (lent || !meetsAttention(row, filters.Attention, scope))) return false;
   return !filters.Status || filters.Status.length === 0 || filters.Status.includes(row.status as ShipmentStatus);
+}
+
+/** Whether a row needs any of these kinds of attention, as attentionSql decides it. */
+function meetsAttention(row: CachedRow, kinds: readonly AttentionKind[], scope: CompanyScope): boolean {
+  const facts = attentionFacts({ ...row, status: row.status as ShipmentStatus });
+  const now = new Date();
+  return kinds.some((kind) => needsAttention(facts, kind, scope.companyId, now));
 }
 
 /** The value a sort field orders by, as SORT_COLUMNS has it (no STD sorts first). */
@@ -254,12 +328,16 @@ async function searchTags(shipments: ShipmentCache, scope: CompanyScope, criteri
       continue;
     }
     visibleTags.push({ shipmentId, tag });
-    if (meetsFilters(hit.row, criteria.filters)) listed.set(shipmentId, { cached: hit, lent: access === 'lent' });
+    if (meetsFilters(hit.row, criteria.filters, scope, access === 'lent')) listed.set(shipmentId, { cached: hit, lent: access === 'lent' });
   }
   const compare = compareRows(options);
   const ordered = [...listed.values()].sort((a, b) => compare(a.cached.row, b.cached.row));
   const offset = (options.CurrentPage - 1) * options.PageSize;
-  const rows = ordered.slice(offset, offset + options.PageSize).map(({ cached, lent }) => ({ ...summaryRowOf(cached), IsLent: lent }));
+  const rows = ordered.slice(offset, offset + options.PageSize).map(({ cached, lent }) => ({
+    ...summaryRowOf(cached),
+    IsLent: lent,
+    Attention: attentionOf({ ...cached.row, status: cached.row.status as ShipmentStatus }, scope, lent),
+  }));
   return { total: ordered.length, rows, missing, visibleTags };
 }
 
@@ -309,7 +387,7 @@ function scopeKey(scope: CompanyScope): unknown[] {
   return [scope.companyId, scope.companyTypeId, scope.prefixes, scope.stations, scope.lentIds];
 }
 
-type OverviewCounts = { today: Record<string, number>; week: Record<string, number> };
+type OverviewCounts = { today: Record<string, number>; week: Record<string, number>; attention: AttentionCounts };
 
 /** Counts by status of the company's view, for flights of `today` and of the 7 days up to it; kept until a change may move them. */
 export function overviewCounts(db: Db, shipments: ShipmentCache, scope: CompanyScope, today: string): Promise<OverviewCounts> {
@@ -334,5 +412,40 @@ async function countOverview(db: Db, scope: CompanyScope, today: string): Promis
       weekCounts[row.status] = (weekCounts[row.status] ?? 0) + Number(row.week);
     }
   }
-  return { today: todayCounts, week: weekCounts };
+  return { today: todayCounts, week: weekCounts, attention: await countAttention(db, scope) };
+}
+
+/**
+ * The attention counts of the company's own open shipments (a lent row's details are not the
+ * borrower's): open hits by the age of their shipment's message, hits awaiting review, denied hits,
+ * hard blocks, and flights leaving within DEPARTING_SOON_HOURS, as attentionSql decides each.
+ */
+async function countAttention(db: Db, scope: CompanyScope): Promise<AttentionCounts> {
+  const age = (hours: number) => sql`now() - make_interval(hours => ${hours})`;
+  const openHits = hitInStateSql('OPEN');
+  const counts = (part: RawBuilder<boolean>) =>
+    sql<Record<string, string>>`
+    SELECT
+      count(*) FILTER (WHERE ${openHits} AND s.message_date > ${age(1)}) AS under1h,
+      count(*) FILTER (WHERE ${openHits} AND s.message_date <= ${age(1)} AND s.message_date > ${age(4)}) AS under4h,
+      count(*) FILTER (WHERE ${openHits} AND s.message_date <= ${age(4)} AND s.message_date > ${age(24)}) AS under24h,
+      count(*) FILTER (WHERE ${openHits} AND s.message_date <= ${age(24)}) AS older,
+      count(*) FILTER (WHERE ${hitInStateSql('ESCALATED')}) AS awaiting_review,
+      count(*) FILTER (WHERE ${hitInStateSql('DENIED')}) AS denied_hit,
+      count(*) FILTER (WHERE ${hardBlockSql(scope)}) AS hard_block,
+      count(*) FILTER (WHERE ${departingSoonSql}) AS departing_soon
+    FROM shipments s
+    WHERE ${part} AND ${openSql}`.execute(db);
+  const total: Record<string, number> = {};
+  for (const { rows } of await Promise.all(ownPartsSql(scope).map(counts))) {
+    for (const [key, value] of Object.entries(rows[0] ?? {})) total[key] = (total[key] ?? 0) + Number(value);
+  }
+  const of = (key: string) => total[key] ?? 0;
+  return {
+    OpenHitsByAge: Object.fromEntries(HIT_AGE_BUCKETS.map((bucket) => [bucket, of(bucket.toLowerCase())])) as AttentionCounts['OpenHitsByAge'],
+    AwaitingReview: of('awaiting_review'),
+    DeniedHit: of('denied_hit'),
+    HardBlock: of('hard_block'),
+    DepartingSoon: of('departing_soon'),
+  };
 }

@@ -4,7 +4,9 @@ import { searchTagsProblem } from '../../domain/awbSearch';
 import { dateRangeProblem, dayNumber, isoDay } from '../../domain/dateRange';
 import { isShipmentStatus, SHIPMENT_STATUSES, type ShipmentStatus } from '../../domain/shipmentStatus';
 import {
+  ATTENTION_KINDS,
   DEFAULT_DB_OPTIONS,
+  isAttentionKind,
   type AwbSummaryRequest,
   type AwbTag,
   type DbOptions,
@@ -50,7 +52,8 @@ type SearchNextQuery = {
   OrderBy: 'ASC' | 'DESC';
   AWBs?: string;
   Status?: string;
-} & Omit<SummaryFilters, 'Status'>;
+  Attention?: string;
+} & Omit<SummaryFilters, 'Status' | 'Attention'>;
 
 export async function summaryRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   app.post<{ Body: AwbSummaryRequest }>(
@@ -104,6 +107,8 @@ export async function summaryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       if (tagProblem && !tagProblem.ok) return invalid(reply, tagProblem.message);
       const statuses = (query.Status ?? '').split(',').filter(Boolean);
       if (!statuses.every(isShipmentStatus)) return invalid(reply, `Status must be among ${SHIPMENT_STATUSES.join(', ')}.`);
+      const attention = (query.Attention ?? '').split(',').filter(Boolean);
+      if (!attention.every(isAttentionKind)) return invalid(reply, `Attention must be among ${ATTENTION_KINDS.join(', ')}.`);
       const filters: SummaryFilters = {
         FlightDateFrom: query.FlightDateFrom,
         FlightDateTo: query.FlightDateTo,
@@ -112,6 +117,7 @@ export async function summaryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         STDFrom: query.STDFrom,
         STDTo: query.STDTo,
         Status: statuses as ShipmentStatus[],
+        Attention: attention,
       };
       const filterProblem = filtersProblem(filters);
       if (filterProblem) return invalid(reply, filterProblem);
@@ -142,7 +148,12 @@ export async function summaryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       const counts = await overviewCounts(ctx.db, ctx.shipments, caller.scope, today);
       const byStatus = (source: Record<string, number>) =>
         Object.fromEntries(SHIPMENT_STATUSES.map((status) => [status, source[status] ?? 0])) as Record<ShipmentStatus, number>;
-      const answer: OverviewAnswer = { Today: today, TodayByStatus: byStatus(counts.today), Last7DaysByStatus: byStatus(counts.week) };
+      const answer: OverviewAnswer = {
+        Today: today,
+        TodayByStatus: byStatus(counts.today),
+        Last7DaysByStatus: byStatus(counts.week),
+        Attention: counts.attention,
+      };
       return ok(answer);
     },
   );

@@ -206,6 +206,7 @@ describe('POST /awbapi/awbsummary', () => {
       { FlightDateFrom: from, FlightDateTo: today },
       { STDFrom: from, STDTo: today },
       { MessageDateFrom: from, MessageDateTo: today },
+      { Attention: ['OpenHits', 'AwaitingReview', 'DeniedHit', 'HardBlock', 'DepartingSoon'] },
     ];
     const whole = async (options: Record<string, unknown>, filters: Record<string, unknown> = {}) => {
       const rows: Row[] = [];
@@ -256,6 +257,89 @@ describe('POST /awbapi/awbsummary', () => {
     ).json().data.rows;
     expect(messages.length).toBeGreaterThan(0);
     expect(messages.every((row: { MessageDate: string }) => row.MessageDate.slice(0, 10) >= from && row.MessageDate.slice(0, 10) <= today)).toBe(true);
+  });
+});
+
+describe('what needs attention (issue 18)', () => {
+  /** Open shipments of DEMOAIR's own view, each given one kind of attention directly in the database. */
+  async function openOwnShipments(count: number): Promise<string[]> {
+    const { rows } = await sql<{ id: string }>`
+      SELECT shipment_id::text AS id FROM shipments
+       WHERE awb_prefix IN ('160', '297') AND status = 'New' AND sanction_hits = '[]'::jsonb AND acceptance_block IS NULL
+         AND (std IS NULL OR std > now() + interval '2 days')
+       ORDER BY shipment_id LIMIT ${count}`.execute(t.db);
+    expect(rows).toHaveLength(count);
+    return rows.map((row) => row.id);
+  }
+  const hits = (state: string) => JSON.stringify([{ hitId: 'H1', state, role: 'Shipper', entryId: 'SDN-1', score: 0.9 }]);
+  const overview = async () => (await t.get('airlineOperator', `/awbapi/overview?Today=${isoDay(new Date())}`)).json().data.Attention;
+  const listed = async (Attention: string[], extra: Record<string, unknown> = {}) =>
+    (await summary('airlineOperator', { dbOptions: { CurrentPage: 1, PageSize: 100 }, filters: { Attention }, ...extra })).json().data;
+
+  it('marks open shipments with open, escalated and denied hits and hard blocks, filters by them, and the overview counts them as they change', async () => {
+    const before = await overview();
+    const [open, escalated, denied, blocked, soon, decided] = await openOwnShipments(6);
+    await sql`UPDATE shipments SET sanction_hits = ${hits('OPEN')}::jsonb, message_date = now() - interval '2 hours' WHERE shipment_id = ${open}`.execute(t.db);
+    await sql`UPDATE shipments SET sanction_hits = ${hits('ESCALATED')}::jsonb WHERE shipment_id = ${escalated}`.execute(t.db);
+    await sql`UPDATE shipments SET sanction_hits = ${hits('DENIED')}::jsonb WHERE shipment_id = ${denied}`.execute(t.db);
+    await sql`UPDATE shipments SET acceptance_block = 'HARD', acceptance_block_reason = 'test' WHERE shipment_id = ${blocked}`.execute(t.db);
+    await sql`UPDATE shipments SET std = now() + interval '3 hours' WHERE shipment_id = ${soon}`.execute(t.db);
+    // A decided shipment needs no attention, whatever its hits.
+    await sql`UPDATE shipments SET status = 'Reject', sanction_hits = ${hits('DENIED')}::jsonb WHERE shipment_id = ${decided}`.execute(t.db);
+
+    // The kept counts were forgotten with the changes (migration 0017), and moved by exactly these.
+    await expect.poll(overview).toMatchObject({
+      OpenHitsByAge: { ...before.OpenHitsByAge, under4h: before.OpenHitsByAge.under4h + 1 },
+      AwaitingReview: before.AwaitingReview + 1,
+      DeniedHit: before.DeniedHit + 1,
+      HardBlock: before.HardBlock + 1,
+      DepartingSoon: before.DepartingSoon + 1,
+    });
+    const after = await overview();
+    // Each count is what the list filtered by that kind holds.
+    const openHitsTotal = Object.values(after.OpenHitsByAge as Record<string, number>).reduce((sum, n) => sum + n, 0);
+    expect((await listed(['OpenHits'])).total).toBe(openHitsTotal);
+    for (const kind of ['AwaitingReview', 'DeniedHit', 'HardBlock', 'DepartingSoon'] as const) expect((await listed([kind])).total, kind).toBe(after[kind]);
+
+    const marks = (data: { rows: { ShipmentId: string; Attention: string[] }[] }, id: string) => data.rows.find((row) => row.ShipmentId === id)?.Attention;
+    const several = await listed(['OpenHits', 'DeniedHit', 'HardBlock']);
+    expect(marks(several, open)).toEqual(['OpenHits']);
+    expect(marks(several, denied)).toEqual(['DeniedHit']);
+    expect(marks(several, blocked)).toEqual(['HardBlock']);
+    expect(marks(several, escalated)).toBeUndefined();
+    expect(marks(several, decided)).toBeUndefined();
+    expect(marks(await listed(['AwaitingReview']), escalated)).toEqual(['AwaitingReview']);
+    expect((await listed(['DepartingSoon'])).rows.map((row: { ShipmentId: string }) => row.ShipmentId)).toContain(soon);
+
+    // An AWB search gives the same rows and marks as the list (the shipment cache's path).
+    const awbOf = async (id: string) =>
+      (await sql<{ p: string; s: string }>`SELECT awb_prefix AS p, awb_suffix AS s FROM shipments WHERE shipment_id = ${id}`.execute(t.db)).rows[0];
+    const fieldSearch = await Promise.all([open, denied, blocked, escalated, decided].map(awbOf));
+    const searched = await listed(['OpenHits', 'DeniedHit', 'HardBlock'], {
+      fieldSearch: fieldSearch.map((awb) => ({ AWBPrefix: awb!.p, AWBSuffix: awb!.s })),
+    });
+    expect(searched.rows.map((row: { ShipmentId: string; Attention: string[] }) => [row.ShipmentId, row.Attention]).sort()).toEqual(
+      [
+        [open, ['OpenHits']],
+        [denied, ['DeniedHit']],
+        [blocked, ['HardBlock']],
+      ].sort(),
+    );
+
+    // Deciding the open hit (here: clearing it) takes it off the backlog at once.
+    await sql`UPDATE shipments SET sanction_hits = ${hits('CLEARED')}::jsonb WHERE shipment_id = ${open}`.execute(t.db);
+    await expect.poll(async () => (await overview()).OpenHitsByAge.under4h).toBe(after.OpenHitsByAge.under4h - 1);
+    expect(marks(await listed(['OpenHits']), open)).toBeUndefined();
+  });
+
+  it('refuses an unknown kind of attention with a 400, in the summary and in searchnext', async () => {
+    const response = await summary('airlineOperator', { filters: { Attention: ['Urgent'] } });
+    expect(response.statusCode).toBe(400);
+    const [id] = await openOwnShipments(1);
+    const next = await t.get('airlineOperator', `/awbapi/searchnext?ShipmentId=${id}&Attention=Urgent`);
+    expect(next.statusCode).toBe(400);
+    expect(next.json().message).toBe('Attention must be among OpenHits, AwaitingReview, DeniedHit, HardBlock, DepartingSoon.');
+    expect((await t.get('airlineOperator', `/awbapi/searchnext?ShipmentId=${id}&Attention=HardBlock,DeniedHit`)).statusCode).toBe(200);
   });
 });
 

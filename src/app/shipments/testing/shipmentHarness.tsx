@@ -93,6 +93,7 @@ export function summaryRow(awb: string, overrides: Partial<AwbSummaryRow> = {}):
     SpecialHandlingCodes: ['EAP'],
     IsLent: false,
     CheckDigitValid: true,
+    Attention: [],
     ...overrides,
   };
 }

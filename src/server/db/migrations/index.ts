@@ -13,6 +13,7 @@ import * as lendingUsers from './0012_lending_users';
 import * as liveEvents from './0013_live_events';
 import * as liveEventsReview from './0014_live_events_review';
 import * as liveNewShipment from './0015_live_new_shipment';
+import * as attentionNotifications from './0017_attention_notifications';
 
 /** Versioned migrations, applied in name order; a new one is a new file and a line here. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0013_live_events': liveEvents,
   '0014_live_events_review': liveEventsReview,
   '0015_live_new_shipment': liveNewShipment,
+  '0017_attention_notifications': attentionNotifications,
 };
