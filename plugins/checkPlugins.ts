@@ -47,8 +47,18 @@ export function nextFreeFunctionId(plugins: readonly Pick<RuleListPlugin, 'funct
   throw new Error(`Every rule-list function id from ${RULE_LIST_FUNCTION_IDS.first} to ${RULE_LIST_FUNCTION_IDS.last} is taken`);
 }
 
-const MATCH_KINDS: ReadonlySet<string> = new Set(['equal', 'prefix', 'sharedPrefix', 'wildcard', 'inList', 'range']);
-const OUTCOME_KINDS: ReadonlySet<string> = new Set(['hardBlock', 'softBlock', 'warning', 'eyeball', 'info', 'addShc', 'autoAccept', 'validationError']);
+const MATCH_KINDS: ReadonlySet<string> = new Set(['equal', 'prefix', 'sharedPrefix', 'wildcard', 'inList', 'range', 'atLeast']);
+const OUTCOME_KINDS: ReadonlySet<string> = new Set([
+  'hardBlock',
+  'softBlock',
+  'warning',
+  'eyeball',
+  'info',
+  'addShc',
+  'autoAccept',
+  'manualAccept',
+  'validationError',
+]);
 const REFERENCE = /\{(@?)([A-Za-z][A-Za-z0-9]*)\}/gu;
 const SPECIAL_PLACEHOLDERS: ReadonlySet<string> = new Set(['added', 'because', 'row', 'list']);
 
@@ -107,6 +117,11 @@ function effectProblems(plugin: RuleListPlugin, sources: ReadonlySet<string>): s
     if (effect.firstRowPer && !(effect.firstRowPer in SHIPMENT_FACTS))
       problems.push(`${where}: firstRowPer names unknown shipment fact ${String(effect.firstRowPer)}`);
     template(`${where}: rule`, effect.rule);
+    if (effect.whenNone) {
+      checkOutcome(`${where}: whenNone`, effect.whenNone.outcome, false);
+      template(`${where}: whenNone rule`, effect.whenNone.rule);
+      if (effect.whenNone.outcome.kind === 'addShc') problems.push(`${where}: whenNone cannot add handling codes`);
+    }
     const { outcome } = effect;
     if (isOutcomeByField(outcome)) {
       need(`${where}: the outcome`, outcome.field);

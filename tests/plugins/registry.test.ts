@@ -105,6 +105,11 @@ describe('the plugin registry', () => {
           firstRowPer: 'hsCode',
           outcome: { kind: 'addShc', field: 'remark' },
         },
+        {
+          when: [{ fact: 'date', field: 'commodityCode', match: 'atLeast' }],
+          outcome: { kind: 'manualAccept' },
+          whenNone: { outcome: { kind: 'addShc', field: 'remark' }, rule: '{@nowhere}' },
+        },
       ],
     });
     const problems = pluginProblems(broken);
@@ -121,6 +126,8 @@ describe('the plugin registry', () => {
       'restrictedcommodity: effect 3: mostSpecific names unknown field nope',
       'restrictedcommodity: effect 3: mostSpecific and firstRowPer exclude each other',
       'restrictedcommodity: effect 3: addShc adds the codes of every row that fires',
+      'restrictedcommodity: effect 4: whenNone rule names unknown shipment fact nowhere',
+      'restrictedcommodity: effect 4: whenNone cannot add handling codes',
     ]);
     // The registry's own lists on the vocabulary pass the same checks.
     for (const plugin of ruleListPlugins.filter((one) => one.effects)) expect(pluginProblems(plugin), plugin.name).toEqual([]);

@@ -1,67 +1,12 @@
 import type { ShipmentFacts } from './facts';
-import { STRICTNESS, type Finding, type FindingEffect } from './findings';
-import { carrierApplies, itemsOf, shcApplies, specificity, textOf, type RuleLists, type RuleRow } from './ruleRows';
+import type { Finding } from './findings';
+import { carrierApplies, itemsOf, shcApplies, textOf, type RuleLists, type RuleRow } from './ruleRows';
 
 /**
- * How a shipment is accepted at its origin: Acceptance Control (by station and handling codes, from
- * an effective date; of the rows that match, the most specific decides, of those equally specific
- * the strictest; without one a person accepts) and Acceptance Privilege (who may accept there).
- * (Location Rules declare their effect in their plugin: effectRules.ts.)
+ * Who may accept a carrier's shipment at its origin: Acceptance Privilege, explained on the
+ * shipment and checked when someone decides. (Location Rules and Acceptance Control declare their
+ * effects in their plugins: effectRules.ts.)
  */
-
-function mostSpecific(rows: RuleRow[], fields: readonly string[], effectOf: (row: RuleRow) => FindingEffect): RuleRow | undefined {
-  return [...rows].sort((a, b) => specificity(b, fields) - specificity(a, fields) || STRICTNESS[effectOf(b)] - STRICTNESS[effectOf(a)])[0];
-}
-
-const CONTROL_EFFECTS: Record<string, FindingEffect> = {
-  'Auto Accept': 'autoAccept',
-  'Manual Accept': 'manualAccept',
-  'Eyeball Check': 'eyeball',
-  Block: 'hardBlock',
-};
-
-export function acceptanceControlFindings(facts: ShipmentFacts, lists: RuleLists, codes: readonly string[]): Finding[] {
-  const effectOf = (row: RuleRow) => CONTROL_EFFECTS[textOf(row.values.controlType) ?? ''] ?? 'manualAccept';
-  const matching = (lists.acceptancecontrol ?? []).filter((row) => {
-    const from = textOf(row.values.effectiveFrom)?.slice(0, 10);
-    return (
-      carrierApplies(row, facts.carrierId) &&
-      textOf(row.values.stationCode)?.toUpperCase() === facts.origin &&
-      shcApplies(row, codes) &&
-      (from === undefined || from <= facts.date)
-    );
-  });
-  const row = mostSpecific(matching, ['shcCodes'], effectOf);
-  if (!row) {
-    return [
-      {
-        list: 'acceptancecontrol',
-        rule: `${facts.origin} (no rule)`,
-        effect: 'manualAccept',
-        message: `No acceptance control for ${facts.carrierId} at ${facts.origin}: a person accepts.`,
-      },
-    ];
-  }
-  const effect = effectOf(row);
-  const scope = `${facts.origin}${textOf(row.values.shcCodes) ? ` ${textOf(row.values.shcCodes)}` : ''}`;
-  const remarks = textOf(row.values.remarks);
-  const messages: Partial<Record<FindingEffect, string>> = {
-    autoAccept: 'Accepted automatically when nothing else stops it.',
-    manualAccept: 'A person accepts.',
-    eyeball: 'An eyeball check is required before acceptance.',
-    hardBlock: 'Acceptance is blocked at this station.',
-  };
-  return [
-    {
-      list: 'acceptancecontrol',
-      rowId: row.id,
-      rule: `${scope} ${textOf(row.values.controlType)}`,
-      effect,
-      message: `${messages[effect] ?? ''}${remarks ? ` ${remarks}` : ''}`,
-      ...(effect === 'hardBlock' ? { category: 'Other' as const } : {}),
-    },
-  ];
-}
 
 /** The Acceptance Privilege rows of a carrier at a station, for the explanation and the decision-time check. */
 export function privilegeRows(lists: RuleLists, carrierId: string, station: string, codes: readonly string[]): RuleRow[] {

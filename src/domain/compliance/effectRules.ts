@@ -39,6 +39,7 @@ const FINDING_EFFECT: Record<EffectOutcome['kind'], FindingEffect> = {
   info: 'info',
   addShc: 'info',
   autoAccept: 'autoAccept',
+  manualAccept: 'manualAccept',
   validationError: 'error',
 };
 
@@ -50,6 +51,7 @@ const VERB: Record<EffectOutcome['kind'], string> = {
   info: 'Noted by',
   addShc: 'added by',
   autoAccept: 'Automatic acceptance allowed by',
+  manualAccept: 'Manual acceptance asked by',
   validationError: 'Data error found by',
 };
 
@@ -101,6 +103,8 @@ function factValues(fact: ShipmentFact, facts: ShipmentFacts, geography: Geograp
       return one(facts.pieces);
     case 'licence':
       return [...facts.licences];
+    case 'date':
+      return [facts.date];
   }
 }
 
@@ -143,6 +147,15 @@ function conditionHolds(condition: EffectCondition, row: RuleRow, values: readon
           return code !== '' && (code.startsWith(upper) || upper.startsWith(code));
         }),
         (hit) => `${label} ${hit} (listed ${listed})`,
+      );
+    case 'atLeast':
+      return held(
+        values.find((value) => {
+          const text = value.trim();
+          const [a, b] = [Number(text), Number(listed)];
+          return Number.isFinite(a) && Number.isFinite(b) ? a >= b : text >= listed.slice(0, text.length);
+        }),
+        (hit) => `${label} ${hit} from ${listed}`,
       );
     case 'inList': {
       const items = new Set(listed.split(/[;/,]/u).map((item) => item.trim().toUpperCase()));
@@ -307,6 +320,25 @@ export function ruleEffectFindings(
     };
   };
   const run = (effect: RuleEffect, list: EffectList) => {
+    const before = findings.length;
+    decide(effect, list);
+    if (findings.length > before || !effect.whenNone) return;
+    // No row fired: the finding without a row, its templates naming shipment facts.
+    const { outcome, rule } = effect.whenNone;
+    const value = (at: boolean, name: string): string => {
+      if (!at) return '';
+      if (name === 'list') return list.label;
+      return name in SHIPMENT_FACTS ? valuesOf(name as ShipmentFact).join(', ') : '';
+    };
+    findings.push({
+      list: list.name,
+      rule: fill(rule, value),
+      effect: FINDING_EFFECT[outcome.kind],
+      message: outcome.message === undefined ? `${VERB[outcome.kind]} ${list.label}: no row applies.` : fill(outcome.message, value),
+      ...(outcome.category ? { category: outcome.category } : {}),
+    });
+  };
+  const decide = (effect: RuleEffect, list: EffectList) => {
     if (effect.mostSpecific) {
       const fields = effect.mostSpecific;
       let best: { finding: Finding; score: number } | undefined;

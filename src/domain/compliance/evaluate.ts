@@ -3,7 +3,7 @@ import type { HitState } from '../sanctionReview';
 import type { AcceptanceBlock } from '../shipmentStatus';
 import { MAX_SPECIAL_HANDLING_CODES } from '../specialHandling';
 import { ruleEffectFindings, type EffectList } from './effectRules';
-import { acceptanceControlFindings, privilegeFindings } from './acceptanceRules';
+import { privilegeFindings } from './acceptanceRules';
 import { agentFindings } from './agentRules';
 import type { ShipmentFacts } from './facts';
 import { NOT_AUTOMATIC, type Finding, type MipCategory } from './findings';
@@ -143,7 +143,6 @@ export function evaluateShipment(
     ...validationFindings(facts, lists, goods.hsCodes),
     ...agentFindings(facts, lists),
     ...currencyFindings(facts, lists, geography),
-    ...acceptanceControlFindings(facts, lists, codes),
     ...privilegeFindings(facts, lists, codes),
   );
   for (const hit of sanctionHits) findings.push(sanctionFinding(hit));

@@ -45,6 +45,8 @@ export const SHIPMENT_FACTS = {
   weightKg: 'weight (kg)',
   pieces: 'pieces',
   licence: 'licence',
+  /** The day of evaluation, yyyy-mm-dd. */
+  date: 'date',
   /** The origin country and the Region List's regions holding it. */
   originArea: 'origin country or region',
   destinationArea: 'destination country or region',
@@ -56,12 +58,13 @@ export type ShipmentFact = keyof typeof SHIPMENT_FACTS;
  * one of them matching is enough), without regard to case:
  * - equal: the same text;
  * - prefix: the fact starts with the row's value (HS code 2844 covers 284410);
+ * - atLeast: the fact is the row's value or more (numbers as numbers, else as text: a day from an effective date);
  * - sharedPrefix: one starts with the other (HS code 854231 and the national tariff line 85423100);
  * - wildcard: the spec 5 wildcards * ? # with ! as escape, under `method` (or a matching-method field);
  * - inList: the row's value is a list (its field's separator) holding the fact;
  * - range: the fact (a number) lies between the row's `field` (least) and `maxField` (most); either may be empty.
  */
-export type MatchKind = 'equal' | 'prefix' | 'sharedPrefix' | 'wildcard' | 'inList' | 'range';
+export type MatchKind = 'equal' | 'prefix' | 'sharedPrefix' | 'wildcard' | 'inList' | 'range' | 'atLeast';
 
 export interface EffectCondition {
   fact: ShipmentFact;
@@ -135,6 +138,8 @@ export type EffectOutcome = OutcomeWords &
     | { kind: 'addShc'; field: string }
     /** Allows automatic acceptance when nothing else stops it. */
     | { kind: 'autoAccept' }
+    /** A person accepts: keeps the shipment from automatic acceptance, without anything to look at. */
+    | { kind: 'manualAccept' }
     /** A data error: status Error, acceptance refused until a corrected FWB arrives. */
     | { kind: 'validationError' }
   );
@@ -170,6 +175,11 @@ export interface RuleEffect {
    * those equally specific the strictest outcome, then the first. Location Rules decide so.
    */
   mostSpecific?: readonly string[];
+  /**
+   * When no row fires, one finding without a row: Acceptance Control says a person accepts at a
+   * station it has no rule for. Its templates may name shipment facts only.
+   */
+  whenNone?: { outcome: EffectOutcome; rule: string };
   /** How a field's values read in the explanation (`{ direction: { Both: 'both ways' } }`). */
   wording?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }

@@ -408,4 +408,47 @@ describe('registry lists on the vocabulary', () => {
     expect(decided({ destination: 'FRA', specialHandlingCodes: ['ELI'], carrierId: 'SKYAIR' }).map((finding) => finding.rowId)).toEqual([other.id]);
     expect(decided({ origin: 'SIN' })).toEqual([]);
   });
+
+  it('Acceptance Control: the rule in effect for the station and handling codes decides, and without one a person accepts, explained as before', () => {
+    const auto = row({ carrierId: 'DEMOAIR', stationCode: 'HKG', shcCodes: null, controlType: 'Auto Accept', effectiveFrom: '2025-01-01', remarks: null });
+    const dgr = row({ carrierId: 'DEMOAIR', stationCode: 'HKG', shcCodes: 'DGR/RRY', controlType: 'Eyeball Check', effectiveFrom: null, remarks: 'DG desk' });
+    const later = row({ carrierId: 'DEMOAIR', stationCode: 'HKG', shcCodes: 'DGR', controlType: 'Block', effectiveFrom: '2026-11-25', remarks: null });
+    const lists = { ...locations, acceptancecontrol: [auto, dgr, later] };
+    const control = (overrides: Partial<ShipmentFacts>) =>
+      evaluateShipment(facts(overrides), lists).findings.filter((finding) => finding.list === 'acceptancecontrol');
+    expect(control({})).toEqual([
+      {
+        list: 'acceptancecontrol',
+        rowId: auto.id,
+        rule: 'HKG Auto Accept',
+        effect: 'autoAccept',
+        message: 'Accepted automatically when nothing else stops it.',
+      },
+    ]);
+    expect(control({ specialHandlingCodes: ['DGR'] })).toEqual([
+      {
+        list: 'acceptancecontrol',
+        rowId: dgr.id,
+        rule: 'HKG DGR/RRY Eyeball Check',
+        effect: 'eyeball',
+        message: 'An eyeball check is required before acceptance. DG desk',
+      },
+    ]);
+    // From its effective day the block is as specific as the eyeball check, and stricter.
+    expect(control({ specialHandlingCodes: ['DGR'], date: '2026-11-25' })).toEqual([
+      {
+        list: 'acceptancecontrol',
+        rowId: later.id,
+        rule: 'HKG DGR Block',
+        effect: 'hardBlock',
+        message: 'Acceptance is blocked at this station.',
+        category: 'Other',
+      },
+    ]);
+    const nowhere = evaluateShipment(facts({ origin: 'SIN' }), lists);
+    expect(nowhere.findings.filter((finding) => finding.list === 'acceptancecontrol')).toEqual([
+      { list: 'acceptancecontrol', rule: 'SIN (no rule)', effect: 'manualAccept', message: 'No acceptance control for DEMOAIR at SIN: a person accepts.' },
+    ]);
+    expect(nowhere.autoAccept).toBe(false);
+  });
 });
