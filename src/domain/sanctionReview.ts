@@ -44,12 +44,15 @@ export function openHitCount(hits: readonly { state: HitState }[]): number {
 }
 
 export interface HitAction {
-  decision: SanctionDecision | 'RESCREEN';
+  /** WHITELIST: a whitelist row cleared the hit on re-screening; RESCREEN: re-screening changed its state (a clearance lapsed). */
+  decision: SanctionDecision | 'RESCREEN' | 'WHITELIST';
   state: HitState;
   by: string;
   companyId: string;
   at: string;
   remarks: string;
+  /** The Sanction Whitelist row that cleared the hit (decision WHITELIST). */
+  whitelistRowId?: string;
 }
 
 /** A sanction hit as a shipment keeps it: what screening found, where, and its review. */
@@ -75,17 +78,88 @@ export function hitIdOf(hit: Pick<SanctionHit, 'role' | 'kind' | 'entryId' | 'sc
   return `H${hash.toString(36).toUpperCase()}${second.toString(36).toUpperCase()}`;
 }
 
+/** A hit the whitelist clears on this screening: the row that clears it and who wrote that row. */
+export interface WhitelistClearance {
+  hit: SanctionHit & { hawb?: string };
+  rowId: string;
+  /** Who added or last changed the whitelist row. */
+  by: string;
+  reason?: string;
+}
+
+/** When and for which company a screening runs, for the actions it records itself. */
+export interface ScreeningMoment {
+  at: string;
+  companyId: string;
+}
+
+const isWhitelistClearance = (action: HitAction | undefined): action is HitAction => action?.decision === 'WHITELIST';
+
 /**
  * Re-screening keeps the review of hits found again; hits found for the first time are open, and
- * hits no longer found drop out (the list or the shipment changed).
+ * hits no longer found drop out (the list or the shipment changed). Whitelisting never erases a
+ * hit the shipment had (issue 18): it stays, cleared by the whitelist row that clears it (an action
+ * naming the row and its author), unless a reviewer had decided it already; and a hit found again
+ * once no row clears it any more is open again, saying so.
  */
-export function carryReviews(fresh: readonly (SanctionHit & { hawb?: string })[], previous: readonly ReviewedSanctionHit[]): ReviewedSanctionHit[] {
+export function carryReviews(
+  fresh: readonly (SanctionHit & { hawb?: string })[],
+  previous: readonly ReviewedSanctionHit[],
+  cleared: readonly WhitelistClearance[] = [],
+  moment: ScreeningMoment = { at: '', companyId: '' },
+): ReviewedSanctionHit[] {
   const before = new Map(previous.map((hit) => [hit.hitId, hit]));
-  return fresh.map((hit) => {
+  const found = fresh.map((hit): ReviewedSanctionHit => {
     const hitId = hitIdOf(hit);
     const kept = before.get(hitId);
+    const last = kept?.actions.at(-1);
+    if (kept && isWhitelistClearance(last)) {
+      const reopened: HitAction = {
+        decision: 'RESCREEN',
+        state: 'OPEN',
+        by: 'system',
+        companyId: moment.companyId,
+        at: moment.at,
+        remarks: `Whitelist row ${last.whitelistRowId ?? '?'} no longer clears this name.`,
+      };
+      return { ...hit, hitId, state: 'OPEN', actions: [...kept.actions, reopened] };
+    }
     return { ...hit, hitId, state: kept?.state ?? 'OPEN', actions: kept?.actions ?? [] };
   });
+  const kept = cleared.flatMap(({ hit, rowId, by, reason }): ReviewedSanctionHit[] => {
+    const hitId = hitIdOf(hit);
+    const earlier = before.get(hitId);
+    // A name whitelisted before the shipment ever had the hit: nothing to keep.
+    if (!earlier) return [];
+    const last = earlier.actions.at(-1);
+    const stillOpen = hitBlocksAcceptance(earlier.state);
+    if (!stillOpen || (isWhitelistClearance(last) && last.whitelistRowId === rowId)) return [{ ...hit, hitId, state: earlier.state, actions: earlier.actions }];
+    const clearance: HitAction = {
+      decision: 'WHITELIST',
+      state: 'CLEARED',
+      by,
+      companyId: moment.companyId,
+      at: moment.at,
+      remarks: `Cleared by whitelist row ${rowId}${reason ? `: ${reason}` : ''}`,
+      whitelistRowId: rowId,
+    };
+    return [{ ...hit, hitId, state: 'CLEARED', actions: [...earlier.actions, clearance] }];
+  });
+  return [...found, ...kept];
+}
+
+/** What screening itself did to the hits (a whitelist clearance, a clearance lapsed): the actions it appended, for the shipment's history. */
+export function screeningActions(
+  before: readonly ReviewedSanctionHit[],
+  after: readonly ReviewedSanctionHit[],
+): { hit: ReviewedSanctionHit; action: HitAction }[] {
+  const earlier = new Map(before.map((hit) => [hit.hitId, hit.actions.length]));
+  return after.flatMap((hit) =>
+    hit.actions
+      .slice(earlier.get(hit.hitId) ?? 0)
+      .filter((action) => action.decision === 'WHITELIST' || action.decision === 'RESCREEN')
+      .map((action) => ({ hit, action })),
+  );
 }
 
 /** Sanction remarks follow the accept remark rule (remarkProblem in remark.ts, required). */

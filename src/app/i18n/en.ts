@@ -449,6 +449,8 @@ export const appMessages = {
         openHitsAlert:
           '%{smart_count} open sanction hit must be decided before acceptance. |||| %{smart_count} open sanction hits must be decided before acceptance.',
         decidedBy: '%{decision} by %{by}, %{at}: %{remarks}',
+        clearedByWhitelist: 'Cleared by whitelist row %{row}, whitelisted by %{by}, %{at}',
+        whitelistReason: 'Whitelist reason: %{reason}',
         reviewerOnly: 'Approve, Deny and Clear are for compliance reviewers.',
         compliance: 'Compliance checks',
         rule: 'Rule',
@@ -702,7 +704,10 @@ export const appMessages = {
       },
       confirm: {
         deleteTitle: 'Delete from %{list}',
-        deleteContent: 'Delete the selected row? This cannot be undone. |||| Delete the %{smart_count} selected rows? This cannot be undone.',
+        deleteContent:
+          'Delete %{rows}? It can be restored from its User Log entry. |||| Delete these %{smart_count} rows: %{rows}? Each can be restored from its User Log entry.',
+        deleteRow: '%{key} (row %{id})',
+        deleteMore: 'and %{smart_count} more',
         cancelTitle: 'Cancel entries of %{list}',
         cancelContent:
           'Cancel the selected entry? It stops applying but stays in the list. |||| Cancel the %{smart_count} selected entries? They stop applying but stay in the list.',
@@ -777,6 +782,14 @@ export const appMessages = {
         deleted: 'deleted',
         none: 'no field changed',
         ipAddress: 'Address',
+        restored: 'restored',
+        restore: 'Restore',
+        restoreColumn: 'Restore',
+        restoreEditTitle: 'Restore row %{row}',
+        restoreEdit: 'Put row %{row} (%{key}) back as it was before this change by %{user} on %{at}? The restore is logged like any edit.',
+        restoreDeleteTitle: 'Restore deleted row %{row}',
+        restoreDelete: 'Put row %{row} (%{key}), deleted by %{user} on %{at}, back in the list? The restore is logged like any edit.',
+        restoredDone: 'Row %{row} restored.',
       },
       control: {
         intro: 'The rule lists you may maintain, with their size and their last change.',

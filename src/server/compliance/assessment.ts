@@ -1,8 +1,8 @@
 import { addSeconds, formatISO } from 'date-fns';
 import type { AirWaybill, HouseManifest } from '../../domain/cargoMessages';
 import { checkResult, evaluateShipment, factsFromWaybill, type Evaluation } from '../../domain/compliance';
-import { carryReviews, type ReviewedSanctionHit } from '../../domain/sanctionReview';
-import { houseSubjects, waybillSubjects, type SanctionHit } from '../../domain/screening';
+import { carryReviews, type ReviewedSanctionHit, type WhitelistClearance } from '../../domain/sanctionReview';
+import { houseSubjects, waybillSubjects, type SanctionHit, type SanctionScreener } from '../../domain/screening';
 import type { CarrierRules } from './carrierRules';
 
 /**
@@ -32,18 +32,28 @@ export interface AssessmentInput {
   autoAcceptDelaySeconds: number;
 }
 
-function screen(rules: CarrierRules, waybill: AirWaybill, manifest: HouseManifest | undefined, date: string): (SanctionHit & { hawb?: string })[] {
+/** The hits of the shipment's parties (and its houses'), and those the whitelist clears, each with the row that clears it. */
+function screen(rules: CarrierRules, waybill: AirWaybill, manifest: HouseManifest | undefined, date: string) {
   const context = { date, carrierId: rules.carrierId };
-  const hits: (SanctionHit & { hawb?: string })[] = [...rules.screener.screen(waybillSubjects(waybill), rules.whitelist, context).hits];
-  for (const house of manifest?.houses ?? []) {
-    for (const hit of rules.screener.screen(houseSubjects(house), rules.whitelist, context).hits) hits.push({ ...hit, hawb: house.hawb });
-  }
-  return hits;
+  const hits: (SanctionHit & { hawb?: string })[] = [];
+  const cleared: WhitelistClearance[] = [];
+  const collect = (outcome: ReturnType<SanctionScreener['screen']>, hawb?: string) => {
+    for (const hit of outcome.hits) hits.push(hawb ? { ...hit, hawb } : hit);
+    for (const { hit, clearedBy } of outcome.cleared) {
+      const row = rules.whitelistRows.get(clearedBy);
+      if (row) cleared.push({ hit: hawb ? { ...hit, hawb } : hit, rowId: row.rowId, by: row.by, ...(clearedBy.reason ? { reason: clearedBy.reason } : {}) });
+    }
+  };
+  collect(rules.screener.screen(waybillSubjects(waybill), rules.whitelist, context));
+  for (const house of manifest?.houses ?? []) collect(rules.screener.screen(houseSubjects(house), rules.whitelist, context), house.hawb);
+  return { hits, cleared };
 }
 
 export function assessShipment(rules: CarrierRules, input: AssessmentInput): Assessment {
   const date = formatISO(input.now, { representation: 'date' });
-  const hits = carryReviews(screen(rules, input.waybill, input.manifest, date), input.previousHits);
+  const screened = screen(rules, input.waybill, input.manifest, date);
+  // Whitelisting keeps the hits a shipment had, cleared by their row (carryReviews).
+  const hits = carryReviews(screened.hits, input.previousHits, screened.cleared, { at: input.now.toISOString(), companyId: rules.carrierId });
   const facts = {
     ...factsFromWaybill(input.waybill, input.manifest, { carrierId: rules.carrierId, date }),
     specialHandlingCodes: [...input.specialHandlingCodes],
@@ -51,13 +61,16 @@ export function assessShipment(rules: CarrierRules, input: AssessmentInput): Ass
   const evaluation = evaluateShipment(
     facts,
     rules.lists,
-    hits.map((hit) => ({
-      role: hit.hawb ? `${hit.role} of house ${hit.hawb}` : hit.role,
-      matchedPhrase: hit.matchedPhrase,
-      entryId: hit.entryId,
-      listName: hit.listName,
-      state: hit.state,
-    })),
+    // A hit the whitelist cleared weighs as a whitelisted name always has: not at all (it stays on the shipment for the trail).
+    hits
+      .filter((hit) => hit.actions.at(-1)?.decision !== 'WHITELIST')
+      .map((hit) => ({
+        role: hit.hawb ? `${hit.role} of house ${hit.hawb}` : hit.role,
+        matchedPhrase: hit.matchedPhrase,
+        entryId: hit.entryId,
+        listName: hit.listName,
+        state: hit.state,
+      })),
     rules.effectLists,
   );
   const autoAccept = evaluation.autoAccept && evaluation.status === 'New';

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { DECIDING_LISTS, type EffectList, type RuleLists, type RuleRow } from '../../domain/compliance';
-import { SanctionScreener, SanctionWhitelist, sanctionEntryFromRow, whitelistEntryFromRow, type SanctionListEntry } from '../../domain/screening';
+import {
+  SanctionScreener,
+  SanctionWhitelist,
+  sanctionEntryFromRow,
+  whitelistEntryFromRow,
+  type SanctionListEntry,
+  type WhitelistEntry,
+} from '../../domain/screening';
 import type { Db } from '../db/database';
 import { effectPlugins } from './effectLists';
 
@@ -19,6 +26,8 @@ export interface CarrierRules {
   effectLists: EffectList[];
   screener: SanctionScreener;
   whitelist: SanctionWhitelist;
+  /** The Sanction Whitelist row each whitelist entry was read from, and who added or last changed it. */
+  whitelistRows: ReadonlyMap<WhitelistEntry, { rowId: string; by: string }>;
   /** Entries of the sanction list. */
   sanctionEntries: number;
   /** Changes whenever any of the carrier's lists changes. */
@@ -60,7 +69,7 @@ function screenerFor(entries: SanctionListEntry[]): SanctionScreener {
 async function loadCarrierRules(db: Db, carrierId: string, signature: string): Promise<CarrierRules> {
   const rows = await db
     .selectFrom('rule_list_rows')
-    .select(['row_id', 'list_name', 'row_values'])
+    .select(['row_id', 'list_name', 'row_values', 'updated_by'])
     .where('company_id', '=', carrierId)
     .where('list_name', 'in', readLists())
     .orderBy('row_id')
@@ -71,7 +80,13 @@ async function loadCarrierRules(db: Db, carrierId: string, signature: string): P
     lists[row.list_name].push({ id: String(row.row_id), values: row.row_values as RuleRow['values'] });
   }
   const entries = (lists.sanctionlist ?? []).map((row) => sanctionEntryFromRow(row.values)).filter((entry): entry is SanctionListEntry => entry !== undefined);
-  const whitelist = (lists.sanctionwhitelist ?? []).map((row) => whitelistEntryFromRow(row.values)).filter((entry) => entry !== undefined);
+  const authors = new Map(rows.filter((row) => row.list_name === 'sanctionwhitelist').map((row) => [String(row.row_id), row.updated_by]));
+  const whitelistRows = new Map<WhitelistEntry, { rowId: string; by: string }>();
+  for (const row of lists.sanctionwhitelist ?? []) {
+    const entry = whitelistEntryFromRow(row.values);
+    if (entry) whitelistRows.set(entry, { rowId: row.id, by: authors.get(row.id) ?? '' });
+  }
+  const whitelist = [...whitelistRows.keys()];
   const effectLists = effectPlugins().map((plugin) => ({
     name: plugin.name,
     label: plugin.label,
@@ -84,6 +99,7 @@ async function loadCarrierRules(db: Db, carrierId: string, signature: string): P
     effectLists,
     screener: screenerFor(entries),
     whitelist: new SanctionWhitelist(whitelist),
+    whitelistRows,
     sanctionEntries: entries.length,
     signature,
   };

@@ -1,10 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Selectable, Transaction } from 'kysely';
 import type { AirWaybill, HouseManifest } from '../../domain/cargoMessages';
-import type { ReviewedSanctionHit } from '../../domain/sanctionReview';
+import { screeningActions, type ReviewedSanctionHit } from '../../domain/sanctionReview';
 import { OPEN_STATUSES } from '../../domain/shipmentStatus';
 import type { Database, ShipmentTable } from '../db/schema';
 import { QUEUES, type JobQueue } from '../jobs/jobQueue';
+import { writeShipmentEvents } from '../shipments/actionLog';
 import { assessmentColumns, assessShipment, type Assessment } from './assessment';
 import type { CarrierRules } from './carrierRules';
 import { reviewedHitsOf } from './storedHits';
@@ -12,7 +13,8 @@ import { reviewedHitsOf } from './storedHits';
 /**
  * An open shipment assessed again from the messages it keeps: after one of its carrier's lists
  * changed (re-screening) or after a sanction hit was decided. Decided shipments keep their status;
- * their screening results and findings are brought up to date all the same.
+ * their screening results and findings are brought up to date all the same, and a hit a whitelist
+ * row now clears (or no longer clears) is written to the shipment's history.
  */
 
 export type StoredShipment = Selectable<ShipmentTable>;
@@ -31,11 +33,12 @@ export async function reassessShipment(
   options: { now: Date; autoAcceptDelaySeconds: number; hits?: readonly ReviewedSanctionHit[]; jobs?: JobQueue },
 ): Promise<Reassessment | undefined> {
   if (!shipment.waybill) return undefined;
+  const previousHits = options.hits ?? reviewedHitsOf(shipment.sanction_hits);
   const assessment = assessShipment(rules, {
     waybill: shipment.waybill as AirWaybill,
     ...(shipment.house_manifest ? { manifest: shipment.house_manifest as HouseManifest } : {}),
     specialHandlingCodes: shipment.special_handling_codes,
-    previousHits: options.hits ?? reviewedHitsOf(shipment.sanction_hits),
+    previousHits,
     now: options.now,
     autoAcceptDelaySeconds: options.autoAcceptDelaySeconds,
   });
@@ -57,6 +60,29 @@ export async function reassessShipment(
     !isDeepStrictEqual(JSON.parse(next.compliance_checks), shipment.compliance_checks);
   if (changed) {
     await trx.updateTable('shipments').set(next).where('shipment_id', '=', shipment.shipment_id).execute();
+    // The shipment's history tells what screening did to its hits: cleared by a whitelist row, or open again.
+    await writeShipmentEvents(
+      trx,
+      screeningActions(previousHits, assessment.hits).map(({ hit, action }) => {
+        const what = `Sanction hit ${hit.hitId} (${hit.role.toLowerCase()}${hit.hawb ? ` of house ${hit.hawb}` : ''} '${hit.screenedText}' matches '${hit.matchedPhrase}', ${hit.listName} ${hit.entryId})`;
+        return action.decision === 'WHITELIST'
+          ? {
+              shipmentId: String(shipment.shipment_id),
+              kind: 'SANCTION',
+              description: `${what} cleared by whitelist row ${action.whitelistRowId}, whitelisted by ${action.by}.`,
+              companyId: action.companyId || null,
+              userId: action.by || null,
+              details: { hitId: hit.hitId, whitelistRowId: action.whitelistRowId },
+            }
+          : {
+              shipmentId: String(shipment.shipment_id),
+              kind: 'SANCTION',
+              description: `${what} is open again: ${action.remarks}`,
+              companyId: null,
+              userId: null,
+            };
+      }),
+    );
     if (next.status === 'Processing' && next.auto_accept_at && options.jobs) {
       await options.jobs.send(QUEUES.autoAccept, {}, { startAfter: next.auto_accept_at, within: trx });
     }

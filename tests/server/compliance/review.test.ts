@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { bearer, buildTestApp, signIn, type TestApp } from '../testApp';
 import { demoFwb, postMessage } from './messages';
 
@@ -193,10 +194,10 @@ describe('a screened shipment with a hit', () => {
     expect(again.json().message).toMatch(/^The hit H[0-9A-Z]+ is (APPROVED|DENIED): it cannot be cleared now\.$/);
   });
 
-  it('resend screens again against the current lists: a whitelisted party no longer hits', async () => {
+  it('resend screens again against the current lists: a whitelisted party no longer stops the shipment, and its hit stays, cleared by the row', async () => {
     const shipment = await screened(9_200_006, 'ORIENT EXPRESS LOGISTICS');
     expect((await sanctionDetail(admin, shipment.ShipmentId)).SanctionHits).toHaveLength(1);
-    await t.db
+    const row = await t.db
       .insertInto('rule_list_rows')
       .values({
         company_id: 'DEMOAIR',
@@ -217,7 +218,9 @@ describe('a screened shipment with a hit', () => {
         updated_by: 'test',
         updated_at: new Date(),
       })
-      .execute();
+      .returning('row_id')
+      .executeTakeFirstOrThrow();
+    const rowId = String(row.row_id);
     const other = await t.db.selectFrom('shipments').select('shipment_id').where('awb_prefix', '=', '618').limit(1).executeTakeFirstOrThrow();
     const resend = await t.app.inject({
       method: 'POST',
@@ -230,7 +233,66 @@ describe('a screened shipment with a hit', () => {
       expect.objectContaining({ ShipmentId: shipment.ShipmentId, Outcome: 'screened', OpenHits: 0 }),
       expect.objectContaining({ ShipmentId: String(other.shipment_id), Outcome: 'notAccessible' }),
     ]);
-    expect((await sanctionDetail(admin, shipment.ShipmentId)).SanctionHits).toEqual([]);
+    // Whitelisting never erases the hit (issue 18): it stays, cleared by the row, with who whitelisted the name and when.
+    const [hit] = (await sanctionDetail(admin, shipment.ShipmentId)).SanctionHits as (Hit & { action: Record<string, unknown> })[];
+    expect(hit).toMatchObject({
+      state: 'CLEARED',
+      action: {
+        decision: 'WHITELIST',
+        state: 'CLEARED',
+        by: 'test',
+        whitelistRowId: rowId,
+        remarks: `Cleared by whitelist row ${rowId}: Settled all charges; unblocked by finance.`,
+        at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+    });
+    const history = async () =>
+      (
+        await t.db
+          .selectFrom('shipment_events')
+          .select(['kind', 'description', 'user_id'])
+          .where('shipment_id', '=', shipment.ShipmentId)
+          .orderBy('event_id')
+          .execute()
+      )
+        // The hit's own lines (the resend writes a line of its own too).
+        .filter((event) => event.kind === 'SANCTION' && event.description.startsWith('Sanction hit '));
+    expect(await history()).toEqual([
+      {
+        kind: 'SANCTION',
+        description: expect.stringMatching(
+          new RegExp(
+            `^Sanction hit ${hit.hitId} \\(consignee 'ORIENT EXPRESS LOGISTICS' matches '.+', .+\\) cleared by whitelist row ${rowId}, whitelisted by test\\.$`,
+          ),
+        ),
+        user_id: 'test',
+      },
+    ]);
+    // Screening again with the row still there adds nothing.
+    await t.app.inject({ method: 'POST', url: '/awbapi/sanction/resend', headers: bearer(admin), payload: { ResendList: [shipment.ShipmentId] } });
+    expect((await sanctionDetail(admin, shipment.ShipmentId)).SanctionHits).toMatchObject([{ hitId: hit.hitId, state: 'CLEARED' }]);
+    expect(await history()).toHaveLength(1);
+    // A shipment whose party was whitelisted before it arrived has no hit to keep.
+    const later = await screened(9_200_007, 'ORIENT EXPRESS LOGISTICS');
+    expect((await sanctionDetail(admin, later.ShipmentId)).SanctionHits).toEqual([]);
+
+    // The row cancelled: the name hits again, open, and the history says why.
+    await t.db
+      .updateTable('rule_list_rows')
+      .set({ row_values: sql`jsonb_set(row_values, '{status}', '"Cancelled"')`, updated_at: new Date() })
+      .where('row_id', '=', rowId)
+      .execute();
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/awbapi/sanction/resend',
+      headers: bearer(admin),
+      payload: { ResendList: [shipment.ShipmentId] },
+    });
+    expect(again.json().data[0]).toMatchObject({ OpenHits: 1 });
+    const [reopened] = (await sanctionDetail(admin, shipment.ShipmentId)).SanctionHits as (Hit & { actions: { decision: string }[] })[];
+    expect(reopened).toMatchObject({ hitId: hit.hitId, state: 'OPEN' });
+    expect(reopened.actions.map((action) => action.decision)).toEqual(['WHITELIST', 'RESCREEN']);
+    expect((await history()).at(-1)?.description).toMatch(new RegExp(`is open again: Whitelist row ${rowId} no longer clears this name\\.$`));
   });
 });
 

@@ -6,7 +6,6 @@ import { Button, useNotify, useTranslate } from 'react-admin';
 import { hitBlocksAcceptance, nextHitState, openHitCount, REVIEWER_DECISIONS, SANCTION_DECISIONS, type SanctionDecision } from '../../../domain/sanctionReview';
 import type { SanctionHit } from '../../../domain/shipmentWire';
 import { LoadingBox } from '../../admin/LoadingBox';
-import { utcDateTime } from '../../../domain/dateRange';
 import { Block } from '../detail/DetailBlocks';
 import { StaleAlert } from '../detail/StaleAlert';
 import { RefusedDetail } from '../detail/RefusedDetail';
@@ -16,6 +15,7 @@ import type { SanctionDetail } from '../shipmentApi';
 import { useShipmentApi } from '../useShipmentApi';
 import { RiskLevelChip } from '../../compliance/RiskLevelChip';
 import { ComplianceFindings } from './ComplianceFindings';
+import { HitDecision } from './HitDecision';
 import { SanctionDecisionDialog } from './SanctionDecisionDialog';
 
 const STATE_COLORS = { OPEN: 'warning', ESCALATED: 'info', APPROVED: 'success', DENIED: 'error', CLEARED: 'success' } as const;
@@ -121,14 +121,7 @@ function HitsTable({ detail, selected, onToggle }: { detail: SanctionDetail; sel
                   </Typography>
                 </TableCell>
                 <TableCell sx={{ minWidth: 160 }}>
-                  {hit.action
-                    ? translate('app.shipments.sanction.decidedBy', {
-                        decision: translate(`app.shipments.sanction.states.${hit.action.state}`),
-                        by: hit.action.by,
-                        at: utcDateTime(hit.action.at),
-                        remarks: hit.action.remarks,
-                      })
-                    : translate('app.shipments.sanction.open')}
+                  <HitDecision hit={hit} />
                 </TableCell>
               </TableRow>
             );
