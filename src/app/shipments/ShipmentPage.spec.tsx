@@ -15,8 +15,13 @@ const overview = {
   Today: '2026-11-22',
   TodayByStatus: { New: 2, Error: 0, Accept: 1, Reject: 0, Submit: 0, Eyeball: 0, Nothing: 0, Processing: 0 },
   Last7DaysByStatus: { New: 9, Error: 1, Accept: 4, Reject: 0, Submit: 2, Eyeball: 0, Nothing: 0, Processing: 0 },
+  Attention: { OpenHitsByAge: { under1h: 1, under4h: 0, under24h: 0, older: 2 }, AwaitingReview: 0, DeniedHit: 1, HardBlock: 3, DepartingSoon: 4 },
 };
-const rows = [summaryRow('160-12345675'), summaryRow('297-00000011', { Status: 'Eyeball' }), summaryRow('618-00000022', { IsLent: true })];
+const rows = [
+  summaryRow('160-12345675', { Attention: ['OpenHits', 'HardBlock'] }),
+  summaryRow('297-00000011', { Status: 'Eyeball' }),
+  summaryRow('618-00000022', { IsLent: true }),
+];
 
 function serve(extra: (path: string, body: unknown) => unknown = () => undefined) {
   const requests: AwbSummaryRequest[] = [];
@@ -85,6 +90,24 @@ describe('ShipmentPage', () => {
     expect(screen.getByText('Eyeball', { selector: '.MuiChip-label' })).toBeInTheDocument();
     expect(screen.getByText('Lent')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: '9 New shipments with flights in the last 7 days' })).toBeInTheDocument();
+  });
+
+  it('marks what needs attention on a row, counts it in the overview, and opens the list filtered by a figure (issue 18)', async () => {
+    const { client, requests } = serve();
+    renderShipmentPage('/en/shipment', '/en/shipment', <ShipmentPage />, { messages: spec.messages, httpClient: client });
+    const row = (await screen.findByText('160-12345675')).closest('tr')!;
+    expect(within(row).getByText('Open sanction hit')).toBeInTheDocument();
+    expect(within(row).getByText('Hard block')).toBeInTheDocument();
+    expect(within(screen.getByText('297-00000011').closest('tr')!).queryByText('Hard block')).not.toBeInTheDocument();
+    // Figures of 0 are plain text; the others open the list filtered by their kind.
+    expect(await screen.findByRole('button', { name: '2 shipments: Open sanction hit: Over 24 hours' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Hit awaiting review$/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '3 shipments: Hard block' }));
+    await waitFor(() => expect(requests.at(-1)?.filters).toEqual({ Attention: ['HardBlock'] }));
+    await userEvent.click(screen.getByRole('button', { name: '1 shipments: Open sanction hit: Under 1 hour' }));
+    await waitFor(() =>
+      expect(requests.at(-1)).toMatchObject({ filters: { Attention: ['OpenHits'] }, dbOptions: { FieldName: 'MessageDate', OrderBy: 'ASC' } }),
+    );
   });
 
   it('applies the tag rules with the spec messages and searches the tags', async () => {

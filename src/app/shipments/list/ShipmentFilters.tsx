@@ -5,11 +5,12 @@ import { Button, useListContext, useTranslate } from 'react-admin';
 import { dateRangeProblem } from '../../../domain/dateRange';
 import { IsoDateField } from '../../admin/IsoDateField';
 import { SHIPMENT_STATUSES } from '../../../domain/shipmentStatus';
+import { ATTENTION_KINDS } from '../../../domain/shipmentWire';
 import { DATE_FILTER_FIELDS, type ShipmentListFilter } from '../searchCriteria';
 
 type DateField = (typeof DATE_FILTER_FIELDS)[number]['from'] | (typeof DATE_FILTER_FIELDS)[number]['to'];
 
-/** Filters by flight date, message date and STD (each range within 7 days, spec 5) and by status. */
+/** Filters by flight date, message date and STD (each range within 7 days, spec 5), by status and by what needs attention. */
 export function ShipmentFilters() {
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
@@ -34,6 +35,8 @@ export function ShipmentFilters() {
     }
     if (draft.Status && draft.Status.length > 0) next.Status = draft.Status;
     else delete next.Status;
+    if (draft.Attention && draft.Attention.length > 0) next.Attention = draft.Attention;
+    else delete next.Attention;
     setFilters(next, {});
   }
 
@@ -98,6 +101,24 @@ export function ShipmentFilters() {
               <MenuItem key={status} value={status}>
                 <Checkbox checked={(draft.Status ?? []).includes(status)} size="small" />
                 <ListItemText primary={translate(`app.shipments.status.${status}`, { _: status })} />
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <FormControl size="small" sx={{ width: 240, mt: 2.5 }}>
+          <InputLabel id="attention-filter-label">{translate('app.shipments.filters.attention')}</InputLabel>
+          <Select
+            labelId="attention-filter-label"
+            multiple
+            value={draft.Attention ?? []}
+            label={translate('app.shipments.filters.attention')}
+            onChange={(event) => setDraft({ ...draft, Attention: typeof event.target.value === 'string' ? event.target.value.split(',') : event.target.value })}
+            renderValue={(selected) => selected.map((kind) => translate(`app.shipments.attention.${kind}`, { _: kind })).join(', ')}
+          >
+            {ATTENTION_KINDS.map((kind) => (
+              <MenuItem key={kind} value={kind}>
+                <Checkbox checked={(draft.Attention ?? []).includes(kind)} size="small" />
+                <ListItemText primary={translate(`app.shipments.attention.${kind}`)} />
               </MenuItem>
             ))}
           </Select>

@@ -11,6 +11,7 @@ import { EmptyState } from '../../admin/PageFrame';
 import type { ShipmentListMeta, ShipmentRecord } from '../shipmentDataProvider';
 import { LiveShipmentRows, ROW_FLASH_MS, useLiveRows } from './LiveShipmentRows';
 import { ShipmentBulkActions } from './ShipmentBulkActions';
+import { AttentionMarks } from './AttentionMarks';
 import { StatusChip } from './StatusChip';
 
 const Col = DataTable.Col<ShipmentRecord>;
@@ -124,7 +125,16 @@ function ShipmentTable() {
           }}
         >
           <Col source="AWBNumber" label="app.shipments.fields.AWBNumber" render={(record) => <AwbCell record={record} />} />
-          <Col source="Status" label="app.shipments.fields.Status" render={(record) => <StatusChip status={record.Status} />} />
+          <Col
+            source="Status"
+            label="app.shipments.fields.Status"
+            render={(record) => (
+              <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+                <StatusChip status={record.Status} />
+                <AttentionMarks marks={record.Attention} />
+              </Stack>
+            )}
+          />
           <Col source="Origin" label="app.shipments.fields.Origin" />
           <Col source="Destination" label="app.shipments.fields.Destination" />
           <Col source="FlightNo" label="app.shipments.fields.FlightNo" disableSort />

@@ -7,7 +7,7 @@ import { addDaysIso } from '../../../domain/dateRange';
 import { SHIPMENT_STATUSES, type ShipmentStatus } from '../../../domain/shipmentStatus';
 import OverviewChart from './OverviewChart';
 import { localDay, overviewKey, takeEarly } from '../firstScreen';
-import type { OverviewAnswer } from '../../../domain/shipmentWire';
+import { type AttentionCounts, type AttentionKind, HIT_AGE_BUCKETS, type OverviewAnswer } from '../../../domain/shipmentWire';
 import { STATUS_KINDS } from '../../../domain/liveEvents';
 import { useLiveEvents, useLiveFallback } from '../../live/LiveEventsProvider';
 import { useShipmentApi } from '../useShipmentApi';
@@ -50,6 +50,12 @@ export function ShipmentOverview() {
   function openList(status: ShipmentStatus, range: 'today' | 'week') {
     const filter = { Status: [status], FlightDateFrom: range === 'today' ? today : addDaysIso(today, -6), FlightDateTo: today };
     navigate(`${basename}/shipment?${new URLSearchParams({ filter: JSON.stringify(filter), page: '1' })}`);
+  }
+
+  function openAttention(kind: AttentionKind) {
+    // The backlog oldest first: what has waited longest is seen first.
+    const order: Record<string, string> = kind === 'OpenHits' ? { sort: 'MessageDate', order: 'ASC' } : {};
+    navigate(`${basename}/shipment?${new URLSearchParams({ filter: JSON.stringify({ Attention: [kind] }), page: '1', ...order })}`);
   }
 
   return (
@@ -132,9 +138,63 @@ export function ShipmentOverview() {
                 ))}
               </tbody>
             </Box>
+            <AttentionFigures counts={overview.data.Attention} onOpen={openAttention} />
           </Stack>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * What needs attention among the company's open shipments (issue 18): the screening backlog (open
+ * hits by how long their shipment has waited), hits awaiting review, denied hits, hard blocks and
+ * undecided shipments whose flight leaves within 24 hours. Each figure opens the list filtered so.
+ */
+function AttentionFigures({ counts, onOpen }: { counts: AttentionCounts | undefined; onOpen: (kind: AttentionKind) => void }) {
+  const translate = useTranslate();
+  if (!counts) return null;
+  const figure = (count: number, what: string, kind: AttentionKind) =>
+    count > 0 ? (
+      <MuiLink component="button" type="button" onClick={() => onOpen(kind)} aria-label={translate('app.shipments.attention.link', { count, what })}>
+        {count}
+      </MuiLink>
+    ) : (
+      <span>0</span>
+    );
+  const rows: { label: string; count: number; kind: AttentionKind }[] = [
+    ...HIT_AGE_BUCKETS.map((bucket) => ({
+      label: `${translate('app.shipments.attention.OpenHits')}: ${translate(`app.shipments.attention.${bucket}`)}`,
+      count: counts.OpenHitsByAge[bucket],
+      kind: 'OpenHits' as const,
+    })),
+    { label: translate('app.shipments.attention.AwaitingReview'), count: counts.AwaitingReview, kind: 'AwaitingReview' },
+    { label: translate('app.shipments.attention.DeniedHit'), count: counts.DeniedHit, kind: 'DeniedHit' },
+    { label: translate('app.shipments.attention.HardBlock'), count: counts.HardBlock, kind: 'HardBlock' },
+    { label: translate('app.shipments.attention.undecidedSoon'), count: counts.DepartingSoon, kind: 'DepartingSoon' },
+  ];
+  return (
+    <Box
+      component="table"
+      sx={{
+        flex: 1,
+        borderCollapse: 'collapse',
+        fontSize: '0.875rem',
+        '& th, & td': { px: 1, py: 0.25, textAlign: 'right' },
+        '& th': { textAlign: 'left', fontWeight: 400 },
+      }}
+    >
+      <caption style={{ captionSide: 'top', textAlign: 'left', fontSize: '0.75rem', color: 'inherit' }}>
+        <strong>{translate('app.shipments.attention.title')}</strong> {translate('app.shipments.attention.caption')}
+      </caption>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.label}>
+            <th scope="row">{row.label}</th>
+            <td>{figure(row.count, row.label, row.kind)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Box>
   );
 }
