@@ -1,14 +1,7 @@
 import { formatISO } from 'date-fns';
 import type { RuleRow } from '../../domain/compliance';
 import { REVIEW_FLOOR, sanctionRiskLevel } from '../../domain/sanctionRisk';
-import {
-  SanctionWhitelist,
-  sanctionEntryFromRow,
-  whitelistEntryFromRow,
-  type SanctionHit,
-  type SanctionListEntry,
-  type WhitelistEntry,
-} from '../../domain/screening';
+import { SanctionWhitelist, sanctionEntryFromRow, type SanctionHit, type SanctionListEntry, type WhitelistEntry } from '../../domain/screening';
 import type { SanctionCheckAnswer, SanctionCheckHit, SanctionCheckWhitelisting } from '../../domain/shipmentWire';
 import type { DecisionCaller } from '../shipments/decisions';
 import { carrierRules, type CarrierRules } from './carrierRules';
@@ -40,17 +33,16 @@ const entryKey = (listName: string, entryId: string) => `${listName}\u0000${entr
 function listsOf(rules: CarrierRules): CheckLists {
   let lists = checkLists.get(rules);
   if (!lists) {
-    // carrierRules reads the sanction lists with the deciding ones (DECIDING_LISTS), under their plugin names.
+    // carrierRules reads the sanction list with the deciding lists (DECIDING_LISTS), under its plugin name.
     const rows = rules.lists as Readonly<Record<string, readonly RuleRow[] | undefined>>;
     const entries = new Map<string, SanctionListEntry>();
     for (const row of rows.sanctionlist ?? []) {
       const entry = sanctionEntryFromRow(row.values);
       if (entry) entries.set(entryKey(entry.listName, entry.entryId), entry);
     }
-    const whitelist = (rows.sanctionwhitelist ?? []).flatMap((row): WhitelistRow[] => {
-      const entry = whitelistEntryFromRow(row.values);
-      return entry?.active ? [{ rowId: row.id, entry, whitelist: new SanctionWhitelist([entry]) }] : [];
-    });
+    const whitelist = [...rules.whitelistRows].flatMap(([entry, { rowId }]): WhitelistRow[] =>
+      entry.active ? [{ rowId, entry, whitelist: new SanctionWhitelist([entry]) }] : [],
+    );
     lists = { entries, whitelist };
     checkLists.set(rules, lists);
   }
