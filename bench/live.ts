@@ -14,7 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
@@ -293,6 +293,7 @@ const percent = (share: number) => Math.round(share * 1000) / 10;
 export async function runLiveBench(): Promise<void> {
   const port = Number(process.env.BENCH_LIVE_PORT ?? Number(process.env.BENCH_PORT ?? 8191) + 5);
   const dataDir = `/tmp/portal-bench-live-${process.pid}`;
+  const loadAtStart = loadavg()[0];
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   let embedded: EmbeddedDatabase | undefined;
@@ -375,7 +376,7 @@ export async function runLiveBench(): Promise<void> {
     const streamDelta = { rss: after.rss - before.rss, heapUsed: after.heapUsed - before.heapUsed };
     const results = {
       date: new Date().toISOString(),
-      machine: { cores: cpus().length, node: process.version },
+      machine: { cores: cpus().length, node: process.version, loadAverage1m: { start: loadAtStart, end: loadavg()[0] } },
       setup: {
         instances: 2,
         database: embedded ? 'embedded PostgreSQL' : 'BENCH_DATABASE_URL',
@@ -419,7 +420,8 @@ export async function runLiveBench(): Promise<void> {
     const md = [
       `# Live event stream benchmark (${results.date})`,
       '',
-      `Machine: ${results.machine.cores} cores (shared with other work while this ran), Node ${results.machine.node}. Two app instances`,
+      `Machine: ${results.machine.cores} cores, shared with other work while this ran (load average over a minute: ${results.machine.loadAverage1m.start.toFixed(1)}`,
+      `at the start, ${results.machine.loadAverage1m.end.toFixed(1)} at the end), Node ${results.machine.node}. Two app instances`,
       `(src/server/main.ts, WEB_CONCURRENCY=1 each, so each is one process as a machine of its own would be) on one`,
       `${results.setup.database}, demo world of 400 shipments. The server's own defaults: LIVE_STREAMS_PER_USER=5 (not raised:`,
       `the ${count(STREAMS)} streams belong to ${users} seeded DEMOAIR users, five each), LIVE_HEARTBEAT_MS=${HEARTBEAT_MS}. Instance B holds`,
