@@ -182,7 +182,7 @@ test('a decision in the browser on instance A shows at once in the browser on in
   await expect(detailB.getByRole('button', { name: 'Reject', exact: true })).toBeDisabled();
   await expect(row.getByText('Accept', { exact: true })).toBeVisible({ timeout: 5000 });
   await expect(row.getByText('No longer matches the filters')).toBeVisible();
-  await listB.screenshot({ path: test.info().outputPath('list-no-longer-matches.png') });
+  await listB.screenshot({ path: test.info().outputPath('list-no-longer-matches.png'), fullPage: true });
   await detailB.screenshot({ path: test.info().outputPath('detail-changed-by.png') });
 
   // One click reloads: the new status, and the alert gone.
