@@ -16,6 +16,8 @@ interface RescreenRun {
   Reason: string;
   FinishedAt: string | null;
   Error: string | null;
+  /** Asked for one list whose change another list's run took over: that list. */
+  Includes?: string | null;
 }
 
 /** Finished runs are shown for this long, so the admin who made the change sees the outcome. */
@@ -27,15 +29,17 @@ const SHOW_FINISHED_MS = 10 * 60_000;
  * events (issue 19; a run reports its progress in steps, so each step asks once), polling only
  * while the stream is not live.
  */
-export function RescreenProgress() {
+export function RescreenProgress({ listName }: { listName?: string } = {}) {
   const translate = useTranslate();
   const http = useHttpClient();
   const live = useLiveState() === 'live';
   const runs = useQuery({
-    queryKey: ['classic', 'rescreenruns'],
+    // A list's page asks for the run of that list's change (issue 18, item 7); without one, the company's latest.
+    queryKey: ['classic', 'rescreenruns', listName ?? null],
     // Progress is a courtesy: an answer it cannot read leaves the page as it is.
     queryFn: async () => {
-      const answer = await http.classic<{ status?: number; data?: RescreenRun[] }>('/rescreenruns', { validateStatus: false });
+      const path = listName ? `/rescreenruns?list=${encodeURIComponent(listName)}` : '/rescreenruns';
+      const answer = await http.classic<{ status?: number; data?: RescreenRun[] }>(path, { validateStatus: false });
       return answer.status === 200 && answer.json?.status === 1 && Array.isArray(answer.json.data) ? answer.json.data : [];
     },
     refetchInterval: (query) => (live ? 60_000 : query.state.data?.some((run) => run.State === 'QUEUED' || run.State === 'RUNNING') ? 2000 : 15000),
@@ -55,9 +59,17 @@ export function RescreenProgress() {
   if (!run) return null;
   const running = run.State === 'QUEUED' || run.State === 'RUNNING';
   if (!running && (!run.FinishedAt || Date.now() - Date.parse(run.FinishedAt) > SHOW_FINISHED_MS)) return null;
-  const plugin = pluginByName(run.ListName);
-  const list = plugin ? translate(`app.ruleList.${plugin.name}`, { _: plugin.label }) : run.ListName;
-  const message = translate(`app.compliance.rescreen.${run.State}`, { list, done: run.Done, total: run.Total, changed: run.Changed, error: run.Error ?? '' });
+  const labelOf = (name: string) => {
+    const plugin = pluginByName(name);
+    return plugin ? translate(`app.ruleList.${plugin.name}`, { _: plugin.label }) : name;
+  };
+  const list = labelOf(run.ListName);
+  const message = [
+    translate(`app.compliance.rescreen.${run.State}`, { list, done: run.Done, total: run.Total, changed: run.Changed, error: run.Error ?? '' }),
+    run.Includes ? translate('app.compliance.rescreen.includes', { list: labelOf(run.Includes) }) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <Alert severity={run.State === 'FAILED' ? 'error' : running ? 'info' : 'success'} role="status" sx={{ mb: 2 }}>
       {message}

@@ -33,7 +33,7 @@ function RuleListScreen({ plugin }: { plugin: RuleListPlugin }) {
       {/* Under the rows, not above them: the re-screen banner comes, grows and goes on its own time, and must never move a row or a checkbox under the pointer. */}
       {(listDecides(plugin.name) || (plugin.effects?.length ?? 0) > 0) && (
         <Box sx={{ mt: 2 }}>
-          <RescreenProgress />
+          <RescreenProgress listName={plugin.name} />
         </Box>
       )}
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && <RuleRowDialog plugin={plugin} mode={dialog} onClose={close} />}

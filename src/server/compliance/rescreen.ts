@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database';
+import type { RescreenRunTable } from '../db/schema';
 import { QUEUES, type JobQueue } from '../jobs/jobQueue';
 import { writeShipmentEvents, type ShipmentEvent } from '../shipments/actionLog';
 import { carrierRules } from './carrierRules';
@@ -7,13 +8,27 @@ import { OPEN_STATUSES } from '../../domain/shipmentStatus';
 import { reassessShipment } from './reassess';
 
 /**
- * Re-screening (issue 6): when a carrier changes one of the lists that decide, its open shipments
- * are assessed again in the background. A run records its progress (and the last shipment done,
+ * Re-screening (issue 6): when a carrier changes one of the lists that decide, the shipments the
+ * change can affect (affectedSql) are assessed again in the background. A run records its progress (and the last shipment done,
  * so that a restart resumes after it); it works in chunks, one job each; a newer change supersedes
  * an unfinished run, since only the newest lists count.
  */
 
 export const RESCREEN_CHUNK = 100;
+
+/** Decided shipments a list change still concerns until their flight has left: the screening and findings they carry are brought up to date. */
+const DECIDED_NOT_FLOWN = ['Accept', 'Submit'] as const;
+
+/**
+ * The shipments a change of the carrier's lists can affect (issue 18, item 7): its open ones, and
+ * those it accepted (or sent on) whose flight has not left yet (by STD, else by the flight day), so
+ * a name listed after acceptance still shows on a shipment that has not flown. Decided shipments keep
+ * their status (reassess.ts).
+ */
+function affectedSql(now: Date) {
+  return sql<boolean>`(status IN (${sql.join([...OPEN_STATUSES])})
+    OR (status IN (${sql.join([...DECIDED_NOT_FLOWN])}) AND coalesce(std > ${now}, flight_date >= (${now}::timestamptz AT TIME ZONE 'UTC')::date)))`;
+}
 
 export async function requestRescreen(
   trx: Db,
@@ -30,7 +45,7 @@ export async function requestRescreen(
     .selectFrom('shipments')
     .select(sql<string>`count(*)`.as('total'))
     .where('carrier_id', '=', request.companyId)
-    .where('status', 'in', [...OPEN_STATUSES])
+    .where(affectedSql(new Date()))
     .executeTakeFirstOrThrow();
   const run = await trx
     .insertInto('rescreen_runs')
@@ -67,17 +82,17 @@ export async function rescreenChunk(deps: RescreenDeps, runId: string): Promise<
   return deps.db.transaction().execute(async (trx) => {
     const run = await trx.selectFrom('rescreen_runs').selectAll().where('run_id', '=', runId).forUpdate().executeTakeFirst();
     if (!run || (run.state !== 'QUEUED' && run.state !== 'RUNNING')) return 'gone' as const;
+    const now = deps.now?.() ?? new Date();
     const shipments = await trx
       .selectFrom('shipments')
       .selectAll()
       .where('carrier_id', '=', run.company_id)
-      .where('status', 'in', [...OPEN_STATUSES])
+      .where(affectedSql(now))
       .where('shipment_id', '>', run.last_shipment_id)
       .orderBy('shipment_id')
       .limit(chunkSize)
       .forUpdate()
       .execute();
-    const now = deps.now?.() ?? new Date();
     const events: ShipmentEvent[] = [];
     for (const shipment of shipments) {
       const outcome = await reassessShipment(trx, rules, shipment, {
@@ -132,10 +147,47 @@ export interface RescreenRunView {
   Error: string | null;
 }
 
+type RunRow = Selectable<RescreenRunTable>;
+
 /** The company's latest runs, newest first, for the progress shown on the rule-list pages. */
 export async function latestRuns(db: Db, companyId: string, limit = 5): Promise<RescreenRunView[]> {
   const rows = await db.selectFrom('rescreen_runs').selectAll().where('company_id', '=', companyId).orderBy('run_id', 'desc').limit(limit).execute();
-  return rows.map((row) => ({
+  return rows.map(runView);
+}
+
+/**
+ * The run that screens a list's latest change: that list's newest run, or, when a change of another
+ * list superseded it, the run that took over (the company's next run, which reads every list as it
+ * is, this one's change included), followed to the one still standing. Undefined when the list was
+ * never changed.
+ */
+export async function runOfList(db: Db, companyId: string, listName: string): Promise<(RescreenRunView & { Includes: string | null }) | undefined> {
+  let run = await db
+    .selectFrom('rescreen_runs')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('list_name', '=', listName)
+    .orderBy('run_id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  while (run?.state === 'SUPERSEDED') {
+    const next: RunRow | undefined = await db
+      .selectFrom('rescreen_runs')
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .where('run_id', '>', run.run_id)
+      .orderBy('run_id')
+      .limit(1)
+      .executeTakeFirst();
+    if (!next) break;
+    run = next;
+  }
+  if (!run) return undefined;
+  return { ...runView(run), Includes: run.list_name === listName ? null : listName };
+}
+
+function runView(row: RunRow): RescreenRunView {
+  return {
     RunId: String(row.run_id),
     ListName: row.list_name,
     Reason: row.reason,
@@ -147,5 +199,5 @@ export async function latestRuns(db: Db, companyId: string, limit = 5): Promise<
     CreatedAt: row.created_at.toISOString(),
     FinishedAt: row.finished_at ? row.finished_at.toISOString() : null,
     Error: row.error,
-  }));
+  };
 }
