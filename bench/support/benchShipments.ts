@@ -2,13 +2,16 @@ import { suffixWithCheckDigit } from '../../src/domain/awb';
 import type { AirWaybill, CargoParty } from '../../src/domain/cargoMessages';
 import { applyVariant } from '../../src/domain/screening/evaluation/nameVariants';
 import { pick, seededRandom } from '../../src/domain/seededRandom';
-import type { SanctionListEntry } from '../../src/domain/screening';
+import { holdsListedName, listedWordSets, type SanctionListEntry } from '../../src/domain/screening';
 import { literalOfMatchingValue } from '../../src/domain/wildcard';
 
 /**
  * Realistic air waybills for the screening benchmark, the same for the same index: forwarders,
  * manufacturers and traders of the usual air-cargo lanes, with addresses and goods, and now and
- * then (about 2 in 100) a party that is a listed name written a little differently.
+ * then (about 2 in 100) a party that is a listed name written a little differently. Generated
+ * company names that hold a whole listed name (AL BARAKA TRADING holds BARAKA TRADING COMPANY) are
+ * drawn again: they are hits, not clean names. Planted names are Default-matched listed names
+ * (vessels and aircraft are matched Exact, as listed) that fit a party name line (35 characters).
  */
 
 const CITIES: { place: string; country: string; airport: string; streets: string[] }[] = [
@@ -106,13 +109,36 @@ function party(random: Random, name: string): CargoParty {
   };
 }
 
-function companyName(random: Random): string {
-  return `${pick(random, HEADS)} ${pick(random, TRADES)} ${pick(random, FORMS)}`;
+const NAME_LINE = 35;
+
+/** What the generator needs of a list, worked out once per list. */
+interface ListMaterial {
+  wordSets: Set<string>;
+  plantable: SanctionListEntry[];
+}
+const materials = new WeakMap<readonly SanctionListEntry[], ListMaterial>();
+function materialOf(listed: readonly SanctionListEntry[]): ListMaterial {
+  let material = materials.get(listed);
+  if (!material) {
+    material = {
+      wordSets: listedWordSets(listed),
+      plantable: listed.filter((entry) => entry.matchingMethod === 'Default' && (literalOfMatchingValue(entry.name) ?? entry.name).length <= NAME_LINE - 5),
+    };
+    materials.set(listed, material);
+  }
+  return material;
+}
+
+function companyName(random: Random, material: ListMaterial): string {
+  for (;;) {
+    const name = `${pick(random, HEADS)} ${pick(random, TRADES)} ${pick(random, FORMS)}`;
+    if (!holdsListedName(name, material.wordSets)) return name;
+  }
 }
 
 /** A listed name written a little differently, in Cargo-IMP characters. */
-function listedVariant(random: Random, listed: readonly SanctionListEntry[]): string | undefined {
-  const entry = pick(random, listed);
+function listedVariant(random: Random, material: ListMaterial): string | undefined {
+  const entry = pick(random, material.plantable);
   const name = literalOfMatchingValue(entry.name) ?? entry.name;
   const variant = applyVariant(pick(random, ['typo', 'word-order', 'suffix', 'punctuation'] as const), name, random, entry.partyType === 'Entity') ?? name;
   const text = variant
@@ -120,15 +146,16 @@ function listedVariant(random: Random, listed: readonly SanctionListEntry[]): st
     .replace(/[^A-Z0-9 .,\-()'&]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return text.length >= 3 ? text : undefined;
+  return text.length >= 3 && text.length <= NAME_LINE ? text : undefined;
 }
 
 /** The waybill at `index`; `planted` says whether one of its parties is a listed name written differently. */
 export function benchWaybill(index: number, listed: readonly SanctionListEntry[]): { waybill: AirWaybill; planted: boolean } {
   const random = seededRandom(index * 2_654_435_761 + 97);
-  const planted = random() < 0.02 ? listedVariant(random, listed) : undefined;
+  const material = materialOf(listed);
+  const planted = random() < 0.02 ? listedVariant(random, material) : undefined;
   const plantedRole = Math.floor(random() * 3);
-  const name = (role: number) => (planted && plantedRole === role ? planted : companyName(random));
+  const name = (role: number) => (planted && plantedRole === role ? planted : companyName(random, material));
   const shipper = party(random, name(0));
   const consignee = party(random, name(1));
   const origin = pick(random, CITIES);

@@ -1,12 +1,15 @@
-import { canonicalSpelling } from './canonicalSpelling';
-import { ARTICLES, byLength, LENGTH_SLACK, WORD_FLOOR, wordSimilarity, type WordWeight } from './nameSimilarity';
+import { canonicalSpelling, consonantSkeleton } from './canonicalSpelling';
+import { genericGroupOf } from './genericWords';
+import { ARTICLES, matchWords, SKELETON_EDIT_LENGTH, WORD_FLOOR } from './wordMatch';
 
 /**
  * An index over the words of the listed names, so that a screened name is compared only with the
  * listed names that share a word with it, or a word close to one of its words. Close words are
- * looked for among the listed words of nearly the same length that begin with the same letter or
- * share the second and third letters (QADHAFI finds GADDAFI), and kept when their Jaro-Winkler
- * similarity reaches the word floor.
+ * looked for where matchWords (wordMatch.ts, mayBeAlike) can find them: among the listed words one
+ * letter apart as written or in common spelling (deletion keys: a typo in the first letter too), with the same
+ * consonant skeleton or one consonant apart (HEZBOLLAH finds HIZBALLAH, QADHAFI finds GADDAFI), and
+ * generic words of one group (AIRLINES finds AIR); listed words written together or apart
+ * (MAHAN AIR, MAHANAIR, MAHA NAIR) are found through neighbouring words joined, on both sides.
  */
 
 export interface NearWord {
@@ -16,53 +19,76 @@ export interface NearWord {
 
 const NEAR_CACHE_LIMIT = 200_000;
 
-type Block = Map<number, string[]>;
+function addToList<K>(map: Map<K, string[]>, key: K, word: string): void {
+  const list = map.get(key);
+  if (list) list.push(word);
+  else map.set(key, [word]);
+}
 
-/** Files a listed word under a key and the length of the form (as written or common spelling) the key was taken from. */
-function addToBlock(blocks: Map<string, Block>, key: string, word: string, length: number): void {
-  let block = blocks.get(key);
-  if (!block) {
-    block = new Map();
-    blocks.set(key, block);
-  }
-  const sameLength = block.get(length);
-  if (sameLength) sameLength.push(word);
-  else block.set(length, [word]);
+/** The word and the word with each letter left out: two words one edit apart share one of these. */
+function deletionKeys(word: string): string[] {
+  const keys = [word];
+  for (let index = 0; index < word.length; index++) keys.push(word.slice(0, index) + word.slice(index + 1));
+  return keys;
+}
+
+/** A word's skeleton and, when long enough, the skeleton with each consonant left out (marked, apart from whole skeletons). */
+function skeletonKeys(word: string): string[] {
+  const skeleton = consonantSkeleton(word);
+  if (skeleton.length < SKELETON_EDIT_LENGTH) return [skeleton];
+  return [skeleton, ...new Set(deletionKeys(skeleton).map((key) => `${key}-`))];
 }
 
 export class FuzzyNameIndex {
-  /** For each indexed name: its words and their total length. */
+  /** For each indexed name: its words and their total weight. */
   private readonly names: { words: string[]; weight: number }[] = [];
   /** word -> [name id, weight x occurrences]... flattened. */
   private readonly postings = new Map<string, number[]>();
-  private readonly byFirstLetter = new Map<string, Block>();
-  private readonly byMiddleLetters = new Map<string, Block>();
+  private readonly byDeletion = new Map<string, string[]>();
+  private readonly bySkeleton = new Map<string, string[]>();
+  private readonly byGenericGroup = new Map<number, string[]>();
   private readonly near = new Map<string, NearWord[]>();
   private accumulated = new Float64Array(0);
 
-  /** `weightOf` must be the weight the names are compared with (compareNames), for the bound in candidates() to hold. */
-  constructor(private readonly weightOf: WordWeight = byLength) {}
-
-  /** Adds a name; returns its id. */
-  add(words: string[]): number {
+  /** Adds a name with the weight of each of its words as compareNames weighs them (the bound in candidates() relies on it); returns its id. */
+  add(words: string[], weights: number[]): number {
     const id = this.names.length;
-    this.names.push({ words, weight: words.reduce((sum, word) => sum + this.weightOf(word), 0) });
+    this.names.push({ words, weight: weights.reduce((sum, weight) => sum + weight, 0) });
     const counts = new Map<string, number>();
-    for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
-    for (const [word, count] of counts) {
+    words.forEach((word, index) => {
+      counts.set(word, (counts.get(word) ?? 0) + weights[index]);
+    });
+    for (const [word, weight] of counts) {
       let posting = this.postings.get(word);
       if (!posting) {
         posting = [];
         this.postings.set(word, posting);
-        for (const form of new Set([word, canonicalSpelling(word)])) {
-          addToBlock(this.byFirstLetter, form[0], word, form.length);
-          if (form.length >= 3) addToBlock(this.byMiddleLetters, form.slice(1, 3), word, form.length);
-        }
+        this.indexWord(word);
       }
-      posting.push(id, this.weightOf(word) * count);
+      posting.push(id, weight);
+    }
+    // Two neighbouring words joined are indexed as a word too, weighing what both do (compareNames joins them so).
+    for (let index = 0; index + 1 < words.length; index++) {
+      const joined = words[index] + words[index + 1];
+      let posting = this.postings.get(joined);
+      if (!posting) {
+        posting = [];
+        this.postings.set(joined, posting);
+        this.indexWord(joined);
+      }
+      posting.push(id, weights[index] + weights[index + 1]);
     }
     this.near.clear();
     return id;
+  }
+
+  private indexWord(word: string): void {
+    if (word.length > 2) {
+      for (const key of new Set([...deletionKeys(word), ...deletionKeys(canonicalSpelling(word))])) addToList(this.byDeletion, key, word);
+      for (const key of skeletonKeys(word)) addToList(this.bySkeleton, key, word);
+    }
+    const group = genericGroupOf(word);
+    if (group !== undefined) addToList(this.byGenericGroup, group, word);
   }
 
   get size(): number {
@@ -78,27 +104,20 @@ export class FuzzyNameIndex {
     const cached = this.near.get(word);
     if (cached) return cached;
     const found: NearWord[] = this.postings.has(word) ? [{ word, similarity: 1 }] : [];
-    if (ARTICLES.has(word))
-      for (const article of ARTICLES)
-        if (article !== word && this.postings.has(article)) found.push({ word: article, similarity: wordSimilarity(word, article) });
+    const seen = new Set<string>([word]);
+    const consider = (listed: string) => {
+      if (seen.has(listed)) return;
+      seen.add(listed);
+      const similarity = matchWords(word, listed)?.similarity ?? 0;
+      if (similarity >= WORD_FLOOR) found.push({ word: listed, similarity });
+    };
+    if (ARTICLES.has(word)) for (const article of ARTICLES) if (this.postings.has(article)) consider(article);
+    const group = genericGroupOf(word);
+    if (group !== undefined) for (const listed of this.byGenericGroup.get(group) ?? []) consider(listed);
     if (word.length > 2) {
-      const seen = new Set<string>([word]);
-      const look = (block: Block | undefined, length: number) => {
-        if (!block) return;
-        for (let size = Math.max(3, length - LENGTH_SLACK); size <= length + LENGTH_SLACK; size++) {
-          for (const listed of block.get(size) ?? []) {
-            if (seen.has(listed)) continue;
-            seen.add(listed);
-            const similarity = wordSimilarity(word, listed);
-            if (similarity >= WORD_FLOOR) found.push({ word: listed, similarity });
-          }
-        }
-      };
-      for (const form of new Set([word, canonicalSpelling(word)])) {
-        if (form.length < 3) continue;
-        look(this.byFirstLetter.get(form[0]), form.length);
-        look(this.byMiddleLetters.get(form.slice(1, 3)), form.length);
-      }
+      for (const key of new Set([...deletionKeys(word), ...deletionKeys(canonicalSpelling(word))]))
+        for (const listed of this.byDeletion.get(key) ?? []) consider(listed);
+      for (const key of skeletonKeys(word)) for (const listed of this.bySkeleton.get(key) ?? []) consider(listed);
     }
     if (this.near.size >= NEAR_CACHE_LIMIT) this.near.clear();
     this.near.set(word, found);
@@ -113,32 +132,18 @@ export class FuzzyNameIndex {
     if (this.accumulated.length < this.names.length) this.accumulated = new Float64Array(this.names.length);
     const accumulated = this.accumulated;
     const touched: number[] = [];
-    const nearLists = [...new Set(words)].map((word) => this.nearWords(word));
-    // Words written together on one side and apart on the other (see compareNames) are close too.
-    for (const word of words) {
-      for (let cut = 3; cut <= word.length - 3; cut++) {
-        const [head, tail] = [word.slice(0, cut), word.slice(cut)];
-        if (this.postings.has(head) && this.postings.has(tail))
-          nearLists.push([
-            { word: head, similarity: 1 },
-            { word: tail, similarity: 1 },
-          ]);
+    const credit = (posting: number[] | undefined, similarity: number) => {
+      if (!posting) return;
+      for (let index = 0; index < posting.length; index += 2) {
+        const id = posting[index];
+        if (accumulated[id] === 0) touched.push(id);
+        accumulated[id] += similarity * posting[index + 1];
       }
-    }
-    for (let index = 0; index + 1 < words.length; index++) {
-      const joined = words[index] + words[index + 1];
-      if (this.postings.has(joined)) nearLists.push([{ word: joined, similarity: 1 }]);
-    }
-    for (const nearList of nearLists) {
-      for (const near of nearList) {
-        const posting = this.postings.get(near.word) as number[];
-        for (let index = 0; index < posting.length; index += 2) {
-          const id = posting[index];
-          if (accumulated[id] === 0) touched.push(id);
-          accumulated[id] += near.similarity * posting[index + 1];
-        }
-      }
-    }
+    };
+    const screened = [...new Set(words)];
+    // Neighbouring screened words joined may be one listed word (MAHANAIR) or two listed words split elsewhere (MAHA NAIR).
+    for (let index = 0; index + 1 < words.length; index++) screened.push(words[index] + words[index + 1]);
+    for (const word of new Set(screened)) for (const near of this.nearWords(word)) credit(this.postings.get(near.word), near.similarity);
     const result: number[] = [];
     for (const id of touched) {
       if (accumulated[id] >= minCoverage * this.names[id].weight - 1e-9) result.push(id);

@@ -128,6 +128,11 @@ const LEADING_PHRASES = [
   ['LLC'],
 ];
 
+/** The words of legal forms (LTD, COMPANY, JOINT, STOCK ...), which say nothing of which party a name is wherever they stand. */
+export const LEGAL_FORM_WORDS: ReadonlySet<string> = new Set([...TRAILING_PHRASES, ...TRAILING, ...LEADING_PHRASES].flat().filter((word) => word.length >= 2));
+/** Those of five letters or more (LIMITED, COMPANY ...): a screened word misspelling one is no party's name. */
+export const LONG_LEGAL_FORM_WORDS: readonly string[] = [...LEGAL_FORM_WORDS].filter((word) => word.length >= 5);
+
 /** Phrases by their last word (trailing forms) and by their first word (leading forms), longest first. */
 function byWord(phrases: string[][], pick: (phrase: string[]) => string): Map<string, string[][]> {
   const map = new Map<string, string[][]>();
@@ -168,4 +173,22 @@ export function withoutLegalForms(tokens: string[]): string[] {
     }
   }
   return result;
+}
+
+/** Trailing legal forms of three letters or more, longest first, for finding one run into a name's last word. */
+const RUN_IN_FORMS = [...new Set(TRAILING.map(([form]) => form).filter((form) => form.length >= 3))].sort((a, b) => b.length - a.length);
+
+/**
+ * A name's words with a legal form run into its last word split off and removed
+ * (SUPERMARKETCOMPANY -> SUPERMARKET, TELESERVE PLUSSAL -> TELESERVE PLUS), as often as one is
+ * found; the part left must keep three letters. For fuzzy comparison only.
+ */
+export function withoutRunInLegalForms(words: string[]): string[] {
+  let result = words;
+  for (;;) {
+    const last = result[result.length - 1];
+    const form = last && RUN_IN_FORMS.find((candidate) => last.length - candidate.length >= 3 && last.endsWith(candidate));
+    if (!form) return result;
+    result = withoutLegalForms([...result.slice(0, -1), last.slice(0, last.length - form.length), form]);
+  }
 }

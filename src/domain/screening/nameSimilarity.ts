@@ -1,93 +1,171 @@
-import { canonicalSpelling } from './canonicalSpelling';
-import { jaroWinkler } from './jaroWinkler';
+import { genericGroupOf, isGenericWord } from './genericWords';
+import { ARTICLES, LENGTH_SLACK, matchWords, type WordMatchKind } from './wordMatch';
 
 /**
  * How alike two names are, word by word: each word of one name is paired with at most one word of
  * the other so that the pairs are as alike as possible (word order does not matter), and the
- * score says how much of each name, weighed by word length, its pairs cover.
+ * score says how much of each name, weighed by how much its words tell parties apart, its pairs
+ * cover. Words written apart in one name and together in the other (ABDUL RAHMAN, ABDULRAHMAN;
+ * MAHA NAIR, MAHAN AIR) are compared joined. A listed name one of whose distinctive words is
+ * replaced by another distinctive word (BANCO NACIONAL DE MEXICO for ... DE CUBA; another surname
+ * with the same given names), or whose trade word is replaced by another trade (ORIENT FOODS for
+ * ORIENT SHIPPING), is another party: its score stays at most REPLACED_WORD_CAP.
  */
 
-/** Words less alike than this count as different words. */
-export const WORD_FLOOR = 0.8;
+export { WORD_FLOOR, LENGTH_SLACK, ARTICLES, mayBeAlike, wordSimilarity, matchWords, type WordMatch, type WordMatchKind } from './wordMatch';
+
 /** How much the listed name's coverage counts against the screened name's (which may hold extra words). */
 export const LISTED_NAME_WEIGHT = 0.7;
+/** The highest score of a name that has a distinctive listed word replaced by another distinctive word. */
+export const REPLACED_WORD_CAP = 0.75;
+/** Words joined across a space must be at least this alike: more than single words, as the longer the word, the more letters a typo allows (BARAKA AUTO is not BARAKAAT). */
+export const JOINED_FLOOR = 0.95;
+/** How much a listed person's middle names (given names after the first) count: a shipment often leaves them out. */
+export const MIDDLE_NAME_FACTOR = 0.15;
 
-/** How much longer or shorter one word may be than the other and still count as alike. */
-export const LENGTH_SLACK = 3;
-/** Words alike only in their common spelling (canonicalSpelling.ts) count a little less than words alike as written. */
-export const SPELLING_PENALTY = 0.03;
+/** How much a word counts in a name; by default its length. */
+export type WordWeight = (word: string) => number;
+export const byLength: WordWeight = (word) => word.length;
 
-/** Alike as written: see mayBeAlike. */
-function shapesMayBeAlike(first: string, second: string): boolean {
-  return (
-    first.length > 2 &&
-    second.length > 2 &&
-    Math.abs(first.length - second.length) <= LENGTH_SLACK &&
-    (first[0] === second[0] || (first[1] === second[1] && first[2] === second[2]))
-  );
+/** What a comparison knows of words: their weight, and whether a word tells parties apart at all. */
+export interface NameVocabulary {
+  weightOf: WordWeight;
+  isDistinctive(word: string): boolean;
 }
 
-/**
- * Whether two different words can count as alike at all: both longer than two letters (initials
- * and particles such as AL, EL, DE count only when equal), of nearly the same length (Jaro-Winkler
- * overrates a short word that begins a long one: HANA, HANSEATIC), and sharing the first letter or
- * the second and third (QADHAFI, GADDAFI) — as written or in their common spelling (DZHAMIL,
- * JAMIL). The word index looks for alike words the same way.
- */
-export function mayBeAlike(first: string, second: string): boolean {
-  return shapesMayBeAlike(first, second) || shapesMayBeAlike(canonicalSpelling(first), canonicalSpelling(second));
+/** Without a list to learn from: words weigh their length, generic trade words a fifth of it. */
+export const plainVocabulary: NameVocabulary = {
+  weightOf: (word) => (isGenericWord(word) ? word.length * 0.2 : word.length),
+  isDistinctive: (word) => word.length >= 3 && !isGenericWord(word) && !ARTICLES.has(word),
+};
+
+/** A listed name as compared: its words, and which of them are a person's middle names. */
+export interface ListedNameShape {
+  words: string[];
+  middle?: readonly boolean[];
 }
 
-/** The Arabic article as it is variously romanised; these short words are alike, other short words only equal. */
-export const ARTICLES: ReadonlySet<string> = new Set(['AL', 'EL', 'UL']);
-
-export function wordSimilarity(first: string, second: string): number {
-  if (first === second) return 1;
-  if (ARTICLES.has(first) && ARTICLES.has(second)) return 1 - SPELLING_PENALTY;
-  let similarity = shapesMayBeAlike(first, second) ? jaroWinkler(first, second) : 0;
-  const [canonicalFirst, canonicalSecond] = [canonicalSpelling(first), canonicalSpelling(second)];
-  if (shapesMayBeAlike(canonicalFirst, canonicalSecond)) similarity = Math.max(similarity, jaroWinkler(canonicalFirst, canonicalSecond) - SPELLING_PENALTY);
-  return similarity >= WORD_FLOOR ? similarity : 0;
+/** One pairing of a comparison: a listed word (or words joined) and the screened word(s) it was found as. */
+export interface WordPairing {
+  listed: string;
+  screened: string;
+  how: WordMatchKind;
+  similarity: number;
 }
 
 export interface NameComparison {
   score: number;
   listedCoverage: number;
   screenedCoverage: number;
+  pairs: WordPairing[];
+  /** Listed words not found in the screened name. */
+  missing: string[];
+  /** Screened words not in the listed name. */
+  extra: string[];
+  /** A distinctive listed word replaced by another: the score is capped at REPLACED_WORD_CAP. */
+  replaced?: { listed: string; screened: string };
 }
 
-/** How much a word counts in a name; by default its length. */
-export type WordWeight = (word: string) => number;
-export const byLength: WordWeight = (word) => word.length;
-
-interface WeightedWord {
+interface Token {
+  /** The word, or the words joined without space. */
   word: string;
+  /** The words as written, joined by a space. */
+  text: string;
   weight: number;
+  joined: boolean;
+  middle: boolean;
 }
 
-/** Words written apart in one name and together in the other (ABDUL RAHMAN, ABDULRAHMAN) are joined; the joined word weighs what its parts did. */
-function joinSplitWords(words: WeightedWord[], other: ReadonlySet<string>): WeightedWord[] {
-  if (words.length < 2) return words;
-  const result: WeightedWord[] = [];
-  for (let index = 0; index < words.length; index++) {
-    const next = words[index + 1];
-    if (next && other.has(words[index].word + next.word)) {
-      result.push({ word: words[index].word + next.word, weight: words[index].weight + next.weight });
-      index++;
-    } else result.push(words[index]);
+const EMPTY: NameComparison = { score: 0, listedCoverage: 0, screenedCoverage: 0, pairs: [], missing: [], extra: [] };
+
+function join(tokens: Token[], at: number): void {
+  const [first, second] = [tokens[at], tokens[at + 1]];
+  tokens.splice(at, 2, {
+    word: first.word + second.word,
+    text: `${first.text} ${second.text}`,
+    weight: first.weight + second.weight,
+    joined: true,
+    middle: first.middle && second.middle,
+  });
+}
+
+const joinedWord = (tokens: Token[], at: number) => tokens[at].word + tokens[at + 1].word;
+const joinedLength = (tokens: Token[], at: number) => tokens[at].word.length + tokens[at + 1].word.length;
+const near = (a: number, b: number) => Math.abs(a - b) <= LENGTH_SLACK + 1;
+
+/**
+ * Joins neighbouring words on one side where together they are (alike, see matchWords) a word of
+ * the other side, or two neighbours of the other side split elsewhere (a letter moved across the
+ * space). Only words the other side does not hold as they are take part, both of a pair (and only
+ * as many of a word as the other side lacks: BEN YOUCEF, BENYOUCEF beside another BEN).
+ */
+function joinAcrossSpaces(listed: Token[], screened: Token[]): void {
+  const unmatched = (tokens: Token[], other: Token[]) => {
+    const counts = new Map<string, number>();
+    for (const token of other) counts.set(token.word, (counts.get(token.word) ?? 0) + 1);
+    return tokens.map((token) => {
+      const equal = counts.get(token.word) ?? 0;
+      if (equal > 0) {
+        counts.set(token.word, equal - 1);
+        return false;
+      }
+      return true;
+    });
+  };
+  const freeListed = unmatched(listed, screened);
+  const freeScreened = unmatched(screened, listed);
+  const alike = (a: string, b: string) => (matchWords(a, b)?.similarity ?? 0) >= JOINED_FLOOR;
+  const joinBoth = (tokens: Token[], free: boolean[], at: number) => {
+    join(tokens, at);
+    free.splice(at, 2, false);
+  };
+  for (let j = 0; j + 1 < listed.length; j++) {
+    if (!freeListed[j] || !freeListed[j + 1]) continue;
+    if (listed[j].joined || listed[j + 1].joined) continue;
+    const length = joinedLength(listed, j);
+    const word = joinedWord(listed, j);
+    let done = false;
+    for (let i = 0; i + 1 < screened.length && !done; i++) {
+      if (!freeScreened[i] || !freeScreened[i + 1] || screened[i].joined || screened[i + 1].joined || !near(joinedLength(screened, i), length)) continue;
+      if (!alike(word, joinedWord(screened, i))) continue;
+      joinBoth(listed, freeListed, j);
+      joinBoth(screened, freeScreened, i);
+      done = true;
+    }
+    for (let i = 0; i < screened.length && !done; i++) {
+      if (!freeScreened[i] || screened[i].joined || !near(screened[i].word.length, length) || !alike(word, screened[i].word)) continue;
+      joinBoth(listed, freeListed, j);
+      freeScreened[i] = false;
+      done = true;
+    }
   }
-  return result;
+  for (let i = 0; i + 1 < screened.length; i++) {
+    if (!freeScreened[i] || !freeScreened[i + 1] || screened[i].joined || screened[i + 1].joined) continue;
+    const length = joinedLength(screened, i);
+    const word = joinedWord(screened, i);
+    const at = listed.findIndex((token, index) => freeListed[index] && !token.joined && near(token.word.length, length) && alike(token.word, word));
+    if (at >= 0) {
+      joinBoth(screened, freeScreened, i);
+      freeListed[at] = false;
+    }
+  }
 }
 
-/** The largest total of similarity x (weight of both words) over one-to-one pairings; exact when one side has at most 8 words. */
-function bestPairing(rows: WeightedWord[], columns: WeightedWord[]): { listed: number; screened: number } {
+function tokenMatch(listed: Token, screened: Token): { similarity: number; how: WordMatchKind } | undefined {
+  const found = matchWords(listed.word, screened.word);
+  if (!found) return undefined;
+  if (listed.joined || screened.joined) return { similarity: found.how === 'exact' ? 1 : found.similarity, how: 'joined' };
+  return found;
+}
+
+/** The one-to-one pairing with the largest total of similarity x (weight of both words); exact when one side has at most 8 words. */
+function bestPairing(rows: Token[], columns: Token[]): { row: number; column: number; similarity: number; how: WordMatchKind }[] {
   const rowCount = rows.length;
   const columnCount = columns.length;
-  const similarity = new Float64Array(rowCount * columnCount);
-  for (let row = 0; row < rowCount; row++) {
-    for (let column = 0; column < columnCount; column++) similarity[row * columnCount + column] = wordSimilarity(rows[row].word, columns[column].word);
-  }
-  const gain = (row: number, column: number) => similarity[row * columnCount + column] * (rows[row].weight + columns[column].weight);
+  const matches: ({ similarity: number; how: WordMatchKind } | undefined)[] = new Array(rowCount * columnCount);
+  for (let row = 0; row < rowCount; row++)
+    for (let column = 0; column < columnCount; column++) matches[row * columnCount + column] = tokenMatch(rows[row], columns[column]);
+  const gain = (row: number, column: number) => (matches[row * columnCount + column]?.similarity ?? 0) * (rows[row].weight + columns[column].weight);
   let chosen: [number, number][] = [];
   if (Math.min(rowCount, columnCount) <= 8) {
     // Dynamic programme over the subsets of the shorter side.
@@ -132,7 +210,7 @@ function bestPairing(rows: WeightedWord[], columns: WeightedWord[]): { listed: n
     // Long names: greedy, best pairs first.
     const pairs: [number, number, number][] = [];
     for (let row = 0; row < rowCount; row++)
-      for (let column = 0; column < columnCount; column++) if (similarity[row * columnCount + column] > 0) pairs.push([row, column, gain(row, column)]);
+      for (let column = 0; column < columnCount; column++) if (matches[row * columnCount + column]) pairs.push([row, column, gain(row, column)]);
     pairs.sort((a, b) => b[2] - a[2]);
     const usedRows = new Set<number>();
     const usedColumns = new Set<number>();
@@ -144,35 +222,84 @@ function bestPairing(rows: WeightedWord[], columns: WeightedWord[]): { listed: n
       chosen.push([row, column]);
     }
   }
-  let listed = 0;
-  let screened = 0;
-  for (const [row, column] of chosen) {
-    const value = similarity[row * columnCount + column];
-    listed += value * rows[row].weight;
-    screened += value * columns[column].weight;
-  }
-  return { listed, screened };
+  return chosen.map(([row, column]) => ({ row, column, ...(matches[row * columnCount + column] as { similarity: number; how: WordMatchKind }) }));
 }
 
-const totalWeight = (words: WeightedWord[]) => words.reduce((sum, word) => sum + word.weight, 0);
+const totalWeight = (tokens: Token[]) => tokens.reduce((sum, token) => sum + token.weight, 0);
+
+/** The weight of each listed word as compared (a middle name counts MIDDLE_NAME_FACTOR of its weight). */
+export function listedWordWeights(listed: ListedNameShape, weightOf: WordWeight): number[] {
+  return listed.words.map((word, index) => weightOf(word) * (listed.middle?.[index] ? MIDDLE_NAME_FACTOR : 1));
+}
 
 /**
- * Compares a listed name with a screened one, both as normalised words. Words weigh `weightOf`
- * each (the screener weighs a word by its length and by how rare it is on the list, so that
- * TRADING or ELECTRONICS matter less than the words that tell parties apart).
+ * Compares a listed name with a screened one, both as normalised words. Words weigh what the
+ * vocabulary says (the screener weighs a word by its length and by how rare it is on the list, so
+ * that TRADING or ELECTRONICS matter less than the words that tell parties apart).
  */
 export function compareNames(
-  listedWords: string[],
+  listedName: string[] | ListedNameShape,
   screenedWords: string[],
   listedWeight = LISTED_NAME_WEIGHT,
-  weightOf: WordWeight = byLength,
+  vocabularyOrWeight: NameVocabulary | WordWeight = plainVocabulary,
 ): NameComparison {
-  if (listedWords.length === 0 || screenedWords.length === 0) return { score: 0, listedCoverage: 0, screenedCoverage: 0 };
-  const weigh = (words: string[]) => words.map((word) => ({ word, weight: weightOf(word) }));
-  const listed = joinSplitWords(weigh(listedWords), new Set(screenedWords));
-  const screened = joinSplitWords(weigh(screenedWords), new Set(listed.map((word) => word.word)));
-  const pairing = bestPairing(listed, screened);
-  const listedCoverage = pairing.listed / totalWeight(listed);
-  const screenedCoverage = pairing.screened / totalWeight(screened);
-  return { score: listedWeight * listedCoverage + (1 - listedWeight) * screenedCoverage, listedCoverage, screenedCoverage };
+  const listedShape = Array.isArray(listedName) ? { words: listedName } : listedName;
+  if (listedShape.words.length === 0 || screenedWords.length === 0) return EMPTY;
+  const vocabulary: NameVocabulary =
+    typeof vocabularyOrWeight === 'function' ? { weightOf: vocabularyOrWeight, isDistinctive: plainVocabulary.isDistinctive } : vocabularyOrWeight;
+  const listedWeights = listedWordWeights(listedShape, vocabulary.weightOf);
+  const listed: Token[] = listedShape.words.map((word, index) => ({
+    word,
+    text: word,
+    weight: listedWeights[index],
+    joined: false,
+    middle: listedShape.middle?.[index] ?? false,
+  }));
+  const screened: Token[] = screenedWords.map((word) => ({ word, text: word, weight: vocabulary.weightOf(word), joined: false, middle: false }));
+  joinAcrossSpaces(listed, screened);
+  const chosen = bestPairing(listed, screened);
+  let listedCovered = 0;
+  let screenedCovered = 0;
+  const pairedListed = new Set<number>();
+  const pairedScreened = new Set<number>();
+  for (const { row, column, similarity } of chosen) {
+    listedCovered += similarity * listed[row].weight;
+    screenedCovered += similarity * screened[column].weight;
+    pairedListed.add(row);
+    pairedScreened.add(column);
+  }
+  const listedCoverage = listedCovered / totalWeight(listed);
+  const screenedCoverage = screenedCovered / totalWeight(screened);
+  let score = listedWeight * listedCoverage + (1 - listedWeight) * screenedCoverage;
+  const missing = listed.filter((_, index) => !pairedListed.has(index));
+  const extra = screened.filter((_, index) => !pairedScreened.has(index));
+  // Another party: a listed word (a distinctive word, a middle name, a trade) replaced by a distinctive
+  // word or by another trade (ORIENT FOODS for ORIENT SHIPPING; another middle name).
+  const distinctive = (token: Token) => !token.joined && vocabulary.isDistinctive(token.word);
+  const generic = (token: Token) => !token.joined && genericGroupOf(token.word) !== undefined;
+  let replacedListed = missing.find(distinctive);
+  let replacedBy = replacedListed && extra.find((token) => distinctive(token) || generic(token));
+  if (!replacedBy) {
+    replacedListed = missing.find(generic);
+    replacedBy = replacedListed && extra.find(distinctive);
+  }
+  if (!replacedBy) {
+    replacedBy = replacedListed && extra.find((token) => generic(token) && genericGroupOf(token.word) !== genericGroupOf((replacedListed as Token).word));
+  }
+  const replaced = replacedListed && replacedBy ? { listed: replacedListed.text, screened: replacedBy.text } : undefined;
+  if (replaced) score = Math.min(score, REPLACED_WORD_CAP);
+  return {
+    score,
+    listedCoverage,
+    screenedCoverage,
+    pairs: chosen.map(({ row, column, similarity, how }) => ({
+      listed: listed[row].text,
+      screened: screened[column].text,
+      how,
+      similarity: Math.round(similarity * 1000) / 1000,
+    })),
+    missing: missing.map((token) => token.text),
+    extra: extra.map((token) => token.text),
+    ...(replaced ? { replaced } : {}),
+  };
 }

@@ -58,6 +58,23 @@ export interface ControlledCommodityData {
   authority: string;
 }
 
+/** Why a name hit: for fuzzy hits, which words matched which and how, and the score. */
+export interface HitExplanation {
+  /** fuzzy: alike word by word (Default on names); exact, keyword, wildcard: the whole listed name as such. */
+  how: 'fuzzy' | 'exact' | 'keyword' | 'wildcard';
+  score: number;
+  /** The words paired: a listed word (or words joined) and the screened word(s) it was found as, how, and how alike. */
+  words: { listed: string; screened: string; how: 'exact' | 'spelling' | 'synonym' | 'phonetic' | 'typo' | 'joined'; similarity: number }[];
+  /** Listed words not found on the shipment. */
+  missing: string[];
+  /** Screened words not in the listed name. */
+  extra: string[];
+  /** A distinctive listed word replaced by another (the score is capped). */
+  replaced?: { listed: string; screened: string };
+  /** One line for people: "AIRLINES ~ AIR (synonym 0.95), MAHAN = MAHAN (exact); score 0.9913". */
+  summary: string;
+}
+
 export interface SanctionHit {
   role: ScreenedRole;
   kind: ScreenedKind;
@@ -79,4 +96,6 @@ export interface SanctionHit {
   citation: string;
   embargo?: EmbargoData;
   controlledCommodity?: ControlledCommodityData;
+  /** Why the name hit (kept with the hit in memory and in the bench; see HitExplanation). */
+  explanation?: HitExplanation;
 }

@@ -2,8 +2,19 @@ import type { Matcher, MatchingMethod } from '../wildcard';
 import { FuzzyNameIndex } from './fuzzyNameIndex';
 import { compileFoldedPattern, readMatchingValue } from './matchingValues';
 import { normaliseName } from './nameNormalisation';
-import { compareNames, LISTED_NAME_WEIGHT, type WordWeight } from './nameSimilarity';
-import type { RiskLevel, SanctionHit, SanctionListEntry, ScreeningSubject } from './sanctionList';
+import { genericGroupOf, GENERIC_INFORMATIVENESS } from './genericWords';
+import {
+  compareNames,
+  LISTED_NAME_WEIGHT,
+  listedWordWeights,
+  type ListedNameShape,
+  type NameComparison,
+  type NameVocabulary,
+  type WordWeight,
+} from './nameSimilarity';
+import type { HitExplanation, RiskLevel, SanctionHit, SanctionListEntry, ScreeningSubject } from './sanctionList';
+import { LEGAL_FORM_WORDS, LONG_LEGAL_FORM_WORDS, withoutRunInLegalForms } from './legalForms';
+import { ARTICLES, matchWords } from './wordMatch';
 import { citationOf, controlledCommodityOf, embargoOf } from './sanctionPrograms';
 import { foldText } from './textFolding';
 import type { SanctionWhitelist, WhitelistContext, WhitelistEntry } from './whitelist';
@@ -29,12 +40,11 @@ export interface ScreenerOptions {
   listedNameWeight?: number;
 }
 
-interface ListedName {
+interface ListedName extends ListedNameShape {
   entry: number;
   /** The name as listed (a matching value). */
   phrase: string;
   method: MatchingMethod;
-  words: string[];
 }
 
 export interface ScreeningOutcome {
@@ -47,13 +57,18 @@ const LOWER: Record<RiskLevel, RiskLevel> = { High: 'Medium', Medium: 'Low', Low
 
 /** The least a word counts for, however common it is on the list. */
 export const MIN_INFORMATIVENESS = 0.2;
+/** Words at least this informative (and not generic) tell parties apart: one replaced by another caps the score (REPLACED_WORD_CAP). */
+export const DISTINCTIVE_INFORMATIVENESS = 0.3;
 
 /**
- * Word weights for fuzzy matching: length times informativeness, the inverse document frequency
- * of the word among the listed names scaled to 1 for a word found in one name (and for words not on
- * the list), down to MIN_INFORMATIVENESS for the commonest (AL, TRADING, COMPANY ...).
+ * What the list says of its words. A word weighs its length times its informativeness: the inverse
+ * document frequency of the word among the listed names, scaled to 1 for a word found in one name
+ * (and for words not on the list), down to MIN_INFORMATIVENESS for the commonest (AL, COMPANY ...);
+ * generic trade words (genericWords.ts: TRADING, MACHINERY, AIRLINES ...) at most
+ * GENERIC_INFORMATIVENESS, however rare on the list, and so do legal forms left inside a name
+ * (LIMITED BRECO SERVICES) or misspelt (LIMITID).
  */
-function informativeWeights(entries: readonly SanctionListEntry[]): WordWeight {
+function listVocabulary(entries: readonly SanctionListEntry[]): NameVocabulary {
   const documents = new Map<string, number>();
   let names = 0;
   for (const entry of entries) {
@@ -65,12 +80,66 @@ function informativeWeights(entries: readonly SanctionListEntry[]): WordWeight {
     }
   }
   const scale = Math.log(1 + Math.max(names, 1));
-  return (word) => {
+  const misspeltLegalForms = new Map<string, boolean>();
+  /** A word not on the list that is a legal form misspelt (LIMITID, COMFPANY) says no more than the legal form would. */
+  const misspeltLegalForm = (word: string) => {
+    let found = misspeltLegalForms.get(word);
+    if (found === undefined) {
+      found = word.length >= 5 && LONG_LEGAL_FORM_WORDS.some((form) => matchWords(form, word) !== undefined);
+      if (misspeltLegalForms.size > 100_000) misspeltLegalForms.clear();
+      misspeltLegalForms.set(word, found);
+    }
+    return found;
+  };
+  const isGeneric = (word: string) => genericGroupOf(word) !== undefined || LEGAL_FORM_WORDS.has(word) || (!documents.has(word) && misspeltLegalForm(word));
+  const informativeness = (word: string) => {
     const frequency = documents.get(word);
-    const informativeness = frequency === undefined ? 1 : Math.max(MIN_INFORMATIVENESS, Math.log(1 + names / frequency) / scale);
-    return word.length * informativeness;
+    const fromList = frequency === undefined ? 1 : Math.max(MIN_INFORMATIVENESS, Math.log(1 + names / frequency) / scale);
+    return isGeneric(word) ? Math.min(fromList, GENERIC_INFORMATIVENESS) : fromList;
+  };
+  return {
+    weightOf: (word) => word.length * informativeness(word),
+    isDistinctive: (word) => word.length >= 3 && !ARTICLES.has(word) && !isGeneric(word) && informativeness(word) >= DISTINCTIVE_INFORMATIVENESS,
   };
 }
+
+/**
+ * A listed name as compared: its words and, for a person listed as SURNAME, Given Names, which
+ * words are middle names (the given names after the first), which a shipment often leaves out.
+ */
+export function listedNameShape(phrase: string, partyType: SanctionListEntry['partyType']): ListedNameShape {
+  const { words } = normaliseName(phrase);
+  const comma = phrase.indexOf(',');
+  if (partyType !== 'Individual' || comma < 0) return { words };
+  const surname = normaliseName(phrase.slice(0, comma)).words;
+  const given = normaliseName(phrase.slice(comma + 1)).words;
+  if (given.length < 2 || surname.length + given.length !== words.length || ![...surname, ...given].every((word, index) => word === words[index]))
+    return { words };
+  return { words, middle: words.map((_, index) => index > surname.length) };
+}
+
+/** What a hit's comparison found, for the hit to explain itself. */
+function explain(comparison: NameComparison, score: number): HitExplanation {
+  const words = comparison.pairs.map(
+    (pair) => `${pair.screened} ${pair.how === 'exact' ? '=' : '~'} ${pair.listed} (${pair.how}${pair.how === 'exact' ? '' : ` ${pair.similarity}`})`,
+  );
+  const notes = [
+    ...(comparison.missing.length > 0 ? [`not on the shipment: ${comparison.missing.join(', ')}`] : []),
+    ...(comparison.extra.length > 0 ? [`not in the listed name: ${comparison.extra.join(', ')}`] : []),
+    ...(comparison.replaced ? [`${comparison.replaced.listed} replaced by ${comparison.replaced.screened}`] : []),
+  ];
+  return {
+    how: 'fuzzy',
+    score,
+    words: comparison.pairs,
+    missing: comparison.missing,
+    extra: comparison.extra,
+    ...(comparison.replaced ? { replaced: comparison.replaced } : {}),
+    summary: `${[words.join(', '), ...notes].filter(Boolean).join('; ')}; score ${score}`,
+  };
+}
+
+const WHOLE_NAME: Record<MatchingMethod, HitExplanation['how']> = { Exact: 'exact', Keyword: 'keyword', Default: 'keyword' };
 
 export class SanctionScreener {
   readonly threshold: number;
@@ -78,7 +147,9 @@ export class SanctionScreener {
   private readonly entries: readonly SanctionListEntry[];
   private readonly names: ListedName[] = [];
   private readonly fuzzy: FuzzyNameIndex;
-  /** A word weighs its length times how rare it is among the listed names (see informativeness). */
+  /** What the list says of its words: weights and distinctiveness (see listVocabulary). */
+  readonly vocabulary: NameVocabulary;
+  /** A word weighs its length times how rare it is among the listed names (see listVocabulary). */
   readonly weightOf: WordWeight;
   /** Fuzzy index id -> listed name. */
   private readonly fuzzyNames: number[] = [];
@@ -91,14 +162,15 @@ export class SanctionScreener {
     this.threshold = options.threshold ?? DEFAULT_FUZZY_THRESHOLD;
     this.listedNameWeight = options.listedNameWeight ?? LISTED_NAME_WEIGHT;
     this.entries = entries;
-    this.weightOf = informativeWeights(entries);
-    this.fuzzy = new FuzzyNameIndex(this.weightOf);
+    this.vocabulary = listVocabulary(entries);
+    this.weightOf = this.vocabulary.weightOf;
+    this.fuzzy = new FuzzyNameIndex();
     entries.forEach((entry, entryIndex) => {
-      for (const phrase of new Set([entry.name, ...entry.aliases])) this.addName(entryIndex, phrase, entry.matchingMethod);
+      for (const phrase of new Set([entry.name, ...entry.aliases])) this.addName(entryIndex, phrase, entry.matchingMethod, entry.partyType);
     });
   }
 
-  private addName(entry: number, phrase: string, method: MatchingMethod): void {
+  private addName(entry: number, phrase: string, method: MatchingMethod, partyType: SanctionListEntry['partyType']): void {
     const value = readMatchingValue(phrase);
     if (value.kind === 'invalid') return;
     const id = this.names.length;
@@ -107,9 +179,11 @@ export class SanctionScreener {
       this.patterns.push({ name: id, expression: compileFoldedPattern(value.folded, method), method });
       return;
     }
-    const { words, text } = normaliseName(value.text);
+    const { text } = normaliseName(value.text);
+    const shape = listedNameShape(value.text, partyType);
+    const { words } = shape;
     if (words.length === 0) return;
-    this.names.push({ entry, phrase, method, words });
+    this.names.push({ entry, phrase, method, ...shape });
     if (method === 'Exact') {
       const list = this.exact.get(text) ?? [];
       list.push(id);
@@ -121,7 +195,7 @@ export class SanctionScreener {
     list.push(id);
     this.phrases.set(key, list);
     if (method === 'Default') {
-      this.fuzzyNames[this.fuzzy.add(words)] = id;
+      this.fuzzyNames[this.fuzzy.add(words, listedWordWeights(shape, this.weightOf))] = id;
     }
   }
 
@@ -142,7 +216,23 @@ export class SanctionScreener {
     return found;
   }
 
-  private hit(subject: ScreeningSubject, id: number, score: number): SanctionHit {
+  /** Compares a listed name (by id) with screened words as fuzzy matching does. */
+  private compare(id: number, words: string[]): NameComparison {
+    return compareNames(this.names[id], words, this.listedNameWeight, this.vocabulary);
+  }
+
+  /** How a listed name compares with a name, as Default matching scores it (score rounded to 4 decimals as hits keep it). */
+  compareWithListed(phrase: string, partyType: SanctionListEntry['partyType'], name: string): NameComparison {
+    const comparison = compareNames(
+      listedNameShape(phrase, partyType),
+      withoutRunInLegalForms(normaliseName(name).words),
+      this.listedNameWeight,
+      this.vocabulary,
+    );
+    return { ...comparison, score: Math.round(comparison.score * 10_000) / 10_000 };
+  }
+
+  private hit(subject: ScreeningSubject, id: number, score: number, explanation: HitExplanation): SanctionHit {
     const name = this.names[id];
     const entry = this.entries[name.entry];
     const base: RiskLevel = entry.riskLevel ?? (entry.listName === 'INTERNAL' ? 'Medium' : 'High');
@@ -164,6 +254,7 @@ export class SanctionScreener {
       citation: citationOf(entry.programs),
       ...(embargo ? { embargo } : {}),
       ...(controlledCommodity ? { controlledCommodity } : {}),
+      explanation,
     };
   }
 
@@ -171,38 +262,55 @@ export class SanctionScreener {
   screenSubject(subject: ScreeningSubject, threshold = this.threshold): SanctionHit[] {
     const { words, text } = normaliseName(subject.text);
     if (words.length === 0) return [];
-    const scores = new Map<number, number>();
-    const found = (id: number, score: number) => {
-      if ((scores.get(id) ?? -1) < score) scores.set(id, score);
+    const scores = new Map<number, { score: number; explanation: () => HitExplanation }>();
+    const found = (id: number, score: number, explanation: () => HitExplanation) => {
+      if ((scores.get(id)?.score ?? -1) < score) scores.set(id, { score, explanation });
+    };
+    const whole = (id: number, how: HitExplanation['how']) => () => {
+      const phrase = this.names[id].phrase;
+      return {
+        how,
+        score: 1,
+        words: [],
+        missing: [],
+        extra: [],
+        summary: `${how === 'wildcard' ? 'matches the pattern' : how === 'exact' ? 'is the listed name' : 'holds the listed name'} ${phrase}; score 1`,
+      };
     };
     // Scores are kept to 4 decimals, and the threshold is held against the score as kept.
     const rounded = (score: number) => Math.round(score * 10_000) / 10_000;
     const isName = subject.kind === 'name';
     if (isName) {
-      for (const id of this.exact.get(text) ?? []) found(id, 1);
-      for (const id of this.phraseMatches(words, new Set(['Keyword']))) found(id, 1);
+      for (const id of this.exact.get(text) ?? []) found(id, 1, whole(id, 'exact'));
+      for (const id of this.phraseMatches(words, new Set(['Keyword']))) found(id, 1, whole(id, 'keyword'));
       // Fuzzy: only names that could reach the threshold are compared in full.
       const minCoverage = (threshold - (1 - this.listedNameWeight)) / this.listedNameWeight;
-      for (const fuzzyId of this.fuzzy.candidates(words, minCoverage)) {
+      const fuzzyWords = withoutRunInLegalForms(words);
+      for (const fuzzyId of this.fuzzy.candidates(fuzzyWords, minCoverage)) {
         const id = this.fuzzyNames[fuzzyId];
-        const score = rounded(compareNames(this.names[id].words, words, this.listedNameWeight, this.weightOf).score);
-        if (score >= threshold) found(id, score);
+        const comparison = this.compare(id, fuzzyWords);
+        const score = rounded(comparison.score);
+        if (score >= threshold) found(id, score, () => explain(comparison, score));
       }
     } else {
-      for (const id of this.phraseMatches(words, new Set(['Keyword', 'Default']))) found(id, 1);
+      for (const id of this.phraseMatches(words, new Set(['Keyword', 'Default']))) {
+        // A listed name that is only a number (11420 CORP.) says nothing in an address, where numbers are house numbers and postcodes.
+        if (this.names[id].method === 'Default' && this.names[id].words.every((word) => /^\d+$/.test(word))) continue;
+        found(id, 1, whole(id, WHOLE_NAME[this.names[id].method]));
+      }
     }
     if (this.patterns.length > 0) {
       const folded = foldText(subject.text);
       for (const pattern of this.patterns) {
         if (!isName && pattern.method === 'Exact') continue;
-        if (pattern.expression.test(folded)) found(pattern.name, 1);
+        if (pattern.expression.test(folded)) found(pattern.name, 1, whole(pattern.name, 'wildcard'));
       }
     }
     const best = new Map<number, SanctionHit>();
-    for (const [id, score] of scores) {
+    for (const [id, { score, explanation }] of scores) {
       const entry = this.names[id].entry;
       const current = best.get(entry);
-      if (!current || current.score < score) best.set(entry, this.hit(subject, id, score));
+      if (!current || current.score < score) best.set(entry, this.hit(subject, id, score, explanation()));
     }
     return [...best.values()].sort((a, b) => b.score - a.score || a.entryId.localeCompare(b.entryId));
   }

@@ -4,6 +4,7 @@ import {
   buildLabelledSet,
   curvePoint,
   DEFAULT_FUZZY_THRESHOLD,
+  NEGATIVE_KINDS,
   normaliseName,
   precisionRecallCurve,
   SanctionScreener,
@@ -31,7 +32,7 @@ describe('the labelled evaluation set', () => {
     expect([...kinds].sort()).toEqual([...VARIANT_KINDS].sort());
     const ids = new Set(entries.map((entry) => entry.entryId));
     expect(positives.every((pair) => pair.positive && ids.has(pair.entryId) && pair.query !== pair.listedName)).toBe(true);
-    expect(new Set(negatives.map((pair) => (pair.positive ? '' : pair.kind)))).toEqual(new Set(['company', 'person', 'near-miss']));
+    expect(new Set(negatives.map((pair) => (pair.positive ? '' : pair.kind)))).toEqual(new Set(NEGATIVE_KINDS));
   });
 
   it('has no negative that is a listed name once normalised', () => {

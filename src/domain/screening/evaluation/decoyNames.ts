@@ -1,3 +1,4 @@
+import { isGenericWord } from '../genericWords';
 import { normaliseName } from '../nameNormalisation';
 import { foldText } from '../textFolding';
 import { pick } from '../../seededRandom';
@@ -5,7 +6,9 @@ import { pick } from '../../seededRandom';
 /**
  * Names of parties that are not on the list: ordinary trading companies and people of the kinds
  * that ship air cargo, and near misses — a listed name with one of its distinctive words replaced,
- * which a good matcher must not take for the listed party.
+ * a listed company's generic trade words under another company's distinctive words (PIONEER
+ * MACHINES for POWER MACHINES), a listed person's given names with another surname — which a good
+ * matcher must not take for the listed party.
  */
 
 type Random = () => number;
@@ -277,4 +280,27 @@ export function nearMiss(listedName: string, random: Random): string | undefined
     REPLACEMENTS.filter((word) => word !== parts[longest]),
   );
   return parts.join(' ');
+}
+
+/**
+ * A listed company name with every word that is not a generic trade word (genericWords.ts)
+ * replaced by another company's distinctive word, the generic words kept: PJSC POWER MACHINES ->
+ * PJSC POWER PIONEER (never the listed name itself); only names with at least one generic and one distinctive word apply.
+ */
+export function sharedGenericWords(listedName: string, random: Random): string | undefined {
+  const parts = listedName.toUpperCase().split(/\s+/).filter(Boolean);
+  const distinctive = new Set(normaliseName(listedName).words.filter((word) => !isGenericWord(word) && word.length >= 3));
+  const replaced = parts.map((part) => (distinctive.has(foldText(part)) ? pick(random, COMPANY_HEADS) : part));
+  const kept = parts.filter((part) => isGenericWord(foldText(part)));
+  if (kept.length === 0 || replaced.join(' ') === parts.join(' ')) return undefined;
+  return replaced.join(' ');
+}
+
+/** A person listed as SURNAME, Given Names with the same given names and another surname: Given Names SMITH. */
+export function sharedGivenNames(listedName: string, random: Random): string | undefined {
+  const comma = listedName.indexOf(',');
+  if (comma < 0) return undefined;
+  const given = listedName.slice(comma + 1).trim();
+  if (foldText(given).replace(/ /g, '').length < 3) return undefined;
+  return random() < 0.5 ? `${given} ${pick(random, FAMILY_NAMES)}` : `${pick(random, FAMILY_NAMES)}, ${given}`;
 }

@@ -1,7 +1,8 @@
 import { literalOfMatchingValue } from '../../wildcard';
+import { isGenericWord } from '../genericWords';
 import { normaliseName } from '../nameNormalisation';
 import type { SanctionListEntry } from '../sanctionList';
-import { decoyCompanyName, decoyPersonName, nearMiss } from './decoyNames';
+import { decoyCompanyName, decoyPersonName, nearMiss, sharedGenericWords, sharedGivenNames } from './decoyNames';
 import { applyVariant, recase, VARIANT_KINDS, type VariantKind } from './nameVariants';
 import { pick, seededRandom } from '../../seededRandom';
 
@@ -10,11 +11,13 @@ import { pick, seededRandom } from '../../seededRandom';
  * list with a seed, so that the same list and seed always give the same set:
  * - positives: a listed name (or alias) written differently (see nameVariants.ts), labelled with
  *   the entry it must find;
- * - negatives: ordinary company and person names and near misses of listed names (decoyNames.ts),
- *   none equal to a listed name once normalised.
+ * - negatives: ordinary company and person names, near misses of listed names, names sharing a
+ *   listed company's generic words or a listed person's given names (decoyNames.ts), none holding
+ *   a whole listed name.
  */
 
-export type NegativeKind = 'company' | 'person' | 'near-miss';
+export type NegativeKind = 'company' | 'person' | 'near-miss' | 'shared-generic' | 'shared-given-names';
+export const NEGATIVE_KINDS: readonly NegativeKind[] = ['company', 'person', 'near-miss', 'shared-generic', 'shared-given-names'];
 
 export type LabelledPair =
   | { positive: true; query: string; listedName: string; entryId: string; variants: VariantKind[] }
@@ -30,7 +33,7 @@ export interface LabelledSetOptions {
 const CYRILLIC_ORIGIN = /UKRAINE|RUSSIA|BELARUS|CAATSA|CYBER|MAGNIT/;
 
 /** Sorted word keys of the listed names of up to four words, to tell whether a text holds a whole listed name. */
-function listedWordSets(entries: readonly SanctionListEntry[]): Set<string> {
+export function listedWordSets(entries: readonly SanctionListEntry[]): Set<string> {
   const keys = new Set<string>();
   for (const entry of entries) {
     for (const value of [entry.name, ...entry.aliases]) {
@@ -42,7 +45,7 @@ function listedWordSets(entries: readonly SanctionListEntry[]): Set<string> {
 }
 
 /** Whether some listed name has all its words among the words of `text` (then it is no near miss but a hit). */
-function holdsListedName(text: string, keys: ReadonlySet<string>): boolean {
+export function holdsListedName(text: string, keys: ReadonlySet<string>): boolean {
   const words = [...new Set(normaliseName(text).words)].sort();
   const choose = (start: number, chosen: string[]): boolean => {
     if (chosen.length > 0 && keys.has(chosen.join(' '))) return true;
@@ -101,17 +104,23 @@ export function buildLabelledSet(entries: readonly SanctionListEntry[], options:
     made++;
   }
 
+  const companies = material.filter(({ entry, name }) => entry.partyType === 'Entity' && normaliseName(name).words.some(isGenericWord));
+  const people = material.filter(({ entry, name }) => entry.partyType === 'Individual' && name.includes(','));
+  const fromListed = (kind: NegativeKind, from: typeof material, make: (name: string) => string | undefined): LabelledPair | undefined => {
+    if (from.length === 0) return undefined;
+    const { name } = pick(random, from);
+    const query = make(name);
+    return query && !holdsListedName(query, wordSets) ? { positive: false, query, kind, listedName: name } : undefined;
+  };
   for (let made = 0, attempts = 0; made < options.negatives && attempts < options.negatives * 20; attempts++) {
     const roll = random();
     let pair: LabelledPair | undefined;
-    if (roll < 0.4) pair = { positive: false, query: decoyCompanyName(random), kind: 'company' };
-    else if (roll < 0.65) pair = { positive: false, query: decoyPersonName(random), kind: 'person' };
-    else {
-      const { name } = pick(random, material);
-      const query = nearMiss(name, random);
-      if (query && !holdsListedName(query, wordSets)) pair = { positive: false, query, kind: 'near-miss', listedName: name };
-    }
-    if (!pair || listedKeys.has(normaliseName(pair.query).text)) continue;
+    if (roll < 0.25) pair = { positive: false, query: decoyCompanyName(random), kind: 'company' };
+    else if (roll < 0.4) pair = { positive: false, query: decoyPersonName(random), kind: 'person' };
+    else if (roll < 0.6) pair = fromListed('near-miss', material, (name) => nearMiss(name, random));
+    else if (roll < 0.8) pair = fromListed('shared-generic', companies, (name) => sharedGenericWords(name, random));
+    else pair = fromListed('shared-given-names', people, (name) => sharedGivenNames(name, random));
+    if (!pair || listedKeys.has(normaliseName(pair.query).text) || holdsListedName(pair.query, wordSets)) continue;
     pairs.push({ ...pair, query: recase(pair.query, random) });
     made++;
   }

@@ -1,13 +1,40 @@
 import { pick, shuffled } from '../../seededRandom';
 
 /**
- * Ways a listed name gets written differently on a shipment: word order, a typing error, dropped
- * letters, another transliteration (or Cyrillic script), a company suffix added or removed,
+ * Ways a listed name gets written differently on a shipment: word order, a typing error (also in
+ * a word's first letter), dropped letters, another transliteration (or Cyrillic script), a company
+ * suffix added or removed, a generic trade word added or changed (MAHAN AIRLINES for MAHAN AIR),
+ * a letter moved across a space or two words run together, a person's middle name left out,
  * different punctuation. Each returns undefined when it does not apply to the name.
  */
 
-export type VariantKind = 'word-order' | 'typo' | 'dropped-letters' | 'transliteration' | 'cyrillic' | 'suffix' | 'punctuation';
-export const VARIANT_KINDS: readonly VariantKind[] = ['word-order', 'typo', 'dropped-letters', 'transliteration', 'cyrillic', 'suffix', 'punctuation'];
+export type VariantKind =
+  | 'word-order'
+  | 'typo'
+  | 'first-letter'
+  | 'dropped-letters'
+  | 'transliteration'
+  | 'cyrillic'
+  | 'suffix'
+  | 'generic-word'
+  | 'moved-space'
+  | 'joined-words'
+  | 'middle-name'
+  | 'punctuation';
+export const VARIANT_KINDS: readonly VariantKind[] = [
+  'word-order',
+  'typo',
+  'first-letter',
+  'dropped-letters',
+  'transliteration',
+  'cyrillic',
+  'suffix',
+  'generic-word',
+  'moved-space',
+  'joined-words',
+  'middle-name',
+  'punctuation',
+];
 
 type Random = () => number;
 
@@ -58,6 +85,21 @@ function typo(name: string, random: Random): string | undefined {
   return parts.join(' ');
 }
 
+/** One keyboard slip at the start of a word: its first letter replaced, dropped or swapped with the second, or a letter added before it. */
+function firstLetter(name: string, random: Random): string | undefined {
+  const parts = words(name);
+  const index = wordToChange(parts, random, 4);
+  if (index === undefined) return undefined;
+  const word = parts[index].toUpperCase();
+  const letter = pick(
+    random,
+    LETTERS.split('').filter((candidate) => candidate !== word[0]),
+  );
+  const edits = [() => letter + word.slice(1), () => word.slice(1), () => word[1] + word[0] + word.slice(2), () => letter + word];
+  parts[index] = pick(random, edits)();
+  return parts.join(' ');
+}
+
 /** Vowels or a doubled letter left out (MAHMOOD -> MAHMOD, HASSAN -> HSSAN). */
 function droppedLetters(name: string, random: Random): string | undefined {
   const parts = words(name);
@@ -97,6 +139,16 @@ const SPELLINGS: string[][] = [
   ['SERGEY', 'SERGEI'],
   ['ALEKSEY', 'ALEXEI', 'ALEKSEI'],
   ['EVGENIY', 'YEVGENIY', 'EVGENY'],
+  ['HIZBALLAH', 'HEZBOLLAH', 'HIZBOLLAH', 'HEZBALLAH'],
+  ['HOSSEINI', 'HUSSEINI', 'HOSEINI'],
+  ['REZA', 'RIZA'],
+  ['ZADEH', 'ZADE', 'ZADA'],
+  ['JAFAR', 'JAAFAR', 'DJAFAR'],
+  ['ALI', 'ALY'],
+  ['ZHANG', 'CHANG'],
+  ['ZHOU', 'CHOU', 'CHOW'],
+  ['XIAO', 'HSIAO'],
+  ['LIANG', 'LEUNG'],
 ];
 
 /** Letter-level spelling rules, applied to one word: [pattern, replacement]. */
@@ -119,6 +171,18 @@ const RULES: [RegExp, string][] = [
   [/TS/, 'TZ'],
   [/KS/, 'X'],
   [/X/, 'KS'],
+  [/DH/, 'Z'],
+  [/Z/, 'DH'],
+  [/AY/, 'EI'],
+  [/EI/, 'AI'],
+  [/([^AEIOU])I([^AEIOU])/, '$1E$2'],
+  [/([^AEIOU])E([^AEIOU])/, '$1I$2'],
+  [/([^AEIOU])O([^AEIOU])/, '$1A$2'],
+  [/([^AEIOU])U([^AEIOU])/, '$1O$2'],
+  [/EH$/, 'E'],
+  [/IA$/, 'IYA'],
+  [/^YU/, 'IU'],
+  [/^YA/, 'IA'],
 ];
 
 function transliteration(name: string, random: Random): string | undefined {
@@ -212,6 +276,94 @@ function suffix(name: string, random: Random, isCompany: boolean): string | unde
   return `${existing ? name.slice(0, existing.index) : name}${random() < 0.3 ? ',' : ''} ${pick(random, ADDED_FORMS)}`;
 }
 
+/** Generic trade words a shipper adds to a company's name, and the interchangeable forms of some (see genericWords.ts). */
+const ADDED_GENERIC_WORDS = ['GROUP', 'INTERNATIONAL', 'TRADING', 'HOLDING', 'INDUSTRIES', 'ENTERPRISES', 'SERVICES', 'GLOBAL', 'TECHNOLOGY'];
+const GENERIC_FORMS: string[][] = [
+  ['AIR', 'AIRLINES', 'AIRWAYS'],
+  ['TRADING', 'TRADE', 'TRADERS'],
+  ['INDUSTRIES', 'INDUSTRY', 'INDUSTRIAL'],
+  ['INTERNATIONAL', 'INTL'],
+  ['ELECTRONICS', 'ELECTRONIC'],
+  ['MACHINERY', 'MACHINES'],
+  ['CHEMICALS', 'CHEMICAL'],
+  ['SHIPPING', 'SHIPS'],
+  ['TECHNOLOGY', 'TECHNOLOGIES', 'TECH'],
+  ['ENGINEERING', 'ENGINEERS'],
+  ['GROUP', 'GRUPO'],
+  ['SERVICES', 'SERVICE'],
+  ['HOLDING', 'HOLDINGS'],
+];
+
+/** A company's generic word written in another form (MAHAN AIRLINES), or one added before its legal form (ACME GROUP LLC). */
+function genericWord(name: string, random: Random, isCompany: boolean): string | undefined {
+  if (!isCompany) return undefined;
+  const parts = words(name);
+  const swaps = parts.flatMap((part, index) => {
+    const bare = part.toUpperCase().replace(/[^A-Z]/g, '');
+    const forms = GENERIC_FORMS.find((group) => group.includes(bare));
+    return forms
+      ? [
+          () =>
+            (parts[index] = part.toUpperCase().replace(
+              bare,
+              pick(
+                random,
+                forms.filter((form) => form !== bare),
+              ),
+            )),
+        ]
+      : [];
+  });
+  if (swaps.length > 0 && random() < 0.5) {
+    pick(random, swaps)();
+    return parts.join(' ');
+  }
+  const existing = LEGAL_FORM_AT_END.exec(name);
+  const body = existing ? name.slice(0, existing.index) : name;
+  const added = pick(
+    random,
+    ADDED_GENERIC_WORDS.filter((word) => !body.toUpperCase().includes(word)),
+  );
+  return `${body} ${added}${existing ? name.slice(existing.index) : ''}`;
+}
+
+/** A letter moved across the space between two words: MAHAN AIR -> MAHA NAIR or MAHANA IR. */
+function movedSpace(name: string, random: Random): string | undefined {
+  const parts = words(name);
+  const pairs = parts.flatMap((part, index) =>
+    index + 1 < parts.length && /^[A-Za-z]{3,}$/.test(part) && /^[A-Za-z]{3,}$/.test(parts[index + 1]) ? [index] : [],
+  );
+  if (pairs.length === 0) return undefined;
+  const at = pick(random, pairs);
+  const [first, second] = [parts[at], parts[at + 1]];
+  parts.splice(at, 2, ...(random() < 0.5 ? [first.slice(0, -1), first.slice(-1) + second] : [first + second[0], second.slice(1)]));
+  return parts.join(' ');
+}
+
+/** Two neighbouring words run together: MAHAN AIR -> MAHANAIR, ABDUL RAHMAN -> ABDULRAHMAN. */
+function joinedWords(name: string, random: Random): string | undefined {
+  const parts = words(name.replace(/-/g, ' '));
+  const pairs = parts.flatMap((part, index) =>
+    index + 1 < parts.length && /^[A-Za-z]{2,}$/.test(part) && /^[A-Za-z]{2,}$/.test(parts[index + 1]) ? [index] : [],
+  );
+  if (pairs.length === 0) return undefined;
+  const at = pick(random, pairs);
+  parts.splice(at, 2, parts[at] + parts[at + 1]);
+  return parts.join(' ');
+}
+
+/** A person listed as SURNAME, Given Middle written without one of the middle names: Given SURNAME. */
+function middleName(name: string, random: Random, isCompany: boolean): string | undefined {
+  const comma = name.indexOf(', ');
+  if (isCompany || comma < 0) return undefined;
+  const given = words(name.slice(comma + 2));
+  const middles = given.flatMap((part, index) => (index > 0 && /^[A-Za-z'-]{3,}$/.test(part) ? [index] : []));
+  if (middles.length === 0) return undefined;
+  const dropped = pick(random, middles);
+  const kept = given.filter((_, index) => index !== dropped).join(' ');
+  return random() < 0.5 ? `${kept} ${name.slice(0, comma)}` : `${name.slice(0, comma)}, ${kept}`;
+}
+
 /** Hyphens, dots, commas and apostrophes dropped or changed, or words joined by a hyphen. */
 function punctuation(name: string, random: Random): string | undefined {
   const options: (() => string)[] = [];
@@ -235,6 +387,16 @@ export function applyVariant(kind: VariantKind, name: string, random: Random, is
       return wordOrder(name, random);
     case 'typo':
       return typo(name, random);
+    case 'first-letter':
+      return firstLetter(name, random);
+    case 'generic-word':
+      return genericWord(name, random, isCompany);
+    case 'moved-space':
+      return movedSpace(name, random);
+    case 'joined-words':
+      return joinedWords(name, random);
+    case 'middle-name':
+      return middleName(name, random, isCompany);
     case 'dropped-letters':
       return droppedLetters(name, random);
     case 'transliteration':

@@ -11,6 +11,8 @@ export interface ScoredPair {
   pair: LabelledPair;
   /** Positives: the score of the entry they must find (0 when not found at all); negatives: the best score of any entry. */
   score: number;
+  /** The hit that gave the score, explained (see SanctionHit.explanation). */
+  why?: string;
 }
 
 export interface CurvePoint {
@@ -30,8 +32,8 @@ export interface CurvePoint {
 export function scorePairs(screener: SanctionScreener, pairs: readonly LabelledPair[], floor = 0.7): ScoredPair[] {
   return pairs.map((pair) => {
     const hits = screener.screenSubject({ role: 'Shipper', kind: 'name', text: pair.query }, floor);
-    const score = pair.positive ? (hits.find((hit) => hit.entryId === pair.entryId)?.score ?? 0) : (hits[0]?.score ?? 0);
-    return { pair, score };
+    const hit = pair.positive ? hits.find((candidate) => candidate.entryId === pair.entryId) : hits[0];
+    return { pair, score: hit?.score ?? 0, ...(hit ? { why: `${hit.matchedPhrase}: ${hit.explanation?.summary ?? ''}` } : {}) };
   });
 }
 

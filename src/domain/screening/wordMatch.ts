@@ -1,0 +1,240 @@
+import { canonicalSpelling, consonantSkeleton } from './canonicalSpelling';
+import { genericGroupOf } from './genericWords';
+
+/**
+ * Whether two words of two names are the same word written differently, how, and how alike:
+ * - exact: equal;
+ * - spelling: equal in their common spelling (canonicalSpelling.ts: KHALID, HALID; HUSSEIN, HUSAYN);
+ * - synonym: generic words of one group (AIR, AIRLINES; genericWords.ts);
+ * - phonetic: differing only in vowels, H and letters that sound alike (HEZBOLLAH, HIZBALLAH);
+ * - typo: a letter or two replaced, added, dropped or swapped, the first letter too (NAHAN, MAHAN).
+ * Phonetic and typo differences are measured as an edit cost on the common spellings, in which a
+ * vowel, H or Y counts half and so does a letter replaced by one that sounds alike (S/Z, V/F, G/J, G/K, D/Z,
+ * C/K, C/S), except a final A replaced by another vowel (MARIA, MARIO; BARAKA, BARACO), which
+ * more often makes another name, and letters added at a word's end (BARAKA, BARAKAAT: two letters
+ * with a consonant make another word, a consonant alone costs FINAL_LETTER_COST); a word may differ by at most allowedCost() for its length, as
+ * written or in common spelling (doubled letters kept: HRNNDEZ is HERNANDEZ without its vowels).
+ */
+
+export type WordMatchKind = 'exact' | 'spelling' | 'synonym' | 'phonetic' | 'typo' | 'joined';
+
+export interface WordMatch {
+  similarity: number;
+  how: WordMatchKind;
+}
+
+/** Words less alike than this count as different words. */
+export const WORD_FLOOR = 0.8;
+/** How much longer or shorter one word may be than the other and still count as alike. */
+export const LENGTH_SLACK = 3;
+export const SPELLING_SIMILARITY = 0.97;
+export const SYNONYM_SIMILARITY = 0.95;
+/** The cost of a consonant added at a word's end (BARAKA, BARAKAT), more than a typo elsewhere. */
+export const FINAL_LETTER_COST = 1.5;
+/** The similarity of words an edit cost apart: 1 - COST_SCALE x cost / longer length. */
+export const COST_SCALE = 0.6;
+
+/** The Arabic article as it is variously romanised; these short words are alike, other short words only equal. */
+export const ARTICLES: ReadonlySet<string> = new Set(['AL', 'EL', 'UL']);
+
+/** The edit cost two words may differ by, by the length of the shorter (common spellings). */
+export function allowedCost(shorter: number): number {
+  if (shorter <= 2) return 0;
+  if (shorter === 3) return 0.5;
+  if (shorter <= 5) return 1;
+  if (shorter <= 8) return 1.5;
+  if (shorter <= 11) return 2;
+  return 2.5;
+}
+
+const SOFT_LETTERS = 'AEIOUYH';
+const VOWELS = 'AEIOUY';
+const SOUNDS_ALIKE = ['SZ', 'VF', 'GJ', 'GK', 'CK', 'CS', 'DZ'];
+
+/** By character code: the cost of adding or dropping a letter (a vowel, Y or H half). */
+const indelCosts = new Float64Array(128).fill(1);
+for (const letter of SOFT_LETTERS) indelCosts[letter.charCodeAt(0)] = 0.5;
+/** By pair of character codes (first x 128 + second): the cost of replacing one by the other. */
+const substitutionCosts = new Float64Array(128 * 128).fill(1);
+for (let code = 0; code < 128; code++) substitutionCosts[code * 128 + code] = 0;
+for (const a of VOWELS) for (const b of VOWELS) if (a !== b) substitutionCosts[a.charCodeAt(0) * 128 + b.charCodeAt(0)] = 0.5;
+for (const [a, b] of SOUNDS_ALIKE) {
+  substitutionCosts[a.charCodeAt(0) * 128 + b.charCodeAt(0)] = 0.5;
+  substitutionCosts[b.charCodeAt(0) * 128 + a.charCodeAt(0)] = 0.5;
+}
+const A = 'A'.charCodeAt(0);
+const indelCost = (code: number) => (code < 128 ? indelCosts[code] : 1);
+const substitutionCost = (a: number, b: number) => (a === b ? 0 : a < 128 && b < 128 ? substitutionCosts[a * 128 + b] : 1);
+
+let costRows: Float64Array[] = [new Float64Array(32), new Float64Array(32), new Float64Array(32)];
+let hardRows: Int32Array[] = [new Int32Array(32), new Int32Array(32), new Int32Array(32)];
+
+/**
+ * The weighted edit cost between two words (optimal string alignment: replace, add, drop, swap
+ * two neighbours) and how many of its edits were hard (not a vowel, H or a sound-alike letter).
+ * Stops early, answering Infinity, once the cost must exceed `limit`.
+ */
+export function editCost(first: string, second: string, limit = Number.POSITIVE_INFINITY): { cost: number; hard: number } {
+  const rows = first.length;
+  const columns = second.length;
+  if (costRows[0].length <= columns) {
+    costRows = [0, 1, 2].map(() => new Float64Array(columns * 2 + 2));
+    hardRows = [0, 1, 2].map(() => new Int32Array(columns * 2 + 2));
+  }
+  let [before, previous, current] = costRows;
+  let [hardBefore, hardPrevious, hardCurrent] = hardRows;
+  previous[0] = 0;
+  hardPrevious[0] = 0;
+  for (let column = 1; column <= columns; column++) {
+    const add = indelCost(second.charCodeAt(column - 1));
+    previous[column] = previous[column - 1] + add;
+    hardPrevious[column] = hardPrevious[column - 1] + (add === 1 ? 1 : 0);
+  }
+  for (let row = 1; row <= rows; row++) {
+    const letter = first.charCodeAt(row - 1);
+    const drop = indelCost(letter);
+    const dropHard = drop === 1 ? 1 : 0;
+    current[0] = previous[0] + drop;
+    hardCurrent[0] = hardPrevious[0] + dropHard;
+    let rowMinimum = current[0];
+    for (let column = 1; column <= columns; column++) {
+      const other = second.charCodeAt(column - 1);
+      let replace = substitutionCost(letter, other);
+      if (replace === 0.5 && row === rows && column === columns && (letter === A || other === A)) replace = 1;
+      let cost = previous[column - 1] + replace;
+      let hard = hardPrevious[column - 1] + (replace === 1 ? 1 : 0);
+      const add = indelCost(other);
+      const byAdding = current[column - 1] + add;
+      const addHard = hardCurrent[column - 1] + (add === 1 ? 1 : 0);
+      if (byAdding < cost || (byAdding === cost && addHard < hard)) {
+        cost = byAdding;
+        hard = addHard;
+      }
+      const byDropping = previous[column] + drop;
+      if (byDropping < cost || (byDropping === cost && hardPrevious[column] + dropHard < hard)) {
+        cost = byDropping;
+        hard = hardPrevious[column] + dropHard;
+      }
+      if (
+        row > 1 &&
+        column > 1 &&
+        letter !== other &&
+        letter === second.charCodeAt(column - 2) &&
+        first.charCodeAt(row - 2) === other &&
+        before[column - 2] + 1 < cost
+      ) {
+        cost = before[column - 2] + 1;
+        hard = hardBefore[column - 2] + 1;
+      }
+      current[column] = cost;
+      hardCurrent[column] = hard;
+      if (cost < rowMinimum) rowMinimum = cost;
+    }
+    if (rowMinimum > limit) return { cost: Number.POSITIVE_INFINITY, hard: Number.POSITIVE_INFINITY };
+    [before, previous, current] = [previous, current, before];
+    [hardBefore, hardPrevious, hardCurrent] = [hardPrevious, hardCurrent, hardBefore];
+  }
+  return { cost: previous[columns], hard: hardPrevious[columns] };
+}
+
+/** At most one letter apart (replaced, added, dropped, two neighbours swapped): what the word index's deletion keys find. */
+export function oneEditApart(first: string, second: string): boolean {
+  if (Math.abs(first.length - second.length) > 1) return false;
+  if (first.length === second.length) {
+    let differences = 0;
+    for (let index = 0; index < first.length; index++) if (first[index] !== second[index]) differences++;
+    if (differences <= 1) return true;
+    if (differences !== 2) return false;
+    const at = [...first].findIndex((letter, index) => letter !== second[index]);
+    return first[at] === second[at + 1] && first[at + 1] === second[at];
+  }
+  const [shorter, longer] = first.length < second.length ? [first, second] : [second, first];
+  for (let index = 0; index < longer.length; index++) if (longer.slice(0, index) + longer.slice(index + 1) === shorter) return true;
+  return false;
+}
+
+/** Skeletons at least this long are also looked up one consonant apart; shorter ones only when equal. */
+export const SKELETON_EDIT_LENGTH = 4;
+
+/**
+ * Whether the word index (fuzzyNameIndex.ts) looks at a pair at all: both longer than two
+ * letters, nearly the same length, and one letter apart as written or in common spelling (a
+ * typo, the first letter too), or of the same consonant skeleton (vowels and sound-alike letters changed), or of
+ * skeletons one consonant apart. Every pair matchWords accepts as alike passes this, so the index,
+ * which looks words up by these keys, never loses a word that would count.
+ */
+export function mayBeAlike(first: string, second: string): boolean {
+  if (first.length <= 2 || second.length <= 2) return false;
+  const [canonicalFirst, canonicalSecond] = [canonicalSpelling(first), canonicalSpelling(second)];
+  if (Math.abs(canonicalFirst.length - canonicalSecond.length) > LENGTH_SLACK) return false;
+  if (oneEditApart(canonicalFirst, canonicalSecond) || oneEditApart(first, second)) return true;
+  const [skeletonFirst, skeletonSecond] = [consonantSkeleton(first), consonantSkeleton(second)];
+  if (skeletonFirst === skeletonSecond) return true;
+  return Math.min(skeletonFirst.length, skeletonSecond.length) >= SKELETON_EDIT_LENGTH && oneEditApart(skeletonFirst, skeletonSecond);
+}
+
+/** first word -> second word -> the match (null: different words). */
+const cache = new Map<string, Map<string, WordMatch | null>>();
+let cached = 0;
+const CACHE_LIMIT = 500_000;
+
+function computeMatch(first: string, second: string): WordMatch | null {
+  if (ARTICLES.has(first) && ARTICLES.has(second)) return { similarity: SPELLING_SIMILARITY, how: 'spelling' };
+  const group = genericGroupOf(first);
+  if (group !== undefined && group === genericGroupOf(second)) return { similarity: SYNONYM_SIMILARITY, how: 'synonym' };
+  if (!mayBeAlike(first, second)) return null;
+  const [canonicalFirst, canonicalSecond] = [canonicalSpelling(first), canonicalSpelling(second)];
+  if (canonicalFirst === canonicalSecond) return { similarity: SPELLING_SIMILARITY, how: 'spelling' };
+  const [shorter, longer] = first.length < second.length ? [first, second] : [second, first];
+  if (longer.startsWith(shorter)) {
+    // A word with letters added at its end is mostly another word (BARAKA, BARAKAAT; PARK, PARKER); vowels or H are a spelling (HASSAN, HASSANI).
+    const added = longer.slice(shorter.length);
+    const consonants = [...added].filter((letter) => !SOFT_LETTERS.includes(letter)).length;
+    if (consonants > 0 && added.length >= 2) return null;
+    if (consonants > 0) {
+      if (shorter.length < 4) return null;
+      const similarity = 1 - (COST_SCALE * FINAL_LETTER_COST) / longer.length;
+      return similarity >= WORD_FLOOR ? { similarity, how: 'typo' } : null;
+    }
+  }
+  let best: WordMatch | null = null;
+  for (const [a, b] of [
+    [canonicalFirst, canonicalSecond],
+    [first, second],
+  ]) {
+    const allowed = allowedCost(Math.min(a.length, b.length));
+    if (allowed === 0) continue;
+    const { cost, hard } = editCost(a, b, allowed);
+    if (cost > allowed) continue;
+    const similarity = Math.min(1 - (COST_SCALE * cost) / Math.max(a.length, b.length), SPELLING_SIMILARITY - 0.01);
+    if (similarity >= WORD_FLOOR && (!best || similarity > best.similarity)) best = { similarity, how: hard === 0 ? 'phonetic' : 'typo' };
+  }
+  return best;
+}
+
+/** How the second word is the first written differently, or undefined when they are different words. */
+export function matchWords(first: string, second: string): WordMatch | undefined {
+  if (first === second) return EXACT;
+  let row = cache.get(first);
+  if (!row) {
+    row = new Map();
+    cache.set(first, row);
+  }
+  let found = row.get(second);
+  if (found === undefined) {
+    found = computeMatch(first, second);
+    if (++cached > CACHE_LIMIT) {
+      cache.clear();
+      cached = 0;
+    }
+    row.set(second, found);
+  }
+  return found ?? undefined;
+}
+
+const EXACT: WordMatch = Object.freeze({ similarity: 1, how: 'exact' });
+
+/** How alike two words are: 1 when equal, 0 when they count as different words. */
+export function wordSimilarity(first: string, second: string): number {
+  return matchWords(first, second)?.similarity ?? 0;
+}
