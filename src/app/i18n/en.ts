@@ -302,12 +302,12 @@ export const appMessages = {
         lastResult: 'This is the last shipment of the search.',
         openWindow: 'Open in window',
         refresh: 'Refresh',
+        changedBy: 'Changed by %{name} at %{time}',
+        changedAt: 'Changed at %{time}',
         actions: 'Shipment actions',
         tabsLabel: 'Shipment information',
         tabs: {
           details: 'Details',
-        changedBy: 'Changed by %{name} at %{time}',
-        changedAt: 'Changed at %{time}',
           documents: 'Documents',
           documentsCount: 'Documents (%{count})',
           history: 'History',
@@ -482,6 +482,10 @@ export const appMessages = {
         mapped: 'Mapped description',
         suggested: 'Suggested reject reasons',
         autoAcceptAt: 'Automatic acceptance due',
+        autoAcceptWithheld:
+          'Acceptance control allows automatic acceptance, but this finding withholds it: |||| Acceptance control allows automatic acceptance, but these %{smart_count} findings withhold it:',
+        withheldBy: '%{list}, %{row}%{rule}: %{message}',
+        withheldRow: 'row %{row}, ',
         none: '—',
       },
       history: {

@@ -1,11 +1,22 @@
-import { Chip, Stack } from '@mui/material';
+import { Alert, Chip, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { pluginByName } from '../../../../plugins/lookup';
 import type { ComplianceCheck, ComplianceSummary } from '../../../domain/shipmentWire';
 import { utcDateTime } from '../../../domain/dateRange';
+import { NOT_AUTOMATIC, type FindingEffect } from '../../../domain/compliance/findings';
 import { Block, Facts, SimpleTable } from '../detail/DetailBlocks';
 
 const RESULT_COLORS = { PASS: 'success', WARN: 'warning', FAIL: 'error' } as const;
+
+/**
+ * The findings that keep a shipment from the automatic acceptance its acceptance control allows
+ * (issue 18): a warning, an eyeball check, a block or an error; none when acceptance control did
+ * not allow it in the first place.
+ */
+export function autoAcceptWithheldBy(checks: readonly ComplianceCheck[]): ComplianceCheck[] {
+  if (!checks.some((check) => check.effect === 'autoAccept')) return [];
+  return checks.filter((check) => NOT_AUTOMATIC.has(check.effect as FindingEffect));
+}
 
 /** The rules engine's explanation: what it concluded, and every finding with the list and row that fired. */
 export function ComplianceFindings({ checks, summary }: { checks: ComplianceCheck[]; summary: ComplianceSummary | undefined }) {
@@ -16,8 +27,26 @@ export function ComplianceFindings({ checks, summary }: { checks: ComplianceChec
   };
   const none = translate('app.shipments.sanction.none');
   const countries = summary?.OriginCountry || summary?.DestinationCountry ? `${summary.OriginCountry ?? '?'} → ${summary.DestinationCountry ?? '?'}` : none;
+  const withheld = autoAcceptWithheldBy(checks);
   return (
     <Stack spacing={2}>
+      {withheld.length > 0 && (
+        <Alert severity="info">
+          {translate('app.shipments.sanction.autoAcceptWithheld', { smart_count: withheld.length })}
+          <ul style={{ margin: '4px 0 0', paddingLeft: 20 }}>
+            {withheld.map((check, index) => (
+              <li key={`${check.list}-${check.rowId ?? ''}-${index}`}>
+                {translate('app.shipments.sanction.withheldBy', {
+                  list: check.list ? listLabel(check.list) : '',
+                  row: check.rowId ? translate('app.shipments.sanction.withheldRow', { row: check.rowId }) : '',
+                  rule: check.rule,
+                  message: check.message,
+                })}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      )}
       {summary?.EvaluatedAt && (
         <Block title="app.shipments.sanction.summary">
           <Facts
