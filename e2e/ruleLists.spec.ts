@@ -143,7 +143,7 @@ test('sanction list: add, edit, filter, export, import with a bad row refused, a
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete from Sanction List' });
   // The confirmation names the rows, and they can be restored (issue 18, item 9).
-  await expect(confirm).toContainText(/Delete these 3 rows: E2E.*\(row \d+\).*\? Each can be restored from its User Log entry\./);
+  await expect(confirm).toContainText(/Delete these 3 rows: INTERNAL \/ E2E-000\d \(row \d+\), .*\? Each can be restored from its User Log entry\./);
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('3 rows deleted.')).toBeVisible();
   await expect(page.getByText('No rows match these filters.')).toBeVisible();

@@ -16,18 +16,9 @@ import { reassessShipment } from './reassess';
 
 export const RESCREEN_CHUNK = 100;
 
-/** Decided shipments a list change still concerns until their flight has left: the screening and findings they carry are brought up to date. */
-const DECIDED_NOT_FLOWN = ['Accept', 'Submit'] as const;
-
-/**
- * The shipments a change of the carrier's lists can affect (issue 18, item 7): its open ones, and
- * those it accepted (or sent on) whose flight has not left yet (by STD, else by the flight day), so
- * a name listed after acceptance still shows on a shipment that has not flown. Decided shipments keep
- * their status (reassess.ts).
- */
-function affectedSql(now: Date) {
-  return sql<boolean>`(status IN (${sql.join([...OPEN_STATUSES])})
-    OR (status IN (${sql.join([...DECIDED_NOT_FLOWN])}) AND coalesce(std > ${now}, flight_date >= (${now}::timestamptz AT TIME ZONE 'UTC')::date)))`;
+/** The shipments a change of the carrier's lists can affect: its open ones (decided shipments keep what they were decided on). */
+function affectedSql() {
+  return sql<boolean>`status IN (${sql.join([...OPEN_STATUSES])})`;
 }
 
 export async function requestRescreen(
@@ -45,7 +36,7 @@ export async function requestRescreen(
     .selectFrom('shipments')
     .select(sql<string>`count(*)`.as('total'))
     .where('carrier_id', '=', request.companyId)
-    .where(affectedSql(new Date()))
+    .where(affectedSql())
     .executeTakeFirstOrThrow();
   const run = await trx
     .insertInto('rescreen_runs')
@@ -87,7 +78,7 @@ export async function rescreenChunk(deps: RescreenDeps, runId: string): Promise<
       .selectFrom('shipments')
       .selectAll()
       .where('carrier_id', '=', run.company_id)
-      .where(affectedSql(now))
+      .where(affectedSql())
       .where('shipment_id', '>', run.last_shipment_id)
       .orderBy('shipment_id')
       .limit(chunkSize)
@@ -95,6 +86,8 @@ export async function rescreenChunk(deps: RescreenDeps, runId: string): Promise<
       .execute();
     const events: ShipmentEvent[] = [];
     for (const shipment of shipments) {
+      // Screening is CPU work on the server's own thread: requests are served between shipments, not after the chunk.
+      await new Promise((resolve) => setImmediate(resolve));
       const outcome = await reassessShipment(trx, rules, shipment, {
         now,
         autoAcceptDelaySeconds: deps.autoAcceptDelaySeconds,
