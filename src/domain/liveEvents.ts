@@ -8,8 +8,8 @@
  * comment line as heartbeat.
  */
 
-/** Kinds of migration 0013: what changed. */
-export type LiveEventKind = 'decision' | 'status' | 'data' | 'sanction' | 'changed' | 'lock' | 'outbound' | 'rescreen';
+/** Kinds of migrations 0013 and 0015 (`created`: a new shipment): what changed. */
+export type LiveEventKind = 'created' | 'decision' | 'status' | 'data' | 'sanction' | 'changed' | 'lock' | 'outbound' | 'rescreen';
 
 /** What the stream sends of an event: small, and nothing of the facts its scope was decided on. */
 export interface LiveEvent {
@@ -29,5 +29,5 @@ export interface LiveEvent {
 /** Kinds that change what a shipment's detail or summary row shows (a lock is told apart). */
 export const SHIPMENT_CHANGE_KINDS: ReadonlySet<string> = new Set<LiveEventKind>(['decision', 'status', 'data', 'sanction', 'changed']);
 
-/** Kinds that can move a shipment between statuses (the counts by status, a list filtered by status). */
-export const STATUS_KINDS: ReadonlySet<string> = new Set<LiveEventKind>(['decision', 'status']);
+/** Kinds that change the counts by status: a new shipment, or one moving between statuses. */
+export const STATUS_KINDS: ReadonlySet<string> = new Set<LiveEventKind>(['created', 'decision', 'status']);

@@ -182,6 +182,8 @@ export const appMessages = {
         lent: 'Lent',
         checkDigit: 'Check digit does not match',
         noLongerMatches: 'No longer matches the filters',
+        newArrived: 'One new shipment has arrived since the list was loaded. |||| %{smart_count} new shipments have arrived since the list was loaded.',
+        showNew: 'Show',
       },
       overview: {
         title: 'Shipments by status',

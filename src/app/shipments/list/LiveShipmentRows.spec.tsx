@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AwbSummaryRow } from '../../../domain/shipmentWire';
 import { createLiveEvents, type LiveEvents } from '../../live/liveEvents';
@@ -101,6 +102,23 @@ describe('the shipment list on the live stream', () => {
     });
     await waitFor(() => expect(page.calls('/awbapi/overview')).toBe(overviews + 1), { timeout: 3000 });
     expect(page.calls('/awbapi/awbsummary')).toBe(summaries);
+  });
+
+  it('says that new shipments arrived, and shows them on one click only', async () => {
+    let rows = [summaryRow('160-12345675')];
+    const page = await livePage(() => rows);
+    const summaries = page.calls('/awbapi/awbsummary');
+    act(() => {
+      page.source.send(liveEvent(2, 'created', '31', { status: 'New', awb: '160-00000031' }));
+      page.source.send(liveEvent(3, 'created', '42', { status: 'New', awb: '160-00000042' }));
+    });
+    const note = await screen.findByText('2 new shipments have arrived since the list was loaded.');
+    expect(page.calls('/awbapi/awbsummary')).toBe(summaries);
+    rows = [summaryRow('160-00000031'), summaryRow('160-00000042'), summaryRow('160-12345675')];
+    await userEvent.setup().click(within(note.closest('[role="status"]') as HTMLElement).getByRole('button', { name: 'Show' }));
+    expect(await screen.findByRole('link', { name: '160-00000031' })).toBeInTheDocument();
+    expect(page.calls('/awbapi/awbsummary')).toBe(summaries + 1);
+    expect(screen.queryByText(/new shipments have arrived/)).not.toBeInTheDocument();
   });
 
   it('reloads the list and the counts when the server says events were missed', async () => {

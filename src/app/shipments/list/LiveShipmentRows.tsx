@@ -1,5 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ListContextProvider, useListContext } from 'react-admin';
+import { Alert } from '@mui/material';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { Button, ListContextProvider, useListContext, useTranslate } from 'react-admin';
 import { type LiveEvent, SHIPMENT_CHANGE_KINDS } from '../../../domain/liveEvents';
 import { useLiveEvents, useLiveFallback } from '../../live/LiveEventsProvider';
 import type { ShipmentRecord } from '../shipmentDataProvider';
@@ -33,12 +35,16 @@ interface KeptRow {
  * the changed rows flash, and a row that no longer matches the filters stays where it was with its
  * new status and a note saying so, instead of vanishing, until the user changes the search. While the
  * stream is down the page is reloaded every 30 seconds instead; after a gap it is reloaded once.
+ * New shipments are not fetched unasked (the list stays as the user reads it): a note says how many
+ * arrived, with one click to show them.
  */
 export function LiveShipmentRows({ children }: { children: ReactNode }) {
   const list = useListContext<ShipmentRecord>();
   const { data, isFetching, refetch } = list;
   const [kept, setKept] = useState<ReadonlyMap<string, KeptRow>>(new Map());
   const [flashing, setFlashing] = useState<ReadonlySet<string>>(new Set());
+  const [arrived, setArrived] = useState<ReadonlySet<string>>(new Set());
+  const translate = useTranslate();
   /** Events about rows in view, waiting for the reload they asked for. */
   const pending = useRef(new Map<string, LiveEvent>());
   const waiting = useRef(false);
@@ -51,6 +57,7 @@ export function LiveShipmentRows({ children }: { children: ReactNode }) {
   useEffect(() => {
     void search;
     setKept(new Map());
+    setArrived(new Set());
     pending.current.clear();
   }, [search]);
 
@@ -66,14 +73,20 @@ export function LiveShipmentRows({ children }: { children: ReactNode }) {
   useLiveEvents(
     (event) => {
       const id = event.shipmentId;
+      if (id && event.kind === 'created' && !shown.current.has(id)) setArrived((ids) => new Set(ids).add(id));
       if (!id || !SHIPMENT_CHANGE_KINDS.has(event.kind)) return;
       if (!shown.current.has(id) && !kept.has(id)) return;
       pending.current.set(id, event);
       reload();
     },
-    () => void refetch(),
+    () => showAll(),
   );
   useLiveFallback(() => void refetch());
+
+  function showAll() {
+    setArrived(new Set());
+    void refetch();
+  }
 
   // Once the reload asked for is in: flash what changed, keep in place what left the result.
   useEffect(() => {
@@ -121,6 +134,20 @@ export function LiveShipmentRows({ children }: { children: ReactNode }) {
 
   return (
     <ListContextProvider value={value}>
+      {arrived.size > 0 && (
+        <Alert
+          severity="info"
+          role="status"
+          sx={{ mb: 1 }}
+          action={
+            <Button label="app.shipments.list.showNew" onClick={showAll}>
+              <RefreshIcon />
+            </Button>
+          }
+        >
+          {translate('app.shipments.list.newArrived', { smart_count: arrived.size })}
+        </Alert>
+      )}
       <LiveRowContext.Provider value={rows}>{children}</LiveRowContext.Provider>
     </ListContextProvider>
   );
