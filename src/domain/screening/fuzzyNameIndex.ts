@@ -67,16 +67,17 @@ export class FuzzyNameIndex {
       }
       posting.push(id, weight);
     }
-    // Two neighbouring words joined are indexed as a word too, weighing what both do (compareNames joins them so).
+    // Two neighbouring words joined, in either order, are indexed as a word too, weighing what both do (compareNames joins them so).
     for (let index = 0; index + 1 < words.length; index++) {
-      const joined = words[index] + words[index + 1];
-      let posting = this.postings.get(joined);
-      if (!posting) {
-        posting = [];
-        this.postings.set(joined, posting);
-        this.indexWord(joined);
+      for (const joined of new Set([words[index] + words[index + 1], words[index + 1] + words[index]])) {
+        let posting = this.postings.get(joined);
+        if (!posting) {
+          posting = [];
+          this.postings.set(joined, posting);
+          this.indexWord(joined);
+        }
+        posting.push(id, weights[index] + weights[index + 1]);
       }
-      posting.push(id, weights[index] + weights[index + 1]);
     }
     this.near.clear();
     return id;

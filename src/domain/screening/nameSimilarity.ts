@@ -9,7 +9,8 @@ import { ARTICLES, LENGTH_SLACK, matchWords, type WordMatchKind } from './wordMa
  * MAHA NAIR, MAHAN AIR) are compared joined. A listed name one of whose distinctive words is
  * replaced by another distinctive word (BANCO NACIONAL DE MEXICO for ... DE CUBA; another surname
  * with the same given names), or whose trade word is replaced by another trade (ORIENT FOODS for
- * ORIENT SHIPPING), is another party: its score stays at most REPLACED_WORD_CAP.
+ * ORIENT SHIPPING), is another party: its score stays at most REPLACED_WORD_CAP; so is a listed
+ * person's whole name with one more distinctive name (another surname).
  */
 
 export { WORD_FLOOR, LENGTH_SLACK, ARTICLES, mayBeAlike, wordSimilarity, matchWords, type WordMatch, type WordMatchKind } from './wordMatch';
@@ -43,6 +44,8 @@ export const plainVocabulary: NameVocabulary = {
 export interface ListedNameShape {
   words: string[];
   middle?: readonly boolean[];
+  /** A person listed as SURNAME, Given Names: a screened name with a distinctive word more is another person. */
+  person?: boolean;
 }
 
 /** One pairing of a comparison: a listed word (or words joined) and the screened word(s) it was found as. */
@@ -64,6 +67,8 @@ export interface NameComparison {
   extra: string[];
   /** A distinctive listed word replaced by another: the score is capped at REPLACED_WORD_CAP. */
   replaced?: { listed: string; screened: string };
+  /** A listed person's whole name with another distinctive name more (ABDUR RAHMAN TAYLOR for RAHMAN, Abdur): capped too. */
+  anotherName?: string;
 }
 
 interface Token {
@@ -78,8 +83,9 @@ interface Token {
 
 const EMPTY: NameComparison = { score: 0, listedCoverage: 0, screenedCoverage: 0, pairs: [], missing: [], extra: [] };
 
-function join(tokens: Token[], at: number): void {
-  const [first, second] = [tokens[at], tokens[at + 1]];
+/** Joins the token at `at` and the next (in the other order when `reversed`: RAGAB ABDULLAH written ABDULLAHRAGAB). */
+function join(tokens: Token[], at: number, reversed = false): void {
+  const [first, second] = reversed ? [tokens[at + 1], tokens[at]] : [tokens[at], tokens[at + 1]];
   tokens.splice(at, 2, {
     word: first.word + second.word,
     text: `${first.text} ${second.text}`,
@@ -115,8 +121,8 @@ function joinAcrossSpaces(listed: Token[], screened: Token[]): void {
   const freeListed = unmatched(listed, screened);
   const freeScreened = unmatched(screened, listed);
   const alike = (a: string, b: string) => (matchWords(a, b)?.similarity ?? 0) >= JOINED_FLOOR;
-  const joinBoth = (tokens: Token[], free: boolean[], at: number) => {
-    join(tokens, at);
+  const joinBoth = (tokens: Token[], free: boolean[], at: number, reversed = false) => {
+    join(tokens, at, reversed);
     free.splice(at, 2, false);
   };
   for (let j = 0; j + 1 < listed.length; j++) {
@@ -124,6 +130,7 @@ function joinAcrossSpaces(listed: Token[], screened: Token[]): void {
     if (listed[j].joined || listed[j + 1].joined) continue;
     const length = joinedLength(listed, j);
     const word = joinedWord(listed, j);
+    const reversedWord = listed[j + 1].word + listed[j].word;
     let done = false;
     for (let i = 0; i + 1 < screened.length && !done; i++) {
       if (!freeScreened[i] || !freeScreened[i + 1] || screened[i].joined || screened[i + 1].joined || !near(joinedLength(screened, i), length)) continue;
@@ -132,9 +139,12 @@ function joinAcrossSpaces(listed: Token[], screened: Token[]): void {
       joinBoth(screened, freeScreened, i);
       done = true;
     }
+    // One screened word may be the two listed words run together, in either order (a person listed SURNAME, Given is written Given SURNAME).
     for (let i = 0; i < screened.length && !done; i++) {
-      if (!freeScreened[i] || screened[i].joined || !near(screened[i].word.length, length) || !alike(word, screened[i].word)) continue;
-      joinBoth(listed, freeListed, j);
+      if (!freeScreened[i] || screened[i].joined || !near(screened[i].word.length, length)) continue;
+      const reversed = !alike(word, screened[i].word);
+      if (reversed && !alike(reversedWord, screened[i].word)) continue;
+      joinBoth(listed, freeListed, j, reversed);
       freeScreened[i] = false;
       done = true;
     }
@@ -287,7 +297,9 @@ export function compareNames(
     replacedBy = replacedListed && extra.find((token) => generic(token) && genericGroupOf(token.word) !== genericGroupOf((replacedListed as Token).word));
   }
   const replaced = replacedListed && replacedBy ? { listed: replacedListed.text, screened: replacedBy.text } : undefined;
-  if (replaced) score = Math.min(score, REPLACED_WORD_CAP);
+  // A person's name as listed with a distinctive name more is mostly someone else: another surname to the same given names.
+  const anotherName = !replaced && listedShape.person ? extra.find(distinctive)?.text : undefined;
+  if (replaced || anotherName) score = Math.min(score, REPLACED_WORD_CAP);
   return {
     score,
     listedCoverage,
@@ -301,5 +313,6 @@ export function compareNames(
     missing: missing.map((token) => token.text),
     extra: extra.map((token) => token.text),
     ...(replaced ? { replaced } : {}),
+    ...(anotherName ? { anotherName } : {}),
   };
 }

@@ -104,8 +104,9 @@ function listVocabulary(entries: readonly SanctionListEntry[]): NameVocabulary {
 }
 
 /**
- * A listed name as compared: its words and, for a person listed as SURNAME, Given Names, which
- * words are middle names (the given names after the first), which a shipment often leaves out.
+ * A listed name as compared: its words and, for a person listed as SURNAME, Given Names, that it
+ * is one and which words are middle names (the given names after the first), which a shipment
+ * often leaves out.
  */
 export function listedNameShape(phrase: string, partyType: SanctionListEntry['partyType']): ListedNameShape {
   const { words } = normaliseName(phrase);
@@ -113,9 +114,9 @@ export function listedNameShape(phrase: string, partyType: SanctionListEntry['pa
   if (partyType !== 'Individual' || comma < 0) return { words };
   const surname = normaliseName(phrase.slice(0, comma)).words;
   const given = normaliseName(phrase.slice(comma + 1)).words;
-  if (given.length < 2 || surname.length + given.length !== words.length || ![...surname, ...given].every((word, index) => word === words[index]))
+  if (given.length === 0 || surname.length + given.length !== words.length || ![...surname, ...given].every((word, index) => word === words[index]))
     return { words };
-  return { words, middle: words.map((_, index) => index > surname.length) };
+  return { words, person: true, ...(given.length >= 2 ? { middle: words.map((_, index) => index > surname.length) } : {}) };
 }
 
 /** What a hit's comparison found, for the hit to explain itself. */
@@ -127,6 +128,7 @@ function explain(comparison: NameComparison, score: number): HitExplanation {
     ...(comparison.missing.length > 0 ? [`not on the shipment: ${comparison.missing.join(', ')}`] : []),
     ...(comparison.extra.length > 0 ? [`not in the listed name: ${comparison.extra.join(', ')}`] : []),
     ...(comparison.replaced ? [`${comparison.replaced.listed} replaced by ${comparison.replaced.screened}`] : []),
+    ...(comparison.anotherName ? [`another name: ${comparison.anotherName}`] : []),
   ];
   return {
     how: 'fuzzy',

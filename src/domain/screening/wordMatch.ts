@@ -202,7 +202,8 @@ function computeMatch(first: string, second: string): WordMatch | null {
     [canonicalFirst, canonicalSecond],
     [first, second],
   ]) {
-    const allowed = allowedCost(Math.min(a.length, b.length));
+    // A three-letter word may lack one letter of a four-letter one (BAK, BANK): it is all that tells them apart.
+    const allowed = Math.min(a.length, b.length) === 3 && Math.max(a.length, b.length) === 4 ? 1 : allowedCost(Math.min(a.length, b.length));
     if (allowed === 0) continue;
     const { cost, hard } = editCost(a, b, allowed);
     if (cost > allowed) continue;

@@ -244,6 +244,10 @@ describe('what distinguishes a name (issue 18)', () => {
     }
     // The same given names with another surname.
     expect(wider.screenSubject(name('Shaykh Muhammad Husayn Smith')).map((hit) => hit.entryId)).not.toContain('SDN-2679');
+    // A listed person's whole name (here run together, in the order it is written) with another surname.
+    const another = wider.compareWithListed('RAHMAN, Abdur', 'Individual', 'ABDURRAHMAN TAYLOR');
+    expect(another).toMatchObject({ anotherName: 'TAYLOR', pairs: [expect.objectContaining({ how: 'joined' })] });
+    expect(another.score).toBeLessThan(DEFAULT_FUZZY_THRESHOLD);
     // Below the threshold, the comparison still says why.
     expect(wider.compareWithListed('ORIENT SHIPPING LIMITED', 'Entity', 'ORIENT FOODS LLC').replaced).toEqual({ listed: 'SHIPPING', screened: 'FOODS' });
   });
