@@ -192,8 +192,9 @@ function computeMatch(first: string, second: string): WordMatch | null {
     const consonants = [...added].filter((letter) => !SOFT_LETTERS.includes(letter)).length;
     if (consonants > 0 && added.length >= 2) return null;
     if (consonants > 0) {
-      if (shorter.length < 4) return null;
-      const similarity = 1 - (COST_SCALE * FINAL_LETTER_COST) / longer.length;
+      if (shorter.length < 3) return null;
+      // A three-letter word one letter short of a four-letter one costs one, as anywhere else (NOE, NOEL).
+      const similarity = 1 - (COST_SCALE * (shorter.length === 3 ? 1 : FINAL_LETTER_COST)) / longer.length;
       return similarity >= WORD_FLOOR ? { similarity, how: 'typo' } : null;
     }
   }
