@@ -32,6 +32,9 @@ function deletionKeys(word: string): string[] {
   return keys;
 }
 
+/** The keys of a word one letter apart from others, as written and in common spelling. */
+const letterKeys = (word: string) => new Set([...deletionKeys(word), ...deletionKeys(canonicalSpelling(word))]);
+
 /** A word's skeleton and, when long enough, the skeleton with each consonant left out (marked, apart from whole skeletons). */
 function skeletonKeys(word: string): string[] {
   const skeleton = consonantSkeleton(word);
@@ -45,6 +48,8 @@ export class FuzzyNameIndex {
   /** word -> [name id, weight x occurrences]... flattened. */
   private readonly postings = new Map<string, number[]>();
   private readonly byDeletion = new Map<string, string[]>();
+  /** The listed words filed under their letter keys (words joined from two are not, unless also listed as words). */
+  private readonly letterIndexed = new Set<string>();
   private readonly bySkeleton = new Map<string, string[]>();
   private readonly byGenericGroup = new Map<number, string[]>();
   private readonly near = new Map<string, NearWord[]>();
@@ -64,7 +69,7 @@ export class FuzzyNameIndex {
         posting = [];
         this.postings.set(word, posting);
         this.indexWord(word);
-      }
+      } else if (word.length > 2) this.indexLetters(word);
       posting.push(id, weight);
     }
     // Two neighbouring words joined, in either order, are indexed as a word too, weighing what both do (compareNames joins them so).
@@ -74,7 +79,7 @@ export class FuzzyNameIndex {
         if (!posting) {
           posting = [];
           this.postings.set(joined, posting);
-          this.indexWord(joined);
+          this.indexWord(joined, true);
         }
         posting.push(id, weights[index] + weights[index + 1]);
       }
@@ -83,9 +88,16 @@ export class FuzzyNameIndex {
     return id;
   }
 
-  private indexWord(word: string): void {
+  private indexLetters(word: string): void {
+    if (this.letterIndexed.has(word)) return;
+    this.letterIndexed.add(word);
+    for (const key of letterKeys(word)) addToList(this.byDeletion, key, word);
+  }
+
+  /** Files a listed word under its keys; words joined from two (`joined`) only under their skeleton keys, as compareNames joins only words of alike skeletons. */
+  private indexWord(word: string, joined = false): void {
     if (word.length > 2) {
-      for (const key of new Set([...deletionKeys(word), ...deletionKeys(canonicalSpelling(word))])) addToList(this.byDeletion, key, word);
+      if (!joined) this.indexLetters(word);
       for (const key of skeletonKeys(word)) addToList(this.bySkeleton, key, word);
     }
     const group = genericGroupOf(word);

@@ -1,5 +1,5 @@
 import { genericGroupOf, isGenericWord } from './genericWords';
-import { ARTICLES, LENGTH_SLACK, matchWords, type WordMatchKind } from './wordMatch';
+import { ARTICLES, LENGTH_SLACK, matchWords, skeletonsAlike, type WordMatchKind } from './wordMatch';
 
 /**
  * How alike two names are, word by word: each word of one name is paired with at most one word of
@@ -120,7 +120,8 @@ function joinAcrossSpaces(listed: Token[], screened: Token[]): void {
   };
   const freeListed = unmatched(listed, screened);
   const freeScreened = unmatched(screened, listed);
-  const alike = (a: string, b: string) => (matchWords(a, b)?.similarity ?? 0) >= JOINED_FLOOR;
+  // Joined words are found by their skeletons only (the word index keeps no letter keys for them).
+  const alike = (a: string, b: string) => (matchWords(a, b)?.similarity ?? 0) >= JOINED_FLOOR && (a === b || skeletonsAlike(a, b));
   const joinBoth = (tokens: Token[], free: boolean[], at: number, reversed = false) => {
     join(tokens, at, reversed);
     free.splice(at, 2, false);

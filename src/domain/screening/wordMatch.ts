@@ -167,7 +167,11 @@ export function mayBeAlike(first: string, second: string): boolean {
   if (first.length <= 2 || second.length <= 2) return false;
   const [canonicalFirst, canonicalSecond] = [canonicalSpelling(first), canonicalSpelling(second)];
   if (Math.abs(canonicalFirst.length - canonicalSecond.length) > LENGTH_SLACK) return false;
-  if (oneEditApart(canonicalFirst, canonicalSecond) || oneEditApart(first, second)) return true;
+  return oneEditApart(canonicalFirst, canonicalSecond) || oneEditApart(first, second) || skeletonsAlike(first, second);
+}
+
+/** Of the same consonant skeleton, or of skeletons one consonant apart when both have at least SKELETON_EDIT_LENGTH. */
+export function skeletonsAlike(first: string, second: string): boolean {
   const [skeletonFirst, skeletonSecond] = [consonantSkeleton(first), consonantSkeleton(second)];
   if (skeletonFirst === skeletonSecond) return true;
   return Math.min(skeletonFirst.length, skeletonSecond.length) >= SKELETON_EDIT_LENGTH && oneEditApart(skeletonFirst, skeletonSecond);
