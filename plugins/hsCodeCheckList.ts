@@ -48,9 +48,10 @@ export default definePlugin({
     'Digits with wildcards: 8542* covers every code starting 8542, # stands for one digit.',
   effects: [
     {
+      // The country first: it is cheaper to test than the pattern.
       when: [
-        { fact: 'hsCode', field: 'hsCodePattern', match: 'wildcard', method: 'Exact', required: true },
         { fact: 'destinationCountry', field: 'countryCode', match: 'equal' },
+        { fact: 'hsCode', field: 'hsCodePattern', match: 'wildcard', method: 'Exact', required: true },
       ],
       // The row's check decides: an embargo blocks, the others ask for an eyeball check unless the AWB answers it.
       outcome: {

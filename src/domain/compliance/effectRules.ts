@@ -1,4 +1,4 @@
-import { isMatchingMethod } from '../wildcard';
+import { isMatchingMethod, type MatchingMethod } from '../wildcard';
 import type { ShipmentFacts } from './facts';
 import { STRICTNESS, type Finding, type FindingEffect } from './findings';
 import type { Geography } from './geography';
@@ -9,6 +9,7 @@ import {
   type EffectCondition,
   type EffectOutcome,
   type EffectTest,
+  type OutcomeByField,
   type RowFilter,
   type RuleEffect,
   type ShipmentFact,
@@ -55,40 +56,50 @@ const VERB: Record<EffectOutcome['kind'], string> = {
   validationError: 'Data error found by',
 };
 
+function partyNames(facts: ShipmentFacts, role?: string): string[] {
+  return facts.parties.filter((party) => role === undefined || party.role === role).map((party) => party.name);
+}
+
+function oneValue(value: string | number | undefined): string[] {
+  return value === undefined ? [] : [String(value)];
+}
+
+/** A country and the Region List's regions holding it. */
+function areaOf(geography: Geography, country: string | undefined): string[] {
+  return country === undefined ? [] : [country, ...geography.regionsOf(country)];
+}
+
 /** The shipment's values of a fact, as text (upper-cased codes stay as they are). */
 function factValues(fact: ShipmentFact, facts: ShipmentFacts, geography: Geography, codes: readonly string[], hsCodes: readonly string[]): string[] {
-  const names = (role?: string) => facts.parties.filter((party) => role === undefined || party.role === role).map((party) => party.name);
-  const one = (value: string | number | undefined) => (value === undefined ? [] : [String(value)]);
-  const area = (country: string | undefined) => (country === undefined ? [] : [country, ...geography.regionsOf(country)]);
   switch (fact) {
     case 'origin':
       return [facts.origin];
     case 'destination':
       return [facts.destination];
     case 'originCountry':
-      return one(geography.originCountry);
+      return oneValue(geography.originCountry);
     case 'destinationCountry':
-      return one(geography.destinationCountry);
+      return oneValue(geography.destinationCountry);
     case 'originArea':
-      return area(geography.originCountry);
+      return areaOf(geography, geography.originCountry);
     case 'destinationArea':
-      return area(geography.destinationCountry);
+      return areaOf(geography, geography.destinationCountry);
     case 'transit':
       return facts.transit;
     case 'carrier':
       return [facts.carrierId];
     case 'agent':
-      return one(facts.agentCode);
+      return oneValue(facts.agentCode);
     case 'shipper':
-      return names('Shipper');
+      return partyNames(facts, 'Shipper');
     case 'consignee':
-      return names('Consignee');
+      return partyNames(facts, 'Consignee');
     case 'notify':
-      return names('Notify');
+      return partyNames(facts, 'Notify');
     case 'party':
-      return names();
+      return partyNames(facts);
     case 'partyCountry':
-      return facts.parties.flatMap((party) => one(party.countryCode));
+      return facts.parties.flatMap((party) => oneValue(party.countryCode));
     case 'goods':
       return [...facts.goods, ...facts.houses.flatMap((house) => house.goods)];
     case 'hsCode':
@@ -96,11 +107,11 @@ function factValues(fact: ShipmentFact, facts: ShipmentFacts, geography: Geograp
     case 'shc':
       return [...codes];
     case 'currency':
-      return one(facts.currency);
+      return oneValue(facts.currency);
     case 'weightKg':
-      return one(facts.weightKg);
+      return oneValue(facts.weightKg);
     case 'pieces':
-      return one(facts.pieces);
+      return oneValue(facts.pieces);
     case 'licence':
       return [...facts.licences];
     case 'date':
@@ -112,6 +123,24 @@ function factValues(fact: ShipmentFact, facts: ShipmentFacts, geography: Geograp
 interface Held {
   why: string;
   value?: string;
+}
+
+function heldOf(hit: string | undefined, why: (hit: string) => string): Held | undefined {
+  return hit === undefined ? undefined : { why: why(hit), value: hit };
+}
+
+/** Whether a value is at least the row's: numbers as numbers, else as text (a day, yyyy-mm-dd, from an effective date). */
+function atLeast(value: string, listed: string): boolean {
+  const text = value.trim();
+  const [a, b] = [Number(text), Number(listed)];
+  return Number.isFinite(a) && Number.isFinite(b) ? a >= b : text >= listed.slice(0, text.length);
+}
+
+/** A wildcard condition's matching method: fixed, or the row's (else its fallback, else Default). */
+function wildcardMethod(condition: EffectCondition, row: RuleRow): MatchingMethod {
+  if (typeof condition.method !== 'object') return condition.method ?? 'Default';
+  const method = row.values[condition.method.field];
+  return isMatchingMethod(method) ? method : (condition.method.otherwise ?? 'Default');
 }
 
 function conditionHolds(condition: EffectCondition, row: RuleRow, values: readonly string[]): Held | undefined {
@@ -128,20 +157,19 @@ function conditionHolds(condition: EffectCondition, row: RuleRow, values: readon
   }
   if (listed === undefined) return condition.required ? undefined : { why: '' };
   const upper = listed.toUpperCase();
-  const held = (hit: string | undefined, why: (hit: string) => string) => (hit === undefined ? undefined : { why: why(hit), value: hit });
   switch (condition.match) {
     case 'equal':
-      return held(
+      return heldOf(
         values.find((value) => value.trim().toUpperCase() === upper),
         (hit) => `${label} ${hit}`,
       );
     case 'prefix':
-      return held(
+      return heldOf(
         values.find((value) => value.trim().toUpperCase().startsWith(upper)),
         (hit) => `${label} ${hit} (listed ${listed})`,
       );
     case 'sharedPrefix':
-      return held(
+      return heldOf(
         values.find((value) => {
           const code = value.trim().toUpperCase();
           return code !== '' && (code.startsWith(upper) || upper.startsWith(code));
@@ -149,47 +177,159 @@ function conditionHolds(condition: EffectCondition, row: RuleRow, values: readon
         (hit) => `${label} ${hit} (listed ${listed})`,
       );
     case 'atLeast':
-      return held(
-        values.find((value) => {
-          const text = value.trim();
-          const [a, b] = [Number(text), Number(listed)];
-          return Number.isFinite(a) && Number.isFinite(b) ? a >= b : text >= listed.slice(0, text.length);
-        }),
+      return heldOf(
+        values.find((value) => atLeast(value, listed)),
         (hit) => `${label} ${hit} from ${listed}`,
       );
     case 'inList': {
       const items = new Set(listed.split(/[;/,]/u).map((item) => item.trim().toUpperCase()));
-      return held(
+      return heldOf(
         values.find((value) => items.has(value.trim().toUpperCase())),
         (hit) => `${label} ${hit}`,
       );
     }
     case 'wildcard': {
-      const method = typeof condition.method === 'object' ? row.values[condition.method.field] : condition.method;
-      const otherwise = typeof condition.method === 'object' ? (condition.method.otherwise ?? 'Default') : 'Default';
-      return held(
-        values.find((value) => rowMatches(value, listed, isMatchingMethod(method) ? method : otherwise)),
+      const method = wildcardMethod(condition, row);
+      return heldOf(
+        values.find((value) => rowMatches(value, listed, method)),
         (hit) => `${label} '${hit}' matches ${listed}`,
       );
     }
   }
 }
 
+/** A row filter's fields with the upper-cased values they may hold, worked out once per filter. */
+const compiledFilters = new WeakMap<RowFilter, readonly (readonly [string, ReadonlySet<string>])[]>();
+
 function rowHolds(filter: RowFilter | undefined, row: RuleRow): boolean {
   if (!filter) return true;
-  return Object.entries(filter).every(([field, wanted]) => {
-    const value = String(row.values[field] ?? '').toUpperCase();
-    return Array.isArray(wanted) ? wanted.some((one) => String(one).toUpperCase() === value) : String(wanted).toUpperCase() === value;
-  });
+  let entries = compiledFilters.get(filter);
+  if (!entries) {
+    entries = Object.entries(filter).map(
+      ([field, wanted]) => [field, new Set((Array.isArray(wanted) ? wanted : [wanted]).map((one) => String(one).toUpperCase()))] as const,
+    );
+    compiledFilters.set(filter, entries);
+  }
+  for (const [field, wanted] of entries) if (!wanted.has(String(row.values[field] ?? '').toUpperCase())) return false;
+  return true;
 }
+
+/** A fact's values as read, and trimmed and upper-cased for comparing. */
+interface FactValueSet {
+  raw: readonly string[];
+  upper: readonly string[];
+}
+
+function valueSet(raw: readonly string[]): FactValueSet {
+  return { raw, upper: raw.map((value) => value.trim().toUpperCase()) };
+}
+
+const listItemsCache = new Map<string, ReadonlySet<string>>();
+
+/** The items of a row's list value ('HKG;SIN', 'ELI/ELM'), upper-cased; kept per value. */
+function listItems(listed: string): ReadonlySet<string> {
+  let items = listItemsCache.get(listed);
+  if (!items) {
+    items = new Set(listed.split(/[;/,]/u).map((item) => item.trim().toUpperCase()));
+    if (listItemsCache.size > 10_000) listItemsCache.clear();
+    listItemsCache.set(listed, items);
+  }
+  return items;
+}
+
+/**
+ * Whether a condition holds, without saying why: the test of every row (conditionHolds, which
+ * builds the explanation, runs only for the rows that fire). It finds the same first value.
+ */
+function conditionHits(condition: EffectCondition, row: RuleRow, values: FactValueSet): boolean {
+  const listed = textOf(row.values[condition.field]);
+  if (condition.match === 'range') {
+    const most = condition.maxField ? textOf(row.values[condition.maxField]) : undefined;
+    if (listed === undefined && most === undefined) return !condition.required;
+    return conditionHolds(condition, row, values.raw) !== undefined;
+  }
+  if (listed === undefined) return !condition.required;
+  const upper = listed.toUpperCase();
+  switch (condition.match) {
+    case 'equal':
+      return values.upper.includes(upper);
+    case 'prefix':
+      for (const value of values.upper) if (value.startsWith(upper)) return true;
+      return false;
+    case 'sharedPrefix':
+      for (const value of values.upper) if (value !== '' && (value.startsWith(upper) || upper.startsWith(value))) return true;
+      return false;
+    case 'inList': {
+      const items = listItems(listed);
+      for (const value of values.upper) if (items.has(value)) return true;
+      return false;
+    }
+    case 'atLeast':
+      for (const value of values.raw) if (atLeast(value, listed)) return true;
+      return false;
+    case 'wildcard': {
+      const method = wildcardMethod(condition, row);
+      for (const value of values.raw) if (rowMatches(value, listed, method)) return true;
+      return false;
+    }
+  }
+}
+
+/** Whether a rule fires for a row (its filters and every test), without building its explanation. */
+function rowFires(effect: RuleEffect, row: RuleRow, pass: { lookup(fact: ShipmentFact): FactValueSet }): boolean {
+  if (!rowHolds(effect.onlyRows, row)) return false;
+  for (const test of effect.when) {
+    if (!isAlternatives(test)) {
+      if (!conditionHits(test, row, pass.lookup(test.fact))) return false;
+      continue;
+    }
+    let any = false;
+    for (const alternative of test.anyOf) {
+      if (!rowHolds(alternative.onlyRows, row)) continue;
+      let all = true;
+      for (const condition of alternative.when) {
+        if (!conditionHits(condition, row, pass.lookup(condition.fact))) {
+          all = false;
+          break;
+        }
+      }
+      if (all) {
+        any = true;
+        break;
+      }
+    }
+    if (!any) return false;
+  }
+  return true;
+}
+
+const compiledCases = new WeakMap<OutcomeByField, ReadonlyMap<string, EffectOutcome>>();
 
 /** The outcome a row gets: the rule's, or the one its field chooses; undefined when its value has none. */
 function outcomeOf(effect: RuleEffect, row: RuleRow): EffectOutcome | undefined {
   const { outcome } = effect;
   if (!isOutcomeByField(outcome)) return outcome;
+  let cases = compiledCases.get(outcome);
+  if (!cases) {
+    cases = new Map(Object.entries(outcome.cases).map(([name, chosen]) => [name.toUpperCase(), chosen]));
+    compiledCases.set(outcome, cases);
+  }
   const value = textOf(row.values[outcome.field])?.toUpperCase();
-  const chosen = value === undefined ? undefined : Object.entries(outcome.cases).find(([name]) => name.toUpperCase() === value)?.[1];
-  return chosen ?? outcome.otherwise;
+  return (value === undefined ? undefined : cases.get(value)) ?? outcome.otherwise;
+}
+
+const compiledAnyOf = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+/** Whether the shipment has the fact an outcome's `unless` names (one of its values, or any). */
+function shipmentHas(unless: NonNullable<EffectOutcome['unless']>, values: FactValueSet): boolean {
+  if (!unless.anyOf) return values.raw.length > 0;
+  let wanted = compiledAnyOf.get(unless.anyOf);
+  if (!wanted) {
+    wanted = new Set(unless.anyOf.map((value) => value.toUpperCase()));
+    compiledAnyOf.set(unless.anyOf, wanted);
+  }
+  for (const value of values.upper) if (wanted.has(value)) return true;
+  return false;
 }
 
 /** A row's value of a field as the explanation spells it. */
@@ -202,13 +342,65 @@ const PLACEHOLDER = /\{(@?)([A-Za-z][A-Za-z0-9]*)\}/gu;
 const OPTIONAL = /\[([^[\]]*)\]/gu;
 
 /** Fills a template (see ruleEffects.ts, OutcomeWords.message): placeholders, then optional parts whose placeholders are all given. */
-function fill(template: string, value: (at: boolean, name: string) => string): string {
-  const one = (text: string) => text.replace(PLACEHOLDER, (_, at: string, name: string) => value(at === '@', name));
-  return one(
-    template.replace(OPTIONAL, (_, part: string) =>
-      Array.from(part.matchAll(PLACEHOLDER)).every(([, at, name]) => value(at === '@', name) !== '') ? part : '',
-    ),
-  );
+/** What a template's placeholders stand for: `value(true, 'hsCode')` for `{@hsCode}`, `value(false, 'remarks')` for `{remarks}`. */
+interface Words {
+  value(at: boolean, name: string): string;
+}
+
+/** A template's parts: text, a placeholder, or an optional part of both. */
+type TemplatePart = string | { at: boolean; name: string } | { optional: readonly (string | { at: boolean; name: string })[] };
+
+const parsedTemplates = new Map<string, readonly TemplatePart[]>();
+
+function placeholders(text: string): (string | { at: boolean; name: string })[] {
+  const parts: (string | { at: boolean; name: string })[] = [];
+  let last = 0;
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    if (match.index > last) parts.push(text.slice(last, match.index));
+    parts.push({ at: match[1] === '@', name: match[2] });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}
+
+/** A template parsed once (plugins declare a few). */
+function parsed(template: string): readonly TemplatePart[] {
+  let parts = parsedTemplates.get(template);
+  if (!parts) {
+    const result: TemplatePart[] = [];
+    let last = 0;
+    for (const match of template.matchAll(OPTIONAL)) {
+      result.push(...placeholders(template.slice(last, match.index)), { optional: placeholders(match[1]) });
+      last = match.index + match[0].length;
+    }
+    result.push(...placeholders(template.slice(last)));
+    parts = result;
+    parsedTemplates.set(template, parts);
+  }
+  return parts;
+}
+
+function fill(template: string, words: Words): string {
+  let text = '';
+  for (const part of parsed(template)) {
+    if (typeof part === 'string') text += part;
+    else if ('name' in part) text += words.value(part.at, part.name);
+    else {
+      let optional = '';
+      let empty = false;
+      for (const inner of part.optional) {
+        if (typeof inner === 'string') optional += inner;
+        else {
+          const value = words.value(inner.at, inner.name);
+          if (value === '') empty = true;
+          optional += value;
+        }
+      }
+      if (!empty) text += optional;
+    }
+  }
+  return text;
 }
 
 export interface EffectOutcomes {
@@ -222,6 +414,210 @@ function isAddShc(effect: RuleEffect): boolean {
   return !isOutcomeByField(effect.outcome) && effect.outcome.kind === 'addShc';
 }
 
+/**
+ * One evaluation of the declared effects for a shipment. Its methods are the class's (no closure is
+ * made per shipment or per row): the engine runs it for every shipment of a re-screening.
+ */
+class EffectPass {
+  readonly findings: Finding[] = [];
+  readonly current: string[];
+  readonly added: string[] = [];
+  // A fact's values are read once per pass over the rows, not once per row (a list may hold thousands).
+  readonly known = new Map<ShipmentFact, FactValueSet>();
+  // firstRowPer: the one value of the fact the rows are tried against.
+  private pinned: { fact: ShipmentFact; values: FactValueSet } | undefined;
+
+  constructor(
+    private readonly facts: ShipmentFacts,
+    private readonly geography: Geography,
+    codes: readonly string[],
+    private readonly hsCodes: readonly string[],
+  ) {
+    this.current = [...codes];
+  }
+
+  lookup(fact: ShipmentFact): FactValueSet {
+    if (this.pinned?.fact === fact) return this.pinned.values;
+    let values = this.known.get(fact);
+    if (!values) {
+      values = valueSet(factValues(fact, this.facts, this.geography, this.current, this.hsCodes));
+      this.known.set(fact, values);
+    }
+    return values;
+  }
+
+  valuesOf(fact: ShipmentFact): readonly string[] {
+    return this.lookup(fact).raw;
+  }
+
+  run(effect: RuleEffect, list: EffectList): void {
+    const before = this.findings.length;
+    this.decide(effect, list);
+    if (this.findings.length > before || !effect.whenNone) return;
+    // No row fired: the finding without a row, its templates naming shipment facts.
+    const { outcome, rule } = effect.whenNone;
+    const words = new FactWords(this, list);
+    this.findings.push({
+      list: list.name,
+      rule: fill(rule, words),
+      effect: FINDING_EFFECT[outcome.kind],
+      message: outcome.message === undefined ? `${VERB[outcome.kind]} ${list.label}: no row applies.` : fill(outcome.message, words),
+      ...(outcome.category ? { category: outcome.category } : {}),
+    });
+  }
+
+  private decide(effect: RuleEffect, list: EffectList): void {
+    if (effect.mostSpecific) {
+      const fields = effect.mostSpecific;
+      // The explanation is built for the row that decides only.
+      let best: { row: RuleRow; outcome: EffectOutcome; score: number; strictness: number } | undefined;
+      for (const row of list.rows) {
+        if (!rowFires(effect, row, this)) continue;
+        const outcome = this.outcomeFor(effect, row);
+        if (!outcome) continue;
+        const score = specificity(row, fields);
+        const strictness = STRICTNESS[FINDING_EFFECT[outcome.kind]];
+        if (!best || score > best.score || (score === best.score && strictness > best.strictness)) best = { row, outcome, score, strictness };
+      }
+      const finding = best && this.fire(effect, list, best.row, best.outcome);
+      if (finding) this.findings.push(finding);
+      return;
+    }
+    const per = effect.firstRowPer;
+    if (per === undefined) {
+      for (const row of list.rows) {
+        if (!rowFires(effect, row, this)) continue;
+        const outcome = this.outcomeFor(effect, row);
+        const finding = outcome && this.fire(effect, list, row, outcome);
+        if (finding) this.findings.push(finding);
+      }
+      return;
+    }
+    for (const value of this.valuesOf(per)) {
+      this.pinned = { fact: per, values: valueSet([value]) };
+      for (const row of list.rows) {
+        if (!rowFires(effect, row, this)) continue;
+        const outcome = this.outcomeFor(effect, row);
+        const finding = outcome && this.fire(effect, list, row, outcome);
+        if (finding) {
+          this.findings.push(finding);
+          break;
+        }
+      }
+      this.pinned = undefined;
+    }
+  }
+
+  /** The outcome of a row the rule fires for: the row's (or its field's choice), or the one it gives way to. */
+  private outcomeFor(effect: RuleEffect, row: RuleRow): EffectOutcome | undefined {
+    const outcome = outcomeOf(effect, row);
+    if (outcome?.unless && shipmentHas(outcome.unless, this.lookup(outcome.unless.fact))) return outcome.unless.outcome;
+    return outcome;
+  }
+
+  /** The finding of a row the rule fires for (rowFires said so), with its explanation; an addShc row adds its codes (none new: no finding). */
+  private fire(effect: RuleEffect, list: EffectList, row: RuleRow, outcome: EffectOutcome): Finding | undefined {
+    const words = new RowWords(this, effect, list, row);
+    if (outcome.kind === 'addShc') {
+      const current = this.current;
+      words.fresh = itemsOf(row.values[outcome.field], '/').filter((code) => !current.includes(code));
+      if (words.fresh.length === 0) return undefined;
+    }
+    // The conditions again, with their words (the same as rowFires found).
+    for (const test of effect.when) if (!words.passes(test)) return undefined;
+    if (outcome.kind === 'addShc') {
+      this.current.push(...words.fresh);
+      this.added.push(...words.fresh);
+      this.known.delete('shc');
+    }
+    let message: string;
+    if (outcome.message !== undefined) message = fill(outcome.message, words);
+    else {
+      const verb = outcome.kind === 'addShc' ? `Handling codes ${words.fresh.join('/')} ${VERB.addShc}` : VERB[outcome.kind];
+      const remark = effect.remarkField ? textOf(row.values[effect.remarkField]) : undefined;
+      const reason = outcome.kind === 'softBlock' && outcome.reasonField ? textOf(row.values[outcome.reasonField]) : undefined;
+      message = `${verb} ${list.label}, row ${row.id}: ${words.why()}.${reason ? ` ${reason}` : ''}${remark ? ` ${remark}` : ''}`;
+    }
+    return {
+      list: list.name,
+      rowId: row.id,
+      rule: effect.rule === undefined ? `${list.label} ${row.id}` : fill(effect.rule, words),
+      effect: FINDING_EFFECT[outcome.kind],
+      message,
+      ...(outcome.category ? { category: outcome.category } : {}),
+    };
+  }
+}
+
+/** The words of a finding without a row (whenNone): the shipment's facts and the list's label. */
+class FactWords implements Words {
+  constructor(
+    private readonly pass: EffectPass,
+    private readonly list: EffectList,
+  ) {}
+
+  value(at: boolean, name: string): string {
+    if (!at) return '';
+    if (name === 'list') return this.list.label;
+    return name in SHIPMENT_FACTS ? this.pass.valuesOf(name as ShipmentFact).join(', ') : '';
+  }
+}
+
+/** Why a row fires, gathered while its conditions are tested again with their words, and the words of its templates. */
+class RowWords implements Words {
+  private readonly reasons: string[] = [];
+  private readonly matched = new Map<ShipmentFact, string>();
+  private because: string | undefined;
+  /** The codes an addShc row added. */
+  fresh: string[] = [];
+
+  constructor(
+    private readonly pass: EffectPass,
+    private readonly effect: RuleEffect,
+    private readonly list: EffectList,
+    private readonly row: RuleRow,
+  ) {}
+
+  holds(condition: EffectCondition): boolean {
+    const held = conditionHolds(condition, this.row, this.pass.valuesOf(condition.fact));
+    if (held === undefined) return false;
+    if (held.why) this.reasons.push(held.why);
+    if (held.value !== undefined && !this.matched.has(condition.fact)) this.matched.set(condition.fact, held.value);
+    return true;
+  }
+
+  passes(test: EffectTest): boolean {
+    if (!isAlternatives(test)) return this.holds(test);
+    for (const alternative of test.anyOf) {
+      if (!rowHolds(alternative.onlyRows, this.row)) continue;
+      const before = this.reasons.length;
+      const seen = new Map(this.matched);
+      if (alternative.when.every((condition) => this.holds(condition))) {
+        this.because = alternative.says;
+        return true;
+      }
+      this.reasons.length = before;
+      this.matched.clear();
+      for (const [fact, value] of seen) this.matched.set(fact, value);
+    }
+    return false;
+  }
+
+  why(): string {
+    return this.reasons.length > 0 ? this.reasons.join(', ') : 'every shipment';
+  }
+
+  value(at: boolean, name: string): string {
+    if (!at) return spelled(this.effect, this.row, name);
+    if (name === 'added') return this.fresh.join('/');
+    if (name === 'row') return this.row.id;
+    if (name === 'list') return this.list.label;
+    if (name === 'because') return this.because === undefined ? this.why() : fill(this.because, this);
+    if (!(name in SHIPMENT_FACTS)) return '';
+    return this.matched.get(name as ShipmentFact) ?? this.pass.valuesOf(name as ShipmentFact).join(', ');
+  }
+}
+
 /** The findings of every declared effect (addShc rules first; see ruleEffects.ts for the precedence). */
 export function ruleEffectFindings(
   lists: readonly EffectList[],
@@ -230,149 +626,8 @@ export function ruleEffectFindings(
   codes: readonly string[],
   hsCodes: readonly string[],
 ): EffectOutcomes {
-  const findings: Finding[] = [];
-  const current = [...codes];
-  const added: string[] = [];
-  // A fact's values are read once per pass over the rows, not once per row (a list may hold thousands).
-  const known = new Map<ShipmentFact, string[]>();
-  // firstRowPer: the one value of the fact the rows are tried against.
-  let pinned: { fact: ShipmentFact; value: string } | undefined;
-  const valuesOf = (fact: ShipmentFact): string[] => {
-    if (pinned?.fact === fact) return [pinned.value];
-    let values = known.get(fact);
-    if (!values) {
-      values = factValues(fact, facts, geography, current, hsCodes);
-      known.set(fact, values);
-    }
-    return values;
-  };
-  /** The finding of a row when the rule fires for it (an addShc row adds its codes). */
-  const fire = (effect: RuleEffect, list: EffectList, row: RuleRow): Finding | undefined => {
-    if (!rowHolds(effect.onlyRows, row)) return undefined;
-    const reasons: string[] = [];
-    const matched = new Map<ShipmentFact, string>();
-    let because: string | undefined;
-    const holds = (condition: EffectCondition): boolean => {
-      const held = conditionHolds(condition, row, valuesOf(condition.fact));
-      if (held === undefined) return false;
-      if (held.why) reasons.push(held.why);
-      if (held.value !== undefined && !matched.has(condition.fact)) matched.set(condition.fact, held.value);
-      return true;
-    };
-    const passes = (test: EffectTest): boolean => {
-      if (!isAlternatives(test)) return holds(test);
-      return test.anyOf.some((alternative) => {
-        if (!rowHolds(alternative.onlyRows, row)) return false;
-        const before = reasons.length;
-        const seen = new Map(matched);
-        if (alternative.when.every(holds)) {
-          because = alternative.says;
-          return true;
-        }
-        reasons.length = before;
-        matched.clear();
-        for (const [fact, value] of seen) matched.set(fact, value);
-        return false;
-      });
-    };
-    if (!effect.when.every(passes)) return undefined;
-    let outcome = outcomeOf(effect, row);
-    if (!outcome) return undefined;
-    if (outcome.unless) {
-      const { fact, anyOf } = outcome.unless;
-      const wanted = anyOf && new Set(anyOf.map((value) => value.toUpperCase()));
-      const values = valuesOf(fact);
-      if (wanted ? values.some((value) => wanted.has(value.toUpperCase())) : values.length > 0) outcome = outcome.unless.outcome;
-    }
-    let fresh: string[] = [];
-    if (outcome.kind === 'addShc') {
-      fresh = itemsOf(row.values[outcome.field], '/').filter((code) => !current.includes(code));
-      if (fresh.length === 0) return undefined;
-      current.push(...fresh);
-      added.push(...fresh);
-      known.delete('shc');
-    }
-    const why = reasons.length > 0 ? reasons.join(', ') : 'every shipment';
-    const value = (at: boolean, name: string): string => {
-      if (!at) return spelled(effect, row, name);
-      if (name === 'added') return fresh.join('/');
-      if (name === 'row') return row.id;
-      if (name === 'list') return list.label;
-      if (name === 'because') return because === undefined ? why : fill(because, value);
-      if (!(name in SHIPMENT_FACTS)) return '';
-      return matched.get(name as ShipmentFact) ?? valuesOf(name as ShipmentFact).join(', ');
-    };
-    let message: string;
-    if (outcome.message !== undefined) message = fill(outcome.message, value);
-    else {
-      const verb = outcome.kind === 'addShc' ? `Handling codes ${fresh.join('/')} ${VERB.addShc}` : VERB[outcome.kind];
-      const remark = effect.remarkField ? textOf(row.values[effect.remarkField]) : undefined;
-      const reason = outcome.kind === 'softBlock' && outcome.reasonField ? textOf(row.values[outcome.reasonField]) : undefined;
-      message = `${verb} ${list.label}, row ${row.id}: ${why}.${reason ? ` ${reason}` : ''}${remark ? ` ${remark}` : ''}`;
-    }
-    return {
-      list: list.name,
-      rowId: row.id,
-      rule: effect.rule === undefined ? `${list.label} ${row.id}` : fill(effect.rule, value),
-      effect: FINDING_EFFECT[outcome.kind],
-      message,
-      ...(outcome.category ? { category: outcome.category } : {}),
-    };
-  };
-  const run = (effect: RuleEffect, list: EffectList) => {
-    const before = findings.length;
-    decide(effect, list);
-    if (findings.length > before || !effect.whenNone) return;
-    // No row fired: the finding without a row, its templates naming shipment facts.
-    const { outcome, rule } = effect.whenNone;
-    const value = (at: boolean, name: string): string => {
-      if (!at) return '';
-      if (name === 'list') return list.label;
-      return name in SHIPMENT_FACTS ? valuesOf(name as ShipmentFact).join(', ') : '';
-    };
-    findings.push({
-      list: list.name,
-      rule: fill(rule, value),
-      effect: FINDING_EFFECT[outcome.kind],
-      message: outcome.message === undefined ? `${VERB[outcome.kind]} ${list.label}: no row applies.` : fill(outcome.message, value),
-      ...(outcome.category ? { category: outcome.category } : {}),
-    });
-  };
-  const decide = (effect: RuleEffect, list: EffectList) => {
-    if (effect.mostSpecific) {
-      const fields = effect.mostSpecific;
-      let best: { finding: Finding; score: number } | undefined;
-      for (const row of list.rows) {
-        const finding = fire(effect, list, row);
-        if (!finding) continue;
-        const score = specificity(row, fields);
-        if (!best || score > best.score || (score === best.score && STRICTNESS[finding.effect] > STRICTNESS[best.finding.effect])) best = { finding, score };
-      }
-      if (best) findings.push(best.finding);
-      return;
-    }
-    const per = effect.firstRowPer;
-    if (per === undefined) {
-      for (const row of list.rows) {
-        const finding = fire(effect, list, row);
-        if (finding) findings.push(finding);
-      }
-      return;
-    }
-    for (const value of valuesOf(per)) {
-      pinned = { fact: per, value };
-      for (const row of list.rows) {
-        const finding = fire(effect, list, row);
-        if (finding) {
-          findings.push(finding);
-          break;
-        }
-      }
-      pinned = undefined;
-    }
-  };
-
-  for (const list of lists) for (const effect of list.effects) if (isAddShc(effect)) run(effect, list);
-  for (const list of lists) for (const effect of list.effects) if (!isAddShc(effect)) run(effect, list);
-  return { findings, specialHandlingCodes: current, added };
+  const pass = new EffectPass(facts, geography, codes, hsCodes);
+  for (const list of lists) for (const effect of list.effects) if (isAddShc(effect)) pass.run(effect, list);
+  for (const list of lists) for (const effect of list.effects) if (!isAddShc(effect)) pass.run(effect, list);
+  return { findings: pass.findings, specialHandlingCodes: pass.current, added: pass.added };
 }

@@ -99,7 +99,19 @@ const DECLARING: readonly { name: string; label: string; effects: EffectList['ef
  * its rows from `lists` unless `given` holds it, then the given lists the registry does not hold
  * (a list a test serves).
  */
+const NO_LISTS: readonly EffectList[] = [];
+const effectListsCache = new WeakMap<RuleLists, { given: readonly EffectList[]; effectLists: EffectList[] }>();
+
 function effectListsOf(lists: RuleLists, given: readonly EffectList[]): EffectList[] {
+  // A carrier's lists are the same objects from one shipment to the next (carrierRules keeps them).
+  const cached = effectListsCache.get(lists);
+  if (cached && cached.given === given) return cached.effectLists;
+  const effectLists = buildEffectLists(lists, given);
+  effectListsCache.set(lists, { given, effectLists });
+  return effectLists;
+}
+
+function buildEffectLists(lists: RuleLists, given: readonly EffectList[]): EffectList[] {
   const byName = new Map(given.map((list) => [list.name, list]));
   const rowsOf = lists as Readonly<Record<string, readonly RuleRow[] | undefined>>;
   const known = DECLARING.map((plugin) => byName.get(plugin.name) ?? { ...plugin, rows: rowsOf[plugin.name] ?? [] });
@@ -129,7 +141,7 @@ export function evaluateShipment(
   facts: ShipmentFacts,
   lists: RuleLists,
   sanctionHits: readonly ScreenedHit[] = [],
-  effectLists: readonly EffectList[] = [],
+  effectLists: readonly EffectList[] = NO_LISTS,
 ): Evaluation {
   const findings: Finding[] = [];
   const goods = goodsRules(facts, lists);
