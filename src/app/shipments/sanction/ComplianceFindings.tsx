@@ -34,8 +34,8 @@ export function ComplianceFindings({ checks, summary }: { checks: ComplianceChec
         <Alert severity="info">
           {translate('app.shipments.sanction.autoAcceptWithheld', { smart_count: withheld.length })}
           <ul style={{ margin: '4px 0 0', paddingLeft: 20 }}>
-            {withheld.map((check, index) => (
-              <li key={`${check.list}-${check.rowId ?? ''}-${index}`}>
+            {withheld.map((check) => (
+              <li key={`${check.list}|${check.rowId ?? ''}|${check.rule}|${check.message}`}>
                 {translate('app.shipments.sanction.withheldBy', {
                   list: check.list ? listLabel(check.list) : '',
                   row: check.rowId ? translate('app.shipments.sanction.withheldRow', { row: check.rowId }) : '',
