@@ -39,8 +39,8 @@ const screeners = new Map<string, SanctionScreener>();
 const MAX_SCREENERS = 6;
 
 /** The lists the engine and screening read: the built-in deciding lists and those whose plugins declare effects. */
-function readLists(): string[] {
-  return [...DECIDING_LISTS, ...effectPlugins().map((plugin) => plugin.name)];
+function readLists(db: Db): string[] {
+  return [...DECIDING_LISTS, ...effectPlugins(db).map((plugin) => plugin.name)];
 }
 
 async function signatureOf(db: Db, carrierId: string): Promise<string> {
@@ -48,7 +48,7 @@ async function signatureOf(db: Db, carrierId: string): Promise<string> {
     .selectFrom('rule_list_rows')
     .select(['list_name', sql<string>`count(*)`.as('rows'), sql<string>`max(row_id)`.as('last_id'), sql<string>`max(updated_at)::text`.as('changed')])
     .where('company_id', '=', carrierId)
-    .where('list_name', 'in', readLists())
+    .where('list_name', 'in', readLists(db))
     .groupBy('list_name')
     .orderBy('list_name')
     .execute();
@@ -71,7 +71,7 @@ async function loadCarrierRules(db: Db, carrierId: string, signature: string): P
     .selectFrom('rule_list_rows')
     .select(['row_id', 'list_name', 'row_values', 'updated_by'])
     .where('company_id', '=', carrierId)
-    .where('list_name', 'in', readLists())
+    .where('list_name', 'in', readLists(db))
     .orderBy('row_id')
     .execute();
   const lists: Record<string, RuleRow[]> = {};
@@ -87,7 +87,7 @@ async function loadCarrierRules(db: Db, carrierId: string, signature: string): P
     if (entry) whitelistRows.set(entry, { rowId: row.id, by: authors.get(row.id) ?? '' });
   }
   const whitelist = [...whitelistRows.keys()];
-  const effectLists = effectPlugins().map((plugin) => ({
+  const effectLists = effectPlugins(db).map((plugin) => ({
     name: plugin.name,
     label: plugin.label,
     effects: plugin.effects ?? [],

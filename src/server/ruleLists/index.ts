@@ -19,8 +19,9 @@ import { ruleListUserLogRoutes } from './userLogRoutes';
  */
 export function ruleListCrudRoutes(plugins: readonly RuleListPlugin[]) {
   assertValidRegistry(plugins);
-  registerEffectLists(plugins);
   return async function crudRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+    // The lists served here that declare effects are read by this app's rules engine.
+    registerEffectLists(ctx.db, plugins);
     for (const plugin of plugins) {
       await app.register(
         async (list) => {

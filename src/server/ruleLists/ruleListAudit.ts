@@ -8,7 +8,6 @@ import type { RowDb, StoredRow } from './rowStore';
 import type { JobQueue } from '../jobs/jobQueue';
 import { requestRescreen } from '../compliance/rescreen';
 import { listDecides } from '../../domain/compliance';
-import { listHasEffects } from '../compliance/effectLists';
 
 /**
  * The audit trail of the rule lists (CONTRACTS.md "Logs"): every create, update, delete, import,
@@ -68,7 +67,7 @@ export async function recordRowChanges(db: RowDb, actor: Actor, plugin: RuleList
       .execute();
   }
   const changing = changes.filter((change) => change.action !== 'Resend');
-  if (changing.length > 0 && (listDecides(plugin.name) || listHasEffects(plugin.name))) {
+  if (changing.length > 0 && (listDecides(plugin.name) || (plugin.effects?.length ?? 0) > 0)) {
     const actions = [...new Set(changing.map((change) => PAST[change.action] ?? change.action.toLowerCase()))].join(', ');
     await requestRescreen(db, actor.jobs, {
       companyId: actor.companyId,
