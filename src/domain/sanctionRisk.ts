@@ -1,5 +1,4 @@
 import type { RiskLevel, SanctionListEntry } from './screening/sanctionList';
-import { HIGH_CONFIDENCE_SCORE } from './screening/sanctionScreener';
 import type { MatchingMethod } from './wildcard';
 
 /**
@@ -14,7 +13,8 @@ import type { MatchingMethod } from './wildcard';
 
 export type { RiskLevel };
 export const RISK_LEVELS: readonly RiskLevel[] = ['High', 'Medium', 'Low'];
-export { HIGH_CONFIDENCE_SCORE };
+/** Fuzzy matches scoring below this are one risk level lower than their entry. */
+export const HIGH_CONFIDENCE_SCORE = 0.97;
 
 /** Below the threshold, names down to this score are listed for review on the Sanction Check page. */
 export const REVIEW_FLOOR = 0.8;

@@ -411,28 +411,6 @@ export interface AttentionCounts {
   DepartingSoon: number;
 }
 
-/** One entry of the earlier name check answer (sanctionReview.ts checkName, no longer routed): see SanctionCheckAnswer. */
-export interface NameCheckHit {
-  EntryId: string;
-  ListName: string;
-  EntryName: string;
-  MatchedPhrase: string;
-  Score: number;
-  Method: string;
-  RiskLevel: string;
-  PartyType: string;
-  Programs: string[];
-  Citation: string;
-}
-
-/** The earlier name check answer (sanctionReview.ts checkName, no longer routed): see SanctionCheckAnswer. */
-export interface NameCheckAnswer {
-  Name: string;
-  Threshold: number;
-  ListSize: number;
-  Hits: NameCheckHit[];
-}
-
 /**
  * How the Sanction Check took a listed name: a match (at or over the threshold), whitelisted (at
  * or over it, but a whitelist row clears it: not a match), or for review (below the threshold).

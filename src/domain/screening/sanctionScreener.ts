@@ -1,3 +1,4 @@
+import { HIGH_CONFIDENCE_SCORE, REVIEW_FLOOR, sanctionRiskLevel } from '../sanctionRisk';
 import type { Matcher, MatchingMethod } from '../wildcard';
 import { FuzzyNameIndex } from './fuzzyNameIndex';
 import { compileFoldedPattern, readMatchingValue } from './matchingValues';
@@ -12,7 +13,7 @@ import {
   type NameVocabulary,
   type WordWeight,
 } from './nameSimilarity';
-import type { HitExplanation, RiskLevel, SanctionHit, SanctionListEntry, ScreeningSubject } from './sanctionList';
+import type { HitExplanation, SanctionHit, SanctionListEntry, ScreeningSubject } from './sanctionList';
 import { LEGAL_FORM_WORDS, LONG_LEGAL_FORM_WORDS, withoutRunInLegalForms } from './legalForms';
 import { ARTICLES, matchWords } from './wordMatch';
 import { citationOf, controlledCommodityOf, embargoOf } from './sanctionPrograms';
@@ -32,8 +33,8 @@ import type { SanctionWhitelist, WhitelistContext, WhitelistEntry } from './whit
 
 /** The Default (fuzzy) threshold, chosen on the labelled evaluation set (see evaluation/ and bench/screening.ts). */
 export const DEFAULT_FUZZY_THRESHOLD = 0.85;
-/** Fuzzy hits scoring below this are one risk level lower than their entry. */
-export const HIGH_CONFIDENCE_SCORE = 0.97;
+/** Fuzzy hits scoring below this are one risk level lower than their entry (the rule is sanctionRisk.ts's). */
+export { HIGH_CONFIDENCE_SCORE };
 
 export interface ScreenerOptions {
   threshold?: number;
@@ -52,8 +53,6 @@ export interface ScreeningOutcome {
   /** Hits a whitelist entry clears, with the entry that clears each. */
   cleared: { hit: SanctionHit; clearedBy: WhitelistEntry }[];
 }
-
-const LOWER: Record<RiskLevel, RiskLevel> = { High: 'Medium', Medium: 'Low', Low: 'Low' };
 
 /** The least a word counts for, however common it is on the list. */
 export const MIN_INFORMATIVENESS = 0.2;
@@ -237,14 +236,13 @@ export class SanctionScreener {
   private hit(subject: ScreeningSubject, id: number, score: number, explanation: HitExplanation): SanctionHit {
     const name = this.names[id];
     const entry = this.entries[name.entry];
-    const base: RiskLevel = entry.riskLevel ?? (entry.listName === 'INTERNAL' ? 'Medium' : 'High');
     const embargo = embargoOf(entry.programs);
     const controlledCommodity = controlledCommodityOf(entry.programs);
     return {
       role: subject.role,
       kind: subject.kind,
       screenedText: subject.text,
-      riskLevel: name.method === 'Default' && score < HIGH_CONFIDENCE_SCORE ? LOWER[base] : base,
+      riskLevel: sanctionRiskLevel(entry, { method: name.method, score }),
       matchedPhrase: name.phrase,
       method: name.method,
       score,
@@ -331,7 +329,7 @@ export class SanctionScreener {
   }
 
   /** Ad hoc name check: the best hits for a name, down to `minScore`, at most `limit`. */
-  search(name: string, { limit = 10, minScore = Math.min(this.threshold, 0.8) }: { limit?: number; minScore?: number } = {}): SanctionHit[] {
+  search(name: string, { limit = 10, minScore = Math.min(this.threshold, REVIEW_FLOOR) }: { limit?: number; minScore?: number } = {}): SanctionHit[] {
     return this.screenSubject({ role: 'Shipper', kind: 'name', text: name }, minScore).slice(0, limit);
   }
 }

@@ -20,7 +20,7 @@ import { findShipment } from '../shipments/shipmentRecord';
 import { carrierRules, type CarrierRules } from './carrierRules';
 import { reassessShipment } from './reassess';
 import { reviewedHitsOf } from './storedHits';
-import type { NameCheckAnswer, SanctionResendOutcome } from '../../domain/shipmentWire';
+import type { SanctionResendOutcome } from '../../domain/shipmentWire';
 
 /**
  * The sanction review calls (spec 7): save (escalate, cancel escalation, approve, deny, clear, each
@@ -222,29 +222,6 @@ export async function resendSanctionScreening(caller: DecisionCaller, deps: Revi
     outcomes.push({ ShipmentId: shipmentId, AWBNumber: awb, ...outcome });
   }
   return outcomes;
-}
-
-/** The ad hoc name check against the caller's company's sanction list: the best hits with their scores. */
-export async function checkName(caller: DecisionCaller, name: string, limit: number): Promise<NameCheckAnswer> {
-  const rules = await carrierRules(caller.db, caller.account.companyId);
-  const hits = rules.screener.search(name, { limit });
-  return {
-    Name: name,
-    Threshold: rules.screener.threshold,
-    ListSize: rules.sanctionEntries,
-    Hits: hits.map((hit) => ({
-      EntryId: hit.entryId,
-      ListName: hit.listName,
-      EntryName: hit.entryName,
-      MatchedPhrase: hit.matchedPhrase,
-      Score: hit.score,
-      Method: hit.method,
-      RiskLevel: hit.riskLevel,
-      PartyType: hit.partyType,
-      Programs: hit.programs,
-      Citation: hit.citation,
-    })),
-  };
 }
 
 export type { ReviewedSanctionHit };

@@ -1,3 +1,4 @@
+import { readRiskLevel } from '../../domain/sanctionRisk';
 import { hitIdOf, HIT_STATES, type HitState, type ReviewedSanctionHit } from '../../domain/sanctionReview';
 import type { ComplianceCheck, ComplianceSummary, SanctionHit } from '../../domain/shipmentWire';
 
@@ -16,12 +17,11 @@ export function reviewedHitsOf(stored: unknown): ReviewedSanctionHit[] {
     const matchedPhrase = String(hit.matchedPhrase ?? '');
     const entryId = String(hit.entryId ?? hit.list ?? 'LEGACY');
     const action = hit.action as { decision?: string; by?: string; at?: string; remarks?: string } | null | undefined;
-    const risk = String(hit.riskLevel ?? 'MEDIUM').toUpperCase();
     const legacy = {
       role,
       kind: 'name' as const,
       screenedText: matchedPhrase,
-      riskLevel: risk === 'HIGH' ? ('High' as const) : risk === 'LOW' ? ('Low' as const) : ('Medium' as const),
+      riskLevel: readRiskLevel(hit.riskLevel) ?? ('Medium' as const),
       matchedPhrase,
       method: 'Default' as const,
       score: Number(hit.score ?? 0) > 1 ? Number(hit.score) / 100 : Number(hit.score ?? 0),
