@@ -21,7 +21,7 @@ function renderBanner(listName: string | undefined, runs: Record<string, unknown
 describe('RescreenProgress', () => {
   it("asks for the run of the page's own list, and says when another list's run covers its change", async () => {
     const classic = renderBanner('countryrules', [{ ...run, ListName: 'regionlist', State: 'RUNNING', Includes: 'countryrules' }]);
-    const message = 'Screening open shipments again after your change of Region List: 12 of 40. It covers the change of Country Rules too.';
+    const message = 'Screening shipments again after your change of Region List: 12 of 40. It covers the change of Country Rules too.';
     expect((await screen.findByText(message)).closest('[role=status]')).not.toBeNull();
     expect(screen.getByRole('progressbar', { name: message })).toHaveAttribute('aria-valuenow', '30');
     expect(classic).toHaveBeenCalledWith('/rescreenruns?list=countryrules', expect.anything());
@@ -29,7 +29,7 @@ describe('RescreenProgress', () => {
 
   it("shows the list's own finished run with its outcome", async () => {
     renderBanner('sanctionlist', [{ ...run, ListName: 'sanctionlist', State: 'DONE', Done: 40, FinishedAt: new Date().toISOString(), Includes: null }]);
-    const message = await screen.findByText('Open shipments screened again after the change of Sanction List: 3 of 40 changed.');
+    const message = await screen.findByText('Shipments screened again after the change of Sanction List: 3 of 40 changed.');
     expect(message.closest('[role=status]')).not.toBeNull();
     expect(screen.queryByRole('progressbar')).toBeNull();
   });

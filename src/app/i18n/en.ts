@@ -680,9 +680,9 @@ export const appMessages = {
         notText: 'The file is not text (UTF-8).',
       },
       rescreen: {
-        QUEUED: 'Your change of %{list} is waiting to screen %{total} open shipment(s) again.',
-        RUNNING: 'Screening open shipments again after your change of %{list}: %{done} of %{total}.',
-        DONE: 'Open shipments screened again after the change of %{list}: %{changed} of %{total} changed.',
+        QUEUED: 'Your change of %{list} is waiting to screen %{total} shipment(s) again (open, or decided and not flown yet).',
+        RUNNING: 'Screening shipments again after your change of %{list}: %{done} of %{total}.',
+        DONE: 'Shipments screened again after the change of %{list}: %{changed} of %{total} changed.',
         FAILED: 'Screening again after the change of %{list} stopped: %{error}',
         SUPERSEDED: 'A newer change replaced the screening after %{list}.',
         includes: 'It covers the change of %{list} too.',

@@ -16,9 +16,18 @@ import { reassessShipment } from './reassess';
 
 export const RESCREEN_CHUNK = 100;
 
-/** The shipments a change of the carrier's lists can affect: its open ones (decided shipments keep what they were decided on). */
-function affectedSql() {
-  return sql<boolean>`status IN (${sql.join([...OPEN_STATUSES])})`;
+/** Decided shipments a list change still concerns until their flight has left: the screening and findings they carry are brought up to date. */
+const DECIDED_NOT_FLOWN = ['Accept', 'Submit'] as const;
+
+/**
+ * The shipments a change of the carrier's lists can affect (issue 18, item 7): its open ones, and
+ * those it accepted (or sent on) whose flight has not left yet (by STD, else by the flight day), so
+ * a name listed after acceptance still shows on a shipment that has not flown. Decided shipments keep
+ * their status (reassess.ts).
+ */
+function affectedSql(now: Date) {
+  return sql<boolean>`(status IN (${sql.join([...OPEN_STATUSES])})
+    OR (status IN (${sql.join([...DECIDED_NOT_FLOWN])}) AND coalesce(std > ${now}, flight_date >= (${now}::timestamptz AT TIME ZONE 'UTC')::date)))`;
 }
 
 export async function requestRescreen(
@@ -36,7 +45,7 @@ export async function requestRescreen(
     .selectFrom('shipments')
     .select(sql<string>`count(*)`.as('total'))
     .where('carrier_id', '=', request.companyId)
-    .where(affectedSql())
+    .where(affectedSql(new Date()))
     .executeTakeFirstOrThrow();
   const run = await trx
     .insertInto('rescreen_runs')
@@ -78,7 +87,7 @@ export async function rescreenChunk(deps: RescreenDeps, runId: string): Promise<
       .selectFrom('shipments')
       .selectAll()
       .where('carrier_id', '=', run.company_id)
-      .where(affectedSql())
+      .where(affectedSql(now))
       .where('shipment_id', '>', run.last_shipment_id)
       .orderBy('shipment_id')
       .limit(chunkSize)

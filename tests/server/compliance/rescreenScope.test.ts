@@ -5,8 +5,9 @@ import { classicCall } from '../classicCall';
 import { buildTestApp, signIn, type TestApp } from '../testApp';
 
 /**
- * Re-screening after a list change (issue 18, item 7): a list's page reads the run of that list's
- * change, followed to the run that took it over; the run screens the open shipments.
+ * Re-screening after a list change (issue 18, item 7): it covers the shipments the change can
+ * affect, open ones and decided ones whose flight has not left, and a list's page reads the run of
+ * that list's change, followed to the run that took it over.
  */
 
 let t: TestApp;
@@ -57,8 +58,11 @@ const stateOf = async (id: string) => {
 };
 
 describe('re-screening after a list change', () => {
-  it('screens the open shipments again, counted in the run, and reports each one done', async () => {
+  it('covers open shipments and decided ones that have not flown, not those that left', async () => {
     const open = await shipment(0, 'New', 30);
+    const acceptedAhead = await shipment(1, 'Accept', 6);
+    const sentAhead = await shipment(2, 'Submit', 2);
+    const flown = await shipment(3, 'Accept', -3);
     const added = await classicCall(t.app, admin, 'POST', '/sanctionlist', {
       listSource: 'INTERNAL',
       reference: 'INT-7001',
@@ -72,11 +76,22 @@ describe('re-screening after a list change', () => {
       .selectFrom('shipments')
       .select(sql<string>`count(*)`.as('count'))
       .where('carrier_id', '=', 'DEMOAIR')
-      .where('status', 'in', ['New', 'Error', 'Eyeball', 'Processing'])
+      .where((eb) =>
+        eb.or([
+          eb('status', 'in', ['New', 'Error', 'Eyeball', 'Processing']),
+          eb.and([eb('status', 'in', ['Accept', 'Submit']), eb('std', '>', new Date())]),
+          eb.and([eb('status', 'in', ['Accept', 'Submit']), eb('std', 'is', null), eb('flight_date', '>=', new Date().toISOString().slice(0, 10))]),
+        ]),
+      )
       .executeTakeFirstOrThrow();
     expect(run.total).toBe(Number(count));
     await runToTheEnd(String(run.run_id));
+
     expect(await stateOf(open)).toEqual({ status: 'Eyeball', hits: [`${NAME} OPEN`] });
+    // Decided shipments keep their status; the hit shows before the flight leaves.
+    expect(await stateOf(acceptedAhead)).toEqual({ status: 'Accept', hits: [`${NAME} OPEN`] });
+    expect(await stateOf(sentAhead)).toEqual({ status: 'Submit', hits: [`${NAME} OPEN`] });
+    expect(await stateOf(flown)).toEqual({ status: 'Accept', hits: [] });
     const finished = await t.db.selectFrom('rescreen_runs').select(['state', 'done', 'total']).where('run_id', '=', run.run_id).executeTakeFirstOrThrow();
     expect(finished).toMatchObject({ state: 'DONE', done: finished.total });
   });
