@@ -18,8 +18,10 @@ import { itemsOf, rowMatches, specificity, textOf, type RuleRow } from './ruleRo
 
 /**
  * The generic side of the engine: the rows of every list whose plugin declares effects
- * (ruleEffects.ts), evaluated against a shipment's facts. No list is named here; the server hands
- * the lists over with their rows (src/server/compliance/carrierRules.ts).
+ * (ruleEffects.ts), evaluated against a shipment's facts. No list is named here: evaluate.ts hands
+ * over the registry's lists with the rows it is given, and those a server serves besides
+ * (src/server/compliance/carrierRules.ts). Each row is first tested without words (rowFires); the
+ * explanation is built only for a row that fires.
  */
 
 /** A list whose plugin declares effects, with a carrier's rows of it. */
