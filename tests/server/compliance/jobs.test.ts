@@ -2,6 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AirWaybill } from '../../../src/domain/cargoMessages';
 import { startJobQueue } from '../../../src/server/jobs/jobQueue';
+import { startWorkers } from '../../../src/server/jobs/workers';
 import type { Mailer } from '../../../src/server/mail/mailer';
 import { classicCall } from '../classicCall';
 import { bearer, buildTestApp, signIn, type TestApp } from '../testApp';
@@ -92,8 +93,11 @@ describe('re-screening after a list change', () => {
   });
 
   it('survives a restart: a run queued by a server that stopped is finished by the next one', async () => {
-    // A second app on the same database whose queue has no workers: it queues, then stops.
-    const queueOnly = await startJobQueue(t.url, { schema: t.jobSchema, log: silent });
+    // A second app on the same database whose queue has no workers: it queues, then stops. Its queue is
+    // one of its own, so this app's workers cannot take the run before the stopping server's chunk
+    // (they did now and then, and the chunk found the run gone).
+    const schema = `${t.jobSchema}_restart`;
+    const queueOnly = await startJobQueue(t.url, { schema, log: silent });
     const { requestRescreen } = await import('../../../src/server/compliance/rescreen');
     const runId = await requestRescreen(t.db, queueOnly, { companyId: 'SKYAIR', listName: 'countryrules', reason: 'test restart', requestedBy: 'admin' });
     const { total } = await t.db.selectFrom('rescreen_runs').select('total').where('run_id', '=', runId).executeTakeFirstOrThrow();
@@ -105,12 +109,19 @@ describe('re-screening after a list change', () => {
     expect(halfway).toMatchObject({ state: 'RUNNING', done: 2 });
     expect(Number(halfway.last_shipment_id)).toBeGreaterThan(0);
     await queueOnly.stop();
-    await expect
-      .poll(async () => (await t.db.selectFrom('rescreen_runs').select('state').where('run_id', '=', runId).executeTakeFirstOrThrow()).state, {
-        timeout: 30_000,
-        interval: 500,
-      })
-      .toBe('DONE');
+    // The next server on that queue, with its workers.
+    const next = await startJobQueue(t.url, { schema, log: silent, pollingIntervalSeconds: 0.5 });
+    try {
+      await startWorkers({ ...t.ctx, jobs: next }, silent);
+      await expect
+        .poll(async () => (await t.db.selectFrom('rescreen_runs').select('state').where('run_id', '=', runId).executeTakeFirstOrThrow()).state, {
+          timeout: 30_000,
+          interval: 500,
+        })
+        .toBe('DONE');
+    } finally {
+      await next.stop();
+    }
     // The next server went on after the last shipment done, not from the start: each shipment counted once.
     const finished = await t.db.selectFrom('rescreen_runs').select(['done', 'total']).where('run_id', '=', runId).executeTakeFirstOrThrow();
     expect(finished.done).toBe(total);
