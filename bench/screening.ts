@@ -52,9 +52,11 @@ function main() {
   began = performance.now();
   const waybills: AirWaybill[] = [];
   const planted: boolean[] = [];
+  const plantedNames: (string | undefined)[] = [];
   for (let index = 0; index < shipmentCount; index++) {
     const generated = benchWaybill(index, entries);
     planted.push(generated.planted);
+    plantedNames.push(generated.plantedName);
     const written = writeFwb(generated.waybill);
     if (!written.ok) throw new Error(`generated waybill ${index} cannot be written: ${JSON.stringify(written.faults)}`);
     const parsed = readFwb(written.text);
@@ -71,6 +73,8 @@ function main() {
   let flagged = 0;
   let plantedFlagged = 0;
   const plantedExplanations: string[] = [];
+  /** Shipments whose planted party raised no hit, by index. */
+  const plantedMissed: number[] = [];
   /** Hits on shipments without a planted party, by the generated name and the listed name it met. */
   const unplanned = new Map<string, number>();
   began = performance.now();
@@ -86,6 +90,7 @@ function main() {
       const [hit] = outcome.hits;
       if (plantedExplanations.length < 8) plantedExplanations.push(`${hit.screenedText} / ${hit.matchedPhrase} (${hit.entryId}): ${hit.explanation?.summary}`);
     }
+    if (outcome.hits.length === 0 && planted[index]) plantedMissed.push(index);
     if (!planted[index])
       for (const hit of outcome.hits)
         unplanned.set(
@@ -99,6 +104,15 @@ function main() {
   const perSecond = Math.round((subjects.length / screeningMs) * 1000);
   // The machine may be shared: shipments per second of this process's own CPU time (user + system) is the per-core figure.
   const perCpuSecond = Math.round(subjects.length / ((cpu.user + cpu.system) / 1e6));
+
+  // The planted parties missed, each with the listed name it came closest to (below the threshold).
+  const missedPlanted = plantedMissed.map((index) => {
+    const text = plantedNames[index] ?? '';
+    const [closest] = screener.search(text, { limit: 1, minScore: 0 });
+    return closest
+      ? `shipment ${index}: ${text} / ${closest.matchedPhrase} (${closest.entryId}): ${closest.explanation?.summary}`
+      : `shipment ${index}: ${text} (no listed name compared)`;
+  });
 
   // Precision and recall on the labelled set.
   began = performance.now();
@@ -178,6 +192,7 @@ function main() {
       cleanShipmentsFlaggedRate: round((flagged - plantedFlagged) / Math.max(1, subjects.length - planted.filter(Boolean).length)),
       plantedShipments: planted.filter(Boolean).length,
       plantedFlagged,
+      plantedMissed: missedPlanted,
       commonHitsWithoutPlantedParty: commonUnplanned.map(([pair, count]) => ({ pair, count })),
       hits,
       fwbWriteAndReadMs: Math.round(messagesMs),
@@ -214,6 +229,14 @@ function main() {
     `| shipments with a listed party planted (a variant of a listed name) / of them flagged | ${results.screening.plantedShipments} / ${plantedFlagged} |`,
     `| **clean shipments flagged** (no planted party) | **${results.screening.cleanShipmentsFlagged} of ${subjects.length - results.screening.plantedShipments} (${percent(results.screening.cleanShipmentsFlaggedRate)})** |`,
     '',
+    ...(missedPlanted.length > 0
+      ? [
+          'Planted parties missed (the name as written / the listed name it comes closest to, and why it stays below the threshold):',
+          '',
+          ...missedPlanted.map((line) => `- ${line}`),
+          '',
+        ]
+      : []),
     'The hits on shipments without a planted party come from generated company names that are, or closely resemble, listed names; the commonest (screened text / listed name):',
     '',
     ...commonUnplanned.map(([pair, count]) => `- ${pair}: ${count} times`),

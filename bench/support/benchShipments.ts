@@ -149,8 +149,8 @@ function listedVariant(random: Random, material: ListMaterial): string | undefin
   return text.length >= 3 && text.length <= NAME_LINE ? text : undefined;
 }
 
-/** The waybill at `index`; `planted` says whether one of its parties is a listed name written differently. */
-export function benchWaybill(index: number, listed: readonly SanctionListEntry[]): { waybill: AirWaybill; planted: boolean } {
+/** The waybill at `index`; `planted` says whether one of its parties is a listed name written differently, `plantedName` which. */
+export function benchWaybill(index: number, listed: readonly SanctionListEntry[]): { waybill: AirWaybill; planted: boolean; plantedName?: string } {
   const random = seededRandom(index * 2_654_435_761 + 97);
   const material = materialOf(listed);
   const planted = random() < 0.02 ? listedVariant(random, material) : undefined;
@@ -216,5 +216,5 @@ export function benchWaybill(index: number, listed: readonly SanctionListEntry[]
     customsInformation: [],
     otherSegments: [],
   };
-  return { waybill, planted: planted !== undefined };
+  return { waybill, planted: planted !== undefined, ...(planted !== undefined ? { plantedName: planted.slice(0, NAME_LINE).trim() } : {}) };
 }

@@ -118,6 +118,17 @@ export function listedNameShape(phrase: string, partyType: SanctionListEntry['pa
   return { words, person: true, ...(given.length >= 2 ? { middle: words.map((_, index) => index > surname.length) } : {}) };
 }
 
+/**
+ * The ways fuzzy matching reads a name's words: with a legal form run into its last word split off
+ * (TELESERVE PLUSSAL -> TELESERVE PLUS) and, when that changed anything, also as written, since the
+ * end may be part of the name (FAYSAL is not FAY SAL, PATRICIA not PATRI CIA). A listed name scores
+ * its better reading.
+ */
+function fuzzyReadings(words: string[]): string[][] {
+  const split = withoutRunInLegalForms(words);
+  return split === words ? [words] : [split, words];
+}
+
 /** What a hit's comparison found, for the hit to explain itself. */
 function explain(comparison: NameComparison, score: number): HitExplanation {
   const words = comparison.pairs.map(
@@ -224,12 +235,10 @@ export class SanctionScreener {
 
   /** How a listed name compares with a name, as Default matching scores it (score rounded to 4 decimals as hits keep it). */
   compareWithListed(phrase: string, partyType: SanctionListEntry['partyType'], name: string): NameComparison {
-    const comparison = compareNames(
-      listedNameShape(phrase, partyType),
-      withoutRunInLegalForms(normaliseName(name).words),
-      this.listedNameWeight,
-      this.vocabulary,
-    );
+    const shape = listedNameShape(phrase, partyType);
+    const comparison = fuzzyReadings(normaliseName(name).words)
+      .map((words) => compareNames(shape, words, this.listedNameWeight, this.vocabulary))
+      .reduce((best, next) => (next.score > best.score ? next : best));
     return { ...comparison, score: Math.round(comparison.score * 10_000) / 10_000 };
   }
 
@@ -285,12 +294,13 @@ export class SanctionScreener {
       for (const id of this.phraseMatches(words, new Set(['Keyword']))) found(id, 1, whole(id, 'keyword'));
       // Fuzzy: only names that could reach the threshold are compared in full.
       const minCoverage = (threshold - (1 - this.listedNameWeight)) / this.listedNameWeight;
-      const fuzzyWords = withoutRunInLegalForms(words);
-      for (const fuzzyId of this.fuzzy.candidates(fuzzyWords, minCoverage)) {
-        const id = this.fuzzyNames[fuzzyId];
-        const comparison = this.compare(id, fuzzyWords);
-        const score = rounded(comparison.score);
-        if (score >= threshold) found(id, score, () => explain(comparison, score));
+      for (const fuzzyWords of fuzzyReadings(words)) {
+        for (const fuzzyId of this.fuzzy.candidates(fuzzyWords, minCoverage)) {
+          const id = this.fuzzyNames[fuzzyId];
+          const comparison = this.compare(id, fuzzyWords);
+          const score = rounded(comparison.score);
+          if (score >= threshold) found(id, score, () => explain(comparison, score));
+        }
       }
     } else {
       for (const id of this.phraseMatches(words, new Set(['Keyword', 'Default']))) {

@@ -212,6 +212,8 @@ describe('what distinguishes a name (issue 18)', () => {
     { ...internal('T-3', 'PJSC POWER MACHINES', 'Default'), listName: 'SDN' },
     { ...internal('T-4', 'EASTNINE CHEMICALS CO., LTD.', 'Default'), listName: 'SDN' },
     { ...internal('T-5', 'ORIENT SHIPPING LIMITED', 'Default'), listName: 'SDN' },
+    { ...internal('T-6', 'MUHAMMAD, Faysal', 'Default'), listName: 'SDN', partyType: 'Individual' },
+    { ...internal('T-7', 'TELESERVE PLUS', 'Default'), listName: 'SDN' },
   ];
   const wider = new SanctionScreener([...entries, ...extra]);
   const best = (text: string) => wider.screenSubject(name(text))[0];
@@ -236,6 +238,12 @@ describe('what distinguishes a name (issue 18)', () => {
     expect(how('MAHANAIR', 'SDN-12927')).toEqual(['joined']);
     const fadlallah = wider.screenSubject(name('Shaykh Fadlallah')).find((hit) => hit.entryId === 'SDN-2679');
     expect(fadlallah?.explanation?.missing).toEqual(['MUHAMMAD', 'HUSAYN']);
+  });
+
+  it('reads a last word that ends as a legal form does both with the legal form split off and as written (FAYSAL is not FAY SAL)', () => {
+    expect(best('MUHAMMAD FAYSAL')).toMatchObject({ entryId: 'T-6', score: 1 });
+    expect(wider.compareWithListed('MUHAMMAD, Faysal', 'Individual', 'MUHAMMAD FAYSAL')).toMatchObject({ score: 1, missing: [], extra: [] });
+    expect(best('TELESERVE PLUSSAL')).toMatchObject({ entryId: 'T-7', score: 1 });
   });
 
   it('raises none of the issue’s false alerts: a distinctive word or a trade that differs makes another party', () => {
