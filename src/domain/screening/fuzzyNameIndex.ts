@@ -53,11 +53,30 @@ export class FuzzyNameIndex {
   private readonly bySkeleton = new Map<string, string[]>();
   private readonly byGenericGroup = new Map<number, string[]>();
   private readonly near = new Map<string, NearWord[]>();
+  /** letter -> [name id, weight]... flattened: the names with that letter among their initials, and those initials' weight (compareNames regroups initials). */
+  private readonly byInitial = new Map<string, number[]>();
   private accumulated = new Float64Array(0);
 
-  /** Adds a name with the weight of each of its words as compareNames weighs them (the bound in candidates() relies on it); returns its id. */
-  add(words: string[], weights: number[]): number {
+  /**
+   * Adds a name with the weight of each of its words as compareNames weighs them (the bound in
+   * candidates() relies on it) and which of its words are initials; returns its id.
+   */
+  add(words: string[], weights: number[], initials: readonly string[] = []): number {
     const id = this.names.length;
+    if (initials.length > 0) {
+      let weight = 0;
+      const letters = new Set<string>();
+      words.forEach((word, index) => {
+        if (!initials.includes(word)) return;
+        weight += weights[index];
+        for (const letter of word) letters.add(letter);
+      });
+      for (const letter of letters) {
+        const posting = this.byInitial.get(letter);
+        if (posting) posting.push(id, weight);
+        else this.byInitial.set(letter, [id, weight]);
+      }
+    }
     this.names.push({ words, weight: weights.reduce((sum, weight) => sum + weight, 0) });
     const counts = new Map<string, number>();
     words.forEach((word, index) => {
@@ -139,9 +158,11 @@ export class FuzzyNameIndex {
 
   /**
    * The ids of the names whose words could cover at least `minCoverage` of their weight with words
-   * close to the screened words (an upper bound, so no name that could reach it is left out).
+   * close to the screened words (an upper bound, so no name that could reach it is left out). A
+   * name's initials may all be found among the screened initials regrouped: each letter of these
+   * credits the whole weight of the initials of the names that hold it.
    */
-  candidates(words: string[], minCoverage: number): number[] {
+  candidates(words: string[], minCoverage: number, initials: readonly string[] = []): number[] {
     if (this.accumulated.length < this.names.length) this.accumulated = new Float64Array(this.names.length);
     const accumulated = this.accumulated;
     const touched: number[] = [];
@@ -157,6 +178,7 @@ export class FuzzyNameIndex {
     // Neighbouring screened words joined may be one listed word (MAHANAIR) or two listed words split elsewhere (MAHA NAIR).
     for (let index = 0; index + 1 < words.length; index++) screened.push(words[index] + words[index + 1]);
     for (const word of new Set(screened)) for (const near of this.nearWords(word)) credit(this.postings.get(near.word), near.similarity);
+    if (initials.length > 0) for (const letter of new Set(initials.join(''))) credit(this.byInitial.get(letter), 1);
     const result: number[] = [];
     for (const id of touched) {
       if (accumulated[id] >= minCoverage * this.names[id].weight - 1e-9) result.push(id);

@@ -46,6 +46,14 @@ export interface ListedNameShape {
   middle?: readonly boolean[];
   /** A person listed as SURNAME, Given Names: a screened name with a distinctive word more is another person. */
   person?: boolean;
+  /** The words written as initials (NormalisedName.initials). */
+  initials?: readonly string[];
+}
+
+/** A screened name as compared: its words and those of them written as initials (NormalisedName.initials). */
+export interface ScreenedNameShape {
+  words: string[];
+  initials?: readonly string[];
 }
 
 /** One pairing of a comparison: a listed word (or words joined) and the screened word(s) it was found as. */
@@ -162,6 +170,47 @@ function joinAcrossSpaces(listed: Token[], screened: Token[]): void {
   }
 }
 
+const sortedLetters = (tokens: Token[]) => [...tokens.map((token) => token.word).join('')].sort().join('');
+
+/**
+ * Initials are letters, whichever way a name groups or orders them (K. P. ... S. for P. ... K. S.;
+ * J Y H for H Y J), as word order does not matter: where the initials of both names that the other
+ * name does not hold as they are have the same letters, each name's are compared as one word of
+ * those letters (a pairing shown as joined).
+ */
+function regroupInitials(listed: Token[], screened: Token[], listedInitials: readonly string[], screenedInitials: readonly string[]): void {
+  if (listedInitials.length === 0 || screenedInitials.length === 0) return;
+  const free = (tokens: Token[], initials: readonly string[], other: Token[]) => {
+    const counts = new Map<string, number>();
+    for (const token of other) counts.set(token.word, (counts.get(token.word) ?? 0) + 1);
+    const found: number[] = [];
+    tokens.forEach((token, index) => {
+      const equal = counts.get(token.word) ?? 0;
+      if (equal > 0) counts.set(token.word, equal - 1);
+      else if (initials.includes(token.word)) found.push(index);
+    });
+    return found;
+  };
+  const freeListed = free(listed, listedInitials, screened);
+  const freeScreened = free(screened, screenedInitials, listed);
+  if (freeListed.length === 0 || freeScreened.length === 0) return;
+  const letters = sortedLetters(freeListed.map((index) => listed[index]));
+  if (letters !== sortedLetters(freeScreened.map((index) => screened[index]))) return;
+  const merge = (tokens: Token[], indexes: number[]) => {
+    const merged = indexes.map((index) => tokens[index]);
+    tokens.splice(indexes[0], 1, {
+      word: letters,
+      text: merged.map((token) => token.text).join(' '),
+      weight: merged.reduce((sum, token) => sum + token.weight, 0),
+      joined: true,
+      middle: merged.every((token) => token.middle),
+    });
+    for (const index of indexes.slice(1).reverse()) tokens.splice(index, 1);
+  };
+  merge(listed, freeListed);
+  merge(screened, freeScreened);
+}
+
 function tokenMatch(listed: Token, screened: Token): { similarity: number; how: WordMatchKind } | undefined {
   const found = matchWords(listed.word, screened.word);
   if (!found) return undefined;
@@ -250,11 +299,13 @@ export function listedWordWeights(listed: ListedNameShape, weightOf: WordWeight)
  */
 export function compareNames(
   listedName: string[] | ListedNameShape,
-  screenedWords: string[],
+  screenedName: string[] | ScreenedNameShape,
   listedWeight = LISTED_NAME_WEIGHT,
   vocabularyOrWeight: NameVocabulary | WordWeight = plainVocabulary,
 ): NameComparison {
-  const listedShape = Array.isArray(listedName) ? { words: listedName } : listedName;
+  const listedShape: ListedNameShape = Array.isArray(listedName) ? { words: listedName } : listedName;
+  const screenedShape: ScreenedNameShape = Array.isArray(screenedName) ? { words: screenedName } : screenedName;
+  const screenedWords = screenedShape.words;
   if (listedShape.words.length === 0 || screenedWords.length === 0) return EMPTY;
   const vocabulary: NameVocabulary =
     typeof vocabularyOrWeight === 'function' ? { weightOf: vocabularyOrWeight, isDistinctive: plainVocabulary.isDistinctive } : vocabularyOrWeight;
@@ -267,6 +318,7 @@ export function compareNames(
     middle: listedShape.middle?.[index] ?? false,
   }));
   const screened: Token[] = screenedWords.map((word) => ({ word, text: word, weight: vocabulary.weightOf(word), joined: false, middle: false }));
+  regroupInitials(listed, screened, listedShape.initials ?? [], screenedShape.initials ?? []);
   joinAcrossSpaces(listed, screened);
   const chosen = bestPairing(listed, screened);
   let listedCovered = 0;

@@ -108,14 +108,15 @@ function listVocabulary(entries: readonly SanctionListEntry[]): NameVocabulary {
  * often leaves out.
  */
 export function listedNameShape(phrase: string, partyType: SanctionListEntry['partyType']): ListedNameShape {
-  const { words } = normaliseName(phrase);
+  const { words, initials: written } = normaliseName(phrase);
+  const initials = written ? { initials: written } : {};
   const comma = phrase.indexOf(',');
-  if (partyType !== 'Individual' || comma < 0) return { words };
+  if (partyType !== 'Individual' || comma < 0) return { words, ...initials };
   const surname = normaliseName(phrase.slice(0, comma)).words;
   const given = normaliseName(phrase.slice(comma + 1)).words;
   if (given.length === 0 || surname.length + given.length !== words.length || ![...surname, ...given].every((word, index) => word === words[index]))
-    return { words };
-  return { words, person: true, ...(given.length >= 2 ? { middle: words.map((_, index) => index > surname.length) } : {}) };
+    return { words, ...initials };
+  return { words, ...initials, person: true, ...(given.length >= 2 ? { middle: words.map((_, index) => index > surname.length) } : {}) };
 }
 
 /**
@@ -207,7 +208,7 @@ export class SanctionScreener {
     list.push(id);
     this.phrases.set(key, list);
     if (method === 'Default') {
-      this.fuzzyNames[this.fuzzy.add(words, listedWordWeights(shape, this.weightOf))] = id;
+      this.fuzzyNames[this.fuzzy.add(words, listedWordWeights(shape, this.weightOf), shape.initials)] = id;
     }
   }
 
@@ -229,15 +230,16 @@ export class SanctionScreener {
   }
 
   /** Compares a listed name (by id) with screened words as fuzzy matching does. */
-  private compare(id: number, words: string[]): NameComparison {
-    return compareNames(this.names[id], words, this.listedNameWeight, this.vocabulary);
+  private compare(id: number, words: string[], initials: readonly string[] | undefined): NameComparison {
+    return compareNames(this.names[id], { words, initials }, this.listedNameWeight, this.vocabulary);
   }
 
   /** How a listed name compares with a name, as Default matching scores it (score rounded to 4 decimals as hits keep it). */
   compareWithListed(phrase: string, partyType: SanctionListEntry['partyType'], name: string): NameComparison {
     const shape = listedNameShape(phrase, partyType);
-    const comparison = fuzzyReadings(normaliseName(name).words)
-      .map((words) => compareNames(shape, words, this.listedNameWeight, this.vocabulary))
+    const { words: screened, initials } = normaliseName(name);
+    const comparison = fuzzyReadings(screened)
+      .map((words) => compareNames(shape, { words, initials }, this.listedNameWeight, this.vocabulary))
       .reduce((best, next) => (next.score > best.score ? next : best));
     return { ...comparison, score: Math.round(comparison.score * 10_000) / 10_000 };
   }
@@ -269,7 +271,7 @@ export class SanctionScreener {
 
   /** Every listed name the subject matches, best first, one hit per list entry. */
   screenSubject(subject: ScreeningSubject, threshold = this.threshold): SanctionHit[] {
-    const { words, text } = normaliseName(subject.text);
+    const { words, text, initials } = normaliseName(subject.text);
     if (words.length === 0) return [];
     const scores = new Map<number, { score: number; explanation: () => HitExplanation }>();
     const found = (id: number, score: number, explanation: () => HitExplanation) => {
@@ -295,9 +297,9 @@ export class SanctionScreener {
       // Fuzzy: only names that could reach the threshold are compared in full.
       const minCoverage = (threshold - (1 - this.listedNameWeight)) / this.listedNameWeight;
       for (const fuzzyWords of fuzzyReadings(words)) {
-        for (const fuzzyId of this.fuzzy.candidates(fuzzyWords, minCoverage)) {
+        for (const fuzzyId of this.fuzzy.candidates(fuzzyWords, minCoverage, initials)) {
           const id = this.fuzzyNames[fuzzyId];
-          const comparison = this.compare(id, fuzzyWords);
+          const comparison = this.compare(id, fuzzyWords, initials);
           const score = rounded(comparison.score);
           if (score >= threshold) found(id, score, () => explain(comparison, score));
         }

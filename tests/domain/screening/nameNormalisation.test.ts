@@ -50,6 +50,19 @@ describe('comparing names word by word', () => {
     expect(wordSimilarity('CUBA', 'MEXICO')).toBe(0);
   });
 
+  it('compares initials as letters, however each name groups or orders them', () => {
+    expect(normaliseName('K. P. TO JEANS WEAR S. DE H.').initials).toEqual(['KP', 'S', 'H']);
+    expect(normaliseName('ACME TRADING').initials).toBeUndefined();
+    const listed = normaliseName('K. P. TO JEANS WEAR S. DE H.');
+    const comparison = compareNames(listed, normaliseName('P. WEAR K. S. DE H. JEANS TO'));
+    expect(comparison).toMatchObject({ score: 1, missing: [], extra: [] });
+    expect(comparison.pairs).toContainEqual({ listed: 'KP S', screened: 'P KS', how: 'joined', similarity: 1 });
+    expect(compareNames(normaliseName('J Y H TRADING'), normaliseName('H Y J TRADING')).score).toBe(1);
+    // Other initials stay other initials, and words that are not initials are not regrouped.
+    expect(compareNames(listed, normaliseName('P. WEAR K. T. DE H. JEANS TO')).score).toBeLessThan(0.85);
+    expect(compareNames(normaliseName('K. P. TO JEANS WEAR S. DE H.'), normaliseName('PK WEAR S DE H JEANS TO')).missing).toEqual(['KP']);
+  });
+
   it('does not care about word order', () => {
     const listed = normaliseName('CRUZ, Juan M. de la').words;
     expect(compareNames(listed, normaliseName('Juan M. de la Cruz').words).score).toBe(1);

@@ -246,6 +246,14 @@ describe('what distinguishes a name (issue 18)', () => {
     expect(best('TELESERVE PLUSSAL')).toMatchObject({ entryId: 'T-7', score: 1 });
   });
 
+  it('finds a listed name whose initials a shipment groups and orders otherwise (K. P. ... S. written P. ... K. S.)', () => {
+    expect(wider.compareWithListed('K. P. TO JEANS WEAR S. DE H.', 'Entity', 'P. WEAR K. S. DE H. JEANS TO')).toMatchObject({
+      score: 1,
+      missing: [],
+      extra: [],
+    });
+  });
+
   it('raises none of the issue’s false alerts: a distinctive word or a trade that differs makes another party', () => {
     for (const text of ['STAR* CORP', 'STARX CORP', 'PIONEER MACHINERY BV', 'EASTWIND CHEMICALS FZE', 'ORIENT FOODS LLC']) {
       expect(wider.screenSubject(name(text)).filter((hit) => hit.entryId.startsWith('T-'))).toEqual([]);
