@@ -104,6 +104,8 @@ describe('ShipmentPage', () => {
     expect(screen.queryByRole('button', { name: /Hit awaiting review$/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '3 shipments: Hard block' }));
     await waitFor(() => expect(requests.at(-1)?.filters).toEqual({ Attention: ['HardBlock'] }));
+    // The filter form shows what the figure applied.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Needs attention' })).toHaveTextContent('Hard block'));
     await userEvent.click(screen.getByRole('button', { name: '1 shipments: Open sanction hit: Under 1 hour' }));
     await waitFor(() =>
       expect(requests.at(-1)).toMatchObject({ filters: { Attention: ['OpenHits'] }, dbOptions: { FieldName: 'MessageDate', OrderBy: 'ASC' } }),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Checkbox, FormControl, InputLabel, ListItemText, MenuItem, Select, Stack, Typography } from '@mui/material';
 import FilterAltIcon from '@mui/icons-material/FilterAlt';
 import { Button, useListContext, useTranslate } from 'react-admin';
@@ -17,6 +17,12 @@ export function ShipmentFilters() {
   const current = filterValues as ShipmentListFilter;
   const [draft, setDraft] = useState<ShipmentListFilter>(current);
   const [problems, setProblems] = useState<Record<string, string>>({});
+  // Filters applied from elsewhere (an overview figure, the browser's back button) show in the form.
+  const applied = JSON.stringify(current ?? {});
+  useEffect(() => {
+    setDraft(JSON.parse(applied) as ShipmentListFilter);
+    setProblems({});
+  }, [applied]);
 
   function apply() {
     const found: Record<string, string> = {};
