@@ -86,19 +86,8 @@ export function ShipmentOverview() {
                 onBarClick={(dataIndex, range) => openList(statuses[dataIndex], range)}
               />
             </Box>
-            <Box
-              component="table"
-              sx={{
-                flex: 1,
-                borderCollapse: 'collapse',
-                fontSize: '0.875rem',
-                '& th, & td': { px: 1, py: 0.25, textAlign: 'right' },
-                '& th:first-of-type': { textAlign: 'left' },
-              }}
-            >
-              <caption style={{ captionSide: 'top', textAlign: 'left', fontSize: '0.75rem', color: 'inherit' }}>
-                {translate('app.shipments.overview.caption')}
-              </caption>
+            <Box component="table" sx={FIGURE_TABLE_SX}>
+              <caption style={CAPTION_STYLE}>{translate('app.shipments.overview.caption')}</caption>
               <thead>
                 <tr>
                   <th scope="col">{translate('app.shipments.fields.Status')}</th>
@@ -109,28 +98,19 @@ export function ShipmentOverview() {
               <tbody>
                 {statuses.map((status) => (
                   <tr key={status}>
-                    <th scope="row" style={{ fontWeight: 400 }}>
-                      {label(status)}
-                    </th>
+                    <th scope="row">{label(status)}</th>
                     {(['today', 'week'] as const).map((range) => {
                       const count = range === 'today' ? overview.data.TodayByStatus[status] : overview.data.Last7DaysByStatus[status];
                       return (
                         <td key={range}>
-                          {count > 0 ? (
-                            <MuiLink
-                              component="button"
-                              type="button"
-                              onClick={() => openList(status, range)}
-                              aria-label={translate(range === 'today' ? 'app.shipments.overview.linkToday' : 'app.shipments.overview.linkWeek', {
-                                count,
-                                status: label(status),
-                              })}
-                            >
-                              {count}
-                            </MuiLink>
-                          ) : (
-                            <span>0</span>
-                          )}
+                          <Figure
+                            count={count}
+                            label={translate(range === 'today' ? 'app.shipments.overview.linkToday' : 'app.shipments.overview.linkWeek', {
+                              count,
+                              status: label(status),
+                            })}
+                            onOpen={() => openList(status, range)}
+                          />
                         </td>
                       );
                     })}
@@ -154,14 +134,6 @@ export function ShipmentOverview() {
 function AttentionFigures({ counts, onOpen }: { counts: AttentionCounts | undefined; onOpen: (kind: AttentionKind) => void }) {
   const translate = useTranslate();
   if (!counts) return null;
-  const figure = (count: number, what: string, kind: AttentionKind) =>
-    count > 0 ? (
-      <MuiLink component="button" type="button" onClick={() => onOpen(kind)} aria-label={translate('app.shipments.attention.link', { count, what })}>
-        {count}
-      </MuiLink>
-    ) : (
-      <span>0</span>
-    );
   const rows: { label: string; count: number; kind: AttentionKind }[] = [
     ...HIT_AGE_BUCKETS.map((bucket) => ({
       label: `${translate('app.shipments.attention.OpenHits')}: ${translate(`app.shipments.attention.${bucket}`)}`,
@@ -174,27 +146,45 @@ function AttentionFigures({ counts, onOpen }: { counts: AttentionCounts | undefi
     { label: translate('app.shipments.attention.undecidedSoon'), count: counts.DepartingSoon, kind: 'DepartingSoon' },
   ];
   return (
-    <Box
-      component="table"
-      sx={{
-        flex: 1,
-        borderCollapse: 'collapse',
-        fontSize: '0.875rem',
-        '& th, & td': { px: 1, py: 0.25, textAlign: 'right' },
-        '& th': { textAlign: 'left', fontWeight: 400 },
-      }}
-    >
-      <caption style={{ captionSide: 'top', textAlign: 'left', fontSize: '0.75rem', color: 'inherit' }}>
+    <Box component="table" sx={FIGURE_TABLE_SX}>
+      <caption style={CAPTION_STYLE}>
         <strong>{translate('app.shipments.attention.title')}</strong> {translate('app.shipments.attention.caption')}
       </caption>
       <tbody>
         {rows.map((row) => (
           <tr key={row.label}>
             <th scope="row">{row.label}</th>
-            <td>{figure(row.count, row.label, row.kind)}</td>
+            <td>
+              <Figure
+                count={row.count}
+                label={translate('app.shipments.attention.link', { count: row.count, what: row.label })}
+                onOpen={() => onOpen(row.kind)}
+              />
+            </td>
           </tr>
         ))}
       </tbody>
     </Box>
+  );
+}
+
+/** The overview's two tables of figures: labels left, figures right, the caption above. */
+const FIGURE_TABLE_SX = {
+  flex: 1,
+  borderCollapse: 'collapse',
+  fontSize: '0.875rem',
+  '& th, & td': { px: 1, py: 0.25, textAlign: 'right' },
+  '& th:first-of-type': { textAlign: 'left' },
+  '& th[scope="row"]': { fontWeight: 400 },
+} as const;
+const CAPTION_STYLE = { captionSide: 'top', textAlign: 'left', fontSize: '0.75rem', color: 'inherit' } as const;
+
+/** A figure that opens the list it counts (named by `label` for screen readers); a plain 0 when there is nothing to open. */
+function Figure({ count, label, onOpen }: { count: number; label: string; onOpen: () => void }) {
+  if (count === 0) return <span>0</span>;
+  return (
+    <MuiLink component="button" type="button" onClick={onOpen} aria-label={label}>
+      {count}
+    </MuiLink>
   );
 }
