@@ -216,7 +216,8 @@ export async function searchSummary(
   // The total is kept (shipmentCache.total) until a change may have moved it: counting half a million
   // rows again on every visit of the landing page cost most of its time.
   const totalKey = JSON.stringify(['total', ...scopeKey(scope), criteria.filters]);
-  const byStatus = (criteria.filters.Status?.length ?? 0) > 0;
+  // Statuses, hits and blocks move without a change of membership (migration 0017 announces them as status changes).
+  const byStatus = (criteria.filters.Status?.length ?? 0) > 0 || (criteria.filters.Attention?.length ?? 0) > 0;
   const [{ rows }, total] = await Promise.all([
     sql<SummaryDbRow>`
       SELECT ${rowColumns(scope)} FROM shipments s
