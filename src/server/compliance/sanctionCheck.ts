@@ -1,7 +1,6 @@
 import { formatISO } from 'date-fns';
-import type { RuleRow } from '../../domain/compliance';
-import { REVIEW_FLOOR, sanctionRiskLevel } from '../../domain/sanctionRisk';
-import { SanctionWhitelist, sanctionEntryFromRow, type SanctionHit, type SanctionListEntry, type WhitelistEntry } from '../../domain/screening';
+import { REVIEW_FLOOR } from '../../domain/sanctionRisk';
+import { SanctionWhitelist, type SanctionHit, type WhitelistEntry } from '../../domain/screening';
 import type { SanctionCheckAnswer, SanctionCheckHit, SanctionCheckWhitelisting } from '../../domain/shipmentWire';
 import type { DecisionCaller } from '../shipments/decisions';
 import { carrierRules, type CarrierRules } from './carrierRules';
@@ -20,33 +19,18 @@ interface WhitelistRow {
   whitelist: SanctionWhitelist;
 }
 
-interface CheckLists {
-  entries: Map<string, SanctionListEntry>;
-  whitelist: WhitelistRow[];
-}
+/** The active whitelist rows, each a whitelist of its own: built once per version of the company's lists (carrierRules answers a new object when one changes). */
+const whitelistsByRules = new WeakMap<CarrierRules, WhitelistRow[]>();
 
-/** Read once per version of the company's lists (carrierRules answers a new object when one changes). */
-const checkLists = new WeakMap<CarrierRules, CheckLists>();
-
-const entryKey = (listName: string, entryId: string) => `${listName}\u0000${entryId}`;
-
-function listsOf(rules: CarrierRules): CheckLists {
-  let lists = checkLists.get(rules);
-  if (!lists) {
-    // carrierRules reads the sanction list with the deciding lists (DECIDING_LISTS), under its plugin name.
-    const rows = rules.lists as Readonly<Record<string, readonly RuleRow[] | undefined>>;
-    const entries = new Map<string, SanctionListEntry>();
-    for (const row of rows.sanctionlist ?? []) {
-      const entry = sanctionEntryFromRow(row.values);
-      if (entry) entries.set(entryKey(entry.listName, entry.entryId), entry);
-    }
-    const whitelist = [...rules.whitelistRows].flatMap(([entry, { rowId }]): WhitelistRow[] =>
+function whitelistRowsOf(rules: CarrierRules): WhitelistRow[] {
+  let rows = whitelistsByRules.get(rules);
+  if (!rows) {
+    rows = [...rules.whitelistRows].flatMap(([entry, { rowId }]): WhitelistRow[] =>
       entry.active ? [{ rowId, entry, whitelist: new SanctionWhitelist([entry]) }] : [],
     );
-    lists = { entries, whitelist };
-    checkLists.set(rules, lists);
+    whitelistsByRules.set(rules, rows);
   }
-  return lists;
+  return rows;
 }
 
 /**
@@ -82,14 +66,13 @@ function whitelisting(
 export async function checkSanctionName(caller: DecisionCaller, name: string, limit: number, now = new Date()): Promise<SanctionCheckAnswer> {
   const rules = await carrierRules(caller.db, caller.account.companyId);
   const { screener } = rules;
-  const lists = listsOf(rules);
+  const whitelistRows = whitelistRowsOf(rules);
   const reviewFrom = Math.min(screener.threshold, REVIEW_FLOOR);
   const found = screener.search(name, { limit: limit + 1, minScore: reviewFrom });
   const context = { date: formatISO(now, { representation: 'date' }), carrierId: rules.carrierId };
   const hits = found.slice(0, limit).map((hit): SanctionCheckHit => {
-    const whitelist = whitelisting(lists.whitelist, hit, name, context);
+    const whitelist = whitelisting(whitelistRows, hit, name, context);
     const outcome = hit.score < screener.threshold ? 'review' : whitelist ? 'whitelisted' : 'match';
-    const entry = lists.entries.get(entryKey(hit.listName, hit.entryId)) ?? { listName: hit.listName };
     return {
       EntryId: hit.entryId,
       ListName: hit.listName,
@@ -97,7 +80,8 @@ export async function checkSanctionName(caller: DecisionCaller, name: string, li
       MatchedPhrase: hit.matchedPhrase,
       Score: hit.score,
       Method: hit.method,
-      RiskLevel: outcome === 'match' ? sanctionRiskLevel(entry, hit) : null,
+      // The screener labels every hit by sanctionRisk.ts's rule; only a match shows its label.
+      RiskLevel: outcome === 'match' ? hit.riskLevel : null,
       Outcome: outcome,
       Whitelist: whitelist,
       PartyType: hit.partyType,
