@@ -1,3 +1,4 @@
+import { utcDateTime } from '../../domain/dateRange';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { offers, type RuleListPlugin } from '../../../plugins/types';
@@ -29,8 +30,6 @@ const restoreParams = {
 const restoreBody = { type: 'object', properties: {}, additionalProperties: false } as const;
 
 type Refusal = { status: 404 } | { status: 400; problems: Extract<CheckedValues, { problems: unknown }>['problems'] } | { status: 409; message: string };
-
-const stamp = (at: Date) => `${at.toISOString().replace('T', ' ').slice(0, 19)} UTC`;
 
 /** The row's values of a snapshot (the log keeps the values and the version). */
 function valuesOf(plugin: RuleListPlugin, snapshot: Record<string, unknown>): RuleValues {
@@ -107,7 +106,12 @@ export function ruleListRestoreRoutes(plugin: RuleListPlugin) {
             if (current.version !== Number(after.version)) {
               return {
                 status: 409,
-                message: formatMessage(RuleListMessages.restoreChangedSince, { id: rowId, key, user: current.updated_by, time: stamp(current.updated_at) }),
+                message: formatMessage(RuleListMessages.restoreChangedSince, {
+                  id: rowId,
+                  key,
+                  user: current.updated_by,
+                  time: utcDateTime(current.updated_at, { seconds: true }),
+                }),
               };
             }
             const restored = await updateRow(trx, current.row_id, checked, userId);
