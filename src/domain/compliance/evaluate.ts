@@ -6,7 +6,7 @@ import { ruleEffectFindings, type EffectList } from './effectRules';
 import { privilegeFindings } from './acceptanceRules';
 import { agentFindings } from './agentRules';
 import type { ShipmentFacts } from './facts';
-import { NOT_AUTOMATIC, type Finding, type MipCategory } from './findings';
+import { autoAcceptWithheldBy, NOT_AUTOMATIC, type Finding, type MipCategory } from './findings';
 import { currencyFindings, geographyOf } from './geography';
 import { goodsRules } from './goodsRules';
 import { textOf, type RuleLists, type RuleRow } from './ruleRows';
@@ -160,7 +160,7 @@ export function evaluateShipment(
   for (const hit of sanctionHits) findings.push(sanctionFinding(hit));
   const has = (effect: Finding['effect']) => findings.some((finding) => finding.effect === effect);
   const status: EvaluatedStatus = has('error') ? 'Error' : has('eyeball') ? 'Eyeball' : 'New';
-  const autoAccept = has('autoAccept') && !findings.some((finding) => NOT_AUTOMATIC.has(finding.effect));
+  const autoAccept = has('autoAccept') && autoAcceptWithheldBy(findings).length === 0;
   return {
     status,
     findings,

@@ -44,6 +44,16 @@ export interface Finding {
 /** Effects that keep a shipment from automatic acceptance. */
 export const NOT_AUTOMATIC: ReadonlySet<FindingEffect> = new Set(['manualAccept', 'warning', 'eyeball', 'softBlock', 'error', 'hardBlock']);
 
+/**
+ * The findings that withhold the automatic acceptance acceptance control allows (a warning, an
+ * eyeball check, a block, an error...); none when it did not allow it. Automatic acceptance is
+ * allowed when there is an autoAccept finding and none withholds it.
+ */
+export function autoAcceptWithheldBy<T extends { effect: string }>(findings: readonly T[]): T[] {
+  if (!findings.some((finding) => finding.effect === 'autoAccept')) return [];
+  return findings.filter((finding) => NOT_AUTOMATIC.has(finding.effect as FindingEffect));
+}
+
 /** How strict an acceptance outcome is, for choosing between rows equally specific. */
 export const STRICTNESS: Record<FindingEffect, number> = {
   info: 0,

@@ -4,7 +4,8 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ComplianceCheck } from '../../../domain/shipmentWire';
 import { fakeApi, renderShipmentPage, shipmentScreenSpec } from '../testing/shipmentHarness';
-import { autoAcceptWithheldBy, ComplianceFindings } from './ComplianceFindings';
+import { autoAcceptWithheldBy } from '../../../domain/compliance/findings';
+import { ComplianceFindings } from './ComplianceFindings';
 
 const spec = shipmentScreenSpec();
 

@@ -3,20 +3,10 @@ import { useTranslate } from 'react-admin';
 import { pluginByName } from '../../../../plugins/lookup';
 import type { ComplianceCheck, ComplianceSummary } from '../../../domain/shipmentWire';
 import { utcDateTime } from '../../../domain/dateRange';
-import { NOT_AUTOMATIC, type FindingEffect } from '../../../domain/compliance/findings';
+import { autoAcceptWithheldBy } from '../../../domain/compliance/findings';
 import { Block, Facts, SimpleTable } from '../detail/DetailBlocks';
 
 const RESULT_COLORS = { PASS: 'success', WARN: 'warning', FAIL: 'error' } as const;
-
-/**
- * The findings that keep a shipment from the automatic acceptance its acceptance control allows
- * (issue 18): a warning, an eyeball check, a block or an error; none when acceptance control did
- * not allow it in the first place.
- */
-export function autoAcceptWithheldBy(checks: readonly ComplianceCheck[]): ComplianceCheck[] {
-  if (!checks.some((check) => check.effect === 'autoAccept')) return [];
-  return checks.filter((check) => NOT_AUTOMATIC.has(check.effect as FindingEffect));
-}
 
 /** The rules engine's explanation: what it concluded, and every finding with the list and row that fired. */
 export function ComplianceFindings({ checks, summary }: { checks: ComplianceCheck[]; summary: ComplianceSummary | undefined }) {
