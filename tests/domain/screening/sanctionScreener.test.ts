@@ -214,6 +214,7 @@ describe('what distinguishes a name (issue 18)', () => {
     { ...internal('T-5', 'ORIENT SHIPPING LIMITED', 'Default'), listName: 'SDN' },
     { ...internal('T-6', 'MUHAMMAD, Faysal', 'Default'), listName: 'SDN', partyType: 'Individual' },
     { ...internal('T-7', 'TELESERVE PLUS', 'Default'), listName: 'SDN' },
+    { ...internal('T-8', 'K. P. TO JEANS WEAR S. DE H.', 'Default'), listName: 'SDN' },
   ];
   const wider = new SanctionScreener([...entries, ...extra]);
   const best = (text: string) => wider.screenSubject(name(text))[0];
@@ -252,6 +253,8 @@ describe('what distinguishes a name (issue 18)', () => {
       missing: [],
       extra: [],
     });
+    // And screening finds it through the word index, whose candidates must include it.
+    expect(best('P. WEAR K. S. DE H. JEANS TO')).toMatchObject({ entryId: 'T-8', score: 1 });
   });
 
   it('raises none of the issue’s false alerts: a distinctive word or a trade that differs makes another party', () => {
