@@ -19,7 +19,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import pino from 'pino';
-import type { LiveEvent } from '../src/server/live/liveEventLog';
+import type { LiveEvent } from '../src/domain/liveEvents';
 import { createDatabase, migrateToLatest, type Db } from '../src/server/db/database';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/server/db/embedded';
 import { seedDemoWorld } from '../src/server/db/seed';

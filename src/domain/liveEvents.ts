@@ -31,3 +31,9 @@ export const SHIPMENT_CHANGE_KINDS: ReadonlySet<string> = new Set<LiveEventKind>
 
 /** Kinds that change the counts by status: a new shipment, or one moving between statuses. */
 export const STATUS_KINDS: ReadonlySet<string> = new Set<LiveEventKind>(['created', 'decision', 'status']);
+/**
+ * Kinds a borrower (a lent shipment: summary only) receives, without the name of who made them; the
+ * others are of the detail. `created` (migration 0015: a new shipment) is the summary's row appearing;
+ * a borrower meets it only in a replay, a shipment being lent after it is made.
+ */
+export const SUMMARY_KINDS: ReadonlySet<string> = new Set<LiveEventKind>(['created', 'decision', 'status', 'data']);

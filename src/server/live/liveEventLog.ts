@@ -26,8 +26,6 @@ export interface LiveEventRow {
 }
 
 /** What the stream sends of an event: the wire format the browser reads too (src/domain/liveEvents.ts). */
-export type { LiveEvent } from '../../domain/liveEvents';
-
 export function wireEvent(row: LiveEventRow, withName: boolean): LiveEvent {
   return {
     id: String(row.event_id),

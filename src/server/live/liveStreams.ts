@@ -1,3 +1,4 @@
+import { SUMMARY_KINDS } from '../../domain/liveEvents';
 import type { ServerResponse } from 'node:http';
 import { FunctionId } from '../../domain/access';
 import { isAddressAllowed } from '../../domain/ipRange';
@@ -21,12 +22,6 @@ import { eventsAfter, latestEventId, type LiveEventRow, wireEvent } from './live
  * again. Each stream works its events one after the other, so they leave in commit (id) order.
  */
 
-/**
- * Kinds a borrower (a lent shipment: summary only) receives; the others are of the detail. `created`
- * (migration 0015: a new shipment) is the summary's row appearing; a borrower meets it only in a
- * replay, a shipment being lent after it is made.
- */
-const SUMMARY_KINDS = new Set(['created', 'decision', 'status', 'data']);
 /** A replay longer than this is a reset: the page reloads rather than replaying the log. */
 const REPLAY_LIMIT = 5000;
 /** A stream whose unsent output grows past this is closed (a browser that reads too slowly reconnects with Last-Event-ID). */
