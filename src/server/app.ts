@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import { randomUUID } from 'node:crypto';
 import { StatusCode } from '../domain/statusCodes';
 import type { AppContext } from './context';
+import { installAnswerCheck } from './http/answerCheck';
 import { installErrorHandler } from './http/errors';
 import { installJsonBodyParser } from './http/jsonBody';
 import { installSecurityHeaders } from './http/securityHeaders';
@@ -24,6 +25,8 @@ export interface BuildOptions {
   classicRoutes?: readonly ClassicRoutes[];
   /** Told of every route as it is added (tests take the route inventory from it); nothing in production sets it. */
   onRoute?: (route: RouteOptions) => void;
+  /** Fail an answer that its response schema changed (http/answerCheck.ts); the server tests turn it on. */
+  checkAnswers?: boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -79,6 +82,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     return503OnClosing: true,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  if (options.checkAnswers) installAnswerCheck(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
     done();

@@ -125,7 +125,7 @@ export async function buildTestApp(
     ...(jobs ? { jobs } : {}),
   };
   if (jobs && options.jobs === 'workers') await startWorkers(ctx as AppContext & { jobs: JobQueue }, log);
-  const app = await buildApp(ctx, { logger: false, ...buildOptions });
+  const app = await buildApp(ctx, { logger: false, checkAnswers: true, ...buildOptions });
   await app.ready();
   return {
     app,

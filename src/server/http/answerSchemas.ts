@@ -1,0 +1,36 @@
+import { Type, type TSchema } from 'typebox';
+
+/**
+ * The answer shapes every API route shares, as TypeBox schemas (issue 21): written once, they give
+ * Fastify its validation and serialiser, the TypeScript types (`Static<typeof …>`, or the route's
+ * own through `app.withTypeProvider<TypeBoxTypeProvider>()`) and the OpenAPI document.
+ *
+ * `message` and `data` are optional because the same route also answers its refusals through these
+ * schemas: the authentication hook answers USER_PROFILE_INVALID with HTTP 200 and no data, and a
+ * serialiser that demanded `data` would turn that answer into a 500. Extra properties still travel
+ * (additionalProperties), so an answer never silently loses a field its schema forgot.
+ */
+
+export const StatusField = Type.Integer({ description: 'StatusCode: 0 success, negative a refusal (CONTRACTS.md)' });
+
+/** `{status, message?, data?}` with `data` of the given shape. */
+export function Answer<T extends TSchema>(data: T) {
+  return Type.Object({ status: StatusField, message: Type.Optional(Type.String()), data: Type.Optional(data) }, { additionalProperties: true });
+}
+
+/** A page of records, as ra-data-simple-rest reads it: `{status, data: [...], total}`. */
+export function PageAnswer<T extends TSchema>(item: T) {
+  return Type.Object(
+    { status: StatusField, message: Type.Optional(Type.String()), data: Type.Optional(Type.Array(item)), total: Type.Optional(Type.Integer({ minimum: 0 })) },
+    { additionalProperties: true },
+  );
+}
+
+/** A refusal: the status, its specific message, and for forms the message of each field at fault. */
+export const Refusal = Type.Object(
+  { status: StatusField, message: Type.String(), errors: Type.Optional(Type.Record(Type.String(), Type.String())) },
+  { additionalProperties: true },
+);
+
+/** Text or null, as nullable columns travel. */
+export const NullableText = Type.Union([Type.String(), Type.Null()]);
