@@ -11,20 +11,13 @@ import {
 } from '../../domain/ipRange';
 import type { Db } from '../db/database';
 import { AuditEntity, recordAudit, type Actor } from './userAudit';
+import type { IpRangeRecord } from './userSchemas';
 
 /**
  * A company's address ranges (IP restriction), managed by its admins. Changes are serialised per
  * company (the company row is locked), audited, and refused when they would shut out the admin
  * making them.
  */
-
-export interface IpRangeRecord {
-  id: string;
-  cidr: string;
-  description: string;
-  created_by: string;
-  created_at: string;
-}
 
 export type IpRangeOutcome =
   | { ok: true; record: IpRangeRecord }

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { Type, type Static } from 'typebox';
 import { StatusCode } from '../../domain/statusCodes';
 
 /**
@@ -8,21 +9,14 @@ import { StatusCode } from '../../domain/statusCodes';
 
 export const MAX_PAGE_ROWS = 200;
 
-export interface ListQueryText {
-  sort?: string;
-  range?: string;
-  filter?: string;
-}
-
 /** The querystring schema of a list route: three JSON texts, each parsed and checked by `parseListQuery`. */
-export const listQuerystringSchema = {
-  type: 'object',
-  properties: {
-    sort: { type: 'string', maxLength: 200 },
-    range: { type: 'string', maxLength: 100 },
-    filter: { type: 'string', maxLength: 2000 },
-  },
-} as const;
+export const listQuerystringSchema = Type.Object({
+  sort: Type.Optional(Type.String({ maxLength: 200 })),
+  range: Type.Optional(Type.String({ maxLength: 100 })),
+  filter: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+
+export type ListQueryText = Static<typeof listQuerystringSchema>;
 
 export interface ListQuery<Field extends string> {
   sortField: Field;

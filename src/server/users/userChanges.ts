@@ -10,6 +10,7 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { AuditEntity, changedFields, recordAudit, type Actor } from './userAudit';
 import { emailTaken, findCompanyUser, roleExists } from './userRepository';
+import type { EditUserInput, NewUserInput } from './userSchemas';
 
 /**
  * Every change to a user, with the spec's rules: the domain's field rules, duplicates (-10003,
@@ -46,15 +47,6 @@ function duplicateFrom(error: unknown): UserOutcome | undefined {
 /** What the audit shows of a user: never the password hash. */
 function auditImage(record: UserRecord): Record<string, unknown> {
   return { user_name: record.user_name, email: record.email, role_id: record.role_id, mfa_required: record.mfa_required, is_locked: record.is_locked };
-}
-
-export interface NewUserInput {
-  user_id: string;
-  user_name: string;
-  email: string;
-  role_id: string;
-  password: string;
-  mfa_required?: boolean;
 }
 
 export async function createUser(db: Db, actor: Actor, input: NewUserInput): Promise<UserOutcome> {
@@ -99,15 +91,6 @@ export interface UserPatch {
   user_name?: string;
   email?: string;
   role_id?: string;
-  mfa_required?: boolean;
-  is_locked?: boolean;
-  password?: string;
-}
-
-export interface EditUserInput {
-  user_name: string;
-  email: string;
-  role_id: string;
   mfa_required?: boolean;
   is_locked?: boolean;
   password?: string;

@@ -1,8 +1,10 @@
 import { sql, type Kysely } from 'kysely';
+import type { Static } from 'typebox';
 import { userRecordId, type UserRecord } from '../../domain/userProfile';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { containsPattern } from './listQuery';
+import type { RoleRecordSchema } from './userSchemas';
 
 /** Reads of the users resource: always within one company, never the password hash. */
 
@@ -96,11 +98,7 @@ export async function emailTaken(db: Queryable, email: string, except?: { compan
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-export interface RoleRecord {
-  id: string;
-  role_name: string;
-  role_type: number;
-}
+export type RoleRecord = Static<typeof RoleRecordSchema>;
 
 export async function listRoles(db: Queryable): Promise<RoleRecord[]> {
   const rows = await db.selectFrom('roles').select(['role_id', 'role_name', 'role_type']).orderBy('role_type').orderBy('role_name').execute();

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { FunctionId } from '../../domain/access';
 import { AccessMessages } from '../../domain/accessMessages';
 import { StatusCode } from '../../domain/statusCodes';
@@ -7,11 +8,12 @@ import type { AppContext } from '../context';
 import { accountOf } from '../http/authenticate';
 import { isOwnCompany } from '../http/companyScope';
 import { refuseAccess, requireFunction } from '../http/requireFunction';
-import { listQuerystringSchema, parseListQuery, sendPage, textFilter, type ListQueryText } from './listQuery';
-import { createUser, deleteUser, changeUser, editUser, type EditUserInput, type NewUserInput, type UserOutcome } from './userChanges';
+import { PageAnswer, Refusal } from '../http/answerSchemas';
+import { listQuerystringSchema, parseListQuery, sendPage, textFilter } from './listQuery';
+import { createUser, deleteUser, changeUser, editUser, type UserOutcome } from './userChanges';
 import { actorOf } from './userAudit';
 import { findCompanyUser, listCompanyUsers, listRoles, USER_SORT_FIELDS } from './userRepository';
-import { createUserBodySchema, editUserBodySchema, lockBodySchema, mfaBodySchema, userAnswerSchema, userIdParamsSchema, userPageSchema } from './userSchemas';
+import { CreateUserBody, EditUserBody, LockBody, MfaBody, RoleRecordSchema, UserIdParams, userAnswers, userPageAnswers } from './userSchemas';
 
 /**
  * The `users` and `roles` resources of the classic envelope API (user management, function 83):
@@ -30,8 +32,8 @@ export function sendOutcome<T extends { ok: true; record: unknown } | { ok: fals
 }
 
 /** The user id of a path id of the signed-in user's company; otherwise the answer has been sent. */
-function ownCompanyUserId(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): string | undefined {
-  const parsed = parseUserRecordId(request.params.id);
+function ownCompanyUserId(request: FastifyRequest, id: string, reply: FastifyReply): string | undefined {
+  const parsed = parseUserRecordId(id);
   if (!parsed) {
     reply.code(400).send({
       status: StatusCode.VALIDATION_FAIL,
@@ -46,18 +48,17 @@ function ownCompanyUserId(request: FastifyRequest<{ Params: { id: string } }>, r
   return parsed.userId;
 }
 
-type IdRequest = FastifyRequest<{ Params: { id: string } }>;
-
-export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function userRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = ctx;
   app.addHook('preHandler', requireFunction(ctx, FunctionId.USER_MANAGEMENT));
 
-  app.get('/roles', async (_request, reply) => {
+  app.get('/roles', { schema: { response: { 200: PageAnswer(RoleRecordSchema), '4xx': Refusal } } }, async (_request, reply) => {
     const roles = await listRoles(db);
     return sendPage(reply, 'roles', roles, 0, roles.length);
   });
 
-  app.get<{ Querystring: ListQueryText }>('/users', { schema: { querystring: listQuerystringSchema, response: userPageSchema } }, async (request, reply) => {
+  app.get('/users', { schema: { querystring: listQuerystringSchema, response: userPageAnswers } }, async (request, reply) => {
     const query = parseListQuery(request.query, USER_SORT_FIELDS, 'user_id');
     const { rows, total } = await listCompanyUsers(db, accountOf(request).companyId, {
       search: textFilter(query.filter, 'q'),
@@ -70,67 +71,43 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     return sendPage(reply, 'users', rows, query.offset, total);
   });
 
-  app.get<{ Params: { id: string } }>(
-    '/users/:id',
-    { schema: { params: userIdParamsSchema, response: userAnswerSchema } },
-    async (request: IdRequest, reply) => {
-      const userId = ownCompanyUserId(request, reply);
-      if (userId === undefined) return reply;
-      const record = await findCompanyUser(db, accountOf(request).companyId, userId);
-      if (!record) return reply.code(404).send({ status: StatusCode.USER_PROFILE_NOT_FOUND, message: AccessMessages.userNotFound });
-      return reply.send({ status: StatusCode.SUCCESS, data: record });
-    },
-  );
+  app.get('/users/:id', { schema: { params: UserIdParams, response: userAnswers } }, async (request, reply) => {
+    const userId = ownCompanyUserId(request, request.params.id, reply);
+    if (userId === undefined) return reply;
+    const record = await findCompanyUser(db, accountOf(request).companyId, userId);
+    if (!record) return reply.code(404).send({ status: StatusCode.USER_PROFILE_NOT_FOUND, message: AccessMessages.userNotFound });
+    return reply.send({ status: StatusCode.SUCCESS, data: record });
+  });
 
-  app.post<{ Body: NewUserInput & { company_id?: string } }>(
-    '/users',
-    { schema: { body: createUserBodySchema, response: userAnswerSchema } },
-    async (request, reply) => {
-      const { company_id: companyId, ...input } = request.body;
-      // A new user joins the admin's own company; naming another one is reaching outside it.
-      if (companyId !== undefined && !isOwnCompany(request, companyId)) return refuseAccess(reply, AccessMessages.otherCompany);
-      return sendOutcome(reply, await createUser(db, actorOf(request), input));
-    },
-  );
+  app.post('/users', { schema: { body: CreateUserBody, response: userAnswers } }, async (request, reply) => {
+    const { company_id: companyId, ...input } = request.body;
+    // A new user joins the admin's own company; naming another one is reaching outside it.
+    if (companyId !== undefined && !isOwnCompany(request, companyId)) return refuseAccess(reply, AccessMessages.otherCompany);
+    return sendOutcome(reply, await createUser(db, actorOf(request), input));
+  });
 
-  app.put<{ Params: { id: string }; Body: EditUserInput }>(
-    '/users/:id',
-    { schema: { params: userIdParamsSchema, body: editUserBodySchema, response: userAnswerSchema } },
-    async (request, reply) => {
-      const userId = ownCompanyUserId(request, reply);
-      if (userId === undefined) return reply;
-      return sendOutcome(reply, await editUser(db, actorOf(request), userId, request.body));
-    },
-  );
+  app.put('/users/:id', { schema: { params: UserIdParams, body: EditUserBody, response: userAnswers } }, async (request, reply) => {
+    const userId = ownCompanyUserId(request, request.params.id, reply);
+    if (userId === undefined) return reply;
+    return sendOutcome(reply, await editUser(db, actorOf(request), userId, request.body));
+  });
 
-  app.delete<{ Params: { id: string } }>(
-    '/users/:id',
-    { schema: { params: userIdParamsSchema, response: userAnswerSchema } },
-    async (request: IdRequest, reply) => {
-      const userId = ownCompanyUserId(request, reply);
-      if (userId === undefined) return reply;
-      return sendOutcome(reply, await deleteUser(db, actorOf(request), userId));
-    },
-  );
+  app.delete('/users/:id', { schema: { params: UserIdParams, response: userAnswers } }, async (request, reply) => {
+    const userId = ownCompanyUserId(request, request.params.id, reply);
+    if (userId === undefined) return reply;
+    return sendOutcome(reply, await deleteUser(db, actorOf(request), userId));
+  });
 
-  app.post<{ Params: { id: string }; Body: { locked: boolean } }>(
-    '/users/:id/lock',
-    { schema: { params: userIdParamsSchema, body: lockBodySchema, response: userAnswerSchema } },
-    async (request, reply) => {
-      const userId = ownCompanyUserId(request, reply);
-      if (userId === undefined) return reply;
-      const outcome: UserOutcome = await changeUser(db, actorOf(request), userId, { is_locked: request.body.locked });
-      return sendOutcome(reply, outcome);
-    },
-  );
+  app.post('/users/:id/lock', { schema: { params: UserIdParams, body: LockBody, response: userAnswers } }, async (request, reply) => {
+    const userId = ownCompanyUserId(request, request.params.id, reply);
+    if (userId === undefined) return reply;
+    const outcome: UserOutcome = await changeUser(db, actorOf(request), userId, { is_locked: request.body.locked });
+    return sendOutcome(reply, outcome);
+  });
 
-  app.post<{ Params: { id: string }; Body: { required: boolean } }>(
-    '/users/:id/mfa',
-    { schema: { params: userIdParamsSchema, body: mfaBodySchema, response: userAnswerSchema } },
-    async (request, reply) => {
-      const userId = ownCompanyUserId(request, reply);
-      if (userId === undefined) return reply;
-      return sendOutcome(reply, await changeUser(db, actorOf(request), userId, { mfa_required: request.body.required }));
-    },
-  );
+  app.post('/users/:id/mfa', { schema: { params: UserIdParams, body: MfaBody, response: userAnswers } }, async (request, reply) => {
+    const userId = ownCompanyUserId(request, request.params.id, reply);
+    if (userId === undefined) return reply;
+    return sendOutcome(reply, await changeUser(db, actorOf(request), userId, { mfa_required: request.body.required }));
+  });
 }
