@@ -1,16 +1,19 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import type { RuleListPlugin } from '../../../plugins/types';
 import { RuleListMessages } from '../../domain/ruleListMessages';
 import { describeKey, listItems, uniqueKeyOf } from '../../domain/ruleListValidation';
 import { formatMessage, StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
 import type { OutgoingMail } from '../mail/mailer';
+import { Answer } from '../http/answerSchemas';
 import { accountOf } from '../http/authenticate';
 import { sendNotFound, sendRefusal } from './answers';
 import { lockRows, toWireRow, updateRows, type StoredRow } from './rowStore';
 import { recordRowChanges } from './ruleListAudit';
 import { actorOf, scopeOf } from './rowRoutes';
-import { idsBodySchema } from './schemas';
+import { IdsBody, Refusals, ResendResult, rowSchema } from './schemas';
 
 /**
  * The toolbar actions that act on selected rows beyond edit and delete: Cancel (a whitelist entry
@@ -18,10 +21,18 @@ import { idsBodySchema } from './schemas';
  * addresses again). Each is all or nothing and audited in the transaction of its change.
  */
 export function ruleListActionRoutes(plugin: RuleListPlugin) {
-  return async function actionRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  return async function actionRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+    const app = plain.withTypeProvider<TypeBoxTypeProvider>();
     const { cancel, resend } = plugin;
+    const tags = [plugin.label];
     if (cancel) {
-      app.post<{ Body: { ids: number[] } }>('/cancel', { schema: { body: idsBodySchema } }, async (request, reply) => {
+      const schema = {
+        tags,
+        summary: `Cancel rows, all or none: sets ${cancel.field} from ${cancel.activeValue} to ${cancel.cancelledValue}; answers the rows`,
+        body: IdsBody,
+        response: { 200: Answer(Type.Array(rowSchema(plugin))), 400: Refusals[400], 403: Refusals[403], 404: Refusals[404], 409: Refusals[409] },
+      };
+      app.post('/cancel', { schema }, async (request, reply) => {
         const scope = scopeOf(request, plugin);
         const outcome = await ctx.db.transaction().execute(async (trx) => {
           const rows = await lockRows(trx, scope, request.body.ids);
@@ -70,7 +81,20 @@ export function ruleListActionRoutes(plugin: RuleListPlugin) {
           `Sent again by ${userId}.`,
         ].join('\n'),
       });
-      app.post<{ Body: { ids: number[] } }>('/resend', { schema: { body: idsBodySchema } }, async (request, reply) => {
+      const schema = {
+        tags,
+        summary: `Mail the rows to their ${emailField.label}, all or none: answers how many rows and mails`,
+        body: IdsBody,
+        response: {
+          200: Answer(ResendResult),
+          400: Refusals[400],
+          403: Refusals[403],
+          404: Refusals[404],
+          409: Refusals[409],
+          502: Refusals[502],
+        },
+      };
+      app.post('/resend', { schema }, async (request, reply) => {
         const scope = scopeOf(request, plugin);
         const account = accountOf(request);
         // The rows are locked and the resend audited in one transaction; the mails go only once it

@@ -1,24 +1,54 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { Type } from 'typebox';
 import type { RuleListPlugin } from '../../../plugins/types';
 import type { RuleListOverviewEntry } from '../../domain/ruleListAudit';
 import { StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
+import { PageAnswer } from '../http/answerSchemas';
 import { accountOf } from '../http/authenticate';
-import { ruleListOpenApi } from './openapi';
+import { ruleListOpenApi, type OpenApiDocument } from './openapi';
+import { OverviewEntry, Refusals } from './schemas';
 
 /**
  * The Admin List Control page's data (GET /classicapi/rulelists): every list the user's functions
- * allow, with its row count and its last change, for the user's company; and the OpenAPI
- * description of the rule-list routes (GET /classicapi/rulelists/openapi.json).
+ * allow, with its row count and its last change, for the user's company; and the rule-list part
+ * of the OpenAPI document (GET /classicapi/rulelists/openapi.json).
  */
 
-export function ruleListOverviewRoutes(plugins: readonly RuleListPlugin[]) {
-  return async function overviewRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
-    const openApi = ruleListOpenApi(plugins);
-    app.get('/openapi.json', async () => openApi);
+/** The document as JSON: its parts are the OpenAPI document's own, passed through as they are. */
+const Document = Type.Object(
+  {
+    openapi: Type.String(),
+    info: Type.Record(Type.String(), Type.Unknown()),
+    components: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    paths: Type.Record(Type.String(), Type.Unknown()),
+  },
+  { description: 'OpenAPI 3.1: the operations of the rule lists and of their overview' },
+);
 
-    app.get('/', async (request, reply) => {
+export function ruleListOverviewRoutes(plugins: readonly RuleListPlugin[]) {
+  return async function overviewRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+    const app = plain.withTypeProvider<TypeBoxTypeProvider>();
+    const tags = ['Admin List Control'];
+    // Cut once, on the first call: the whole document is complete only once every route is declared.
+    let openApi: OpenApiDocument | undefined;
+    app.get(
+      '/openapi.json',
+      { schema: { tags, summary: 'The rule-list part of the OpenAPI document (/api/docs/openapi.json)', response: { 200: Document } } },
+      async () => {
+        openApi ??= ruleListOpenApi(app.swagger() as OpenApiDocument, plugins);
+        return openApi;
+      },
+    );
+
+    const schema = {
+      tags,
+      summary: 'The lists the user may maintain, with row counts and last change',
+      response: { 200: PageAnswer(OverviewEntry), 403: Refusals[403] },
+    };
+    app.get('/', { schema }, async (request, reply) => {
       const account = accountOf(request);
       const held = new Set(await ctx.access.functionsOfRole(account.roleId));
       const visible = plugins.filter((plugin) => held.has(plugin.functionId));

@@ -1,9 +1,12 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { offers, type RuleListPlugin } from '../../../plugins/types';
 import { StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
+import { Answer, PageAnswer } from '../http/answerSchemas';
 import { accountOf } from '../http/authenticate';
-import { listQuerystringSchema, sendPage, type ListQueryText } from '../users/listQuery';
+import { listQuerystringSchema, sendPage } from '../users/listQuery';
 import { sendDuplicate, sendFieldProblems, sendNotFound, sendStale } from './answers';
 import { checkValues } from './rowValues';
 import {
@@ -23,7 +26,7 @@ import {
 import { recordRowChanges, type Actor } from './ruleListAudit';
 import { actorOf as auditActorOf } from '../users/userAudit';
 import { parseRuleListQuery } from './ruleListQuery';
-import { deleteBodySchema, idParams, idsBodySchema, rowBodySchema } from './schemas';
+import { DeleteBody, IdParams, IdsBody, Refusals, RowConflict, rowCreateBody, rowEditBody, rowSchema } from './schemas';
 
 /**
  * The simple-rest routes of one rule list under /classicapi/{name}: list (sort, range, filter,
@@ -44,26 +47,50 @@ type Checked = ReturnType<typeof checkValues>;
 type EditOutcome = Outcome<StoredRow> | { problems: Extract<Checked, { problems: unknown }>['problems'] };
 
 export function ruleListRowRoutes(plugin: RuleListPlugin) {
-  return async function rowRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  return async function rowRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+    const app = plain.withTypeProvider<TypeBoxTypeProvider>();
     const wire = (row: StoredRow) => toWireRow(plugin, row);
+    const row = rowSchema(plugin);
+    const tags = [plugin.label];
 
-    app.get<{ Querystring: ListQueryText }>('/', { schema: { querystring: listQuerystringSchema } }, async (request, reply) => {
-      const query = parseRuleListQuery(plugin, request.query);
-      const scope = scopeOf(request, plugin);
-      const [total, rows] = await Promise.all([
-        countRows(ctx.db, scope, query.filter),
-        listRows(ctx.db, scope, query.filter, query.order, { offset: query.offset, limit: query.limit }),
-      ]);
-      return sendPage(reply, plugin.name, rows.map(wire), query.offset, total);
-    });
+    app.get(
+      '/',
+      {
+        schema: {
+          tags,
+          summary: `List ${plugin.label}: sorted, filtered and paged as simple-rest asks (sort, range, filter as JSON)`,
+          querystring: listQuerystringSchema,
+          response: { 200: PageAnswer(row), 400: Refusals[400], 403: Refusals[403] },
+        },
+      },
+      async (request, reply) => {
+        const query = parseRuleListQuery(plugin, request.query);
+        const scope = scopeOf(request, plugin);
+        const [total, rows] = await Promise.all([
+          countRows(ctx.db, scope, query.filter),
+          listRows(ctx.db, scope, query.filter, query.order, { offset: query.offset, limit: query.limit }),
+        ]);
+        return sendPage(reply, plugin.name, rows.map(wire), query.offset, total);
+      },
+    );
 
-    app.get<{ Params: { id: number } }>('/:id', { schema: { params: idParams } }, async (request, reply) => {
-      const row = await findRow(ctx.db, scopeOf(request, plugin), request.params.id);
-      return row ? { status: StatusCode.SUCCESS, data: wire(row) } : sendNotFound(reply);
-    });
+    app.get(
+      '/:id',
+      { schema: { tags, summary: 'One row', params: IdParams, response: { 200: Answer(row), 400: Refusals[400], 403: Refusals[403], 404: Refusals[404] } } },
+      async (request, reply) => {
+        const found = await findRow(ctx.db, scopeOf(request, plugin), request.params.id);
+        return found ? { status: StatusCode.SUCCESS, data: wire(found) } : sendNotFound(reply);
+      },
+    );
 
     if (offers(plugin, 'add')) {
-      app.post<{ Body: Record<string, unknown> }>('/', { schema: { body: rowBodySchema(plugin, false) } }, async (request, reply) => {
+      const schema = {
+        tags,
+        summary: 'Create a row',
+        body: rowCreateBody(plugin),
+        response: { 200: Answer(row), 400: Refusals[400], 403: Refusals[403], 409: RowConflict },
+      };
+      app.post('/', { schema }, async (request, reply) => {
         const checked = checkValues(plugin, request.body);
         if ('problems' in checked) return sendFieldProblems(reply, plugin, checked.problems);
         try {
@@ -81,9 +108,17 @@ export function ruleListRowRoutes(plugin: RuleListPlugin) {
     }
 
     if (offers(plugin, 'edit')) {
-      app.put<{ Params: { id: number }; Body: Record<string, unknown> & { version: number } }>(
+      app.put(
         '/:id',
-        { schema: { params: idParams, body: rowBodySchema(plugin, true) } },
+        {
+          schema: {
+            tags,
+            summary: 'Update a row with the version read',
+            params: IdParams,
+            body: rowEditBody(plugin),
+            response: { 200: Answer(row), 400: Refusals[400], 403: Refusals[403], 404: Refusals[404], 409: RowConflict },
+          },
+        },
         async (request, reply) => {
           const scope = scopeOf(request, plugin);
           let values: Extract<Checked, { values: unknown }>['values'] | undefined;
@@ -113,9 +148,17 @@ export function ruleListRowRoutes(plugin: RuleListPlugin) {
     }
 
     if (offers(plugin, 'delete')) {
-      app.delete<{ Params: { id: number }; Body: { version?: number } }>(
+      app.delete(
         '/:id',
-        { schema: { params: idParams, body: deleteBodySchema } },
+        {
+          schema: {
+            tags,
+            summary: 'Delete a row (refused when `version` is given and stale)',
+            params: IdParams,
+            body: DeleteBody,
+            response: { 200: Answer(row), 400: Refusals[400], 403: Refusals[403], 404: Refusals[404], 409: RowConflict },
+          },
+        },
         async (request, reply) => {
           const scope = scopeOf(request, plugin);
           const outcome: Outcome<StoredRow> = await ctx.db.transaction().execute(async (trx) => {
@@ -135,7 +178,13 @@ export function ruleListRowRoutes(plugin: RuleListPlugin) {
 
     /** Delete many: every id must be a row of the list, else nothing is deleted. */
     if (offers(plugin, 'delete')) {
-      app.delete<{ Body: { ids: number[] } }>('/', { schema: { body: idsBodySchema } }, async (request, reply) => {
+      const schema = {
+        tags,
+        summary: 'Delete rows, all or none: answers the ids deleted',
+        body: IdsBody,
+        response: { 200: Answer(Type.Array(Type.Integer())), 400: Refusals[400], 403: Refusals[403], 404: Refusals[404] },
+      };
+      app.delete('/', { schema }, async (request, reply) => {
         const scope = scopeOf(request, plugin);
         const deleted = await ctx.db.transaction().execute(async (trx) => {
           const rows = await lockRows(trx, scope, request.body.ids);

@@ -1,35 +1,23 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { offers, type RuleListPlugin } from '../../../plugins/types';
-import {
-  importProblem,
-  ImportMessages,
-  RULE_LIST_IMPORT_MAX_BYTES,
-  RULE_LIST_IMPORT_MAX_REPORTED,
-  type ImportMode,
-  type ImportProblem,
-} from '../../domain/ruleListImport';
+import { importProblem, ImportMessages, RULE_LIST_IMPORT_MAX_BYTES, RULE_LIST_IMPORT_MAX_REPORTED, type ImportProblem } from '../../domain/ruleListImport';
 import { describeKey } from '../../domain/ruleListValidation';
 import { formatMessage, StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
+import { Answer } from '../http/answerSchemas';
 import { accountOf } from '../http/authenticate';
-import type { ListQueryText } from '../users/listQuery';
 import { decodeImportFile, parseImportCsv, type ImportRow } from './csvImport';
 import { csvFileName, exportCsv, importTemplateCsv } from './csvExport';
 import { deleteRowIds, insertRows, isDuplicateKeyError, listRows, lockWholeList, takenKeys } from './rowStore';
 import { recordRowChanges } from './ruleListAudit';
 import { parseRuleListQuery } from './ruleListQuery';
 import { actorOf, scopeOf } from './rowRoutes';
-import { exportQuerySchema, IMPORT_BODY_LIMIT, importBodySchema } from './schemas';
+import { CsvFile, ExportQuery, IMPORT_BODY_LIMIT, ImportBody, ImportReport, ImportResult, Refusals } from './schemas';
 
 /** Import (all or nothing, with a report), Export (what the filters select) and the Import Template of one list. */
 
 const EXPORT_MAX_ROWS = 100_000;
-
-interface ImportBody {
-  fileName: string;
-  content: string;
-  mode: ImportMode;
-}
 
 function sendReport(reply: FastifyReply, problems: readonly ImportProblem[]): FastifyReply {
   return reply.code(400).send({
@@ -48,7 +36,9 @@ function sendCsv(reply: FastifyReply, fileName: string, body: string): FastifyRe
 }
 
 export function ruleListTransferRoutes(plugin: RuleListPlugin) {
-  return async function transferRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  return async function transferRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+    const app = plain.withTypeProvider<TypeBoxTypeProvider>();
+    const tags = [plugin.label];
     // A file over the limit is refused from its Content-Length, before it is read.
     app.setErrorHandler((error: Error & { code?: string }, _request, reply) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -59,7 +49,13 @@ export function ruleListTransferRoutes(plugin: RuleListPlugin) {
     });
 
     if (offers(plugin, 'import')) {
-      app.post<{ Body: ImportBody }>('/import', { bodyLimit: IMPORT_BODY_LIMIT, schema: { body: importBodySchema } }, async (request, reply) => {
+      const schema = {
+        tags,
+        summary: 'Import a CSV file, all or nothing: appended to the list or replacing it',
+        body: ImportBody,
+        response: { 200: Answer(ImportResult), 400: ImportReport, 403: Refusals[403], 413: ImportReport },
+      };
+      app.post('/import', { bodyLimit: IMPORT_BODY_LIMIT, schema }, async (request, reply) => {
         const { fileName, content, mode } = request.body;
         if (!/\.csv$/i.test(fileName.trim())) return sendReport(reply, [importProblem(0, '', ImportMessages.notCsv)]);
         const decoded = decodeImportFile(content);
@@ -118,7 +114,13 @@ export function ruleListTransferRoutes(plugin: RuleListPlugin) {
     }
 
     if (offers(plugin, 'export')) {
-      app.get<{ Querystring: ListQueryText }>('/export', { schema: { querystring: exportQuerySchema } }, async (request, reply) => {
+      const schema = {
+        tags,
+        summary: 'CSV of the rows the filter selects, in the sort asked (sort, filter as JSON)',
+        querystring: ExportQuery,
+        response: { 200: CsvFile, 400: Refusals[400], 403: Refusals[403] },
+      };
+      app.get('/export', { schema }, async (request, reply) => {
         const query = parseRuleListQuery(plugin, { sort: request.query.sort, filter: request.query.filter });
         const rows = await listRows(ctx.db, scopeOf(request, plugin), query.filter, query.order, { offset: 0, limit: EXPORT_MAX_ROWS });
         return sendCsv(reply, csvFileName(plugin, 'export'), exportCsv(plugin, rows));
@@ -126,7 +128,8 @@ export function ruleListTransferRoutes(plugin: RuleListPlugin) {
     }
 
     if (offers(plugin, 'importTemplate')) {
-      app.get('/template', async (_request, reply) => sendCsv(reply, csvFileName(plugin, 'template'), importTemplateCsv(plugin)));
+      const schema = { tags, summary: 'The import template: the header row of an import file', response: { 200: CsvFile, 403: Refusals[403] } };
+      app.get('/template', { schema }, async (_request, reply) => sendCsv(reply, csvFileName(plugin, 'template'), importTemplateCsv(plugin)));
     }
   };
 }

@@ -1,11 +1,15 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import type { Static } from 'typebox';
 import { offers, type RuleListPlugin } from '../../../plugins/types';
 import { dayNumber } from '../../domain/dateRange';
 import { RULE_LIST_AUDIT_ACTIONS } from '../../domain/ruleListAudit';
 import type { AppContext } from '../context';
+import { PageAnswer } from '../http/answerSchemas';
 import { accountOf } from '../http/authenticate';
-import { badRequest, listQuerystringSchema, parseListQuery, sendPage, textFilter, type ListQueryText } from '../users/listQuery';
+import { badRequest, listQuerystringSchema, parseListQuery, sendPage, textFilter } from '../users/listQuery';
 import { listRowChanges } from './ruleListAudit';
+import { AuditEntry, Refusals } from './schemas';
 
 /** The list's User Log (userlog/{functionId}): its audit entries, newest first, filtered by action, user, row and dates. */
 
@@ -16,9 +20,16 @@ function dateFilter(filter: Record<string, unknown>, name: string): string | und
 }
 
 export function ruleListUserLogRoutes(plugin: RuleListPlugin) {
-  return async function userLogRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  return async function userLogRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+    const app = plain.withTypeProvider<TypeBoxTypeProvider>();
     if (offers(plugin, 'userLog')) {
-      app.get<{ Querystring: ListQueryText }>('/userlog', { schema: { querystring: listQuerystringSchema } }, async (request, reply) => {
+      const schema = {
+        tags: [plugin.label],
+        summary: "The list's user log: one entry per row changed, newest first (filters: q, action, userId, rowId, from, to)",
+        querystring: listQuerystringSchema,
+        response: { 200: PageAnswer(AuditEntry), 400: Refusals[400], 403: Refusals[403] },
+      };
+      app.get('/userlog', { schema }, async (request, reply) => {
         const query = parseListQuery(request.query, ['at'] as const, 'at');
         const descending = request.query.sort === undefined ? true : query.descending;
         const known = new Set(['q', 'action', 'userId', 'rowId', 'from', 'to']);
@@ -41,7 +52,7 @@ export function ruleListUserLogRoutes(plugin: RuleListPlugin) {
           offset: query.offset,
           limit: query.limit,
         });
-        return sendPage(reply, `${plugin.name}/userlog`, rows, query.offset, total);
+        return sendPage(reply, `${plugin.name}/userlog`, rows satisfies Static<typeof AuditEntry>[], query.offset, total);
       });
     }
   };

@@ -340,21 +340,42 @@ describe('the admin list control overview', () => {
 });
 
 describe('the OpenAPI description', () => {
-  it('documents every generated route from the plugins', async () => {
+  it('is the rule-list part of the API document, every generated route with its fields as the plugins declare them', async () => {
     const doc = (await admin.get('/classicapi/rulelists/openapi.json')).json();
     expect(doc.openapi).toBe('3.1.0');
     for (const path of [
-      '/classicapi/countryrules',
+      '/classicapi/rulelists/',
+      '/classicapi/countryrules/',
       '/classicapi/countryrules/{id}',
       '/classicapi/countryrules/import',
       '/classicapi/countryrules/export',
+      '/classicapi/countryrules/userlog/{auditId}/restore',
       '/classicapi/sanctionwhitelist/cancel',
       '/classicapi/forwardemaillist/resend',
     ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     expect(doc.paths).not.toHaveProperty(['/classicapi/countryrules/cancel']);
-    expect(doc.components.schemas.countryrulesValues.properties.direction).toMatchObject({ type: 'string', enum: ['Both', 'Export', 'Import'] });
-    expect(doc.components.schemas.countryrulesValues.required).toEqual(['countryCode', 'direction', 'ruleType']);
+    // Cut from the API document, not written a second time: the same operations, and only the lists'.
+    const whole = (await admin.get('/api/docs/openapi.json')).json();
+    expect(doc.paths['/classicapi/countryrules/{id}']).toEqual(whole.paths['/classicapi/countryrules/{id}']);
+    const lists = ['rulelists', ...ruleListPlugins.map((plugin) => plugin.name)];
+    expect(Object.keys(doc.paths).filter((path) => !lists.includes(path.split('/')[2]))).toEqual([]);
+    expect(Object.keys(doc.paths)).toEqual(Object.keys(whole.paths).filter((path) => lists.includes(path.split('/')[2])));
+
+    // The row the routes answer carries each field's shape: a choice its choices, a required field never null.
+    const answer = (path: string, method: string) => doc.paths[path][method].responses['200'].content['application/json'].schema;
+    const row = answer('/classicapi/countryrules/{id}', 'get').properties.data;
+    expect(row.properties.direction).toMatchObject({ type: 'string', enum: ['Both', 'Export', 'Import'] });
+    const fields = ruleListPlugins.find((plugin) => plugin.name === 'countryrules')!.fields.map((field) => field.source);
+    const neverNull = fields.filter((source) => !row.properties[source].type.includes('null'));
+    expect(neverNull).toEqual(['countryCode', 'direction', 'ruleType']);
+    expect(row.required).toEqual(expect.arrayContaining([...fields, 'id', 'version', 'updatedAt']));
+    expect(answer('/classicapi/countryrules/', 'get').properties.data.items).toEqual(row);
+    const region = answer('/classicapi/regionlist/{id}', 'get').properties.data.properties.regionCode;
+    expect(region).toMatchObject({ type: 'string', pattern: '^(?:[A-Z0-9]{2,10})$', description: expect.stringContaining('Region') });
+    // A form's body takes any value per field (the field rules say what is wrong), and says what each field asks for.
+    const body = doc.paths['/classicapi/countryrules/'].post.requestBody.content['application/json'].schema.properties.request;
+    expect(body.properties.direction).toMatchObject({ anyOf: expect.any(Array), description: expect.stringContaining('Direction') });
   });
 });
