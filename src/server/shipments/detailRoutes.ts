@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatAwbNumber } from '../../domain/awb';
 import { companyMayDecide, markRefusal, type ShipmentStatus } from '../../domain/shipmentStatus';
@@ -13,12 +14,23 @@ import { detailAnswerJson, shipmentData } from './detail';
 import { privilegeFrom } from '../compliance/privilege';
 import { heldByAnother } from './handlingLock';
 import { lookupCodes } from './lookupCodes';
-import { awbParams, checkUpdateAnswer, checkUpdateParams, lookupCodesAnswer, lookupParams, shipmentIdParams } from './schemas';
+import {
+  awbDetailAnswer,
+  awbParams,
+  checkUpdateAnswer,
+  checkUpdateParams,
+  lookupCodesAnswer,
+  lookupParams,
+  REFUSALS,
+  sanctionDetailAnswer,
+  shipmentIdParams,
+} from './schemas';
 import { accessOf } from './scope';
 import { findShipment, shipmentAccess } from './shipmentRecord';
 
 /** GET awbdetail (by id, by AWB), sanction/detail, util/getlookupcode, util/awbcheckupdate. */
-export async function detailRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function detailRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   /** Shows a detail: takes (or reports) the handling lock, and logs the Display (batched: it only reads). */
   async function showDetail(request: Parameters<typeof callerOf>[1], reply: FastifyReply, key: { id: string } | { prefix: string; suffix: string }) {
     const caller = await callerOf(ctx, request);
@@ -49,54 +61,57 @@ export async function detailRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     return reply.type('application/json; charset=utf-8').send(detailAnswerJson(cached, shipment, caller.scope, handling, privilege));
   }
 
-  app.get<{ Params: { shipmentId: string } }>('/awbdetail/:shipmentId', { schema: { params: shipmentIdParams } }, (request, reply) =>
+  // The detail is sent as JSON text (detail.ts), which no serialiser reads: its schema documents it.
+  app.get('/awbdetail/:shipmentId', { schema: { params: shipmentIdParams, response: { 200: awbDetailAnswer, ...REFUSALS } } }, (request, reply) =>
     showDetail(request, reply, { id: request.params.shipmentId }),
   );
 
-  app.get<{ Params: { prefix: string; suffix: string } }>('/awbdetail/:prefix/:suffix', { schema: { params: awbParams } }, (request, reply) =>
+  app.get('/awbdetail/:prefix/:suffix', { schema: { params: awbParams, response: { 200: awbDetailAnswer, ...REFUSALS } } }, (request, reply) =>
     showDetail(request, reply, { prefix: request.params.prefix, suffix: request.params.suffix }),
   );
 
-  app.get<{ Params: { shipmentId: string } }>('/sanction/detail/:shipmentId', { schema: { params: shipmentIdParams } }, async (request, reply) => {
-    const caller = await callerOf(ctx, request);
-    const found = await findShipment(ctx.db, caller.scope, { id: request.params.shipmentId });
-    if (found.kind === 'notFound') return shipmentNotFound(reply);
-    if (found.access !== 'full') return shipmentRefused(reply, found.access);
-    const data = shipmentData(found.shipment);
-    const heldBy = await heldByAnother(ctx.db, data.ShipmentId, caller.account, caller.lockMinutes);
-    const decider = heldBy === null && companyMayDecide(caller.scope.companyTypeId);
-    const reviewer = await ctx.access.roleHoldsFunction(caller.account.roleId, FunctionId.SANCTION_REVIEW);
-    return ok({
-      ShipmentId: data.ShipmentId,
-      AWBPrefix: data.AWBPrefix,
-      AWBSuffix: data.AWBSuffix,
-      AWBNumber: data.AWBNumber,
-      Status: data.Status,
-      UpdateDT: data.UpdateDT,
-      SanctionHits: data.SanctionHits,
-      ComplianceChecks: data.ComplianceChecks,
-      Compliance: data.Compliance,
-      Eyeball: data.Eyeball,
-      HeldBy: heldBy,
-      Can: {
-        Mark: heldBy === null && markRefusal({ companyTypeId: caller.scope.companyTypeId, status: data.Status as ShipmentStatus }) === undefined,
-        // Escalating and cancelling an escalation: anyone who decides; approving, denying and clearing: compliance reviewers.
-        Escalate: decider,
-        Review: decider && reviewer,
-        Resend: decider,
-      },
-    });
-  });
-
-  app.get<{ Params: { lookupType: number } }>(
-    '/util/getlookupcode/:lookupType',
-    { schema: { params: lookupParams, response: { 200: lookupCodesAnswer } } },
-    async (request) => ok(await lookupCodes(ctx.db, request.params.lookupType, accountOf(request).companyId)),
+  app.get(
+    '/sanction/detail/:shipmentId',
+    { schema: { params: shipmentIdParams, response: { 200: sanctionDetailAnswer, ...REFUSALS } } },
+    async (request, reply) => {
+      const caller = await callerOf(ctx, request);
+      const found = await findShipment(ctx.db, caller.scope, { id: request.params.shipmentId });
+      if (found.kind === 'notFound') return shipmentNotFound(reply);
+      if (found.access !== 'full') return shipmentRefused(reply, found.access);
+      const data = shipmentData(found.shipment);
+      const heldBy = await heldByAnother(ctx.db, data.ShipmentId, caller.account, caller.lockMinutes);
+      const decider = heldBy === null && companyMayDecide(caller.scope.companyTypeId);
+      const reviewer = await ctx.access.roleHoldsFunction(caller.account.roleId, FunctionId.SANCTION_REVIEW);
+      return ok({
+        ShipmentId: data.ShipmentId,
+        AWBPrefix: data.AWBPrefix,
+        AWBSuffix: data.AWBSuffix,
+        AWBNumber: data.AWBNumber,
+        Status: data.Status,
+        UpdateDT: data.UpdateDT,
+        SanctionHits: data.SanctionHits,
+        ComplianceChecks: data.ComplianceChecks,
+        Compliance: data.Compliance,
+        Eyeball: data.Eyeball,
+        HeldBy: heldBy,
+        Can: {
+          Mark: heldBy === null && markRefusal({ companyTypeId: caller.scope.companyTypeId, status: data.Status as ShipmentStatus }) === undefined,
+          // Escalating and cancelling an escalation: anyone who decides; approving, denying and clearing: compliance reviewers.
+          Escalate: decider,
+          Review: decider && reviewer,
+          Resend: decider,
+        },
+      });
+    },
   );
 
-  app.get<{ Params: { shipmentId: string; updateDT: string } }>(
+  app.get('/util/getlookupcode/:lookupType', { schema: { params: lookupParams, response: { 200: lookupCodesAnswer, ...REFUSALS } } }, async (request) =>
+    ok(await lookupCodes(ctx.db, request.params.lookupType, accountOf(request).companyId)),
+  );
+
+  app.get(
     '/util/awbcheckupdate/:shipmentId/:updateDT',
-    { schema: { params: checkUpdateParams, response: { 200: checkUpdateAnswer } } },
+    { schema: { params: checkUpdateParams, response: { 200: checkUpdateAnswer, ...REFUSALS } } },
     async (request, reply) => {
       const since = parseCompactUpdateDt(request.params.updateDT);
       if (!since) return invalid(reply, 'updateDT must be the UpdateDT with colons, dashes and spaces removed (e.g. 20261122T101530.123Z).');

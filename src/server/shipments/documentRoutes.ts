@@ -1,12 +1,14 @@
 import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from 'typebox';
 import { formatAwbNumber } from '../../domain/awb';
 import { freeRemarkProblem } from '../../domain/remark';
 import { DECIDED_STATUSES, type ShipmentStatus } from '../../domain/shipmentStatus';
-import { formatBytes, looksLikePdf, pouchKindOf, PRINT_KINDS, type PrintKind } from '../../domain/shipmentDocuments';
+import { formatBytes, looksLikePdf, POUCH_KINDS, pouchKindOf, PRINT_KINDS } from '../../domain/shipmentDocuments';
 import { ShipmentMessages } from '../../domain/shipmentMessages';
 import { sessionOf } from '../http/authenticate';
-import { SHIPMENT_ID_PATTERN, type ShareRequest } from '../../domain/shipmentWire';
+import { SHIPMENT_ID_PATTERN } from '../../domain/shipmentWire';
 import { formatMessage } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
 import { writeActionLog, writeShipmentEvent } from './actionLog';
@@ -14,31 +16,36 @@ import { invalid, ok, refused, shipmentNotFound, shipmentRefused } from './answe
 import { callerOf, sendOutcome } from './caller';
 import { documentsOfShipment, isArchived, safeFileName } from './documents';
 import { issueFileTicket } from './fileTickets';
-import { ID, shareBody } from './schemas';
+import { ID, OutcomeAnswer, REFUSALS, shareAnswer, shareBody } from './schemas';
 import { shareShipments } from './share';
 import { findShipment } from './shipmentRecord';
 import { isReadablePdf } from './pdfCheck';
 
 /** Pouch upload (multipart), file links for the browser, and Share AWB. */
 
-interface FileTicketRequest {
-  Kind: 'view' | 'download' | 'print';
-  ShipmentId: string;
-  DocumentIds?: string[];
-  PrintKind?: PrintKind;
-}
-
-const fileTicketBody = {
-  type: 'object',
-  required: ['Kind', 'ShipmentId'],
-  additionalProperties: false,
-  properties: {
-    Kind: { type: 'string', enum: ['view', 'download', 'print'] },
+const fileTicketBody = Type.Object(
+  {
+    Kind: Type.Enum(['view', 'download', 'print'], { type: 'string' }),
     ShipmentId: ID,
-    DocumentIds: { type: 'array', minItems: 1, maxItems: 20, uniqueItems: true, items: ID },
-    PrintKind: { type: 'string', enum: [...PRINT_KINDS] },
+    DocumentIds: Type.Optional(Type.Array(ID, { minItems: 1, maxItems: 20, uniqueItems: true })),
+    PrintKind: Type.Optional(Type.Enum(PRINT_KINDS, { type: 'string' })),
   },
-} as const;
+  { additionalProperties: false },
+);
+type FileTicketRequest = Static<typeof fileTicketBody>;
+
+/** A file link: its address with the ticket, how long it opens, and the AWB it is of; or a refusal (a document not found or archived). */
+const fileTicketAnswer = OutcomeAnswer(Type.Object({ Url: Type.String(), ExpiresInSeconds: Type.Integer(), AWBNumber: Type.String() }));
+
+/** The pouch document just uploaded, or a refusal (an automatic acceptance in progress). */
+const uploadAnswer = OutcomeAnswer(
+  Type.Object({
+    ShipmentDocumentID: Type.String(),
+    FileName: Type.String(),
+    PouchKind: Type.Enum(POUCH_KINDS, { type: 'string' }),
+    AwaitingAcceptance: Type.Boolean({ description: 'added to a decided shipment: waits for acceptance' }),
+  }),
+);
 
 /** The URL a ticket opens; fileRoutes.ts serves these paths. */
 export function filePath(request: FileTicketRequest): string {
@@ -48,7 +55,8 @@ export function filePath(request: FileTicketRequest): string {
   return `/awbapi/documents/${request.ShipmentId}/${ids.join(',')}/download`;
 }
 
-export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function documentRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   await app.register(multipart, { limits: { fileSize: ctx.config.pouchMaxBytes, files: 1, fields: 4, fieldSize: 20_000, parts: 6 } });
 
   const uploadForm = {
@@ -62,93 +70,97 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
   };
   // Read part by part by the handler (its own messages for each fault): described, not validated.
-  app.post('/document/upload', { config: { documentOnly: { consumes: ['multipart/form-data'], body: uploadForm } } }, async (request, reply) => {
-    if (!request.isMultipart()) return invalid(reply, 'The upload must be multipart/form-data with a file.');
-    const fields: Record<string, string> = {};
-    let file: { fileName: string; content: Buffer } | undefined;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (file) return invalid(reply, 'Please upload one file at a time.');
-          file = { fileName: part.filename, content: await part.toBuffer() };
-        } else if (typeof part.value === 'string') {
-          fields[part.fieldname] = part.value;
+  app.post(
+    '/document/upload',
+    { schema: { response: { 200: uploadAnswer, ...REFUSALS } }, config: { documentOnly: { consumes: ['multipart/form-data'], body: uploadForm } } },
+    async (request, reply) => {
+      if (!request.isMultipart()) return invalid(reply, 'The upload must be multipart/form-data with a file.');
+      const fields: Record<string, string> = {};
+      let file: { fileName: string; content: Buffer } | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (file) return invalid(reply, 'Please upload one file at a time.');
+            file = { fileName: part.filename, content: await part.toBuffer() };
+          } else if (typeof part.value === 'string') {
+            fields[part.fieldname] = part.value;
+          }
         }
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE')
+          return invalid(reply, formatMessage(ShipmentMessages.pouchTooLarge, { size: formatBytes(ctx.config.pouchMaxBytes) }));
+        // Everything thrown while the parts are read is the body's fault: Fastify's limits (FST_*) and
+        // busboy's parse errors alike (a truncated body: "Unexpected end of multipart data").
+        return invalid(reply, `The upload could not be read: ${(error as Error).message}`);
       }
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE')
-        return invalid(reply, formatMessage(ShipmentMessages.pouchTooLarge, { size: formatBytes(ctx.config.pouchMaxBytes) }));
-      // Everything thrown while the parts are read is the body's fault: Fastify's limits (FST_*) and
-      // busboy's parse errors alike (a truncated body: "Unexpected end of multipart data").
-      return invalid(reply, `The upload could not be read: ${(error as Error).message}`);
-    }
-    const shipmentId = fields.ShipmentId ?? '';
-    if (!SHIPMENT_ID_PATTERN.test(shipmentId)) return invalid(reply, 'ShipmentId is required.');
-    if (!file) return invalid(reply, ShipmentMessages.pouchNotPdf);
-    if (file.content.length === 0) return invalid(reply, ShipmentMessages.pouchEmpty);
-    if (!looksLikePdf(file.content.subarray(0, 5)) || !/\.pdf$/i.test(file.fileName)) return invalid(reply, ShipmentMessages.pouchNotPdf);
-    const remarks = (fields.Remarks ?? '').trim();
-    const remarkProblem = freeRemarkProblem(remarks);
-    if (remarkProblem) return invalid(reply, remarkProblem);
-    if (!(await isReadablePdf(file.content))) return invalid(reply, ShipmentMessages.pouchUnreadablePdf);
-    const caller = await callerOf(ctx, request);
-    const pouchKind = pouchKindOf(caller.scope.companyTypeId);
-    if (fields.PouchKind && fields.PouchKind !== pouchKind)
-      return invalid(reply, formatMessage(ShipmentMessages.pouchTypeNotAllowed, { pouch: `${pouchKind} pouch` }));
-    const upload = file;
-    const outcome = await ctx.db.transaction().execute(async (trx) => {
-      const found = await findShipment(trx, caller.scope, { id: shipmentId });
-      if (found.kind === 'notFound' || found.access !== 'full') return found;
-      if (found.shipment.status === 'Processing') return { kind: 'processing' as const };
-      const awaiting = DECIDED_STATUSES.includes(found.shipment.status as ShipmentStatus);
-      const fileName = safeFileName(upload.fileName);
-      const inserted = await trx
-        .insertInto('shipment_documents')
-        .values({
-          shipment_id: shipmentId,
-          doc_type: 'Pouch',
-          pouch_kind: pouchKind,
-          file_name: fileName,
-          content: upload.content,
-          size_bytes: upload.content.length,
-          remarks,
-          company_id: caller.account.companyId,
-          user_id: caller.account.userId,
-          awaiting_acceptance: awaiting,
-        })
-        .returning('document_id')
-        .executeTakeFirstOrThrow();
-      // A new document is a change of the shipment: open pages see it through awbcheckupdate.
-      await trx
-        .updateTable('shipments')
-        .set({ operator_remarks: (eb) => eb.ref('operator_remarks') })
-        .where('shipment_id', '=', shipmentId)
-        .execute();
-      const text = `${fileName} uploaded to the ${pouchKind} pouch${awaiting ? ' (waits for acceptance)' : ''}`;
-      await writeShipmentEvent(trx, { shipmentId, kind: 'DOCUMENT', description: text, companyId: caller.account.companyId, userId: caller.account.userId });
-      await writeActionLog(trx, caller.account, caller.ip, [
-        {
-          actType: 'Upload',
-          docType: 'Pouch',
-          docName: fileName,
-          documentId: String(inserted.document_id),
-          remarks: text,
-          shipmentId,
-          awbPrefix: found.shipment.awb_prefix,
-          awbSuffix: found.shipment.awb_suffix,
-        },
-      ]);
-      return { kind: 'uploaded' as const, documentId: String(inserted.document_id), fileName, awaiting };
-    });
-    if (outcome.kind === 'notFound') return shipmentNotFound(reply);
-    if (outcome.kind === 'found') return shipmentRefused(reply, outcome.access === 'lent' ? 'lent' : 'none');
-    if (outcome.kind === 'processing') return refused(reply, 'processing', ShipmentMessages.autoAcceptanceInProgress);
-    return ok({ ShipmentDocumentID: outcome.documentId, FileName: outcome.fileName, PouchKind: pouchKind, AwaitingAcceptance: outcome.awaiting });
-  });
+      const shipmentId = fields.ShipmentId ?? '';
+      if (!SHIPMENT_ID_PATTERN.test(shipmentId)) return invalid(reply, 'ShipmentId is required.');
+      if (!file) return invalid(reply, ShipmentMessages.pouchNotPdf);
+      if (file.content.length === 0) return invalid(reply, ShipmentMessages.pouchEmpty);
+      if (!looksLikePdf(file.content.subarray(0, 5)) || !/\.pdf$/i.test(file.fileName)) return invalid(reply, ShipmentMessages.pouchNotPdf);
+      const remarks = (fields.Remarks ?? '').trim();
+      const remarkProblem = freeRemarkProblem(remarks);
+      if (remarkProblem) return invalid(reply, remarkProblem);
+      if (!(await isReadablePdf(file.content))) return invalid(reply, ShipmentMessages.pouchUnreadablePdf);
+      const caller = await callerOf(ctx, request);
+      const pouchKind = pouchKindOf(caller.scope.companyTypeId);
+      if (fields.PouchKind && fields.PouchKind !== pouchKind)
+        return invalid(reply, formatMessage(ShipmentMessages.pouchTypeNotAllowed, { pouch: `${pouchKind} pouch` }));
+      const upload = file;
+      const outcome = await ctx.db.transaction().execute(async (trx) => {
+        const found = await findShipment(trx, caller.scope, { id: shipmentId });
+        if (found.kind === 'notFound' || found.access !== 'full') return found;
+        if (found.shipment.status === 'Processing') return { kind: 'processing' as const };
+        const awaiting = DECIDED_STATUSES.includes(found.shipment.status as ShipmentStatus);
+        const fileName = safeFileName(upload.fileName);
+        const inserted = await trx
+          .insertInto('shipment_documents')
+          .values({
+            shipment_id: shipmentId,
+            doc_type: 'Pouch',
+            pouch_kind: pouchKind,
+            file_name: fileName,
+            content: upload.content,
+            size_bytes: upload.content.length,
+            remarks,
+            company_id: caller.account.companyId,
+            user_id: caller.account.userId,
+            awaiting_acceptance: awaiting,
+          })
+          .returning('document_id')
+          .executeTakeFirstOrThrow();
+        // A new document is a change of the shipment: open pages see it through awbcheckupdate.
+        await trx
+          .updateTable('shipments')
+          .set({ operator_remarks: (eb) => eb.ref('operator_remarks') })
+          .where('shipment_id', '=', shipmentId)
+          .execute();
+        const text = `${fileName} uploaded to the ${pouchKind} pouch${awaiting ? ' (waits for acceptance)' : ''}`;
+        await writeShipmentEvent(trx, { shipmentId, kind: 'DOCUMENT', description: text, companyId: caller.account.companyId, userId: caller.account.userId });
+        await writeActionLog(trx, caller.account, caller.ip, [
+          {
+            actType: 'Upload',
+            docType: 'Pouch',
+            docName: fileName,
+            documentId: String(inserted.document_id),
+            remarks: text,
+            shipmentId,
+            awbPrefix: found.shipment.awb_prefix,
+            awbSuffix: found.shipment.awb_suffix,
+          },
+        ]);
+        return { kind: 'uploaded' as const, documentId: String(inserted.document_id), fileName, awaiting };
+      });
+      if (outcome.kind === 'notFound') return shipmentNotFound(reply);
+      if (outcome.kind === 'found') return shipmentRefused(reply, outcome.access === 'lent' ? 'lent' : 'none');
+      if (outcome.kind === 'processing') return refused(reply, 'processing', ShipmentMessages.autoAcceptanceInProgress);
+      return ok({ ShipmentDocumentID: outcome.documentId, FileName: outcome.fileName, PouchKind: pouchKind, AwaitingAcceptance: outcome.awaiting });
+    },
+  );
 
   /** A short-lived link to a document, several documents (multipart) or a printout, checked now so the page can show why not. */
-  app.post<{ Body: FileTicketRequest }>('/fileticket', { schema: { body: fileTicketBody } }, async (request, reply) => {
+  app.post('/fileticket', { schema: { body: fileTicketBody, response: { 200: fileTicketAnswer, ...REFUSALS } } }, async (request, reply) => {
     const body = request.body;
     if (body.Kind === 'print' ? !body.PrintKind : !body.DocumentIds)
       return invalid(reply, body.Kind === 'print' ? 'PrintKind is required.' : 'DocumentIds is required.');
@@ -186,7 +198,7 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     });
   });
 
-  app.post<{ Body: ShareRequest }>('/share', { schema: { body: shareBody } }, async (request, reply) =>
+  app.post('/share', { schema: { body: shareBody, response: { 200: shareAnswer, ...REFUSALS } } }, async (request, reply) =>
     sendOutcome(reply, await shareShipments({ ...(await callerOf(ctx, request)), mailer: ctx.mailer }, request.body)),
   );
 }

@@ -1,7 +1,8 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { StatusCode } from '../../domain/statusCodes';
 import { ShipmentMessages } from '../../domain/shipmentMessages';
-import type { PrintKind } from '../../domain/shipmentDocuments';
 import type { AppContext } from '../context';
 import { admitSession, authenticate } from '../http/authenticate';
 import { actionLogRows, type ActionLogEntry } from './actionLog';
@@ -12,7 +13,8 @@ import { carrierNameOf, contentDisposition, contentOf, documentsOfShipment, find
 import { verifyFileTicket } from './fileTickets';
 import { multipartBody } from './multipartBody';
 import { PRINT_LABELS, printFileName, renderPrint } from './print';
-import { documentIdParams, ID, printParams } from './schemas';
+import { Refusal } from '../http/answerSchemas';
+import { ID, printParams, REFUSALS } from './schemas';
 import { findShipment } from './shipmentRecord';
 
 /**
@@ -33,19 +35,28 @@ export function authenticateFileRequest(ctx: AppContext) {
   };
 }
 
-const ticketQuery = { type: 'object', properties: { ticket: { type: 'string', maxLength: 2000 } } } as const;
+const ticketQuery = Type.Object({ ticket: Type.Optional(Type.String({ maxLength: 2000 })) });
 
-export async function fileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
-  app.get<{ Params: { documentId: string; disposition: 'view' | 'download' } }>(
+/** A file's refusals: those of every shipment call, and 409 for a document that cannot be opened (archived, gone). */
+const FILE_REFUSALS = { ...REFUSALS, 409: Refusal } as const;
+
+/** A file answer: its bytes, of the content type given (the handler sends a Buffer, which Fastify writes as it is). */
+function fileAnswer(description: string, contentType: string) {
+  return { description, content: { [contentType]: { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } } };
+}
+
+export async function fileRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/document/:documentId/:disposition',
     {
       schema: {
-        params: {
-          type: 'object',
-          required: ['documentId', 'disposition'],
-          properties: { ...documentIdParams.properties, disposition: { type: 'string', enum: ['view', 'download'] } },
-        },
+        params: Type.Object({ documentId: ID, disposition: Type.Enum(['view', 'download'], { type: 'string' }) }),
         querystring: ticketQuery,
+        response: {
+          200: fileAnswer('the document, inline (view) or as an attachment (download), of its own content type', 'application/pdf'),
+          ...FILE_REFUSALS,
+        },
       },
     },
     async (request, reply) => {
@@ -84,16 +95,13 @@ export async function fileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
   );
 
-  app.get<{ Params: { shipmentId: string; documentIds: string } }>(
+  app.get(
     '/documents/:shipmentId/:documentIds/download',
     {
       schema: {
-        params: {
-          type: 'object',
-          required: ['shipmentId', 'documentIds'],
-          properties: { shipmentId: ID, documentIds: { type: 'string', pattern: '^[1-9][0-9]{0,17}(,[1-9][0-9]{0,17}){0,19}$' } },
-        },
+        params: Type.Object({ shipmentId: ID, documentIds: Type.String({ pattern: '^[1-9][0-9]{0,17}(,[1-9][0-9]{0,17}){0,19}$' }) }),
         querystring: ticketQuery,
+        response: { 200: fileAnswer('the documents as one multipart answer, a part per document', 'multipart/form-data'), ...FILE_REFUSALS },
       },
     },
     async (request, reply) => {
@@ -129,9 +137,9 @@ export async function fileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
   );
 
-  app.get<{ Params: { shipmentId: string; kind: PrintKind } }>(
+  app.get(
     '/print/:shipmentId/:kind',
-    { schema: { params: printParams, querystring: ticketQuery } },
+    { schema: { params: printParams, querystring: ticketQuery, response: { 200: fileAnswer('the printout', 'application/pdf'), ...REFUSALS } } },
     async (request, reply) => {
       const caller = await callerOf(ctx, request);
       const outcome = await ctx.db.transaction().execute(async (trx) => {

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { parseAwbNumber } from '../../domain/awb';
 import { searchTagsProblem } from '../../domain/awbSearch';
@@ -7,18 +8,16 @@ import {
   ATTENTION_KINDS,
   DEFAULT_DB_OPTIONS,
   isAttentionKind,
-  type AwbSummaryRequest,
   type AwbTag,
   type DbOptions,
   type OverviewAnswer,
   type SummaryFilters,
-  type SummarySortField,
 } from '../../domain/shipmentWire';
 import type { AppContext } from '../context';
 import { actionLogRows, type ActionLogEntry } from './actionLog';
 import { invalid, ok, shipmentNotFound } from './answers';
 import { callerOf } from './caller';
-import { awbSummaryAnswer, awbSummaryBody, overviewAnswer, overviewQuery, searchNextAnswer, searchNextQuery } from './schemas';
+import { awbSummaryAnswer, awbSummaryBody, overviewAnswer, overviewQuery, REFUSALS, searchNextAnswer, searchNextQuery } from './schemas';
 import { adjacentShipment, overviewCounts, searchSummary } from './summary';
 
 /** POST awbsummary, GET searchnext, GET overview. */
@@ -45,20 +44,11 @@ function describeFilters(filters: SummaryFilters): string | undefined {
   return parts.length > 0 ? `Summary search: ${parts.join(', ')}` : undefined;
 }
 
-type SearchNextQuery = {
-  ShipmentId: string;
-  Direction: 'next' | 'previous';
-  FieldName: SummarySortField;
-  OrderBy: 'ASC' | 'DESC';
-  AWBs?: string;
-  Status?: string;
-  Attention?: string;
-} & Omit<SummaryFilters, 'Status' | 'Attention'>;
-
-export async function summaryRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
-  app.post<{ Body: AwbSummaryRequest }>(
+export async function summaryRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(
     '/awbsummary',
-    { schema: { body: awbSummaryBody, response: { 200: awbSummaryAnswer } }, config: { readsOnly: true } },
+    { schema: { body: awbSummaryBody, response: { 200: awbSummaryAnswer, ...REFUSALS } }, config: { readsOnly: true } },
     async (request, reply) => {
       const { fieldSearch, filters = {} } = request.body;
       const tagProblem = searchTagsProblem(fieldSearch);
@@ -92,69 +82,61 @@ export async function summaryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
   );
 
-  app.get<{ Querystring: SearchNextQuery }>(
-    '/searchnext',
-    { schema: { querystring: searchNextQuery, response: { 200: searchNextAnswer } } },
-    async (request, reply) => {
-      const query = request.query;
-      const tags: AwbTag[] = [];
-      for (const text of (query.AWBs ?? '').split(',').filter(Boolean)) {
-        const awb = parseAwbNumber(text);
-        if (!awb) return invalid(reply, `"${text}" is not an AWB number.`);
-        tags.push({ AWBPrefix: awb.prefix, AWBSuffix: awb.suffix });
-      }
-      const tagProblem = searchTagsProblem(tags);
-      if (tagProblem && !tagProblem.ok) return invalid(reply, tagProblem.message);
-      const statuses = (query.Status ?? '').split(',').filter(Boolean);
-      if (!statuses.every(isShipmentStatus)) return invalid(reply, `Status must be among ${SHIPMENT_STATUSES.join(', ')}.`);
-      const attention = (query.Attention ?? '').split(',').filter(Boolean);
-      if (!attention.every(isAttentionKind)) return invalid(reply, `Attention must be among ${ATTENTION_KINDS.join(', ')}.`);
-      const filters: SummaryFilters = {
-        FlightDateFrom: query.FlightDateFrom,
-        FlightDateTo: query.FlightDateTo,
-        MessageDateFrom: query.MessageDateFrom,
-        MessageDateTo: query.MessageDateTo,
-        STDFrom: query.STDFrom,
-        STDTo: query.STDTo,
-        Status: statuses as ShipmentStatus[],
-        Attention: attention,
-      };
-      const filterProblem = filtersProblem(filters);
-      if (filterProblem) return invalid(reply, filterProblem);
-      const caller = await callerOf(ctx, request);
-      const next = await adjacentShipment(
-        ctx.db,
-        caller.scope,
-        { tags, filters },
-        { FieldName: query.FieldName, OrderBy: query.OrderBy },
-        query.ShipmentId,
-        query.Direction,
-      );
-      if (next === undefined) return shipmentNotFound(reply);
-      return ok(next);
-    },
-  );
+  app.get('/searchnext', { schema: { querystring: searchNextQuery, response: { 200: searchNextAnswer, ...REFUSALS } } }, async (request, reply) => {
+    const query = request.query;
+    const tags: AwbTag[] = [];
+    for (const text of (query.AWBs ?? '').split(',').filter(Boolean)) {
+      const awb = parseAwbNumber(text);
+      if (!awb) return invalid(reply, `"${text}" is not an AWB number.`);
+      tags.push({ AWBPrefix: awb.prefix, AWBSuffix: awb.suffix });
+    }
+    const tagProblem = searchTagsProblem(tags);
+    if (tagProblem && !tagProblem.ok) return invalid(reply, tagProblem.message);
+    const statuses = (query.Status ?? '').split(',').filter(Boolean);
+    if (!statuses.every(isShipmentStatus)) return invalid(reply, `Status must be among ${SHIPMENT_STATUSES.join(', ')}.`);
+    const attention = (query.Attention ?? '').split(',').filter(Boolean);
+    if (!attention.every(isAttentionKind)) return invalid(reply, `Attention must be among ${ATTENTION_KINDS.join(', ')}.`);
+    const filters: SummaryFilters = {
+      FlightDateFrom: query.FlightDateFrom,
+      FlightDateTo: query.FlightDateTo,
+      MessageDateFrom: query.MessageDateFrom,
+      MessageDateTo: query.MessageDateTo,
+      STDFrom: query.STDFrom,
+      STDTo: query.STDTo,
+      Status: statuses as ShipmentStatus[],
+      Attention: attention,
+    };
+    const filterProblem = filtersProblem(filters);
+    if (filterProblem) return invalid(reply, filterProblem);
+    const caller = await callerOf(ctx, request);
+    const next = await adjacentShipment(
+      ctx.db,
+      caller.scope,
+      { tags, filters },
+      { FieldName: query.FieldName, OrderBy: query.OrderBy },
+      query.ShipmentId,
+      query.Direction,
+    );
+    if (next === undefined) return shipmentNotFound(reply);
+    return ok(next);
+  });
 
-  app.get<{ Querystring: { Today?: string } }>(
-    '/overview',
-    { schema: { querystring: overviewQuery, response: { 200: overviewAnswer } } },
-    async (request, reply) => {
-      const serverToday = isoDay(new Date());
-      const today = request.query.Today ?? serverToday;
-      // The browser's calendar day may differ from the server's by the time zone, never by more.
-      const day = dayNumber(today);
-      if (day === undefined || Math.abs(day - dayNumber(serverToday)!) > 1) return invalid(reply, 'Today must be the current date.');
-      const caller = await callerOf(ctx, request);
-      const counts = await overviewCounts(ctx.db, ctx.shipments, caller.scope, today);
-      const byStatus = (source: Record<string, number>) =>
-        Object.fromEntries(SHIPMENT_STATUSES.map((status) => [status, source[status] ?? 0])) as Record<ShipmentStatus, number>;
-      const answer: OverviewAnswer = {
-        Today: today,
-        TodayByStatus: byStatus(counts.today),
-        Last7DaysByStatus: byStatus(counts.week),
-        Attention: counts.attention,
-      };
-      return ok(answer);
-    },
-  );
+  app.get('/overview', { schema: { querystring: overviewQuery, response: { 200: overviewAnswer, ...REFUSALS } } }, async (request, reply) => {
+    const serverToday = isoDay(new Date());
+    const today = request.query.Today ?? serverToday;
+    // The browser's calendar day may differ from the server's by the time zone, never by more.
+    const day = dayNumber(today);
+    if (day === undefined || Math.abs(day - dayNumber(serverToday)!) > 1) return invalid(reply, 'Today must be the current date.');
+    const caller = await callerOf(ctx, request);
+    const counts = await overviewCounts(ctx.db, ctx.shipments, caller.scope, today);
+    const byStatus = (source: Record<string, number>) =>
+      Object.fromEntries(SHIPMENT_STATUSES.map((status) => [status, source[status] ?? 0])) as Record<ShipmentStatus, number>;
+    const answer: OverviewAnswer = {
+      Today: today,
+      TodayByStatus: byStatus(counts.today),
+      Last7DaysByStatus: byStatus(counts.week),
+      Attention: counts.attention,
+    };
+    return ok(answer);
+  });
 }
