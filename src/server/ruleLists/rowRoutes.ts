@@ -50,7 +50,7 @@ export function ruleListRowRoutes(plugin: RuleListPlugin) {
   return async function rowRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
     const app = plain.withTypeProvider<TypeBoxTypeProvider>();
     const wire = (row: StoredRow) => toWireRow(plugin, row);
-    const row = rowSchema(plugin);
+    const Row = rowSchema(plugin);
     const tags = [plugin.label];
 
     app.get(
@@ -60,7 +60,7 @@ export function ruleListRowRoutes(plugin: RuleListPlugin) {
           tags,
           summary: `List ${plugin.label}: sorted, filtered and paged as simple-rest asks (sort, range, filter as JSON)`,
           querystring: listQuerystringSchema,
-          response: { 200: PageAnswer(row), 400: Refusals[400], 403: Refusals[403] },
+          response: { 200: PageAnswer(Row), 400: Refusals[400], 403: Refusals[403] },
         },
       },
       async (request, reply) => {
@@ -76,7 +76,7 @@ export function ruleListRowRoutes(plugin: RuleListPlugin) {
 
     app.get(
       '/:id',
-      { schema: { tags, summary: 'One row', params: IdParams, response: { 200: Answer(row), 400: Refusals[400], 403: Refusals[403], 404: Refusals[404] } } },
+      { schema: { tags, summary: 'One row', params: IdParams, response: { 200: Answer(Row), 400: Refusals[400], 403: Refusals[403], 404: Refusals[404] } } },
       async (request, reply) => {
         const found = await findRow(ctx.db, scopeOf(request, plugin), request.params.id);
         return found ? { status: StatusCode.SUCCESS, data: wire(found) } : sendNotFound(reply);
@@ -88,7 +88,7 @@ export function ruleListRowRoutes(plugin: RuleListPlugin) {
         tags,
         summary: 'Create a row',
         body: rowCreateBody(plugin),
-        response: { 200: Answer(row), 400: Refusals[400], 403: Refusals[403], 409: RowConflict },
+        response: { 200: Answer(Row), 400: Refusals[400], 403: Refusals[403], 409: RowConflict },
       };
       app.post('/', { schema }, async (request, reply) => {
         const checked = checkValues(plugin, request.body);
@@ -116,7 +116,7 @@ export function ruleListRowRoutes(plugin: RuleListPlugin) {
             summary: 'Update a row with the version read',
             params: IdParams,
             body: rowEditBody(plugin),
-            response: { 200: Answer(row), 400: Refusals[400], 403: Refusals[403], 404: Refusals[404], 409: RowConflict },
+            response: { 200: Answer(Row), 400: Refusals[400], 403: Refusals[403], 404: Refusals[404], 409: RowConflict },
           },
         },
         async (request, reply) => {
@@ -156,7 +156,7 @@ export function ruleListRowRoutes(plugin: RuleListPlugin) {
             summary: 'Delete a row (refused when `version` is given and stale)',
             params: IdParams,
             body: DeleteBody,
-            response: { 200: Answer(row), 400: Refusals[400], 403: Refusals[403], 404: Refusals[404], 409: RowConflict },
+            response: { 200: Answer(Row), 400: Refusals[400], 403: Refusals[403], 404: Refusals[404], 409: RowConflict },
           },
         },
         async (request, reply) => {

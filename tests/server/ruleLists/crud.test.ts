@@ -190,6 +190,31 @@ describe('rule-list rows over simple-rest', () => {
     // Other lists keep their own log.
     expect((await admin.get('/classicapi/regionlist/userlog')).json().total).toBe(0);
   });
+
+  it('answers a stored row as it is stored even where the field rules have narrowed since (the row schema documents them, the answer keeps the value)', async () => {
+    const [stored] = (await admin.get(`/classicapi/countryrules${listQuery({ range: [0, 0] })}`)).json().data;
+    // A remark longer than remarks' maxLength today, and a date where a list of codes belongs: as if written under older rules.
+    const legacy = { ...stored, remarks: 'x'.repeat(501), shcCodes: '2024-01-01' };
+    const values = Object.fromEntries(
+      Object.entries(legacy).filter(([key]) => !['id', 'version', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'].includes(key)),
+    );
+    const setValues = (row: Record<string, unknown>) =>
+      t.db
+        .updateTable('rule_list_rows')
+        .set({ row_values: JSON.stringify(row) })
+        .where('row_id', '=', String(stored.id))
+        .execute();
+    await setValues(values);
+    try {
+      const response = await admin.get(`/classicapi/countryrules/${stored.id}`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data).toEqual(legacy);
+      const page = (await admin.get(`/classicapi/countryrules${listQuery({ range: [0, 0] })}`)).json();
+      expect(page.data[0]).toEqual(legacy);
+    } finally {
+      await setValues(Object.fromEntries(Object.entries(stored).filter(([key]) => key in values)));
+    }
+  });
 });
 
 describe('the Cancel and Resend actions', () => {
