@@ -1,6 +1,6 @@
 import { canonicalSpelling, consonantSkeleton } from './canonicalSpelling';
 import { genericGroupOf } from './genericWords';
-import { ARTICLES, matchWords, SKELETON_EDIT_LENGTH, WORD_FLOOR } from './wordMatch';
+import { ARTICLES, matchWithTwoEdits, matchWords, SKELETON_EDIT_LENGTH, twoDeletionKeys, WORD_FLOOR } from './wordMatch';
 
 /**
  * An index over the words of the listed names, so that a screened name is compared only with the
@@ -10,6 +10,8 @@ import { ARTICLES, matchWords, SKELETON_EDIT_LENGTH, WORD_FLOOR } from './wordMa
  * consonant skeleton or one consonant apart (HEZBOLLAH finds HIZBALLAH, QADHAFI finds GADDAFI), and
  * generic words of one group (AIRLINES finds AIR); listed words written together or apart
  * (MAHAN AIR, MAHANAIR, MAHA NAIR) are found through neighbouring words joined, on both sides.
+ * A word carrying two edits (matchWithTwoEdits), which compareNames pairs once in a name beside
+ * other words found, is looked up by its keys with up to two letters left out (twoDeletionKeys).
  */
 
 export interface NearWord {
@@ -53,9 +55,17 @@ export class FuzzyNameIndex {
   private readonly bySkeleton = new Map<string, string[]>();
   private readonly byGenericGroup = new Map<number, string[]>();
   private readonly near = new Map<string, NearWord[]>();
+  /** Listed words (neither joined nor trade words) by their keys with up to two letters left out. */
+  private readonly byTwoDeletions = new Map<string, string[]>();
+  private readonly twoEditsNear = new Map<string, NearWord[]>();
   /** letter -> [name id, weight]... flattened: the names with that letter among their initials, and those initials' weight (compareNames regroups initials). */
   private readonly byInitial = new Map<string, number[]>();
   private accumulated = new Float64Array(0);
+  /** Per name, during candidates(): the most one word carrying two edits may add to its bound. */
+  private twoEdits = new Float64Array(0);
+
+  /** `mayCarryTwoEdits`: whether a screened word may be a listed word carrying two edits (compareNames asks the vocabulary's isListed). */
+  constructor(private readonly mayCarryTwoEdits: (word: string) => boolean = () => true) {}
 
   /**
    * Adds a name with the weight of each of its words as compareNames weighs them (the bound in
@@ -104,6 +114,7 @@ export class FuzzyNameIndex {
       }
     }
     this.near.clear();
+    this.twoEditsNear.clear();
     return id;
   }
 
@@ -117,6 +128,7 @@ export class FuzzyNameIndex {
   private indexWord(word: string, joined = false): void {
     if (word.length > 2) {
       if (!joined) this.indexLetters(word);
+      if (!joined && genericGroupOf(word) === undefined) for (const key of twoDeletionKeys(word)) addToList(this.byTwoDeletions, key, word);
       for (const key of skeletonKeys(word)) addToList(this.bySkeleton, key, word);
     }
     const group = genericGroupOf(word);
@@ -156,6 +168,26 @@ export class FuzzyNameIndex {
     return found;
   }
 
+  /** The listed words a screened word may be with two edits (matchWithTwoEdits), not counting those nearWords finds. */
+  twoEditWords(word: string): NearWord[] {
+    const cached = this.twoEditsNear.get(word);
+    if (cached) return cached;
+    const found: NearWord[] = [];
+    if (word.length > 2 && genericGroupOf(word) === undefined && this.mayCarryTwoEdits(word)) {
+      const seen = new Set<string>();
+      for (const key of twoDeletionKeys(word))
+        for (const listed of this.byTwoDeletions.get(key) ?? []) {
+          if (seen.has(listed)) continue;
+          seen.add(listed);
+          const match = matchWithTwoEdits(listed, word);
+          if (match) found.push({ word: listed, similarity: match.similarity });
+        }
+    }
+    if (this.twoEditsNear.size >= NEAR_CACHE_LIMIT) this.twoEditsNear.clear();
+    this.twoEditsNear.set(word, found);
+    return found;
+  }
+
   /**
    * The ids of the names whose words could cover at least `minCoverage` of their weight with words
    * close to the screened words (an upper bound, so no name that could reach it is left out). A
@@ -179,11 +211,27 @@ export class FuzzyNameIndex {
     for (let index = 0; index + 1 < words.length; index++) screened.push(words[index] + words[index + 1]);
     for (const word of new Set(screened)) for (const near of this.nearWords(word)) credit(this.postings.get(near.word), near.similarity);
     if (initials.length > 0) for (const letter of new Set(initials.join(''))) credit(this.byInitial.get(letter), 1);
+    // One word of a name found otherwise may carry two edits: a name's bound grows by its best such word.
+    if (this.twoEdits.length < this.names.length) this.twoEdits = new Float64Array(this.names.length);
+    const twoEdits = this.twoEdits;
+    const loose: number[] = [];
+    for (const word of new Set(words))
+      for (const near of this.twoEditWords(word)) {
+        const posting = this.postings.get(near.word) as number[];
+        for (let index = 0; index < posting.length; index += 2) {
+          const id = posting[index];
+          if (accumulated[id] === 0) continue;
+          const value = near.similarity * posting[index + 1];
+          if (twoEdits[id] === 0) loose.push(id);
+          if (value > twoEdits[id]) twoEdits[id] = value;
+        }
+      }
     const result: number[] = [];
     for (const id of touched) {
-      if (accumulated[id] >= minCoverage * this.names[id].weight - 1e-9) result.push(id);
+      if (accumulated[id] + twoEdits[id] >= minCoverage * this.names[id].weight - 1e-9) result.push(id);
       accumulated[id] = 0;
     }
+    for (const id of loose) twoEdits[id] = 0;
     return result;
   }
 }

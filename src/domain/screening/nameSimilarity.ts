@@ -1,5 +1,5 @@
 import { genericGroupOf, isGenericWord } from './genericWords';
-import { ARTICLES, LENGTH_SLACK, matchWords, skeletonsAlike, type WordMatchKind } from './wordMatch';
+import { ARTICLES, LENGTH_SLACK, matchWithTwoEdits, matchWords, skeletonsAlike, type WordMatchKind } from './wordMatch';
 
 /**
  * How alike two names are, word by word: each word of one name is paired with at most one word of
@@ -32,6 +32,8 @@ export const byLength: WordWeight = (word) => word.length;
 export interface NameVocabulary {
   weightOf: WordWeight;
   isDistinctive(word: string): boolean;
+  /** Whether the list holds the word in a name: such a word is a name in its own right, never another word carrying two edits. */
+  isListed?(word: string): boolean;
 }
 
 /** Without a list to learn from: words weigh their length, generic trade words a fifth of it. */
@@ -218,8 +220,15 @@ function tokenMatch(listed: Token, screened: Token): { similarity: number; how: 
   return found;
 }
 
+interface Paired {
+  row: number;
+  column: number;
+  similarity: number;
+  how: WordMatchKind;
+}
+
 /** The one-to-one pairing with the largest total of similarity x (weight of both words); exact when one side has at most 8 words. */
-function bestPairing(rows: Token[], columns: Token[]): { row: number; column: number; similarity: number; how: WordMatchKind }[] {
+function bestPairing(rows: Token[], columns: Token[]): Paired[] {
   const rowCount = rows.length;
   const columnCount = columns.length;
   const matches: ({ similarity: number; how: WordMatchKind } | undefined)[] = new Array(rowCount * columnCount);
@@ -285,6 +294,37 @@ function bestPairing(rows: Token[], columns: Token[]): { row: number; column: nu
   return chosen.map(([row, column]) => ({ row, column, ...(matches[row * columnCount + column] as { similarity: number; how: WordMatchKind }) }));
 }
 
+/**
+ * One word of a name may carry two edits (matchWithTwoEdits: UHNMMAD for MUHAMMAD) where the rest of
+ * the name is found: of the listed words left unpaired and the screened words left unpaired (neither
+ * joined nor a trade word), the pair of the largest similarity x weight, when another distinctive
+ * listed word is paired.
+ * A screened word the list holds (vocabulary.isListed: HASSAN, MARIA) is a name of its own, not
+ * HAMDAN or MARK written with two edits.
+ */
+function pairWithTwoEdits(listed: Token[], screened: Token[], chosen: { row: number; column: number }[], vocabulary: NameVocabulary): Paired | undefined {
+  // The rest of the name found must tell parties apart: EASTWIND CHEMICALS is not EASTNINE CHEMICALS with two edits.
+  if (!chosen.some(({ row }) => !listed[row].joined && vocabulary.isDistinctive(listed[row].word))) return undefined;
+  const pairedRows = new Set(chosen.map(({ row }) => row));
+  const pairedColumns = new Set(chosen.map(({ column }) => column));
+  const plain = (token: Token) => !token.joined && genericGroupOf(token.word) === undefined;
+  let best: Paired | undefined;
+  let bestGain = 0;
+  listed.forEach((listedToken, row) => {
+    if (pairedRows.has(row) || !plain(listedToken)) return;
+    screened.forEach((screenedToken, column) => {
+      if (pairedColumns.has(column) || !plain(screenedToken) || vocabulary.isListed?.(screenedToken.word)) return;
+      const found = matchWithTwoEdits(listedToken.word, screenedToken.word);
+      const gain = (found?.similarity ?? 0) * (listedToken.weight + screenedToken.weight);
+      if (found && gain > bestGain) {
+        best = { row, column, ...found };
+        bestGain = gain;
+      }
+    });
+  });
+  return best;
+}
+
 const totalWeight = (tokens: Token[]) => tokens.reduce((sum, token) => sum + token.weight, 0);
 
 /** The weight of each listed word as compared (a middle name counts MIDDLE_NAME_FACTOR of its weight). */
@@ -321,6 +361,8 @@ export function compareNames(
   regroupInitials(listed, screened, listedShape.initials ?? [], screenedShape.initials ?? []);
   joinAcrossSpaces(listed, screened);
   const chosen = bestPairing(listed, screened);
+  const twoEdits = pairWithTwoEdits(listed, screened, chosen, vocabulary);
+  if (twoEdits) chosen.push(twoEdits);
   let listedCovered = 0;
   let screenedCovered = 0;
   const pairedListed = new Set<number>();

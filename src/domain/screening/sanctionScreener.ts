@@ -99,6 +99,7 @@ function listVocabulary(entries: readonly SanctionListEntry[]): NameVocabulary {
   return {
     weightOf: (word) => word.length * informativeness(word),
     isDistinctive: (word) => word.length >= 3 && !ARTICLES.has(word) && !isGeneric(word) && informativeness(word) >= DISTINCTIVE_INFORMATIVENESS,
+    isListed: (word) => documents.has(word),
   };
 }
 
@@ -177,7 +178,7 @@ export class SanctionScreener {
     this.entries = entries;
     this.vocabulary = listVocabulary(entries);
     this.weightOf = this.vocabulary.weightOf;
-    this.fuzzy = new FuzzyNameIndex();
+    this.fuzzy = new FuzzyNameIndex((word) => !this.vocabulary.isListed?.(word));
     entries.forEach((entry, entryIndex) => {
       for (const phrase of new Set([entry.name, ...entry.aliases])) this.addName(entryIndex, phrase, entry.matchingMethod, entry.partyType);
     });

@@ -7,7 +7,8 @@ import { genericGroupOf } from './genericWords';
  * - spelling: equal in their common spelling (canonicalSpelling.ts: KHALID, HALID; HUSSEIN, HUSAYN);
  * - synonym: generic words of one group (AIR, AIRLINES; genericWords.ts);
  * - phonetic: differing only in vowels, H and letters that sound alike (HEZBOLLAH, HIZBALLAH);
- * - typo: a letter or two replaced, added, dropped or swapped, the first letter too (NAHAN, MAHAN).
+ * - typo: a letter or two replaced, added, dropped or swapped, the first letter too (NAHAN, MAHAN);
+ * - typos: one edit more than a typo allows (matchWithTwoEdits: UHNMMAD, MUHAMMAD), once in a name.
  * Phonetic and typo differences are measured as an edit cost on the common spellings, in which a
  * vowel, H or Y counts half and so does a letter replaced by one that sounds alike (S/Z, V/F, G/J, G/K, D/Z,
  * C/K, C/S), except a final A replaced by another vowel (MARIA, MARIO; BARAKA, BARACO), which
@@ -16,7 +17,7 @@ import { genericGroupOf } from './genericWords';
  * written or in common spelling (doubled letters kept: HRNNDEZ is HERNANDEZ without its vowels).
  */
 
-export type WordMatchKind = 'exact' | 'spelling' | 'synonym' | 'phonetic' | 'typo' | 'joined';
+export type WordMatchKind = 'exact' | 'spelling' | 'synonym' | 'phonetic' | 'typo' | 'typos' | 'joined';
 
 export interface WordMatch {
   similarity: number;
@@ -239,6 +240,83 @@ export function matchWords(first: string, second: string): WordMatch | undefined
 }
 
 const EXACT: WordMatch = Object.freeze({ similarity: 1, how: 'exact' });
+
+/** Words two edits apart are at least this alike to count as one word carrying two edits (ADAM, AMDM: 0.7). */
+export const TWO_EDITS_FLOOR = 0.7;
+/** Words this long at least may carry two edits; shorter ones (AL, ABU) carry too little to tell. */
+export const TWO_EDITS_MIN_LENGTH = 3;
+
+const looseCache = new Map<string, WordMatch | null>();
+const keyCache = new Map<string, string[]>();
+/** Keys at least this long: shorter ones would file every short word together. */
+const TWO_DELETION_KEY_LENGTH = 3;
+
+/**
+ * The word, as written and in common spelling, with up to two letters left out (keys of at least
+ * three letters): two words carrying two edits between them (a letter replaced, added or dropped
+ * on either side) share one. The word index (fuzzyNameIndex.ts) files listed words under these, so
+ * it finds every pair matchWithTwoEdits accepts.
+ */
+export function twoDeletionKeys(word: string): string[] {
+  let keys = keyCache.get(word);
+  if (keys) return keys;
+  const found = new Set<string>();
+  for (const written of new Set([word, canonicalSpelling(word)])) {
+    if (written.length >= TWO_DELETION_KEY_LENGTH) found.add(written);
+    for (let first = 0; first < written.length; first++) {
+      const once = written.slice(0, first) + written.slice(first + 1);
+      if (once.length < TWO_DELETION_KEY_LENGTH) continue;
+      found.add(once);
+      for (let second = first; second < once.length; second++) {
+        const twice = once.slice(0, second) + once.slice(second + 1);
+        if (twice.length >= TWO_DELETION_KEY_LENGTH) found.add(twice);
+      }
+    }
+  }
+  keys = [...found];
+  if (keyCache.size >= CACHE_LIMIT / 10) keyCache.clear();
+  keyCache.set(word, keys);
+  return keys;
+}
+
+function shareTwoDeletionKey(first: string, second: string): boolean {
+  const keys = new Set(twoDeletionKeys(first));
+  return twoDeletionKeys(second).some((key) => keys.has(key));
+}
+
+/**
+ * A listed word written with two edits more than matchWords tolerates (one more than allowedCost for
+ * its length: a dropped first letter and a typo, UHNMMAD for MUHAMMAD; dropped vowels and a
+ * transliteration, BDEL for ABDUL; MRI for MARIO), as written or in common spelling. Such a word
+ * alone is too often another word: compareNames pairs at most one such word in a name, and only
+ * a listed word left unpaired with a screened word left unpaired (see compareNames). The words must
+ * also reduce to one word by leaving out at most two letters of each (twoDeletionKeys), which is
+ * what the word index looks them up by. Undefined when the words are alike (matchWords) or further apart.
+ */
+export function matchWithTwoEdits(listed: string, screened: string): WordMatch | undefined {
+  if (listed.length < TWO_EDITS_MIN_LENGTH || screened.length < TWO_EDITS_MIN_LENGTH) return undefined;
+  if (Math.abs(listed.length - screened.length) > LENGTH_SLACK) return undefined;
+  const key = `${listed} ${screened}`;
+  let found = looseCache.get(key);
+  if (found === undefined) {
+    found = null;
+    if (!matchWords(listed, screened) && shareTwoDeletionKey(listed, screened)) {
+      for (const [a, b] of [
+        [listed, screened],
+        [canonicalSpelling(listed), canonicalSpelling(screened)],
+      ]) {
+        const allowed = allowedCost(Math.min(a.length, b.length)) + 1;
+        const { cost } = editCost(a, b, allowed);
+        if (cost > allowed) continue;
+        const similarity = 1 - (COST_SCALE * cost) / Math.max(a.length, b.length);
+        if (similarity >= TWO_EDITS_FLOOR && (!found || similarity > found.similarity)) found = { similarity, how: 'typos' };
+      }
+    }
+    if (looseCache.size >= CACHE_LIMIT) looseCache.clear();
+    looseCache.set(key, found);
+  }
+  return found ?? undefined;
+}
 
 /** How alike two words are: 1 when equal, 0 when they count as different words. */
 export function wordSimilarity(first: string, second: string): number {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalSpelling, compareNames, foldText, mayBeAlike, normaliseName, withoutLegalForms, wordSimilarity } from '../../../src/domain/screening';
+import {
+  canonicalSpelling,
+  compareNames,
+  foldText,
+  listedNameShape,
+  mayBeAlike,
+  normaliseName,
+  withoutLegalForms,
+  wordSimilarity,
+} from '../../../src/domain/screening';
+import { plainVocabulary } from '../../../src/domain/screening/nameSimilarity';
 
 describe('folding and normalising names', () => {
   it('folds accents, special letters, case and punctuation; drops apostrophes', () => {
@@ -61,6 +71,25 @@ describe('comparing names word by word', () => {
     // Other initials stay other initials, and words that are not initials are not regrouped.
     expect(compareNames(listed, normaliseName('P. WEAR K. T. DE H. JEANS TO')).score).toBeLessThan(0.85);
     expect(compareNames(normaliseName('K. P. TO JEANS WEAR S. DE H.'), normaliseName('PK WEAR S DE H JEANS TO')).missing).toEqual(['KP']);
+  });
+
+  it('pairs one word carrying two edits where the rest of the name is found, and not a word the list holds', () => {
+    const awad = compareNames(listedNameShape('AWAD, Muhammad', 'Individual'), normaliseName('AWAD, UHNMMAD'));
+    expect(awad.pairs).toContainEqual({ listed: 'MUHAMMAD', screened: 'UHNMMAD', how: 'typos', similarity: 0.85 });
+    expect(awad.score).toBeGreaterThan(0.85);
+    // Dropped vowels and a transliteration; vowels dropped from a short middle name.
+    expect(compareNames(listedNameShape('BAKI, Abdul', 'Individual'), normaliseName('BAKI, BDEL')).score).toBeGreaterThan(0.85);
+    expect(compareNames(listedNameShape('MARTINEZ CASAS, Carlos Mario', 'Individual'), normaliseName('CARLOS MRI MARTINEZ CASAS')).score).toBeGreaterThan(0.95);
+    // Alone, the word is not the name; nor is a distinctive word two edits off beside trade words only.
+    expect(compareNames(['MUHAMMAD'], ['UHNMMAD']).score).toBe(0);
+    expect(compareNames(['EASTNINE', 'CHEMICALS'], ['EASTWIND', 'CHEMICALS']).replaced).toEqual({ listed: 'EASTNINE', screened: 'EASTWIND' });
+    // A word the list holds is a name of its own: HASSAN is not HAMDAN with two edits.
+    const listing = { ...plainVocabulary, isListed: (word: string) => word === 'HASSAN' };
+    const hassan = compareNames(listedNameShape('HAMDAN, Ali', 'Individual'), normaliseName('HASSAN ALI'), undefined, listing);
+    expect(hassan.replaced).toEqual({ listed: 'HAMDAN', screened: 'HASSAN' });
+    expect(hassan.score).toBeLessThan(0.85);
+    // Two edits apart and more are different words, however the rest matches.
+    expect(compareNames(listedNameShape('AWAD, Muhammad', 'Individual'), normaliseName('AWAD, UHNMMXD')).score).toBeLessThan(0.85);
   });
 
   it('does not care about word order', () => {

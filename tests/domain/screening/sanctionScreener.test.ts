@@ -215,6 +215,8 @@ describe('what distinguishes a name (issue 18)', () => {
     { ...internal('T-6', 'MUHAMMAD, Faysal', 'Default'), listName: 'SDN', partyType: 'Individual' },
     { ...internal('T-7', 'TELESERVE PLUS', 'Default'), listName: 'SDN' },
     { ...internal('T-8', 'K. P. TO JEANS WEAR S. DE H.', 'Default'), listName: 'SDN' },
+    { ...internal('T-9', 'AWAD, Muhammad', 'Default'), listName: 'SDN', partyType: 'Individual' },
+    { ...internal('T-10', 'HAMDAN, Abdul Karim', 'Default'), listName: 'SDN', partyType: 'Individual' },
   ];
   const wider = new SanctionScreener([...entries, ...extra]);
   const best = (text: string) => wider.screenSubject(name(text))[0];
@@ -239,6 +241,16 @@ describe('what distinguishes a name (issue 18)', () => {
     expect(how('MAHANAIR', 'SDN-12927')).toEqual(['joined']);
     const fadlallah = wider.screenSubject(name('Shaykh Fadlallah')).find((hit) => hit.entryId === 'SDN-2679');
     expect(fadlallah?.explanation?.missing).toEqual(['MUHAMMAD', 'HUSAYN']);
+  });
+
+  it('finds a word carrying two edits beside the rest of the name through the word index (UHNMMAD for MUHAMMAD), and not a word the list holds', () => {
+    const hit = wider.screenSubject(name('AWAD, UHNMMAD')).find((candidate) => candidate.entryId === 'T-9');
+    expect(hit?.explanation?.words).toContainEqual(expect.objectContaining({ listed: 'MUHAMMAD', screened: 'UHNMMAD', how: 'typos' }));
+    expect(hit?.explanation?.summary).toMatch(/UHNMMAD ~ MUHAMMAD \(typos 0\.85\)/);
+    // HASSAN is on the list: ABDUL KARIM HASSAN is another person than HAMDAN, Abdul Karim.
+    expect(wider.vocabulary.isListed?.('HASSAN')).toBe(true);
+    expect(wider.screenSubject(name('ABDUL KARIM HASSAN')).map((candidate) => candidate.entryId)).not.toContain('T-10');
+    expect(wider.screenSubject(name('ABDUL KARIM HAMDAN')).map((candidate) => candidate.entryId)).toContain('T-10');
   });
 
   it('reads a last word that ends as a legal form does both with the legal form split off and as written (FAYSAL is not FAY SAL)', () => {
