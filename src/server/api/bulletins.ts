@@ -1,42 +1,38 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
-import { BULLETIN_PAGE_SIZE, type Bulletin, type BulletinsAnswer } from '../../domain/bulletins';
+import { Type } from 'typebox';
+import { BULLETIN_PAGE_SIZE, BULLETIN_SEVERITIES, type Bulletin, type BulletinsAnswer } from '../../domain/bulletins';
 import { StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
+import { Answer, NullableText, Refusal } from '../http/answerSchemas';
 import { accountOf, authenticate } from '../http/authenticate';
 import { ipRestriction } from '../http/ipRestriction';
 
-const bulletinSchema = {
-  type: 'object',
-  required: ['bulletin_id', 'company_id', 'severity', 'title', 'body', 'published_at'],
-  properties: {
-    bulletin_id: { type: 'string' },
-    company_id: { type: ['string', 'null'] },
-    severity: { type: 'string' },
-    title: { type: 'string' },
-    body: { type: 'string' },
-    published_at: { type: 'string' },
-  },
-} as const;
+/** One bulletin (the domain's Bulletin, which the browser reads). */
+const BulletinSchema = Type.Object({
+  bulletin_id: Type.String(),
+  company_id: NullableText,
+  severity: Type.Enum(BULLETIN_SEVERITIES),
+  title: Type.String(),
+  body: Type.String({ description: 'plain text, line breaks kept' }),
+  published_at: Type.String({ format: 'date-time' }),
+});
 
-const answerSchema = {
-  type: 'object',
-  properties: {
-    status: { type: 'integer' },
-    data: { type: 'object', properties: { total: { type: 'integer' }, rows: { type: 'array', items: bulletinSchema } } },
-  },
-} as const;
+/** The domain's BulletinsAnswer: the bulletins in force and how many there are in all. */
+const BulletinsAnswerSchema = Answer(Type.Object({ total: Type.Integer({ minimum: 0 }), rows: Type.Array(BulletinSchema) }));
 
 /**
  * GET /userapi/bulletins: the bulletins in force for the signed-in user's company (its own and
  * those for every company), newest first, at most BULLETIN_PAGE_SIZE of them. Any signed-in user
  * may read them: the bulletin page has no function id (spec 6).
  */
-export async function bulletinRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function bulletinRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('preHandler', authenticate(ctx));
   app.addHook('preHandler', ipRestriction);
 
-  app.get('/bulletins', { schema: { response: { 200: answerSchema } } }, async (request, reply): Promise<BulletinsAnswer> => {
+  app.get('/bulletins', { schema: { response: { 200: BulletinsAnswerSchema, '4xx': Refusal } } }, async (request, reply): Promise<BulletinsAnswer> => {
     const { companyId } = accountOf(request);
     const inForce = ctx.db
       .selectFrom('bulletins')

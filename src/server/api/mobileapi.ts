@@ -1,25 +1,35 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { passwordProblem, PasswordProblemMessages } from '../../domain/password';
 import { Messages, StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
 import { userRecordId } from '../../domain/userProfile';
 import { AuditEntity, recordAudit } from '../users/userAudit';
+import { Refusal } from '../http/answerSchemas';
 import { accountOf, authenticate } from '../http/authenticate';
 import { ipRestriction } from '../http/ipRestriction';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeFamily, revokeFamilyOf } from '../auth/refreshTokens';
 import { sessionOfAccessToken } from '../auth/accessTokens';
 import { storePassword } from '../auth/passwordStore';
+import { StatusAnswer } from './answerShapes';
+
+/** Sign-out reads the refresh token if the client sends one; a body of null, or none, is fine too. */
+const LogoutBody = Type.Union([Type.Object({ refresh_token: Type.Optional(Type.String({ maxLength: 200 })) }), Type.Null()]);
+
+const ChangePasswordBody = Type.Object({ old_password: Type.String({ maxLength: 200 }), new_password: Type.String({ maxLength: 200 }) });
 
 /** /mobileapi/authentication: sign-out and password change. */
-export async function mobileApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function mobileApiRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = ctx;
 
   // Sign-out needs no valid access token (it may have expired): the refresh token names the family to revoke.
-  app.post<{ Body: { refresh_token?: string } | null }>(
+  app.post(
     '/authentication/logout',
     // The bearer token is optional here (security: none, or the token): the document says so, where /mobileapi otherwise demands it.
-    { schema: { security: [{}, { bearer: [] }], body: { type: ['object', 'null'], properties: { refresh_token: { type: 'string', maxLength: 200 } } } } },
+    { schema: { security: [{}, { bearer: [] }], body: LogoutBody, response: { 200: StatusAnswer, '4xx': Refusal } } },
     async (request) => {
       // The session of the access token (even one just expired: it still names its session), and the
       // family of the refresh token: whichever of them the client sends, its session ends (ASVS 7.4.1).
@@ -32,18 +42,13 @@ export async function mobileApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     },
   );
 
-  app.post<{ Body: { old_password: string; new_password: string } }>(
+  app.post(
     '/authentication/changepassword',
     {
       // Like every call of a signed-in user, only from inside the company's address ranges.
       preHandler: [authenticate(ctx), ipRestriction],
-      schema: {
-        body: {
-          type: 'object',
-          required: ['old_password', 'new_password'],
-          properties: { old_password: { type: 'string', maxLength: 200 }, new_password: { type: 'string', maxLength: 200 } },
-        },
-      },
+      // The new password's refusals travel with HTTP 200 and a message (StatusAnswer); 4xx are the hooks' and the validation's.
+      schema: { body: ChangePasswordBody, response: { 200: StatusAnswer, '4xx': Refusal } },
     },
     async (request) => {
       const account = accountOf(request);

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { forgotPasswordProblems, RESET_TOKEN_PATTERN } from '../../domain/forgotPassword';
 import { passwordProblem, PasswordProblemMessages } from '../../domain/password';
 import { Messages, StatusCode } from '../../domain/statusCodes';
@@ -10,6 +12,8 @@ import { accountKey, reserveAttempt, throttleLimits } from '../auth/loginThrottl
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { claimPasswordReset, pendingPasswordReset, issuePasswordReset, retirePasswordReset } from '../auth/passwordResets';
 import { storePassword } from '../auth/passwordStore';
+import { Answer, Refusal } from '../http/answerSchemas';
+import { StatusAnswer } from './answerShapes';
 
 export const RESET_LINK_INVALID =
   'This password reset link is not valid any more: it was already used, has expired, or a newer link was sent. Please ask for a new one.';
@@ -23,8 +27,18 @@ export async function resetDeliveriesSettled(): Promise<void> {
   while (deliveries.size > 0) await Promise.all([...deliveries]);
 }
 
-const accountId = { type: 'string', maxLength: 100 } as const;
-const token = { type: 'string', maxLength: 100 } as const;
+const accountId = Type.String({ maxLength: 100 });
+const token = Type.String({ maxLength: 100 });
+
+const ForgotPasswordBody = Type.Object({ company_id: accountId, user_id: accountId });
+const TokenBody = Type.Object({ token });
+const ResetPasswordBody = Type.Object({ token, new_password: Type.String({ maxLength: 200 }) });
+
+/** The one answer of every well-formed request (RESET_REQUESTED), whether the account exists or not. */
+const ResetRequested = Answer(Type.Object({ expiresInMinutes: Type.Integer({ description: 'how long the mailed link works' }) }));
+
+/** Whose password the link resets, and until when: the reset page shows it. */
+const PendingReset = Answer(Type.Object({ company_id: Type.String(), user_id: Type.String(), expires_at: Type.String({ format: 'date-time' }) }));
 
 /**
  * Forgot password (spec 7 "Other calls", spec 8): the server mails a single-use, expiring link
@@ -32,14 +46,16 @@ const token = { type: 'string', maxLength: 100 } as const;
  * account and per address like sign-in (HTTP 429 with Retry-After). The reset page then sets a
  * new password under the password rules.
  */
-export async function passwordResetRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function passwordResetRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = ctx;
   const throttle = throttleLimits(config);
   const invalid = (reply: FastifyReply, message: string) => reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message });
 
-  app.post<{ Body: { company_id: string; user_id: string } }>(
+  app.post(
     '/authentication/forgotpassword',
-    { schema: { body: { type: 'object', required: ['company_id', 'user_id'], properties: { company_id: accountId, user_id: accountId } } } },
+    // Refusals: 400 a malformed id, 429 too many requests (with Retry-After).
+    { schema: { body: ForgotPasswordBody, response: { 200: ResetRequested, '4xx': Refusal } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const companyId = request.body.company_id.trim();
@@ -93,18 +109,18 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx }: { ctx: 
     if (mail.outcome === 'failed') await retirePasswordReset(db, resetToken);
   }
 
-  const tokenBody = { type: 'object', required: ['token'], properties: { token } } as const;
-
-  app.post<{ Body: { token: string } }>('/authentication/resetpassword/verify', { schema: { body: tokenBody } }, async (request, reply) => {
+  const verifySchema = { body: TokenBody, response: { 200: PendingReset, '4xx': Refusal } };
+  app.post('/authentication/resetpassword/verify', { schema: verifySchema }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const pending = RESET_TOKEN_PATTERN.test(request.body.token) ? await pendingPasswordReset(db, request.body.token) : undefined;
     if (!pending) return reply.code(400).send({ status: StatusCode.FAILURE, message: RESET_LINK_INVALID });
     return { status: StatusCode.SUCCESS, data: { company_id: pending.companyId, user_id: pending.userId, expires_at: pending.expiresAt.toISOString() } };
   });
 
-  app.post<{ Body: { token: string; new_password: string } }>(
+  app.post(
     '/authentication/resetpassword',
-    { schema: { body: { type: 'object', required: ['token', 'new_password'], properties: { token, new_password: { type: 'string', maxLength: 200 } } } } },
+    // Refusals: 400 with RESET_LINK_INVALID, or the password rule the new password breaks.
+    { schema: { body: ResetPasswordBody, response: { 200: StatusAnswer, '4xx': Refusal } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const { new_password } = request.body;

@@ -1,7 +1,44 @@
+import { Type, type Static } from 'typebox';
 import { APP_ID, SiteType } from '../../domain/access';
 import type { MenuEntry, PermissionResponse } from '../../domain/permissions';
 import type { AccountProfile } from '../auth/accounts';
 import type { AccessCache } from '../auth/accessCache';
+
+/** A menu entry (the domain's MenuEntry): a page (url) or a group of entries (items), nested. */
+const MenuEntrySchema = Type.Cyclic(
+  {
+    MenuEntry: Type.Object({
+      function_id: Type.Union([Type.Integer(), Type.Null()]),
+      site_type: Type.Integer(),
+      category: Type.Integer(),
+      text: Type.String(),
+      url: Type.String(),
+      items: Type.Array(Type.Ref('MenuEntry')),
+    }),
+  },
+  'MenuEntry',
+);
+
+/** The permission answer of spec 3 (the domain's PermissionResponse, which the browser reads). */
+export const PermissionSchema = Type.Object({
+  app_id: Type.Integer(),
+  access_type: Type.Integer(),
+  user_id: Type.String(),
+  company_id: Type.String(),
+  company_type_id: Type.Integer(),
+  company_name: Type.String(),
+  menu: Type.Array(MenuEntrySchema),
+  role_type_list: Type.Array(Type.Integer()),
+  functions: Type.Array(Type.Integer()),
+  is_import_forwarder: Type.Boolean(),
+});
+
+/** The compiler holds the schema to the domain's types, both ways. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const permissionSchemaMatches: [Same<Static<typeof MenuEntrySchema>, MenuEntry>, Same<Static<typeof PermissionSchema>, PermissionResponse>] = [
+  true,
+  true,
+];
 
 /**
  * The permission answer of spec 3; `classic` selects the classic site's menu (site_type 1). The

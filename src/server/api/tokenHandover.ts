@@ -1,17 +1,41 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
 import { findAccount } from '../auth/accounts';
 import type { Account } from '../auth/refreshTokens';
 import { issueTokenPair } from '../auth/sessions';
 import { createHandover, redeemHandover, type HandoverCheck } from '../auth/tokenHandovers';
+import { Answer, Refusal } from '../http/answerSchemas';
 import { accountOf, authenticate } from '../http/authenticate';
 import { ipRestriction } from '../http/ipRestriction';
 
 export const HANDOVER_INVALID = 'The hand-over id is unknown, has expired or was already used.';
 
-const handoverId = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' } } } as const;
-const requestUri = { type: 'string', minLength: 1, maxLength: 2000 } as const;
+const HandoverIdParams = Type.Object({ id: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }) });
+const requestUri = Type.String({ minLength: 1, maxLength: 2000 });
+const appId = Type.Integer({ minimum: 1, maximum: 2147483647 });
+
+const HandoverBody = Type.Object({ app: appId, request_uri: Type.Optional(requestUri) });
+
+/** The single-use id and how many seconds it works. */
+const HandoverAnswer = Answer(Type.Object({ id: Type.String(), expires_in: Type.Integer() }));
+
+/** The classic site's own token pair for the user whose session was handed over. */
+const RedeemedAnswer = Answer(
+  Type.Object({
+    access_token: Type.String(),
+    refresh_token: Type.String(),
+    token_type: Type.Literal('Bearer'),
+    expires_in: Type.Integer({ description: 'seconds the access token works' }),
+    user_id: Type.String(),
+    company_id: Type.String(),
+  }),
+);
+
+/** Redeemed, or 400 with HANDOVER_INVALID (unknown, expired, used, or another app or address). */
+const redeemAnswers = { 200: RedeemedAnswer, '4xx': Refusal } as const;
 
 function sameOrigin(a: string, b: string): boolean {
   try {
@@ -27,17 +51,19 @@ function sameOrigin(a: string, b: string): boolean {
  * GET /api/authentication/fetchToken/{id}?app={app} or POST /api/authentication/fetchToken/{id}
  * {request_uri} and gets a token pair of its own for the user.
  */
-export async function tokenHandoverRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function tokenHandoverRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = ctx;
 
-  app.post<{ Body: { app: number; request_uri?: string } }>(
+  app.post(
     '/authentication/handover',
     {
       // Handing the session over is a signed-in call like any other: from inside the company's ranges only.
       preHandler: [authenticate(ctx), ipRestriction],
       schema: {
         security: [{ bearer: [] }],
-        body: { type: 'object', required: ['app'], properties: { app: { type: 'integer', minimum: 1, maximum: 2147483647 }, request_uri: requestUri } },
+        body: HandoverBody,
+        response: { 200: HandoverAnswer, '4xx': Refusal },
       },
     },
     async (request, reply) => {
@@ -67,7 +93,7 @@ export async function tokenHandoverRoutes(app: FastifyInstance, { ctx }: { ctx: 
       data: {
         access_token: tokens.accessToken,
         refresh_token: tokens.refreshToken,
-        token_type: 'Bearer',
+        token_type: 'Bearer' as const,
         expires_in: config.accessTokenSeconds,
         user_id: account.userId,
         company_id: account.companyId,
@@ -75,20 +101,15 @@ export async function tokenHandoverRoutes(app: FastifyInstance, { ctx }: { ctx: 
     };
   }
 
-  app.get<{ Params: { id: string }; Querystring: { app: number } }>(
+  app.get(
     '/authentication/fetchToken/:id',
-    {
-      schema: {
-        params: handoverId,
-        querystring: { type: 'object', required: ['app'], properties: { app: { type: 'integer', minimum: 1, maximum: 2147483647 } } },
-      },
-    },
+    { schema: { params: HandoverIdParams, querystring: Type.Object({ app: appId }), response: redeemAnswers } },
     async (request, reply) => redeem(request.params.id, { app: request.query.app }, reply),
   );
 
-  app.post<{ Params: { id: string }; Body: { request_uri: string } }>(
+  app.post(
     '/authentication/fetchToken/:id',
-    { schema: { params: handoverId, body: { type: 'object', required: ['request_uri'], properties: { request_uri: requestUri } } } },
+    { schema: { params: HandoverIdParams, body: Type.Object({ request_uri: requestUri }), response: redeemAnswers } },
     async (request, reply) => redeem(request.params.id, { requestUri: request.body.request_uri }, reply),
   );
 }

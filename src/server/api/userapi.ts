@@ -1,45 +1,47 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
+import { Answer, NullableText, Refusal } from '../http/answerSchemas';
 import { accountOf, authenticate } from '../http/authenticate';
 import { ipRestriction } from '../http/ipRestriction';
-import { permissionFor } from './permissions';
+import { StatusAnswer } from './answerShapes';
+import { PermissionSchema, permissionFor } from './permissions';
+
+/** The signed-in user's profile; more fields may follow (additionalProperties). */
+const ProfileSchema = Type.Object(
+  {
+    user_id: Type.String(),
+    company_id: Type.String(),
+    user_name: Type.String(),
+    email: NullableText,
+    role_type: Type.Integer(),
+    role_name: Type.String(),
+    company_type_id: Type.Integer(),
+    company_name: Type.String(),
+    access_type: Type.Integer(),
+    mfa_required: Type.Boolean(),
+  },
+  { additionalProperties: true },
+);
+
+// The profile, or (also HTTP 200, from authenticate) the invalid-profile status with its message.
+const ProfileAnswer = Answer(ProfileSchema);
+
+/** The permission answer, or (HTTP 200, from authenticate) the invalid-profile status with its message. */
+const PermissionAnswer = Type.Union([PermissionSchema, StatusAnswer]);
+
+/** Whether the role holds the function: status SUCCESS, or USER_ACL_EXCEPTION when it does not. */
+const FunctionAnswer = Answer(Type.Object({ function_id: Type.Integer(), allowed: Type.Boolean() }));
 
 /** /userapi: the signed-in user's profile and permissions, from inside the company's address ranges. */
-export async function userApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function userApiRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('preHandler', authenticate(ctx));
   app.addHook('preHandler', ipRestriction);
 
-  // The profile, or (also HTTP 200, from authenticate) the invalid-profile status with its message.
-  const profileAnswer = {
-    type: 'object',
-    required: ['status'],
-    // Fastify serialises from this schema: fields added later are sent, not dropped.
-    additionalProperties: true,
-    properties: {
-      status: { type: 'integer' },
-      message: { type: 'string' },
-      data: {
-        type: 'object',
-        additionalProperties: true,
-        required: ['user_id', 'company_id', 'user_name', 'email', 'role_type', 'role_name', 'company_type_id', 'company_name', 'access_type', 'mfa_required'],
-        properties: {
-          user_id: { type: 'string' },
-          company_id: { type: 'string' },
-          user_name: { type: 'string' },
-          email: { type: ['string', 'null'] },
-          role_type: { type: 'integer' },
-          role_name: { type: 'string' },
-          company_type_id: { type: 'integer' },
-          company_name: { type: 'string' },
-          access_type: { type: 'integer' },
-          mfa_required: { type: 'boolean' },
-        },
-      },
-    },
-  } as const;
-
-  app.get('/user/getuserprofile', { schema: { response: { 200: profileAnswer } } }, async (request) => {
+  app.get('/user/getuserprofile', { schema: { response: { 200: ProfileAnswer, '4xx': Refusal } } }, async (request) => {
     const account = accountOf(request);
     return {
       status: StatusCode.SUCCESS,
@@ -58,15 +60,15 @@ export async function userApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     };
   });
 
-  app.get<{ Querystring: { isClassic?: boolean } }>(
+  app.get(
     '/permission',
-    { schema: { querystring: { type: 'object', properties: { isClassic: { type: 'boolean' } } } } },
+    { schema: { querystring: Type.Object({ isClassic: Type.Optional(Type.Boolean()) }), response: { 200: PermissionAnswer, '4xx': Refusal } } },
     async (request) => permissionFor(ctx.access, accountOf(request), request.query.isClassic === true),
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/permission/function/:id',
-    { schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 0, maximum: 2147483647 } } } } },
+    { schema: { params: Type.Object({ id: Type.Integer({ minimum: 0, maximum: 2147483647 }) }), response: { 200: FunctionAnswer, '4xx': Refusal } } },
     async (request) => {
       const functions = await ctx.access.functionsOfRole(accountOf(request).roleId);
       const allowed = functions.includes(request.params.id);
