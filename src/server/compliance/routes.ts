@@ -1,66 +1,32 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { FunctionId } from '../../domain/access';
 import { IngestMessages } from '../../domain/complianceMessages';
 import { decodeMessageBytes, DEFAULT_CARGO_MESSAGE_LIMITS } from '../../domain/cargoMessages';
-import { SANCTION_DECISIONS } from '../../domain/sanctionReview';
 import { formatMessage, StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
+import { Refusal } from '../http/answerSchemas';
 import { accountOf, authenticate } from '../http/authenticate';
 import { aboutShipments, ipRestriction } from '../http/ipRestriction';
 import { requireFunction } from '../http/requireFunction';
 import { invalid, ok } from '../shipments/answers';
 import { callerOf, sendOutcome } from '../shipments/caller';
-import { ID, PREFIX, REMARK, SUFFIX, UPDATE_DT } from '../shipments/schemas';
+import { REFUSALS } from '../shipments/schemas';
 import { ingestMessage } from './ingest';
 import { checkSanctionName } from './sanctionCheck';
-import { resendSanctionScreening, saveSanctionDecisions, type SanctionSaveRequest } from './sanctionReview';
+import { resendSanctionScreening, saveSanctionDecisions } from './sanctionReview';
+import { messageAnswer, resendBody, sanctionCheckAnswer, sanctionResendAnswer, sanctionSaveAnswer, sanctionSaveBody, searchQuery } from './schemas';
 
 /**
  * The compliance engine's calls on the API host (/awbapi): shipment messages in (FWB, FHL and
  * their Cargo-XML forms), the sanction review (save, resend) and the Sanction Check of a name (sanctionCheck.ts).
  */
 
-const sanctionSaveBody = {
-  type: 'object',
-  required: ['ShipmentId', 'AWBPrefix', 'AWBSuffix', 'UpdateDT', 'decisions'],
-  additionalProperties: false,
-  properties: {
-    ShipmentId: ID,
-    AWBPrefix: PREFIX,
-    AWBSuffix: SUFFIX,
-    UpdateDT: UPDATE_DT,
-    PendingUpdate: { type: 'boolean' },
-    decisions: {
-      type: 'array',
-      maxItems: 200,
-      items: {
-        type: 'object',
-        required: ['HitId', 'Decision', 'Remark'],
-        additionalProperties: false,
-        properties: { HitId: { type: 'string', pattern: '^H[0-9A-Z]{2,20}$' }, Decision: { type: 'string', enum: [...SANCTION_DECISIONS] }, Remark: REMARK },
-      },
-    },
-  },
-} as const;
-
-const resendBody = {
-  type: 'object',
-  required: ['ResendList'],
-  additionalProperties: false,
-  properties: { ResendList: { type: 'array', minItems: 1, maxItems: 50, uniqueItems: true, items: ID } },
-} as const;
-
-const searchQuery = {
-  type: 'object',
-  required: ['name'],
-  additionalProperties: false,
-  properties: { name: { type: 'string', minLength: 1, maxLength: 200 }, limit: { type: 'integer', minimum: 1, maximum: 50, default: 10 } },
-} as const;
-
 /** Messages larger than this are refused before they are read; the parser's own limit is lower and says why. */
 const MESSAGE_BODY_LIMIT = 4 * DEFAULT_CARGO_MESSAGE_LIMITS.maxBytes;
 
-export async function complianceRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function complianceRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   const deps = () => ({ ...(ctx.jobs ? { jobs: ctx.jobs } : {}), autoAcceptDelaySeconds: ctx.config.autoAcceptDelaySeconds });
   aboutShipments(app);
   app.addHook('preHandler', authenticate(ctx));
@@ -82,7 +48,12 @@ export async function complianceRoutes(app: FastifyInstance, { ctx }: { ctx: App
   };
   app.post(
     '/messages',
-    { preHandler: requireFunction(ctx, FunctionId.SHIPMENT_MESSAGES), bodyLimit: MESSAGE_BODY_LIMIT, config: { documentOnly: messageBody } },
+    {
+      preHandler: requireFunction(ctx, FunctionId.SHIPMENT_MESSAGES),
+      bodyLimit: MESSAGE_BODY_LIMIT,
+      schema: { response: { 200: messageAnswer, 201: messageAnswer, 400: Refusal, 401: Refusal, 403: Refusal } },
+      config: { documentOnly: messageBody },
+    },
     async (request, reply) => {
       const body = request.body;
       let text: string | undefined;
@@ -127,21 +98,21 @@ export async function complianceRoutes(app: FastifyInstance, { ctx }: { ctx: App
     },
   );
 
-  app.post<{ Body: SanctionSaveRequest }>(
+  app.post(
     '/sanction/save',
-    { preHandler: requireFunction(ctx, FunctionId.SHIPMENT), schema: { body: sanctionSaveBody } },
+    { preHandler: requireFunction(ctx, FunctionId.SHIPMENT), schema: { body: sanctionSaveBody, response: { 200: sanctionSaveAnswer, ...REFUSALS } } },
     async (request, reply) => sendOutcome(reply, await saveSanctionDecisions(await callerOf(ctx, request), deps(), request.body)),
   );
 
-  app.post<{ Body: { ResendList: string[] } }>(
+  app.post(
     '/sanction/resend',
-    { preHandler: requireFunction(ctx, FunctionId.SHIPMENT), schema: { body: resendBody } },
+    { preHandler: requireFunction(ctx, FunctionId.SHIPMENT), schema: { body: resendBody, response: { 200: sanctionResendAnswer, ...REFUSALS } } },
     async (request) => ok(await resendSanctionScreening(await callerOf(ctx, request), deps(), request.body.ResendList)),
   );
 
-  app.get<{ Querystring: { name: string; limit: number } }>(
+  app.get(
     '/sanction/search',
-    { preHandler: requireFunction(ctx, FunctionId.SANCTION_REVIEW), schema: { querystring: searchQuery } },
+    { preHandler: requireFunction(ctx, FunctionId.SANCTION_REVIEW), schema: { querystring: searchQuery, response: { 200: sanctionCheckAnswer, ...REFUSALS } } },
     async (request, reply) => {
       const name = request.query.name.trim();
       if ([...name].length < 2) return invalid(reply, 'Enter a name of at least 2 characters.');

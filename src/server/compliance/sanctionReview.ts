@@ -21,6 +21,8 @@ import { carrierRules, type CarrierRules } from './carrierRules';
 import { reassessShipment } from './reassess';
 import { reviewedHitsOf } from './storedHits';
 import type { SanctionResendOutcome } from '../../domain/shipmentWire';
+import type { Static } from 'typebox';
+import type { sanctionSaveBody } from './schemas';
 
 /**
  * The sanction review calls (spec 7): save (escalate, cancel escalation, approve, deny, clear, each
@@ -28,14 +30,8 @@ import type { SanctionResendOutcome } from '../../domain/shipmentWire';
  * the current lists), and the ad hoc name check.
  */
 
-export interface SanctionSaveRequest {
-  ShipmentId: string;
-  AWBPrefix: string;
-  AWBSuffix: string;
-  UpdateDT: string;
-  PendingUpdate?: boolean;
-  decisions: { HitId: string; Decision: SanctionDecision; Remark: string }[];
-}
+/** POST awbapi/sanction/save's body, as its route schema (schemas.ts) gives it. */
+export type SanctionSaveRequest = Static<typeof sanctionSaveBody>;
 
 export interface SanctionSaveAnswer {
   ShipmentId: string;
