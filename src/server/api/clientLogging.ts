@@ -1,6 +1,9 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { LogLevel, StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
+import { Refusal, StatusField } from '../http/answerSchemas';
 import { accountOf, authenticate } from '../http/authenticate';
 
 const PINO_LEVEL: Record<number, 'debug' | 'info' | 'warn' | 'error' | 'fatal'> = {
@@ -12,20 +15,21 @@ const PINO_LEVEL: Record<number, 'debug' | 'info' | 'warn' | 'error' | 'fatal'> 
 };
 
 /** POST /logapi/clientlogging {iMsg, iLogType}: what the browser reports, kept and written to the server log (spec 7, 9). */
-export async function clientLoggingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
-  app.post<{ Body: { iMsg: string; iLogType: number } }>(
+const clientLogBody = Type.Object({
+  iMsg: Type.String({ minLength: 1, maxLength: 4000 }),
+  iLogType: Type.Integer({ minimum: LogLevel.debug, maximum: LogLevel.fatal }),
+});
+
+export async function clientLoggingRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(
     '/clientlogging',
     {
       preHandler: authenticate(ctx),
+      // The answer is the status alone: the line is kept, there is nothing to show.
       schema: {
-        body: {
-          type: 'object',
-          required: ['iMsg', 'iLogType'],
-          properties: {
-            iMsg: { type: 'string', minLength: 1, maxLength: 4000 },
-            iLogType: { type: 'integer', minimum: LogLevel.debug, maximum: LogLevel.fatal },
-          },
-        },
+        body: clientLogBody,
+        response: { 200: Type.Object({ status: StatusField, message: Type.Optional(Type.String()) }), 400: Refusal, 401: Refusal },
       },
     },
     async (request) => {

@@ -1,16 +1,19 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
+import { Type } from 'typebox';
 import { FunctionId } from '../../domain/access';
 import { AWB_FORMAT_MESSAGE, formatAwbNumber, parseAwbNumber } from '../../domain/awb';
 import { StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
 import { sendNotFound } from '../ruleLists/answers';
+import { Answer, NullableText, PageAnswer, Refusal } from '../http/answerSchemas';
 import { accountOf } from '../http/authenticate';
 import { requireFunction } from '../http/requireFunction';
 import { QUEUES } from '../jobs/jobQueue';
 import { writeShipmentEvents } from '../shipments/actionLog';
 import { ID } from '../shipments/schemas';
-import { badRequest, listQuerystringSchema, parseListQuery, sendPage, textFilter, type ListQueryText } from '../users/listQuery';
+import { badRequest, listQuerystringSchema, parseListQuery, sendPage, textFilter } from '../users/listQuery';
 import { OUTBOUND_ACTION_FROM, OUTBOUND_STATES, OUTBOUND_TARGETS } from '../../domain/outboundMessages';
 
 /**
@@ -67,12 +70,32 @@ function toWire(row: OutboundRow) {
   };
 }
 
-const idsBody = {
-  type: 'object',
-  required: ['ids'],
-  additionalProperties: false,
-  properties: { ids: { type: 'array', minItems: 1, maxItems: 200, uniqueItems: true, items: ID } },
-} as const;
+const idsBody = Type.Object({ ids: Type.Array(ID, { minItems: 1, maxItems: 200, uniqueItems: true }) }, { additionalProperties: false });
+
+/** An outbound message as the grid shows it (toWire); one message also carries its text (Payload). */
+const OutboundMessage = Type.Object({
+  id: Type.String(),
+  ShipmentId: Type.String(),
+  AWBNumber: Type.String(),
+  Target: Type.String({ description: OUTBOUND_TARGETS.join(', ') }),
+  State: Type.String({ description: OUTBOUND_STATES.join(', ') }),
+  Recipient: NullableText,
+  Attempts: Type.Integer(),
+  LastError: NullableText,
+  Acknowledgement: NullableText,
+  CreatedAt: Type.String(),
+  UpdatedAt: Type.String(),
+  SentAt: NullableText,
+  AcknowledgedAt: NullableText,
+  UserId: Type.String(),
+  Payload: Type.Optional(Type.String({ description: 'the message as sent: GET outboundmessages/{id} only' })),
+});
+
+/** Resend's and Cancel's answer: the messages done, and those skipped as not in a state the action takes. */
+const actionAnswer = Answer(Type.Object({ Done: Type.Array(Type.String()), Skipped: Type.Array(Type.String()) }));
+
+/** The refusals of these calls: bad input (400), signed out (401), not the caller's function (403), no such message (404). */
+const REFUSALS = { 400: Refusal, 401: Refusal, 403: Refusal, 404: Refusal } as const;
 const COLUMNS = [
   'o.message_id',
   'o.shipment_id',
@@ -91,42 +114,47 @@ const COLUMNS = [
   's.awb_suffix',
 ] as const;
 
-export async function outboundRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function outboundRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('preHandler', requireFunction(ctx, FunctionId.OUTBOUND_MESSAGES));
 
-  app.get<{ Querystring: ListQueryText }>('/outboundmessages', { schema: { querystring: listQuerystringSchema } }, async (request, reply) => {
-    const query = parseListQuery(request.query, SORT_FIELDS, 'CreatedAt');
-    const descending = request.query.sort === undefined ? true : query.descending;
-    const target = textFilter(query.filter, 'Target', 10);
-    const state = textFilter(query.filter, 'State', 12);
-    const awbText = textFilter(query.filter, 'q', 20);
-    if (target && !(OUTBOUND_TARGETS as readonly string[]).includes(target))
-      throw badRequest(`Unknown target "${target}": one of ${OUTBOUND_TARGETS.join(', ')}.`);
-    if (state && !(OUTBOUND_STATES as readonly string[]).includes(state)) throw badRequest(`Unknown state "${state}": one of ${OUTBOUND_STATES.join(', ')}.`);
-    const awb = awbText ? parseAwbNumber(awbText) : undefined;
-    if (awbText && !awb) throw badRequest(AWB_FORMAT_MESSAGE);
-    let base = ctx.db
-      .selectFrom('outbound_messages as o')
-      .innerJoin('shipments as s', 's.shipment_id', 'o.shipment_id')
-      .where('o.company_id', '=', accountOf(request).companyId);
-    if (target) base = base.where('o.target', '=', target);
-    if (state) base = base.where('o.state', '=', state);
-    if (awb) base = base.where('s.awb_prefix', '=', awb.prefix).where('s.awb_suffix', '=', awb.suffix);
-    const [rows, counted] = await Promise.all([
-      base
-        .select([...COLUMNS])
-        .orderBy(sql`${SORT_SQL[query.sortField]} ${sql.raw(descending ? 'DESC' : 'ASC')}, o.message_id ${sql.raw(descending ? 'DESC' : 'ASC')}`)
-        .offset(query.offset)
-        .limit(query.limit)
-        .execute(),
-      base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return sendPage(reply, 'outboundmessages', (rows as OutboundRow[]).map(toWire), query.offset, Number(counted.n));
-  });
+  app.get(
+    '/outboundmessages',
+    { schema: { querystring: listQuerystringSchema, response: { 200: PageAnswer(OutboundMessage), ...REFUSALS } } },
+    async (request, reply) => {
+      const query = parseListQuery(request.query, SORT_FIELDS, 'CreatedAt');
+      const descending = request.query.sort === undefined ? true : query.descending;
+      const target = textFilter(query.filter, 'Target', 10);
+      const state = textFilter(query.filter, 'State', 12);
+      const awbText = textFilter(query.filter, 'q', 20);
+      if (target && !(OUTBOUND_TARGETS as readonly string[]).includes(target))
+        throw badRequest(`Unknown target "${target}": one of ${OUTBOUND_TARGETS.join(', ')}.`);
+      if (state && !(OUTBOUND_STATES as readonly string[]).includes(state)) throw badRequest(`Unknown state "${state}": one of ${OUTBOUND_STATES.join(', ')}.`);
+      const awb = awbText ? parseAwbNumber(awbText) : undefined;
+      if (awbText && !awb) throw badRequest(AWB_FORMAT_MESSAGE);
+      let base = ctx.db
+        .selectFrom('outbound_messages as o')
+        .innerJoin('shipments as s', 's.shipment_id', 'o.shipment_id')
+        .where('o.company_id', '=', accountOf(request).companyId);
+      if (target) base = base.where('o.target', '=', target);
+      if (state) base = base.where('o.state', '=', state);
+      if (awb) base = base.where('s.awb_prefix', '=', awb.prefix).where('s.awb_suffix', '=', awb.suffix);
+      const [rows, counted] = await Promise.all([
+        base
+          .select([...COLUMNS])
+          .orderBy(sql`${SORT_SQL[query.sortField]} ${sql.raw(descending ? 'DESC' : 'ASC')}, o.message_id ${sql.raw(descending ? 'DESC' : 'ASC')}`)
+          .offset(query.offset)
+          .limit(query.limit)
+          .execute(),
+        base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return sendPage(reply, 'outboundmessages', (rows as OutboundRow[]).map(toWire), query.offset, Number(counted.n));
+    },
+  );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/outboundmessages/:id',
-    { schema: { params: { type: 'object', required: ['id'], properties: { id: ID }, additionalProperties: false } } },
+    { schema: { params: Type.Object({ id: ID }, { additionalProperties: false }), response: { 200: Answer(OutboundMessage), ...REFUSALS } } },
     async (request, reply) => {
       const row = await ctx.db
         .selectFrom('outbound_messages as o')
@@ -142,7 +170,7 @@ export async function outboundRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   /** Resend and Cancel, each from the states it takes (OUTBOUND_ACTION_FROM). */
   for (const action of ['resend', 'cancel'] as const) {
-    app.post<{ Body: { ids: string[] } }>(`/outboundmessages/${action}`, { schema: { body: idsBody } }, async (request) => {
+    app.post(`/outboundmessages/${action}`, { schema: { body: idsBody, response: { 200: actionAnswer, ...REFUSALS } } }, async (request) => {
       const account = accountOf(request);
       const from = OUTBOUND_ACTION_FROM[action];
       const done = await ctx.db.transaction().execute(async (trx) => {

@@ -1,7 +1,10 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { ruleListPlugins } from '../../../plugins';
 import { StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
+import { NullableText, PageAnswer, Refusal } from '../http/answerSchemas';
 import { accountOf } from '../http/authenticate';
 import { refuseAccess } from '../http/requireFunction';
 import { latestRuns, runOfList } from './rescreen';
@@ -10,16 +13,42 @@ import { latestRuns, runOfList } from './rescreen';
  * The progress of re-screening after a list change (`/classicapi/rescreenruns`): the company's
  * latest runs, or the run of one list's latest change, for any user who keeps one of its rule lists.
  */
-export async function rescreenRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+/** RescreenRunView (rescreen.ts); a list's run also says which list's change it took over (Includes). */
+const RescreenRun = Type.Object({
+  RunId: Type.String(),
+  ListName: Type.String(),
+  Reason: Type.String(),
+  RequestedBy: Type.String(),
+  State: Type.String(),
+  Total: Type.Integer(),
+  Done: Type.Integer(),
+  Changed: Type.Integer(),
+  CreatedAt: Type.String(),
+  FinishedAt: NullableText,
+  Error: NullableText,
+  Includes: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], {
+      description: "with ?list=: the list asked for when the run is another list's, which took its change over; null for the list's own run",
+    }),
+  ),
+});
+
+export async function rescreenRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   const listFunctions = ruleListPlugins.map((plugin) => plugin.functionId);
-  const querystring = {
-    type: 'object',
-    properties: {
-      list: { type: 'string', enum: ruleListPlugins.map((plugin) => plugin.name), description: "one list's run: the run that screens its latest change" },
+  const querystring = Type.Object(
+    {
+      list: Type.Optional(
+        Type.Enum(
+          ruleListPlugins.map((plugin) => plugin.name),
+          { type: 'string', description: "one list's run: the run that screens its latest change" },
+        ),
+      ),
     },
-    additionalProperties: false,
-  } as const;
-  app.get<{ Querystring: { list?: string } }>('/rescreenruns', { schema: { querystring } }, async (request, reply) => {
+    { additionalProperties: false },
+  );
+  const response = { 200: PageAnswer(RescreenRun), 400: Refusal, 401: Refusal, 403: Refusal };
+  app.get('/rescreenruns', { schema: { querystring, response } }, async (request, reply) => {
     const account = accountOf(request);
     const held = await ctx.access.functionsOfRole(account.roleId);
     if (!listFunctions.some((functionId) => held.includes(functionId))) return refuseAccess(reply);

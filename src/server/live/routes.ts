@@ -1,11 +1,15 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { FunctionId } from '../../domain/access';
 import { StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
 import { admitSession, authenticate, sessionOf, accountOf } from '../http/authenticate';
 import { aboutShipments, ipRestriction } from '../http/ipRestriction';
 import { requireFunction } from '../http/requireFunction';
+import { Refusal } from '../http/answerSchemas';
 import { ok } from '../shipments/answers';
+import { ticketAnswer } from '../shipments/schemas';
 import { issueEventTicket, UsedTickets, verifyEventTicket } from './eventTickets';
 import { LiveStreams } from './liveStreams';
 
@@ -40,7 +44,17 @@ function authenticateStream(ctx: AppContext, used: UsedTickets) {
   };
 }
 
-export async function liveEventRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+/** The stream: `text/event-stream` lines (`id:`, `event:`, `data:` JSON of a LiveEvent, and comment heartbeats) for as long as it stays open. */
+const eventStream = {
+  description: 'server-sent events: `event: ready` or `event: reset` first, then `id: N` and `data: {id, kind, shipmentId, awb, status, by, at, detail}`',
+  content: { 'text/event-stream': { schema: Type.String() } },
+};
+
+/** Bad input (400), a ticket or session gone (401), an address or function not the caller's (403). */
+const REFUSALS = { 400: Refusal, 401: Refusal, 403: Refusal } as const;
+
+export async function liveEventRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   const streams = new LiveStreams(ctx, { heartbeatMs: ctx.config.liveHeartbeatMs, perUser: ctx.config.liveStreamsPerUser });
   // Before the server stops accepting and waits for what is in flight: a stream never ends by itself.
   app.addHook('preClose', () => streams.closeAll());
@@ -51,7 +65,7 @@ export async function liveEventRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     tickets.addHook('preHandler', authenticate(ctx));
     tickets.addHook('preHandler', ipRestriction);
     tickets.addHook('preHandler', requireFunction(ctx, FunctionId.SHIPMENT));
-    tickets.post('/eventticket', { config: { readsOnly: true } }, async (request) => {
+    tickets.post('/eventticket', { schema: { response: { 200: ticketAnswer, ...REFUSALS } }, config: { readsOnly: true } }, async (request) => {
       const account = accountOf(request);
       const ticket = issueEventTicket(
         ctx.jwtSecret,
@@ -72,7 +86,8 @@ export async function liveEventRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       '/events',
       {
         schema: {
-          querystring: { type: 'object', properties: { ticket: { type: 'string', maxLength: 2000 }, lastEventId: { type: 'string', maxLength: 40 } } },
+          querystring: Type.Object({ ticket: Type.Optional(Type.String({ maxLength: 2000 })), lastEventId: Type.Optional(Type.String({ maxLength: 40 })) }),
+          response: { 200: eventStream, ...REFUSALS, 429: Refusal },
         },
       },
       async (request, reply) => {

@@ -1,13 +1,15 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { CLIENT_ACTION_TYPES } from '../../domain/actionLog';
-import type { ActionLogRequest } from '../../domain/shipmentWire';
 import type { AppContext } from '../context';
+import { Answer } from '../http/answerSchemas';
 import { authenticate } from '../http/authenticate';
 import { aboutShipments, ipRestriction } from '../http/ipRestriction';
 import { writeActionLog, writeShipmentEvent } from '../shipments/actionLog';
 import { invalid, ok, shipmentNotFound, shipmentRefused } from '../shipments/answers';
 import { callerOf } from '../shipments/caller';
-import { actionLoggingBody } from '../shipments/schemas';
+import { actionLoggingBody, REFUSALS } from '../shipments/schemas';
 import { findShipment } from '../shipments/shipmentRecord';
 
 /**
@@ -15,11 +17,15 @@ import { findShipment } from '../shipments/shipmentRecord';
  * printing a document already shown (CONTRACTS.md "Logs"). Displays, downloads and searches the
  * server serves are logged by the server itself, in the same transaction.
  */
-export async function actionLoggingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function actionLoggingRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   aboutShipments(app);
-  app.post<{ Body: ActionLogRequest }>(
+  app.post(
     '/actionlogging',
-    { preHandler: [authenticate(ctx), ipRestriction], schema: { body: actionLoggingBody } },
+    {
+      preHandler: [authenticate(ctx), ipRestriction],
+      schema: { body: actionLoggingBody, response: { 200: Answer(Type.Object({ Logged: Type.Literal(true) })), ...REFUSALS } },
+    },
     async (request, reply) => {
       const body = request.body;
       if (!CLIENT_ACTION_TYPES.includes(body.ActType))
