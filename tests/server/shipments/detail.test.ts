@@ -1,6 +1,9 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { compactUpdateDt } from '../../../src/domain/updateDt';
+import { installAnswerCheck } from '../../../src/server/http/answerCheck';
+import { awbDetailAnswer } from '../../../src/server/shipments/schemas';
 import { countLog, buildShipmentTestApp, setShipment, shipmentWhere, type ShipmentTestApp } from './support';
 
 let t: ShipmentTestApp;
@@ -95,6 +98,39 @@ describe('GET /awbapi/awbdetail', () => {
       expect(response.statusCode, url).toBe(400);
       expect(response.json().status, url).toBe(-50001);
     }
+  });
+
+  it('is what its response schema describes: sent as JSON text, which no serialiser reads, it is checked here', async () => {
+    // One shipment of each kind the detail shows: with houses, with sanction hits, with a notify party; and one with an eyeball check, lent out.
+    const shipments = await Promise.all([
+      shipmentWhere(t, sql`s.awb_prefix = '160' AND s.detail -> 'houses' <> '[]'::jsonb`),
+      shipmentWhere(t, sql`s.awb_prefix = '160' AND jsonb_array_length(s.sanction_hits) > 0`),
+      shipmentWhere(t, sql`s.awb_prefix = '160' AND s.notify IS NOT NULL`),
+    ]);
+    const lent = await shipmentWhere(t, sql`s.awb_prefix = '160' AND s.shipment_id NOT IN (SELECT shipment_id FROM shipment_lendings)`, 3);
+    const eyeball = { result: 'PASS', remarks: 'Checked by eye.', userId: 'admin', companyId: 'DEMOAIR', at: new Date().toISOString() };
+    const updateDt = await setShipment(t, lent.shipment_id, { eyeball_check: JSON.stringify(eyeball) });
+    const lending = { ShipmentId: lent.shipment_id, CompanyId: 'SKYAIR' };
+    expect((await t.post('airlineAdmin', '/awbapi/awblend', { ...lending, UpdateDT: updateDt })).json()).toMatchObject({ status: 1 });
+    const schemaCheck = Fastify();
+    installAnswerCheck(schemaCheck);
+    let answer: unknown;
+    schemaCheck.get('/detail', { schema: { response: { 200: awbDetailAnswer } } }, async () => answer);
+    await schemaCheck.ready();
+    for (const shipment of [...shipments, lent]) {
+      const response = await t.get('airlineAdmin', `/awbapi/awbdetail/${shipment.shipment_id}`);
+      expect(response.statusCode).toBe(200);
+      answer = response.json();
+      const checked = await schemaCheck.inject('/detail');
+      expect(checked.statusCode, checked.body).toBe(200);
+      expect(checked.json()).toEqual(answer);
+    }
+    const lentDetail = (answer as { data: { Eyeball: unknown; Lendings: unknown[] } }).data;
+    expect(lentDetail.Eyeball).toMatchObject({ Result: 'PASS' });
+    expect(lentDetail.Lendings).toHaveLength(1);
+    const current = (answer as { data: { UpdateDT: string } }).data.UpdateDT;
+    expect((await t.post('airlineAdmin', '/awbapi/awbtakeback', { ...lending, UpdateDT: current })).json()).toMatchObject({ status: 1 });
+    await schemaCheck.close();
   });
 });
 
