@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
 import { parseClientId, APP_ID } from '../../domain/access';
 import { Messages } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
@@ -23,36 +25,51 @@ export const CODE_MAIL_FAILED =
  * and never tell whether a user id exists.
  */
 
-const field = { type: 'string', maxLength: 2000 } as const;
+const field = Type.Optional(Type.String({ maxLength: 2000 }));
 
-const tokenBodySchema = {
-  type: 'object',
-  properties: {
-    GrantType: { ...field, description: 'client_credentials, mfa-email or refresh_token (any other is refused by the handler: unsupported_grant_type)' },
-    ClientId: field,
-    ClientSecret: field,
-    MFASessionID: field,
-    MFAToken: field,
-    MFACode: field,
-    RefreshToken: field,
-  },
-} as const;
+const TokenBody = Type.Object({
+  GrantType: Type.Optional(
+    Type.String({
+      maxLength: 2000,
+      description: 'client_credentials, mfa-email or refresh_token (any other is refused by the handler: unsupported_grant_type)',
+    }),
+  ),
+  ClientId: field,
+  ClientSecret: field,
+  MFASessionID: field,
+  MFAToken: field,
+  MFACode: field,
+  RefreshToken: field,
+});
 
-/** Every token answer, success or refusal, has this shape (TokenResponse): absent fields are left out. */
-const tokenAnswer = {
-  type: 'object',
+type TokenBody = Static<typeof TokenBody>;
+
+/**
+ * Every token answer, success or refusal, has this shape (the domain's TokenResponse, which the
+ * browser reads): absent fields are left out.
+ */
+function tokenAnswer(description: string) {
   // Fastify serialises from this schema: a field added to TokenResponse later is sent, not dropped.
-  additionalProperties: true,
-  properties: {
-    access_token: { type: 'string' },
-    refresh_token: { type: 'string' },
-    error: { type: 'string' },
-    error_description: { type: 'string' },
-    mfa_token: { type: 'string' },
-    mfa_session_id: { type: 'string' },
-    remain_attempt: { type: 'integer' },
-  },
-} as const;
+  return Type.Object(
+    {
+      access_token: Type.Optional(Type.String()),
+      refresh_token: Type.Optional(Type.String()),
+      error: Type.Optional(Type.String()),
+      error_description: Type.Optional(Type.String()),
+      mfa_token: Type.Optional(Type.String()),
+      mfa_session_id: Type.Optional(Type.String()),
+      remain_attempt: Type.Optional(Type.Integer()),
+    },
+    { additionalProperties: true, description },
+  );
+}
+
+/** A refusal, OAuth style, as the handlers and the error handler of the auth host (validation, rate limit) send it. */
+const TokenRefusal = tokenAnswer('A refusal, OAuth style: error and error_description (mfa_token when a code is required, remain_attempt after a wrong code)');
+
+/** The compiler holds the schema to the domain's type, both ways. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const tokenAnswerMatches: Same<Static<typeof TokenRefusal>, TokenResponse> = true;
 
 /**
  * Form-encoded as OAuth clients send it (the portal's sign-in does); JSON is read the same. A grant's
@@ -61,32 +78,30 @@ const tokenAnswer = {
 const tokenRouteSchema = {
   summary: 'Sign in (client_credentials), complete a one-time code (mfa-email) or refresh a session (refresh_token)',
   consumes: ['application/x-www-form-urlencoded', 'application/json'],
-  body: tokenBodySchema,
+  body: TokenBody,
   // Refusals have the same shape: the handler's, and the error handler's for the auth host (validation, rate limit).
   response: {
-    200: { ...tokenAnswer, description: 'The signed-in session: access_token and refresh_token (mfa_session_id after a code)' },
-    '4xx': {
-      ...tokenAnswer,
-      description: 'A refusal, OAuth style: error and error_description (mfa_token when a code is required, remain_attempt after a wrong code)',
-    },
+    200: tokenAnswer('The signed-in session: access_token and refresh_token (mfa_session_id after a code)'),
+    '4xx': TokenRefusal,
   },
-} as const;
+};
 
-interface TokenBody {
-  GrantType?: string;
-  ClientId?: string;
-  ClientSecret?: string;
-  MFASessionID?: string;
-  MFAToken?: string;
-  MFACode?: string;
-  RefreshToken?: string;
-}
+/** The mail server refused the code's mail: temporarily_unavailable with CODE_MAIL_FAILED. */
+const CodeMailFailed = tokenAnswer("The code's mail could not be sent: error temporarily_unavailable, to be tried again in a few minutes");
+
+const ChallengeBody = Type.Object({ authenticatorType: Type.String({ maxLength: 20 }), MFAToken: Type.String({ maxLength: 200 }) });
+
+const ChallengeAnswer = Type.Object(
+  { name: Type.String({ description: 'the masked e-mail address' }), prefix: Type.String({ description: 'the prefix the code is shown with' }) },
+  { description: 'The code was mailed: the masked address and the prefix the code is shown with' },
+);
 
 function fail(reply: FastifyReply, error: string, description: string, extra: TokenResponse = {}, httpStatus = 400) {
   return reply.code(httpStatus).send({ error, error_description: description, ...extra } satisfies TokenResponse);
 }
 
-export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function authRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = ctx;
   await app.register(formbody, { bodyLimit: 16_384 });
   const mfaSettings = {
@@ -186,7 +201,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     } satisfies TokenResponse);
   }
 
-  app.post<{ Body: TokenBody }>('/token', { schema: tokenRouteSchema }, async (request, reply) => {
+  app.post('/token', { schema: tokenRouteSchema }, async (request, reply) => {
     const body = request.body ?? {};
     reply.header('Cache-Control', 'no-store');
     switch (body.GrantType) {
@@ -204,26 +219,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     }
   });
 
-  const challengeSchema = {
-    type: 'object',
-    required: ['authenticatorType', 'MFAToken'],
-    properties: { authenticatorType: { type: 'string', maxLength: 20 }, MFAToken: { type: 'string', maxLength: 200 } },
-  } as const;
-
-  const challengeAnswer = { type: 'object', properties: { name: { type: 'string' }, prefix: { type: 'string' } } } as const;
-
-  app.post<{ Body: { authenticatorType: string; MFAToken: string } }>(
+  app.post(
     '/mfa/challenge',
-    {
-      schema: {
-        body: challengeSchema,
-        response: {
-          200: { ...challengeAnswer, description: 'The code was mailed: the masked address and the prefix the code is shown with' },
-          '4xx': tokenAnswer,
-          503: tokenAnswer,
-        },
-      },
-    },
+    { schema: { body: ChallengeBody, response: { 200: ChallengeAnswer, '4xx': TokenRefusal, 503: CodeMailFailed } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       if (request.body.authenticatorType !== 'email') return fail(reply, 'invalid_request', 'authenticatorType must be email.');
