@@ -20,10 +20,11 @@ import type { WireRow } from './rowStore';
  */
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
-const MAX_VERSION = 2147483647;
+/** The largest version (PostgreSQL's integer), and of an integer field unless the field says less (its rules' default too). */
+const MAX_INTEGER = 2147483647;
 const MAX_BULK_ROWS = 1000;
 const rowId = Type.Integer({ minimum: 1, maximum: MAX_ID });
-const rowVersion = Type.Integer({ minimum: 1, maximum: MAX_VERSION });
+const rowVersion = Type.Integer({ minimum: 1, maximum: MAX_INTEGER });
 
 /** What a field reads and says it reads: its label, then what it asks for in words. */
 function describeField(field: RuleField): string {
@@ -48,7 +49,11 @@ function rowBody(plugin: RuleListPlugin, requireVersion: boolean) {
     if (key !== 'version') properties[key] = Type.Optional(fieldValue());
     else properties[key] = requireVersion ? rowVersion : Type.Optional(rowVersion);
   }
-  return Type.Object(properties, { additionalProperties: false, description: plugin.help });
+  return Type.Object(properties, {
+    additionalProperties: false,
+    description:
+      "The row's fields, each value checked by the field's rules (the row answered shows each field's shape); a refusal names each field at fault in `errors`.",
+  });
 }
 
 /** The body of a new row. */
@@ -62,7 +67,7 @@ export function rowEditBody(plugin: RuleListPlugin) {
 }
 
 export const DeleteBody = Type.Object(
-  { version: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_VERSION, description: 'the version read: a later change refuses the delete' })) },
+  { version: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_INTEGER, description: 'the version read: a later change refuses the delete' })) },
   { additionalProperties: false },
 );
 
@@ -108,7 +113,7 @@ export function fieldSchema(field: RuleField) {
     );
   switch (field.type) {
     case 'integer':
-      return typed('integer', { minimum: field.min ?? 0, maximum: field.max ?? MAX_VERSION });
+      return typed('integer', { minimum: field.min ?? 0, maximum: field.max ?? MAX_INTEGER });
     case 'choice':
       return typed('string', { enum: [...(field.choices ?? [])] });
     case 'date':
