@@ -1,4 +1,5 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema';
@@ -51,13 +52,34 @@ function executorOf(db: Kysely<Database> | Transaction<Database>): PgBoss.Db {
   };
 }
 
+/**
+ * Runs `setUp` while holding a session advisory lock on its own connection: pg-boss's start (which
+ * installs or migrates its schema) and the creation of the queues are not safe to run at the same
+ * time from two processes on a fresh database (seen: `npm start`'s two app processes, one of which
+ * died with "deadlock detected"), so every instance sets the queue up in turn.
+ */
+async function oneAtATime(connectionString: string, key: string, setUp: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString, application_name: 'cargo-portal-jobs-setup' });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
+    await setUp();
+  } finally {
+    // Closing the session releases the lock too, also when the unlock itself fails.
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch(() => undefined);
+    await client.end();
+  }
+}
+
 export async function startJobQueue(connectionString: string, options: { schema: string; log: Logger; pollingIntervalSeconds?: number }): Promise<JobQueue> {
   const boss = new PgBoss({ connectionString, schema: options.schema, max: 4, application_name: 'cargo-portal-jobs' });
   boss.on('error', (error: unknown) => options.log.error({ err: error }, 'job queue error'));
-  await boss.start();
-  for (const [name, queueOptions] of Object.entries(QUEUE_OPTIONS)) {
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...queueOptions });
-  }
+  await oneAtATime(connectionString, `cargo-portal-jobs:${options.schema}`, async () => {
+    await boss.start();
+    for (const [name, queueOptions] of Object.entries(QUEUE_OPTIONS)) {
+      if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...queueOptions });
+    }
+  });
   const polling = options.pollingIntervalSeconds ?? 1;
   return {
     async send(queue, data, sendOptions = {}) {

@@ -42,6 +42,16 @@ afterAll(() => t.close());
 const statusOf = async (shipmentId: string) =>
   (await t.db.selectFrom('shipments').select('status').where('shipment_id', '=', shipmentId).executeTakeFirstOrThrow()).status;
 
+describe('the job queue', () => {
+  it('starts in several app processes at once on a fresh database (npm start forks two): none dies of a deadlock', async () => {
+    // pg-boss's start and queue creation deadlocked when two processes ran them at once on a new schema.
+    const schema = `${t.jobSchema}_together`;
+    const started = await Promise.allSettled([0, 1, 2].map(() => startJobQueue(t.url, { schema, log: silent })));
+    await Promise.all(started.map((each) => (each.status === 'fulfilled' ? each.value.stop() : undefined)));
+    expect(started.map((each) => (each.status === 'rejected' ? String(each.reason) : 'started'))).toEqual(['started', 'started', 'started']);
+  });
+});
+
 describe('automatic acceptance', () => {
   it('accepts a shipment nothing stops once its time comes, and says so in its history', async () => {
     const created = (await postMessage(t.app, admin, demoFwb(9_300_001, hongKongGarments))).json().data;
