@@ -89,85 +89,167 @@ interface Token {
   weight: number;
   joined: boolean;
   middle: boolean;
+  /** Joined tokens compared while joining (joinAcrossSpaces) share a link, and pair with the similarity found then. */
+  link?: number;
+  linkSimilarity?: number;
 }
 
 const EMPTY: NameComparison = { score: 0, listedCoverage: 0, screenedCoverage: 0, pairs: [], missing: [], extra: [] };
 
-/** Joins the token at `at` and the next (in the other order when `reversed`: RAGAB ABDULLAH written ABDULLAHRAGAB). */
-function join(tokens: Token[], at: number, reversed = false): void {
-  const [first, second] = reversed ? [tokens[at + 1], tokens[at]] : [tokens[at], tokens[at + 1]];
-  tokens.splice(at, 2, {
-    word: first.word + second.word,
-    text: `${first.text} ${second.text}`,
-    weight: first.weight + second.weight,
+/** Joins the tokens at `first` and `second` (in that order) into one at the place of the earlier (RAGAB ABDULLAH written ABDULLAHRAGAB). */
+function join(tokens: Token[], first: number, second: number, link?: { id: number; similarity: number }): void {
+  const [a, b] = [tokens[first], tokens[second]];
+  const merged: Token = {
+    word: a.word + b.word,
+    text: `${a.text} ${b.text}`,
+    weight: a.weight + b.weight,
     joined: true,
-    middle: first.middle && second.middle,
-  });
+    middle: a.middle && b.middle,
+    ...(link ? { link: link.id, linkSimilarity: link.similarity } : {}),
+  };
+  const [low, high] = first < second ? [first, second] : [second, first];
+  tokens.splice(high, 1);
+  tokens[low] = merged;
 }
 
-const joinedWord = (tokens: Token[], at: number) => tokens[at].word + tokens[at + 1].word;
-const joinedLength = (tokens: Token[], at: number) => tokens[at].word.length + tokens[at + 1].word.length;
 const near = (a: number, b: number) => Math.abs(a - b) <= LENGTH_SLACK + 1;
+/** How far from where the listed words meet a screened word run together from them may be cut (letters dropped or added before it). */
+const CUT_SLACK = 2;
+
+/** A piece of a screened word and the listed word it stands for: equal, or alike (matchWords) when both have three letters or more. */
+function pieceSimilarity(listed: string, piece: string): number {
+  if (listed === piece) return 1;
+  if (listed.length < 3 || piece.length < 3) return 0;
+  return matchWords(listed, piece)?.similarity ?? 0;
+}
 
 /**
- * Joins neighbouring words on one side where together they are (alike, see matchWords) a word of
- * the other side, or two neighbours of the other side split elsewhere (a letter moved across the
- * space). Only words the other side does not hold as they are take part, both of a pair (and only
- * as many of a word as the other side lacks: BEN YOUCEF, BENYOUCEF beside another BEN).
+ * How alike listed words run together are to a screened word (two screened words joined when the
+ * space moved): cut where the listed words meet (give or take CUT_SLACK letters), each piece must
+ * be its listed word or that word with a typo (CRGOFRT: CRGO and FRT for CARGO FRET; ARIANLANK:
+ * ARIAN and LANK for ARIAN BANK); `oneExact`: one piece must be its word as it is (a space moved
+ * and a typo: ALZIA KBAR for ALI AKBAR; HUANG ABDUL is not KHAN ABDULLAH). The similarity is the
+ * pieces', weighed by the listed words' lengths. 0: not alike.
  */
-function joinAcrossSpaces(listed: Token[], screened: Token[]): void {
-  const unmatched = (tokens: Token[], other: Token[]) => {
-    const counts = new Map<string, number>();
-    for (const token of other) counts.set(token.word, (counts.get(token.word) ?? 0) + 1);
-    return tokens.map((token) => {
-      const equal = counts.get(token.word) ?? 0;
-      if (equal > 0) {
-        counts.set(token.word, equal - 1);
-        return false;
-      }
-      return true;
-    });
+function runTogetherSimilarity(first: string, second: string, screened: string, oneExact = false): number {
+  let best = 0;
+  for (let cut = Math.max(1, first.length - CUT_SLACK); cut <= Math.min(screened.length - 1, first.length + CUT_SLACK); cut++) {
+    const head = pieceSimilarity(first, screened.slice(0, cut));
+    if (head === 0) continue;
+    const tail = pieceSimilarity(second, screened.slice(cut));
+    if (tail === 0 || (oneExact && head < 1 && tail < 1)) continue;
+    best = Math.max(best, (head * first.length + tail * second.length) / (first.length + second.length));
+  }
+  return best;
+}
+
+let links = 0;
+
+/**
+ * Joins words on one side where together they are a word of the other side, or two neighbours of
+ * the other side split elsewhere (a letter moved across the space): two listed words (neighbours
+ * first, then any two, as a person's names are written in any order and a middle name may be left
+ * out: AHMADMUSA for MUSA, Rifa'i Ahmad Taha) run together into one screened word, which may carry
+ * a typo in either (runTogetherSimilarity), or two neighbouring screened words one listed word (as
+ * alike as JOINED_FLOOR: BARAKA AUTO is not BARAKAAT). A screened word that is a listed word with a
+ * trade word run into it (AFRICAHOLDING) is read as the two words. Only words the other side does not
+ * hold as often take part (of AL AL AL beside AL AL, any one AL).
+ */
+function joinAcrossSpaces(listed: Token[], screened: Token[], weightOf: WordWeight): void {
+  const surplusOf = (tokens: Token[], other: Token[]) => {
+    const surplus = new Map<string, number>();
+    for (const token of tokens) surplus.set(token.word, (surplus.get(token.word) ?? 0) + 1);
+    for (const token of other) if (surplus.has(token.word)) surplus.set(token.word, (surplus.get(token.word) as number) - 1);
+    return surplus;
   };
-  const freeListed = unmatched(listed, screened);
-  const freeScreened = unmatched(screened, listed);
+  const listedSurplus = surplusOf(listed, screened);
+  const screenedSurplus = surplusOf(screened, listed);
+  const isFree = (token: Token, surplus: Map<string, number>) => !token.joined && (surplus.get(token.word) ?? 0) > 0;
+  const use = (token: Token, surplus: Map<string, number>) => surplus.set(token.word, (surplus.get(token.word) ?? 0) - 1);
   // Joined words are found by their skeletons only (the word index keeps no letter keys for them).
   const alike = (a: string, b: string) => (matchWords(a, b)?.similarity ?? 0) >= JOINED_FLOOR && (a === b || skeletonsAlike(a, b));
-  const joinBoth = (tokens: Token[], free: boolean[], at: number, reversed = false) => {
-    join(tokens, at, reversed);
-    free.splice(at, 2, false);
-  };
-  for (let j = 0; j + 1 < listed.length; j++) {
-    if (!freeListed[j] || !freeListed[j + 1]) continue;
-    if (listed[j].joined || listed[j + 1].joined) continue;
-    const length = joinedLength(listed, j);
-    const word = joinedWord(listed, j);
-    const reversedWord = listed[j + 1].word + listed[j].word;
-    let done = false;
-    for (let i = 0; i + 1 < screened.length && !done; i++) {
-      if (!freeScreened[i] || !freeScreened[i + 1] || screened[i].joined || screened[i + 1].joined || !near(joinedLength(screened, i), length)) continue;
-      if (!alike(word, joinedWord(screened, i))) continue;
-      joinBoth(listed, freeListed, j);
-      joinBoth(screened, freeScreened, i);
-      done = true;
+  const similarity = (first: string, second: string, word: string, oneExact = false) =>
+    alike(first + second, word) ? (matchWords(first + second, word)?.similarity ?? 0) : runTogetherSimilarity(first, second, word, oneExact);
+  const joinPair = (j: number, k: number): boolean => {
+    const [first, second] = [listed[j], listed[k]];
+    const length = first.word.length + second.word.length;
+    // Two neighbouring screened words, the space elsewhere, unless they already are the two listed words each.
+    if (Math.abs(j - k) === 1) {
+      const [a, b] = j < k ? [first, second] : [second, first];
+      for (let i = 0; i + 1 < screened.length; i++) {
+        const [c, d] = [screened[i], screened[i + 1]];
+        if (!isFree(c, screenedSurplus) || !isFree(d, screenedSurplus) || !near(c.word.length + d.word.length, length)) continue;
+        const found = similarity(a.word, b.word, c.word + d.word, true);
+        if (found === 0 || Math.min(matchWords(a.word, c.word)?.similarity ?? 0, matchWords(b.word, d.word)?.similarity ?? 0) >= found) continue;
+        for (const token of [a, b]) use(token, listedSurplus);
+        for (const token of [c, d]) use(token, screenedSurplus);
+        const link = { id: ++links, similarity: found };
+        join(listed, Math.min(j, k), Math.max(j, k), link);
+        join(screened, i, i + 1, link);
+        return true;
+      }
     }
     // One screened word may be the two listed words run together, in either order (a person listed SURNAME, Given is written Given SURNAME).
-    for (let i = 0; i < screened.length && !done; i++) {
-      if (!freeScreened[i] || screened[i].joined || !near(screened[i].word.length, length)) continue;
-      const reversed = !alike(word, screened[i].word);
-      if (reversed && !alike(reversedWord, screened[i].word)) continue;
-      joinBoth(listed, freeListed, j, reversed);
-      freeScreened[i] = false;
-      done = true;
+    for (let i = 0; i < screened.length; i++) {
+      const token = screened[i];
+      if (!isFree(token, screenedSurplus) || !near(token.word.length, length)) continue;
+      let [a, b] = j < k ? [j, k] : [k, j];
+      let found = similarity(listed[a].word, listed[b].word, token.word);
+      if (found === 0) {
+        [a, b] = [b, a];
+        found = similarity(listed[a].word, listed[b].word, token.word);
+      }
+      if (found === 0) continue;
+      use(first, listedSurplus);
+      use(second, listedSurplus);
+      use(token, screenedSurplus);
+      const link = { id: ++links, similarity: found };
+      join(listed, a, b, link);
+      screened[i] = { ...token, joined: true, link: link.id, linkSimilarity: found };
+      return true;
+    }
+    return false;
+  };
+  for (const adjacent of [true, false]) {
+    for (let j = 0; j < listed.length; j++) {
+      if (!isFree(listed[j], listedSurplus)) continue;
+      for (let k = j + 1; k < listed.length; k++) {
+        if (adjacent !== (k === j + 1) || !isFree(listed[k], listedSurplus)) continue;
+        if (joinPair(j, k)) break;
+      }
     }
   }
   for (let i = 0; i + 1 < screened.length; i++) {
-    if (!freeScreened[i] || !freeScreened[i + 1] || screened[i].joined || screened[i + 1].joined) continue;
-    const length = joinedLength(screened, i);
-    const word = joinedWord(screened, i);
-    const at = listed.findIndex((token, index) => freeListed[index] && !token.joined && near(token.word.length, length) && alike(token.word, word));
+    const [c, d] = [screened[i], screened[i + 1]];
+    if (!isFree(c, screenedSurplus) || !isFree(d, screenedSurplus)) continue;
+    const length = c.word.length + d.word.length;
+    const word = c.word + d.word;
+    const at = listed.findIndex((token) => isFree(token, listedSurplus) && near(token.word.length, length) && alike(token.word, word));
     if (at >= 0) {
-      joinBoth(screened, freeScreened, i);
-      freeListed[at] = false;
+      use(c, screenedSurplus);
+      use(d, screenedSurplus);
+      use(listed[at], listedSurplus);
+      join(screened, i, i + 1);
+    }
+  }
+  // A trade word run into a listed word (AFRICAHOLDING, MSDBINDUSTRIES): the listed word, and the trade word apart.
+  for (let i = 0; i < screened.length; i++) {
+    const token = screened[i];
+    if (!isFree(token, screenedSurplus) || genericGroupOf(token.word) !== undefined) continue;
+    for (let cut = 2; cut <= token.word.length - 3; cut++) {
+      const [head, tail] = [token.word.slice(0, cut), token.word.slice(cut)];
+      if (genericGroupOf(tail) === undefined) continue;
+      const at = listed.findIndex((candidate) => isFree(candidate, listedSurplus) && candidate.word === head);
+      if (at < 0) continue;
+      use(token, screenedSurplus);
+      use(listed[at], listedSurplus);
+      screened.splice(
+        i,
+        1,
+        { word: head, text: token.text, weight: weightOf(head), joined: true, middle: false },
+        { word: tail, text: tail, weight: weightOf(tail), joined: false, middle: false },
+      );
+      break;
     }
   }
 }
@@ -214,6 +296,7 @@ function regroupInitials(listed: Token[], screened: Token[], listedInitials: rea
 }
 
 function tokenMatch(listed: Token, screened: Token): { similarity: number; how: WordMatchKind } | undefined {
+  if (listed.link !== undefined && listed.link === screened.link) return { similarity: listed.linkSimilarity as number, how: 'joined' };
   const found = matchWords(listed.word, screened.word);
   if (!found) return undefined;
   if (listed.joined || screened.joined) return { similarity: found.how === 'exact' ? 1 : found.similarity, how: 'joined' };
@@ -359,7 +442,7 @@ export function compareNames(
   }));
   const screened: Token[] = screenedWords.map((word) => ({ word, text: word, weight: vocabulary.weightOf(word), joined: false, middle: false }));
   regroupInitials(listed, screened, listedShape.initials ?? [], screenedShape.initials ?? []);
-  joinAcrossSpaces(listed, screened);
+  joinAcrossSpaces(listed, screened, vocabulary.weightOf);
   const chosen = bestPairing(listed, screened);
   const twoEdits = pairWithTwoEdits(listed, screened, chosen, vocabulary);
   if (twoEdits) chosen.push(twoEdits);

@@ -109,6 +109,34 @@ describe('comparing names word by word', () => {
     expect(compareNames(['ABDULRAHMAN'], ['ABDUL', 'RAHMAN']).score).toBe(1);
   });
 
+  it('finds listed words run together with a typo in either, any two of a person’s names run together, and a trade word run into a word', () => {
+    const shape = (text: string, type: 'Entity' | 'Individual' = 'Entity') => listedNameShape(text, type);
+    const cargo = compareNames(shape('CARGO FRET INTERNATIONAL, SPRL'), normaliseName('CRGOFRT INTERNATIONAL, SPRL'));
+    expect(cargo.pairs).toContainEqual({ listed: 'CARGO FRET', screened: 'CRGOFRT', how: 'joined', similarity: 0.933 });
+    expect(cargo.score).toBeGreaterThan(0.95);
+    expect(compareNames(['ARIAN', 'BANK'], ['ARIANLANK']).score).toBeGreaterThan(0.9);
+    // A letter moved across the space and a typo: one piece is its word as it is.
+    expect(compareNames(shape('AHMADIAN, Ali Akbar', 'Individual'), normaliseName('AHMADIAN, ALZIA KBAR')).score).toBeGreaterThan(0.95);
+    // Names that are not neighbours as listed (a middle name left out, SURNAME written last).
+    const musa = compareNames(shape("MUSA, Rifa'i Ahmad Taha", 'Individual'), normaliseName("RIFA'I AHMADMUSA"));
+    expect(musa.pairs).toContainEqual({ listed: 'AHMAD MUSA', screened: 'AHMADMUSA', how: 'joined', similarity: 1 });
+    expect(musa.score).toBeGreaterThan(0.95);
+    // Of a word the screened name holds less often than the listed one, any occurrence may be run into another.
+    expect(
+      compareNames(
+        normaliseName('THE ISLAMIC ARMY FOR THE LIBERATION OF THE HOLY PLACES').words,
+        normaliseName('THE ISLAMIC ARMY FOR THELIBERATION OF THE HOLY PLACES').words,
+      ).score,
+    ).toBe(1);
+    const africa = compareNames(normaliseName('ISIS-WEST AFRICA').words, normaliseName('ISIS WEST AFRICAHOLDING').words);
+    expect(africa).toMatchObject({ missing: [], extra: ['HOLDING'] });
+    expect(africa.score).toBeGreaterThan(0.95);
+    // Not another name whose pieces each differ, nor a listed word split where the pieces need typos.
+    expect(compareNames(shape('KHAN, Abdullah', 'Individual'), normaliseName('HUANG, ABDUL')).score).toBeLessThan(0.85);
+    expect(compareNames(['AL', 'BARAKAAT'], ['AL', 'BARAKA', 'AUTO']).score).toBeLessThan(0.85);
+    expect(compareNames(['CARGO', 'FRET'], ['CXGOFXT']).score).toBeLessThan(0.85);
+  });
+
   it('weighs what the listed name is missing more than extra words in the screened one', () => {
     const listed = normaliseName('MAHAN AIR').words;
     const extra = compareNames(listed, normaliseName('MAHAN AIR CARGO DIVISION').words);
