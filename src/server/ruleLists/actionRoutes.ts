@@ -13,7 +13,7 @@ import { sendNotFound, sendRefusal } from './answers';
 import { lockRows, toWireRow, updateRows, type StoredRow } from './rowStore';
 import { recordRowChanges } from './ruleListAudit';
 import { actorOf, scopeOf } from './rowRoutes';
-import { IdsBody, Refusals, ResendResult, rowSchema } from './schemas';
+import { Guarded, IdsBody, Refusals, ResendResult, rowSchema } from './schemas';
 
 /**
  * The toolbar actions that act on selected rows beyond edit and delete: Cancel (a whitelist entry
@@ -30,7 +30,7 @@ export function ruleListActionRoutes(plugin: RuleListPlugin) {
         tags,
         summary: `Cancel rows, all or none: sets ${cancel.field} from ${cancel.activeValue} to ${cancel.cancelledValue}; answers the rows`,
         body: IdsBody,
-        response: { 200: Answer(Type.Array(rowSchema(plugin))), 400: Refusals[400], 403: Refusals[403], 404: Refusals[404], 409: Refusals[409] },
+        response: { 200: Answer(Type.Array(rowSchema(plugin))), 400: Refusals[400], ...Guarded, 404: Refusals[404], 409: Refusals[409] },
       };
       app.post('/cancel', { schema }, async (request, reply) => {
         const scope = scopeOf(request, plugin);
@@ -88,7 +88,7 @@ export function ruleListActionRoutes(plugin: RuleListPlugin) {
         response: {
           200: Answer(ResendResult),
           400: Refusals[400],
-          403: Refusals[403],
+          ...Guarded,
           404: Refusals[404],
           409: Refusals[409],
           502: Refusals[502],

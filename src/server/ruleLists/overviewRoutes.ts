@@ -9,7 +9,7 @@ import type { AppContext } from '../context';
 import { PageAnswer } from '../http/answerSchemas';
 import { accountOf } from '../http/authenticate';
 import { ruleListOpenApi, type OpenApiDocument } from './openapi';
-import { OverviewEntry, Refusals } from './schemas';
+import { Guarded, OverviewEntry, Refusals, refusal } from './schemas';
 
 /**
  * The Admin List Control page's data (GET /classicapi/rulelists): every list the user's functions
@@ -36,7 +36,7 @@ export function ruleListOverviewRoutes(plugins: readonly RuleListPlugin[]) {
     let openApi: OpenApiDocument | undefined;
     app.get(
       '/openapi.json',
-      { schema: { tags, summary: 'The rule-list part of the OpenAPI document (/api/docs/openapi.json)', response: { 200: Document } } },
+      { schema: { tags, summary: 'The rule-list part of the OpenAPI document (/api/docs/openapi.json)', response: { 200: Document, 401: Refusals[401] } } },
       async () => {
         openApi ??= ruleListOpenApi(app.swagger() as OpenApiDocument, plugins);
         return openApi;
@@ -46,7 +46,11 @@ export function ruleListOverviewRoutes(plugins: readonly RuleListPlugin[]) {
     const schema = {
       tags,
       summary: 'The lists the user may maintain, with row counts and last change',
-      response: { 200: PageAnswer(OverviewEntry), 403: Refusals[403] },
+      response: {
+        200: PageAnswer(OverviewEntry),
+        ...Guarded,
+        403: refusal('USER_ACL_EXCEPTION (-10000): the role holds the function of no list'),
+      },
     };
     app.get('/', { schema }, async (request, reply) => {
       const account = accountOf(request);

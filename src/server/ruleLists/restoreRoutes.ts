@@ -16,7 +16,7 @@ import { actorOf, scopeOf } from './rowRoutes';
 import { isDuplicateKeyError, lockRow, toWireRow, updateRow, type RowDb, type StoredRow } from './rowStore';
 import { recordRowChanges } from './ruleListAudit';
 import { checkValues, type CheckedValues } from './rowValues';
-import { Refusals, RestoreBody, RestoreParams, rowSchema } from './schemas';
+import { Guarded, Refusals, RestoreBody, RestoreParams, rowSchema } from './schemas';
 
 /**
  * Restore from the user log (issue 18, item 9): one entry of a list's user log puts the row back as
@@ -63,7 +63,7 @@ export function ruleListRestoreRoutes(plugin: RuleListPlugin) {
       summary: 'Restore the row as it was before this user log entry: an edit undone, or a deleted row put back under its id',
       params: RestoreParams,
       body: RestoreBody,
-      response: { 200: Answer(rowSchema(plugin)), 400: Refusals[400], 403: Refusals[403], 404: Refusals[404], 409: Refusals[409] },
+      response: { 200: Answer(rowSchema(plugin)), 400: Refusals[400], ...Guarded, 404: Refusals[404], 409: Refusals[409] },
     };
     app.post('/userlog/:auditId/restore', { schema }, async (request, reply) => {
       const scope = scopeOf(request, plugin);

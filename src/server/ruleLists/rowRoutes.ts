@@ -26,7 +26,7 @@ import {
 import { recordRowChanges, type Actor } from './ruleListAudit';
 import { actorOf as auditActorOf } from '../users/userAudit';
 import { parseRuleListQuery } from './ruleListQuery';
-import { DeleteBody, IdParams, IdsBody, Refusals, RowConflict, rowCreateBody, rowEditBody, rowSchema } from './schemas';
+import { DeleteBody, Guarded, IdParams, IdsBody, Refusals, RowConflict, rowCreateBody, rowEditBody, rowSchema } from './schemas';
 
 /**
  * The simple-rest routes of one rule list under /classicapi/{name}: list (sort, range, filter,
@@ -60,7 +60,7 @@ export function ruleListRowRoutes(plugin: RuleListPlugin) {
           tags,
           summary: `List ${plugin.label}: sorted, filtered and paged as simple-rest asks (sort, range, filter as JSON)`,
           querystring: listQuerystringSchema,
-          response: { 200: PageAnswer(Row), 400: Refusals[400], 403: Refusals[403] },
+          response: { 200: PageAnswer(Row), 400: Refusals[400], ...Guarded },
         },
       },
       async (request, reply) => {
@@ -76,7 +76,7 @@ export function ruleListRowRoutes(plugin: RuleListPlugin) {
 
     app.get(
       '/:id',
-      { schema: { tags, summary: 'One row', params: IdParams, response: { 200: Answer(Row), 400: Refusals[400], 403: Refusals[403], 404: Refusals[404] } } },
+      { schema: { tags, summary: 'One row', params: IdParams, response: { 200: Answer(Row), 400: Refusals[400], ...Guarded, 404: Refusals[404] } } },
       async (request, reply) => {
         const found = await findRow(ctx.db, scopeOf(request, plugin), request.params.id);
         return found ? { status: StatusCode.SUCCESS, data: wire(found) } : sendNotFound(reply);
@@ -88,7 +88,7 @@ export function ruleListRowRoutes(plugin: RuleListPlugin) {
         tags,
         summary: 'Create a row',
         body: rowCreateBody(plugin),
-        response: { 200: Answer(Row), 400: Refusals[400], 403: Refusals[403], 409: RowConflict },
+        response: { 200: Answer(Row), 400: Refusals[400], ...Guarded, 409: RowConflict },
       };
       app.post('/', { schema }, async (request, reply) => {
         const checked = checkValues(plugin, request.body);
@@ -116,7 +116,7 @@ export function ruleListRowRoutes(plugin: RuleListPlugin) {
             summary: 'Update a row with the version read',
             params: IdParams,
             body: rowEditBody(plugin),
-            response: { 200: Answer(Row), 400: Refusals[400], 403: Refusals[403], 404: Refusals[404], 409: RowConflict },
+            response: { 200: Answer(Row), 400: Refusals[400], ...Guarded, 404: Refusals[404], 409: RowConflict },
           },
         },
         async (request, reply) => {
@@ -156,7 +156,7 @@ export function ruleListRowRoutes(plugin: RuleListPlugin) {
             summary: 'Delete a row (refused when `version` is given and stale)',
             params: IdParams,
             body: DeleteBody,
-            response: { 200: Answer(Row), 400: Refusals[400], 403: Refusals[403], 404: Refusals[404], 409: RowConflict },
+            response: { 200: Answer(Row), 400: Refusals[400], ...Guarded, 404: Refusals[404], 409: RowConflict },
           },
         },
         async (request, reply) => {
@@ -182,7 +182,7 @@ export function ruleListRowRoutes(plugin: RuleListPlugin) {
         tags,
         summary: 'Delete rows, all or none: answers the ids deleted',
         body: IdsBody,
-        response: { 200: Answer(Type.Array(Type.Integer())), 400: Refusals[400], 403: Refusals[403], 404: Refusals[404] },
+        response: { 200: Answer(Type.Array(Type.Integer())), 400: Refusals[400], ...Guarded, 404: Refusals[404] },
       };
       app.delete('/', { schema }, async (request, reply) => {
         const scope = scopeOf(request, plugin);

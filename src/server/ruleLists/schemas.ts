@@ -155,17 +155,28 @@ export function rowSchema(plugin: RuleListPlugin) {
 }
 
 /** A refusal with what it means for these routes, for the document. */
-function refusal(description: string) {
+export function refusal(description: string) {
   return Type.Unsafe<Static<typeof Refusal>>({ ...Refusal, description });
 }
 
 /** The refusals of the rule-list routes (answers.ts), each route taking those it sends. */
 export const Refusals = {
   400: refusal('VALIDATION_FAIL (-50001): malformed input, or the fields at fault, each with its message in `errors`'),
+  401: refusal('FAILURE (-1): no session, or one that has ended (the sign-in hook)'),
   403: refusal("USER_ACL_EXCEPTION (-10000): the role does not hold the list's function"),
   404: refusal("FAILURE (-1): 'Record Not Found!'"),
   409: refusal('FAILURE (-1): a duplicate key (with `errors`), a row that cannot take the action, or a restore that would lose a change'),
   502: refusal('FAILURE (-1): some mails could not be handed to the mail server (the resend is audited; the others went)'),
+};
+
+/**
+ * What every route of a list may answer before its handler runs: no session (401), the list's function
+ * not held (403), and any other refusal of the server's hooks (an oversized or unreadable body) as a Refusal.
+ */
+export const Guarded = {
+  401: Refusals[401],
+  403: Refusals[403],
+  '4xx': refusal('Another refusal of the server, with its message (an unreadable or oversized body, a content type not read)'),
 };
 
 /** A conflict on a row: a duplicate key (with `errors`), or a stale version, with the row's current version. */

@@ -13,7 +13,7 @@ import { deleteRowIds, insertRows, isDuplicateKeyError, listRows, lockWholeList,
 import { recordRowChanges } from './ruleListAudit';
 import { parseRuleListQuery } from './ruleListQuery';
 import { actorOf, scopeOf } from './rowRoutes';
-import { CsvFile, ExportQuery, IMPORT_BODY_LIMIT, ImportBody, ImportReport, ImportResult, Refusals } from './schemas';
+import { CsvFile, ExportQuery, Guarded, IMPORT_BODY_LIMIT, ImportBody, ImportReport, ImportResult, Refusals } from './schemas';
 
 /** Import (all or nothing, with a report), Export (what the filters select) and the Import Template of one list. */
 
@@ -53,7 +53,7 @@ export function ruleListTransferRoutes(plugin: RuleListPlugin) {
         tags,
         summary: 'Import a CSV file, all or nothing: appended to the list or replacing it',
         body: ImportBody,
-        response: { 200: Answer(ImportResult), 400: ImportReport, 403: Refusals[403], 413: ImportReport },
+        response: { 200: Answer(ImportResult), 400: ImportReport, ...Guarded, 413: ImportReport },
       };
       app.post('/import', { bodyLimit: IMPORT_BODY_LIMIT, schema }, async (request, reply) => {
         const { fileName, content, mode } = request.body;
@@ -118,7 +118,7 @@ export function ruleListTransferRoutes(plugin: RuleListPlugin) {
         tags,
         summary: 'CSV of the rows the filter selects, in the sort asked (sort, filter as JSON)',
         querystring: ExportQuery,
-        response: { 200: CsvFile, 400: Refusals[400], 403: Refusals[403] },
+        response: { 200: CsvFile, 400: Refusals[400], ...Guarded },
       };
       app.get('/export', { schema }, async (request, reply) => {
         const query = parseRuleListQuery(plugin, { sort: request.query.sort, filter: request.query.filter });
@@ -128,7 +128,7 @@ export function ruleListTransferRoutes(plugin: RuleListPlugin) {
     }
 
     if (offers(plugin, 'importTemplate')) {
-      const schema = { tags, summary: 'The import template: the header row of an import file', response: { 200: CsvFile, 403: Refusals[403] } };
+      const schema = { tags, summary: 'The import template: the header row of an import file', response: { 200: CsvFile, ...Guarded } };
       app.get('/template', { schema }, async (_request, reply) => sendCsv(reply, csvFileName(plugin, 'template'), importTemplateCsv(plugin)));
     }
   };

@@ -9,7 +9,7 @@ import { PageAnswer } from '../http/answerSchemas';
 import { accountOf } from '../http/authenticate';
 import { badRequest, listQuerystringSchema, parseListQuery, sendPage, textFilter } from '../users/listQuery';
 import { listRowChanges } from './ruleListAudit';
-import { AuditEntry, Refusals } from './schemas';
+import { AuditEntry, Guarded, Refusals } from './schemas';
 
 /** The list's User Log (userlog/{functionId}): its audit entries, newest first, filtered by action, user, row and dates. */
 
@@ -27,7 +27,7 @@ export function ruleListUserLogRoutes(plugin: RuleListPlugin) {
         tags: [plugin.label],
         summary: "The list's user log: one entry per row changed, newest first (filters: q, action, userId, rowId, from, to)",
         querystring: listQuerystringSchema,
-        response: { 200: PageAnswer(AuditEntry), 400: Refusals[400], 403: Refusals[403] },
+        response: { 200: PageAnswer(AuditEntry), 400: Refusals[400], ...Guarded },
       };
       app.get('/userlog', { schema }, async (request, reply) => {
         const query = parseListQuery(request.query, ['at'] as const, 'at');
