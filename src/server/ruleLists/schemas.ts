@@ -1,9 +1,9 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import type { RuleListPlugin } from '../../../plugins/types';
 import { ROW_META_KEYS } from '../../../plugins/checkPlugins';
-import { RULE_LIST_AUDIT_ACTIONS } from '../../domain/ruleListAudit';
+import { RULE_LIST_AUDIT_ACTIONS, type RuleListAuditEntry, type RuleListOverviewEntry } from '../../domain/ruleListAudit';
 import type { RuleField, RuleValue } from '../../domain/ruleListFields';
-import { IMPORT_MODES, RULE_LIST_IMPORT_MAX_BYTES } from '../../domain/ruleListImport';
+import { IMPORT_MODES, RULE_LIST_IMPORT_MAX_BYTES, type ImportProblem } from '../../domain/ruleListImport';
 import { fieldHint, maxLengthOf } from '../../domain/ruleListValidation';
 import { NullableText, Refusal, StatusField } from '../http/answerSchemas';
 import type { WireRow } from './rowStore';
@@ -198,6 +198,13 @@ export const ImportResult = Type.Object({
   fileName: Type.String(),
 });
 
+/** One problem of an import report (src/domain/ruleListImport.ts, ImportProblem). */
+const ImportProblemSchema = Type.Object({
+  line: Type.Integer({ minimum: 0, description: 'the line of the file (1 is the header); 0 for the file as a whole' }),
+  column: Type.String({ description: "the column's header, or '' for the whole row or file" }),
+  message: Type.String(),
+});
+
 /** An import refused, with its report: the first problems by line and column, and how many there are. */
 export const ImportReport = Type.Object(
   {
@@ -205,13 +212,7 @@ export const ImportReport = Type.Object(
     message: Type.String(),
     data: Type.Optional(
       Type.Object({
-        problems: Type.Array(
-          Type.Object({
-            line: Type.Integer({ minimum: 0, description: 'the line of the file (1 is the header); 0 for the file as a whole' }),
-            column: Type.String({ description: "the column's header, or '' for the whole row or file" }),
-            message: Type.String(),
-          }),
-        ),
+        problems: Type.Array(ImportProblemSchema),
         total: Type.Integer({ minimum: 0, description: 'how many problems there are (the first ones are listed)' }),
       }),
     ),
@@ -246,3 +247,11 @@ export const OverviewEntry = Type.Object({
   lastChangedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   lastChangedBy: NullableText,
 });
+
+/** The compiler holds the schemas to the domain's types, both ways: a field added to one and not the other fails the typecheck. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const schemasMatchDomain: [
+  Same<Static<typeof AuditEntry>, RuleListAuditEntry>,
+  Same<Static<typeof OverviewEntry>, RuleListOverviewEntry>,
+  Same<Static<typeof ImportProblemSchema>, ImportProblem>,
+] = [true, true, true];
