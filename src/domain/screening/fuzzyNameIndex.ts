@@ -210,6 +210,18 @@ export class FuzzyNameIndex {
     // Neighbouring screened words joined may be one listed word (MAHANAIR) or two listed words split elsewhere (MAHA NAIR).
     for (let index = 0; index + 1 < words.length; index++) screened.push(words[index] + words[index + 1]);
     for (const word of new Set(screened)) for (const near of this.nearWords(word)) credit(this.postings.get(near.word), near.similarity);
+    // A screened word may be two listed words run together, one as it is and the other maybe with a typo, that are not
+    // neighbours as listed (AHMADMUSA for MUSA, Rifa'i Ahmad Taha) or whose skeletons are further apart (HARAMAINOUNDATION).
+    for (const word of new Set(words)) {
+      for (let cut = 2; cut <= word.length - 2; cut++) {
+        const pieces = [word.slice(0, cut), word.slice(cut)];
+        pieces.forEach((piece, index) => {
+          if (!this.postings.has(piece)) return;
+          credit(this.postings.get(piece), 1);
+          for (const near of this.nearWords(pieces[1 - index])) credit(this.postings.get(near.word), near.similarity);
+        });
+      }
+    }
     if (initials.length > 0) for (const letter of new Set(initials.join(''))) credit(this.byInitial.get(letter), 1);
     // One word of a name found otherwise may carry two edits: a name's bound grows by its best such word.
     if (this.twoEdits.length < this.names.length) this.twoEdits = new Float64Array(this.names.length);

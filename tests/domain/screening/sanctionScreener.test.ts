@@ -217,6 +217,8 @@ describe('what distinguishes a name (issue 18)', () => {
     { ...internal('T-8', 'K. P. TO JEANS WEAR S. DE H.', 'Default'), listName: 'SDN' },
     { ...internal('T-9', 'AWAD, Muhammad', 'Default'), listName: 'SDN', partyType: 'Individual' },
     { ...internal('T-10', 'HAMDAN, Abdul Karim', 'Default'), listName: 'SDN', partyType: 'Individual' },
+    { ...internal('T-11', 'GERESANO ESCRIBANO, Gonzalo', 'Default'), listName: 'SDN', partyType: 'Individual' },
+    { ...internal('T-12', 'AL-HARAMAIN FOUNDATION', 'Default'), listName: 'SDN' },
   ];
   const wider = new SanctionScreener([...entries, ...extra]);
   const best = (text: string) => wider.screenSubject(name(text))[0];
@@ -251,6 +253,13 @@ describe('what distinguishes a name (issue 18)', () => {
     expect(wider.vocabulary.isListed?.('HASSAN')).toBe(true);
     expect(wider.screenSubject(name('ABDUL KARIM HASSAN')).map((candidate) => candidate.entryId)).not.toContain('T-10');
     expect(wider.screenSubject(name('ABDUL KARIM HAMDAN')).map((candidate) => candidate.entryId)).toContain('T-10');
+  });
+
+  it('finds through the word index a screened word that is two listed words run together, not neighbours as listed or with a typo in one', () => {
+    const found = (text: string) => wider.screenSubject(name(text)).map((hit) => hit.entryId);
+    expect(found('GONZALOGERESANO ESCRIBANO')).toContain('T-11');
+    expect(found('AL HARAMAINOUNDATION')).toContain('T-12');
+    expect(found('AL HARAMAINXOUNDATIXN')).not.toContain('T-12');
   });
 
   it('reads a last word that ends as a legal form does both with the legal form split off and as written (FAYSAL is not FAY SAL)', () => {
