@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { FunctionId } from '../../domain/access';
 import { AWB_FORMAT_MESSAGE, formatAwbNumber, parseAwbNumber } from '../../domain/awb';
 import { StatusCode } from '../../domain/statusCodes';
@@ -50,7 +50,7 @@ interface OutboundRow {
   payload?: string;
 }
 
-function toWire(row: OutboundRow) {
+function toWire(row: OutboundRow): Static<typeof OutboundMessage> {
   return {
     id: String(row.message_id),
     ShipmentId: String(row.shipment_id),

@@ -11,7 +11,7 @@ import { aboutShipments, ipRestriction } from '../http/ipRestriction';
 import { requireFunction } from '../http/requireFunction';
 import { invalid, ok } from '../shipments/answers';
 import { callerOf, sendOutcome } from '../shipments/caller';
-import { REFUSALS } from '../shipments/schemas';
+import { REFUSALS, SHIPMENT_REFUSALS } from '../shipments/schemas';
 import { ingestMessage } from './ingest';
 import { checkSanctionName } from './sanctionCheck';
 import { resendSanctionScreening, saveSanctionDecisions } from './sanctionReview';
@@ -100,7 +100,7 @@ export async function complianceRoutes(plain: FastifyInstance, { ctx }: { ctx: A
 
   app.post(
     '/sanction/save',
-    { preHandler: requireFunction(ctx, FunctionId.SHIPMENT), schema: { body: sanctionSaveBody, response: { 200: sanctionSaveAnswer, ...REFUSALS } } },
+    { preHandler: requireFunction(ctx, FunctionId.SHIPMENT), schema: { body: sanctionSaveBody, response: { 200: sanctionSaveAnswer, ...SHIPMENT_REFUSALS } } },
     async (request, reply) => sendOutcome(reply, await saveSanctionDecisions(await callerOf(ctx, request), deps(), request.body)),
   );
 

@@ -9,7 +9,7 @@ import { aboutShipments, ipRestriction } from '../http/ipRestriction';
 import { requireFunction } from '../http/requireFunction';
 import { Refusal } from '../http/answerSchemas';
 import { ok } from '../shipments/answers';
-import { ticketAnswer } from '../shipments/schemas';
+import { REFUSALS, ticketAnswer } from '../shipments/schemas';
 import { issueEventTicket, UsedTickets, verifyEventTicket } from './eventTickets';
 import { LiveStreams } from './liveStreams';
 
@@ -49,9 +49,6 @@ const eventStream = {
   description: 'server-sent events: `event: ready` or `event: reset` first, then `id: N` and `data: {id, kind, shipmentId, awb, status, by, at, detail}`',
   content: { 'text/event-stream': { schema: Type.String() } },
 };
-
-/** Bad input (400), a ticket or session gone (401), an address or function not the caller's (403). */
-const REFUSALS = { 400: Refusal, 401: Refusal, 403: Refusal } as const;
 
 export async function liveEventRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();

@@ -9,7 +9,7 @@ import { aboutShipments, ipRestriction } from '../http/ipRestriction';
 import { writeActionLog, writeShipmentEvent } from '../shipments/actionLog';
 import { invalid, ok, shipmentNotFound, shipmentRefused } from '../shipments/answers';
 import { callerOf } from '../shipments/caller';
-import { actionLoggingBody, REFUSALS } from '../shipments/schemas';
+import { actionLoggingBody, SHIPMENT_REFUSALS } from '../shipments/schemas';
 import { findShipment } from '../shipments/shipmentRecord';
 
 /**
@@ -24,7 +24,7 @@ export async function actionLoggingRoutes(plain: FastifyInstance, { ctx }: { ctx
     '/actionlogging',
     {
       preHandler: [authenticate(ctx), ipRestriction],
-      schema: { body: actionLoggingBody, response: { 200: Answer(Type.Object({ Logged: Type.Literal(true) })), ...REFUSALS } },
+      schema: { body: actionLoggingBody, response: { 200: Answer(Type.Object({ Logged: Type.Literal(true) })), ...SHIPMENT_REFUSALS } },
     },
     async (request, reply) => {
       const body = request.body;

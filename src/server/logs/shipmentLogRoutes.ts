@@ -1,7 +1,7 @@
 import { aboutShipments } from '../http/ipRestriction';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { stringify } from 'csv-stringify/sync';
 import { FunctionId } from '../../domain/access';
 import { neutraliseCsvCell } from '../../domain/csvCell';
@@ -58,7 +58,7 @@ export async function shipmentLogRoutes(plain: FastifyInstance, { ctx }: { ctx: 
       const descending = request.query.sort === undefined ? true : query.descending;
       await ctx.logs.flush(); // this instance's batched lines first: a user sees what they just did
       const { rows, total } = await listShipmentLog(ctx.db, accountOf(request).companyId, { ...query, descending, filter });
-      return sendPage(reply, 'shipmentlog', rows, query.offset, total);
+      return sendPage<Static<typeof ShipmentLogRowSchema>>(reply, 'shipmentlog', rows, query.offset, total);
     },
   );
 

@@ -13,6 +13,7 @@ import {
   markBody,
   modifyBody,
   REFUSALS,
+  SHIPMENT_REFUSALS,
   rejectBody,
   releasedAnswer,
   sendBody,
@@ -26,7 +27,7 @@ import { shipmentAccess } from './shipmentRecord';
 /** The decisions and changes (awbapprove, awbreject, awbmark, awbmodify, acceptdocument, awbsend) and the handling lock calls. */
 export async function decisionRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
-  const decided = { 200: decisionAnswerSchema, ...REFUSALS };
+  const decided = { 200: decisionAnswerSchema, ...SHIPMENT_REFUSALS };
   app.post('/awbapprove', { schema: { body: approveBody, response: decided } }, async (request, reply) =>
     sendOutcome(reply, await approveShipment(await callerOf(ctx, request), request.body)),
   );
@@ -51,20 +52,28 @@ export async function decisionRoutes(plain: FastifyInstance, { ctx }: { ctx: App
   );
 
   /** Releases the caller's handling lock (moving to another shipment, signing out). */
-  app.post('/deletehandling/:shipmentId', { schema: { params: shipmentIdParams, response: { 200: releasedAnswer, ...REFUSALS } } }, async (request, reply) => {
-    const caller = await callerOf(ctx, request);
-    const found = await shipmentAccess(ctx.db, caller.scope, request.params.shipmentId);
-    if (found.kind === 'notFound') return shipmentNotFound(reply);
-    if (found.access !== 'full') return shipmentRefused(reply, found.access);
-    return ok({ Released: await releaseHandling(ctx.db, request.params.shipmentId, caller.account) });
-  });
+  app.post(
+    '/deletehandling/:shipmentId',
+    { schema: { params: shipmentIdParams, response: { 200: releasedAnswer, ...SHIPMENT_REFUSALS } } },
+    async (request, reply) => {
+      const caller = await callerOf(ctx, request);
+      const found = await shipmentAccess(ctx.db, caller.scope, request.params.shipmentId);
+      if (found.kind === 'notFound') return shipmentNotFound(reply);
+      if (found.access !== 'full') return shipmentRefused(reply, found.access);
+      return ok({ Released: await releaseHandling(ctx.db, request.params.shipmentId, caller.account) });
+    },
+  );
 
   /** The browser renews the lock every minute while the detail is open; the answer says who holds it now. */
-  app.post('/renewhandling/:shipmentId', { schema: { params: shipmentIdParams, response: { 200: handlingAnswer, ...REFUSALS } } }, async (request, reply) => {
-    const caller = await callerOf(ctx, request);
-    const found = await shipmentAccess(ctx.db, caller.scope, request.params.shipmentId);
-    if (found.kind === 'notFound') return shipmentNotFound(reply);
-    if (found.access !== 'full') return shipmentRefused(reply, found.access);
-    return ok(await takeHandling(ctx.db, request.params.shipmentId, caller.account, caller.lockMinutes));
-  });
+  app.post(
+    '/renewhandling/:shipmentId',
+    { schema: { params: shipmentIdParams, response: { 200: handlingAnswer, ...SHIPMENT_REFUSALS } } },
+    async (request, reply) => {
+      const caller = await callerOf(ctx, request);
+      const found = await shipmentAccess(ctx.db, caller.scope, request.params.shipmentId);
+      if (found.kind === 'notFound') return shipmentNotFound(reply);
+      if (found.access !== 'full') return shipmentRefused(reply, found.access);
+      return ok(await takeHandling(ctx.db, request.params.shipmentId, caller.account, caller.lockMinutes));
+    },
+  );
 }

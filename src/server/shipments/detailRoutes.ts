@@ -22,6 +22,7 @@ import {
   lookupCodesAnswer,
   lookupParams,
   REFUSALS,
+  SHIPMENT_REFUSALS,
   sanctionDetailAnswer,
   shipmentIdParams,
 } from './schemas';
@@ -62,17 +63,17 @@ export async function detailRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCo
   }
 
   // The detail is sent as JSON text (detail.ts), which no serialiser reads: its schema documents it.
-  app.get('/awbdetail/:shipmentId', { schema: { params: shipmentIdParams, response: { 200: awbDetailAnswer, ...REFUSALS } } }, (request, reply) =>
+  app.get('/awbdetail/:shipmentId', { schema: { params: shipmentIdParams, response: { 200: awbDetailAnswer, ...SHIPMENT_REFUSALS } } }, (request, reply) =>
     showDetail(request, reply, { id: request.params.shipmentId }),
   );
 
-  app.get('/awbdetail/:prefix/:suffix', { schema: { params: awbParams, response: { 200: awbDetailAnswer, ...REFUSALS } } }, (request, reply) =>
+  app.get('/awbdetail/:prefix/:suffix', { schema: { params: awbParams, response: { 200: awbDetailAnswer, ...SHIPMENT_REFUSALS } } }, (request, reply) =>
     showDetail(request, reply, { prefix: request.params.prefix, suffix: request.params.suffix }),
   );
 
   app.get(
     '/sanction/detail/:shipmentId',
-    { schema: { params: shipmentIdParams, response: { 200: sanctionDetailAnswer, ...REFUSALS } } },
+    { schema: { params: shipmentIdParams, response: { 200: sanctionDetailAnswer, ...SHIPMENT_REFUSALS } } },
     async (request, reply) => {
       const caller = await callerOf(ctx, request);
       const found = await findShipment(ctx.db, caller.scope, { id: request.params.shipmentId });
@@ -111,7 +112,7 @@ export async function detailRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCo
 
   app.get(
     '/util/awbcheckupdate/:shipmentId/:updateDT',
-    { schema: { params: checkUpdateParams, response: { 200: checkUpdateAnswer, ...REFUSALS } } },
+    { schema: { params: checkUpdateParams, response: { 200: checkUpdateAnswer, ...SHIPMENT_REFUSALS } } },
     async (request, reply) => {
       const since = parseCompactUpdateDt(request.params.updateDT);
       if (!since) return invalid(reply, 'updateDT must be the UpdateDT with colons, dashes and spaces removed (e.g. 20261122T101530.123Z).');

@@ -16,7 +16,7 @@ import { invalid, ok, refused, shipmentNotFound, shipmentRefused } from './answe
 import { callerOf, sendOutcome } from './caller';
 import { documentsOfShipment, isArchived, safeFileName } from './documents';
 import { issueFileTicket } from './fileTickets';
-import { ID, OutcomeAnswer, REFUSALS, shareAnswer, shareBody } from './schemas';
+import { ID, OutcomeAnswer, SHIPMENT_REFUSALS, shareAnswer, shareBody } from './schemas';
 import { shareShipments } from './share';
 import { findShipment } from './shipmentRecord';
 import { isReadablePdf } from './pdfCheck';
@@ -72,7 +72,7 @@ export async function documentRoutes(plain: FastifyInstance, { ctx }: { ctx: App
   // Read part by part by the handler (its own messages for each fault): described, not validated.
   app.post(
     '/document/upload',
-    { schema: { response: { 200: uploadAnswer, ...REFUSALS } }, config: { documentOnly: { consumes: ['multipart/form-data'], body: uploadForm } } },
+    { schema: { response: { 200: uploadAnswer, ...SHIPMENT_REFUSALS } }, config: { documentOnly: { consumes: ['multipart/form-data'], body: uploadForm } } },
     async (request, reply) => {
       if (!request.isMultipart()) return invalid(reply, 'The upload must be multipart/form-data with a file.');
       const fields: Record<string, string> = {};
@@ -160,7 +160,7 @@ export async function documentRoutes(plain: FastifyInstance, { ctx }: { ctx: App
   );
 
   /** A short-lived link to a document, several documents (multipart) or a printout, checked now so the page can show why not. */
-  app.post('/fileticket', { schema: { body: fileTicketBody, response: { 200: fileTicketAnswer, ...REFUSALS } } }, async (request, reply) => {
+  app.post('/fileticket', { schema: { body: fileTicketBody, response: { 200: fileTicketAnswer, ...SHIPMENT_REFUSALS } } }, async (request, reply) => {
     const body = request.body;
     if (body.Kind === 'print' ? !body.PrintKind : !body.DocumentIds)
       return invalid(reply, body.Kind === 'print' ? 'PrintKind is required.' : 'DocumentIds is required.');
@@ -198,7 +198,7 @@ export async function documentRoutes(plain: FastifyInstance, { ctx }: { ctx: App
     });
   });
 
-  app.post('/share', { schema: { body: shareBody, response: { 200: shareAnswer, ...REFUSALS } } }, async (request, reply) =>
+  app.post('/share', { schema: { body: shareBody, response: { 200: shareAnswer, ...SHIPMENT_REFUSALS } } }, async (request, reply) =>
     sendOutcome(reply, await shareShipments({ ...(await callerOf(ctx, request)), mailer: ctx.mailer }, request.body)),
   );
 }

@@ -14,7 +14,7 @@ import { verifyFileTicket } from './fileTickets';
 import { multipartBody } from './multipartBody';
 import { PRINT_LABELS, printFileName, renderPrint } from './print';
 import { Refusal } from '../http/answerSchemas';
-import { ID, printParams, REFUSALS } from './schemas';
+import { ID, printParams, SHIPMENT_REFUSALS } from './schemas';
 import { findShipment } from './shipmentRecord';
 
 /**
@@ -38,7 +38,7 @@ export function authenticateFileRequest(ctx: AppContext) {
 const ticketQuery = Type.Object({ ticket: Type.Optional(Type.String({ maxLength: 2000 })) });
 
 /** A file's refusals: those of every shipment call, and 409 for a document that cannot be opened (archived, gone). */
-const FILE_REFUSALS = { ...REFUSALS, 409: Refusal } as const;
+const FILE_REFUSALS = { ...SHIPMENT_REFUSALS, 409: Refusal } as const;
 
 /** A file answer: its bytes, of the content type given (the handler sends a Buffer, which Fastify writes as it is). */
 function fileAnswer(description: string, contentType: string) {
@@ -54,7 +54,7 @@ export async function fileRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
         params: Type.Object({ documentId: ID, disposition: Type.Enum(['view', 'download'], { type: 'string' }) }),
         querystring: ticketQuery,
         response: {
-          200: fileAnswer('the document, inline (view) or as an attachment (download), of its own content type', 'application/pdf'),
+          200: fileAnswer('the document (a PDF), inline (view) or as an attachment (download)', 'application/pdf'),
           ...FILE_REFUSALS,
         },
       },
@@ -139,7 +139,7 @@ export async function fileRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
 
   app.get(
     '/print/:shipmentId/:kind',
-    { schema: { params: printParams, querystring: ticketQuery, response: { 200: fileAnswer('the printout', 'application/pdf'), ...REFUSALS } } },
+    { schema: { params: printParams, querystring: ticketQuery, response: { 200: fileAnswer('the printout', 'application/pdf'), ...SHIPMENT_REFUSALS } } },
     async (request, reply) => {
       const caller = await callerOf(ctx, request);
       const outcome = await ctx.db.transaction().execute(async (trx) => {

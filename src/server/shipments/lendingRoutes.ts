@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { callerOf, sendOutcome } from './caller';
 import { lendableCompanies, lendShipment, takeBackShipment } from './lending';
-import { decisionAnswerSchema, lendableCompaniesAnswer, lendingBody, REFUSALS, shipmentIdParams } from './schemas';
+import { decisionAnswerSchema, lendableCompaniesAnswer, lendingBody, SHIPMENT_REFUSALS, shipmentIdParams } from './schemas';
 
 /** Lending (lending.ts): awblend, awbtakeback, and the companies a shipment may be lent to. */
 export async function lendingRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
-  const lent = { 200: decisionAnswerSchema, ...REFUSALS };
+  const lent = { 200: decisionAnswerSchema, ...SHIPMENT_REFUSALS };
   app.post('/awblend', { schema: { body: lendingBody, response: lent } }, async (request, reply) =>
     sendOutcome(reply, await lendShipment(await callerOf(ctx, request), request.body)),
   );
@@ -17,7 +17,7 @@ export async function lendingRoutes(plain: FastifyInstance, { ctx }: { ctx: AppC
   );
   app.get(
     '/util/lendcompanies/:shipmentId',
-    { schema: { params: shipmentIdParams, response: { 200: lendableCompaniesAnswer, ...REFUSALS } } },
+    { schema: { params: shipmentIdParams, response: { 200: lendableCompaniesAnswer, ...SHIPMENT_REFUSALS } } },
     async (request, reply) => sendOutcome(reply, await lendableCompanies(await callerOf(ctx, request), request.params.shipmentId)),
   );
 }

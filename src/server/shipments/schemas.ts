@@ -214,11 +214,11 @@ export function OutcomeAnswer<T extends TSchema>(data: T) {
   return Answer(Type.Union([RefusalData, data]));
 }
 
-/**
- * The refusals of a shipment call with their HTTP status (answers.ts): bad input (400), signed out
- * (401), not the caller's (403: an address, a function or a shipment not theirs), not found (404).
- */
-export const REFUSALS = { 400: Refusal, 401: Refusal, 403: Refusal, 404: Refusal } as const;
+/** The refusals of every /awbapi and /logapi call with their HTTP status: bad input (400), signed out (401), an address or a function not the caller's (403). */
+export const REFUSALS = { 400: Refusal, 401: Refusal, 403: Refusal } as const;
+
+/** Those of a call on a shipment (answers.ts): also a shipment lent or not the caller's (403), or not found (404). */
+export const SHIPMENT_REFUSALS = { ...REFUSALS, 404: Refusal } as const;
 
 const SHIPMENT_STATUS = Type.Enum(SHIPMENT_STATUSES, { type: 'string' });
 

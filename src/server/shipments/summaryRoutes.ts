@@ -17,7 +17,7 @@ import type { AppContext } from '../context';
 import { actionLogRows, type ActionLogEntry } from './actionLog';
 import { invalid, ok, shipmentNotFound } from './answers';
 import { callerOf } from './caller';
-import { awbSummaryAnswer, awbSummaryBody, overviewAnswer, overviewQuery, REFUSALS, searchNextAnswer, searchNextQuery } from './schemas';
+import { awbSummaryAnswer, awbSummaryBody, overviewAnswer, overviewQuery, REFUSALS, searchNextAnswer, SHIPMENT_REFUSALS, searchNextQuery } from './schemas';
 import { adjacentShipment, overviewCounts, searchSummary } from './summary';
 
 /** POST awbsummary, GET searchnext, GET overview. */
@@ -82,7 +82,7 @@ export async function summaryRoutes(plain: FastifyInstance, { ctx }: { ctx: AppC
     },
   );
 
-  app.get('/searchnext', { schema: { querystring: searchNextQuery, response: { 200: searchNextAnswer, ...REFUSALS } } }, async (request, reply) => {
+  app.get('/searchnext', { schema: { querystring: searchNextQuery, response: { 200: searchNextAnswer, ...SHIPMENT_REFUSALS } } }, async (request, reply) => {
     const query = request.query;
     const tags: AwbTag[] = [];
     for (const text of (query.AWBs ?? '').split(',').filter(Boolean)) {
