@@ -48,6 +48,8 @@ export interface ListedNameShape {
   middle?: readonly boolean[];
   /** A person listed as SURNAME, Given Names: a screened name with a distinctive word more is another person. */
   person?: boolean;
+  /** A person's surname: how many of the first words it is (a surname two edits off is another family's, see pairWithTwoEdits). */
+  surnameWords?: number;
   /** The words written as initials (NormalisedName.initials). */
   initials?: readonly string[];
 }
@@ -383,9 +385,17 @@ function bestPairing(rows: Token[], columns: Token[]): Paired[] {
  * joined nor a trade word), the pair of the largest similarity x weight, when another distinctive
  * listed word is paired.
  * A screened word the list holds (vocabulary.isListed: HASSAN, MARIA) is a name of its own, not
- * HAMDAN or MARK written with two edits.
+ * HAMDAN or MARK written with two edits; and a listed person's surname two edits off is another
+ * family's (MOREAU, Jose is not MORENO, Jose), as the issue has a listed person's given names with
+ * another surname a clean name.
  */
-function pairWithTwoEdits(listed: Token[], screened: Token[], chosen: { row: number; column: number }[], vocabulary: NameVocabulary): Paired | undefined {
+function pairWithTwoEdits(
+  listed: Token[],
+  screened: Token[],
+  chosen: { row: number; column: number }[],
+  vocabulary: NameVocabulary,
+  surnames: ReadonlySet<string>,
+): Paired | undefined {
   // The rest of the name found must tell parties apart: EASTWIND CHEMICALS is not EASTNINE CHEMICALS with two edits.
   if (!chosen.some(({ row }) => !listed[row].joined && vocabulary.isDistinctive(listed[row].word))) return undefined;
   const pairedRows = new Set(chosen.map(({ row }) => row));
@@ -394,7 +404,7 @@ function pairWithTwoEdits(listed: Token[], screened: Token[], chosen: { row: num
   let best: Paired | undefined;
   let bestGain = 0;
   listed.forEach((listedToken, row) => {
-    if (pairedRows.has(row) || !plain(listedToken)) return;
+    if (pairedRows.has(row) || !plain(listedToken) || surnames.has(listedToken.word)) return;
     screened.forEach((screenedToken, column) => {
       if (pairedColumns.has(column) || !plain(screenedToken) || vocabulary.isListed?.(screenedToken.word)) return;
       const found = matchWithTwoEdits(listedToken.word, screenedToken.word);
@@ -444,7 +454,8 @@ export function compareNames(
   regroupInitials(listed, screened, listedShape.initials ?? [], screenedShape.initials ?? []);
   joinAcrossSpaces(listed, screened, vocabulary.weightOf);
   const chosen = bestPairing(listed, screened);
-  const twoEdits = pairWithTwoEdits(listed, screened, chosen, vocabulary);
+  const surnames = new Set(listedShape.person ? listedShape.words.slice(0, listedShape.surnameWords ?? 0) : []);
+  const twoEdits = pairWithTwoEdits(listed, screened, chosen, vocabulary, surnames);
   if (twoEdits) chosen.push(twoEdits);
   let listedCovered = 0;
   let screenedCovered = 0;

@@ -117,7 +117,13 @@ export function listedNameShape(phrase: string, partyType: SanctionListEntry['pa
   const given = normaliseName(phrase.slice(comma + 1)).words;
   if (given.length === 0 || surname.length + given.length !== words.length || ![...surname, ...given].every((word, index) => word === words[index]))
     return { words, ...initials };
-  return { words, ...initials, person: true, ...(given.length >= 2 ? { middle: words.map((_, index) => index > surname.length) } : {}) };
+  return {
+    words,
+    ...initials,
+    person: true,
+    surnameWords: surname.length,
+    ...(given.length >= 2 ? { middle: words.map((_, index) => index > surname.length) } : {}),
+  };
 }
 
 /**

@@ -88,6 +88,12 @@ describe('comparing names word by word', () => {
     const hassan = compareNames(listedNameShape('HAMDAN, Ali', 'Individual'), normaliseName('HASSAN ALI'), undefined, listing);
     expect(hassan.replaced).toEqual({ listed: 'HAMDAN', screened: 'HASSAN' });
     expect(hassan.score).toBeLessThan(0.85);
+    // A listed person's surname two edits off is another family's: the same given names with another surname.
+    expect(compareNames(listedNameShape('MORENO, Jose', 'Individual'), normaliseName('MOREAU, JOSE')).replaced).toEqual({
+      listed: 'MORENO',
+      screened: 'MOREAU',
+    });
+    expect(compareNames(listedNameShape('MORENO, Jose', 'Entity'), normaliseName('MOREAU, JOSE')).score).toBeGreaterThan(0.85);
     // Two edits apart and more are different words, however the rest matches.
     expect(compareNames(listedNameShape('AWAD, Muhammad', 'Individual'), normaliseName('AWAD, UHNMMXD')).score).toBeLessThan(0.85);
   });
