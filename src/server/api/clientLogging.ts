@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { LogLevel, StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
-import { Refusal, StatusField } from '../http/answerSchemas';
+import { Refusal } from '../http/answerSchemas';
 import { accountOf, authenticate } from '../http/authenticate';
+import { StatusAnswer } from './answerShapes';
 
 const PINO_LEVEL: Record<number, 'debug' | 'info' | 'warn' | 'error' | 'fatal'> = {
   [LogLevel.debug]: 'debug',
@@ -14,12 +15,13 @@ const PINO_LEVEL: Record<number, 'debug' | 'info' | 'warn' | 'error' | 'fatal'> 
   [LogLevel.fatal]: 'fatal',
 };
 
-/** POST /logapi/clientlogging {iMsg, iLogType}: what the browser reports, kept and written to the server log (spec 7, 9). */
+/** ClientLogRequest (src/domain/shipmentWire.ts): the message and its LogLevel. */
 const clientLogBody = Type.Object({
   iMsg: Type.String({ minLength: 1, maxLength: 4000 }),
   iLogType: Type.Integer({ minimum: LogLevel.debug, maximum: LogLevel.fatal }),
 });
 
+/** POST /logapi/clientlogging {iMsg, iLogType}: what the browser reports, kept and written to the server log (spec 7, 9). */
 export async function clientLoggingRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
@@ -27,10 +29,7 @@ export async function clientLoggingRoutes(plain: FastifyInstance, { ctx }: { ctx
     {
       preHandler: authenticate(ctx),
       // The answer is the status alone: the line is kept, there is nothing to show.
-      schema: {
-        body: clientLogBody,
-        response: { 200: Type.Object({ status: StatusField, message: Type.Optional(Type.String()) }), 400: Refusal, 401: Refusal },
-      },
+      schema: { body: clientLogBody, response: { 200: StatusAnswer, 400: Refusal, 401: Refusal } },
     },
     async (request) => {
       const account = accountOf(request);
