@@ -4,7 +4,7 @@ import { REMARK_MAX_LENGTH } from '../../domain/remark';
 import { HIT_STATES } from '../../domain/sanctionReview';
 import { DOCUMENT_TYPES, POUCH_KINDS, SHARE_OPTIONS, PRINT_KINDS } from '../../domain/shipmentDocuments';
 import { ApproveType, SHIPMENT_STATUSES } from '../../domain/shipmentStatus';
-import { ATTENTION_KINDS, HIT_AGE_BUCKETS, SEND_TARGETS, SHIPMENT_ID_PATTERN, SUMMARY_SORT_FIELDS } from '../../domain/shipmentWire';
+import { ATTENTION_KINDS, HIT_AGE_BUCKETS, type RowAttention, SEND_TARGETS, SHIPMENT_ID_PATTERN, SUMMARY_SORT_FIELDS } from '../../domain/shipmentWire';
 import { COMPACT_UPDATE_DT_PATTERN, UPDATE_DT_PATTERN } from '../../domain/updateDt';
 import { LogLevel } from '../../domain/statusCodes';
 import { Answer, NullableText, Refusal } from '../http/answerSchemas';
@@ -222,6 +222,9 @@ export const SHIPMENT_REFUSALS = { ...REFUSALS, 404: Refusal } as const;
 
 const SHIPMENT_STATUS = Type.Enum(SHIPMENT_STATUSES, { type: 'string' });
 
+/** The marks a row carries: every kind of attention but DepartingSoon, which the STD column shows. */
+const ROW_ATTENTION = ATTENTION_KINDS.filter((kind): kind is RowAttention => kind !== 'DepartingSoon');
+
 /** AwbSummaryRow (src/domain/shipmentWire.ts). */
 const SummaryRow = Type.Object({
   ShipmentId: Type.String(),
@@ -242,7 +245,7 @@ const SummaryRow = Type.Object({
   SpecialHandlingCodes: Type.Array(Type.String()),
   IsLent: Type.Boolean({ description: 'lent to the caller: the row is shown, its details are not' }),
   CheckDigitValid: Type.Boolean(),
-  Attention: Type.Array(Type.Enum(['OpenHits', 'AwaitingReview', 'DeniedHit', 'HardBlock'] as const, { type: 'string' }), {
+  Attention: Type.Array(Type.Enum(ROW_ATTENTION, { type: 'string' }), {
     description: 'what needs attention on an open shipment; empty on a lent row',
   }),
 });
