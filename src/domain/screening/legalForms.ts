@@ -178,13 +178,33 @@ export function withoutLegalForms(tokens: string[]): string[] {
 /** Trailing legal forms of three letters or more, longest first, for finding one run into a name's last word. */
 const RUN_IN_FORMS = [...new Set(TRAILING.map(([form]) => form).filter((form) => form.length >= 3))].sort((a, b) => b.length - a.length);
 
+/** Trailing legal forms of one word, for finding one with a letter moved across the space before it. */
+const SINGLE_FORMS = new Set(TRAILING.map(([form]) => form));
+
+/**
+ * A name's words with a legal form at its end whose space moved by a letter put back and the form
+ * removed: the form's first letter left on the word before (RAHAT ENTERPRISESL TD, CRYMSAF ZE) or the
+ * word's last letter run into the form (TAR ALIMITED); the word keeps three letters. Unchanged otherwise.
+ */
+function withoutMovedLegalForm(words: string[]): string[] {
+  if (words.length < 2) return words;
+  const [before, last] = [words[words.length - 2], words[words.length - 1]];
+  if (SINGLE_FORMS.has(last)) return words;
+  if (before.length > 3 && SINGLE_FORMS.has(before.slice(-1) + last))
+    return withoutLegalForms([...words.slice(0, -2), before.slice(0, -1), before.slice(-1) + last]);
+  if (last.length > 3 && RUN_IN_FORMS.includes(last.slice(1)) && before.length >= 3)
+    return withoutLegalForms([...words.slice(0, -2), before + last[0], last.slice(1)]);
+  return words;
+}
+
 /**
  * A name's words with a legal form run into its last word split off and removed
  * (SUPERMARKETCOMPANY -> SUPERMARKET, TELESERVE PLUSSAL -> TELESERVE PLUS), as often as one is
- * found; the part left must keep three letters. For fuzzy comparison only.
+ * found; the part left must keep three letters; and a legal form whose space moved by a letter
+ * (withoutMovedLegalForm). For fuzzy comparison only.
  */
 export function withoutRunInLegalForms(words: string[]): string[] {
-  let result = words;
+  let result = withoutMovedLegalForm(words);
   for (;;) {
     const last = result[result.length - 1];
     const form = last && RUN_IN_FORMS.find((candidate) => last.length - candidate.length >= 3 && last.endsWith(candidate));

@@ -219,6 +219,8 @@ describe('what distinguishes a name (issue 18)', () => {
     { ...internal('T-10', 'HAMDAN, Abdul Karim', 'Default'), listName: 'SDN', partyType: 'Individual' },
     { ...internal('T-11', 'GERESANO ESCRIBANO, Gonzalo', 'Default'), listName: 'SDN', partyType: 'Individual' },
     { ...internal('T-12', 'AL-HARAMAIN FOUNDATION', 'Default'), listName: 'SDN' },
+    { ...internal('T-13', 'CRYMSA', 'Default'), listName: 'SDN' },
+    { ...internal('T-14', 'TARA LIMITED', 'Default'), listName: 'SDN' },
   ];
   const wider = new SanctionScreener([...entries, ...extra]);
   const best = (text: string) => wider.screenSubject(name(text))[0];
@@ -266,6 +268,13 @@ describe('what distinguishes a name (issue 18)', () => {
     expect(best('MUHAMMAD FAYSAL')).toMatchObject({ entryId: 'T-6', score: 1 });
     expect(wider.compareWithListed('MUHAMMAD, Faysal', 'Individual', 'MUHAMMAD FAYSAL')).toMatchObject({ score: 1, missing: [], extra: [] });
     expect(best('TELESERVE PLUSSAL')).toMatchObject({ entryId: 'T-7', score: 1 });
+  });
+
+  it('reads a legal form whose space moved by a letter as the legal form (CRYMSAF ZE, TAR ALIMITED), and other last words as written', () => {
+    expect(best('Crymsaf Ze')).toMatchObject({ entryId: 'T-13', score: 1 });
+    expect(best('TAR ALIMITED')).toMatchObject({ entryId: 'T-14', score: 1 });
+    expect(wider.screenSubject(name('CRYMSAF ZO')).map((hit) => hit.entryId)).not.toContain('T-13');
+    expect(best('MUHAMMAD FAYSAL')).toMatchObject({ entryId: 'T-6', score: 1 });
   });
 
   it('finds a listed name whose initials a shipment groups and orders otherwise (K. P. ... S. written P. ... K. S.)', () => {
