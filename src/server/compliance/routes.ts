@@ -5,7 +5,6 @@ import { IngestMessages } from '../../domain/complianceMessages';
 import { decodeMessageBytes, DEFAULT_CARGO_MESSAGE_LIMITS } from '../../domain/cargoMessages';
 import { formatMessage, StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
-import { Refusal } from '../http/answerSchemas';
 import { accountOf, authenticate } from '../http/authenticate';
 import { aboutShipments, ipRestriction } from '../http/ipRestriction';
 import { requireFunction } from '../http/requireFunction';
@@ -51,7 +50,7 @@ export async function complianceRoutes(plain: FastifyInstance, { ctx }: { ctx: A
     {
       preHandler: requireFunction(ctx, FunctionId.SHIPMENT_MESSAGES),
       bodyLimit: MESSAGE_BODY_LIMIT,
-      schema: { response: { 200: messageAnswer, 201: messageAnswer, 400: Refusal, 401: Refusal, 403: Refusal } },
+      schema: { response: { 200: messageAnswer, 201: messageAnswer, ...REFUSALS } },
       config: { documentOnly: messageBody },
     },
     async (request, reply) => {
