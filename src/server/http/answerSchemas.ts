@@ -11,7 +11,7 @@ import { Type, type TSchema } from 'typebox';
  * (additionalProperties), so an answer never silently loses a field its schema forgot.
  */
 
-export const StatusField = Type.Integer({ description: 'StatusCode: 0 success, negative a refusal (CONTRACTS.md)' });
+export const StatusField = Type.Integer({ description: 'StatusCode (src/domain/statusCodes.ts): 1 success, 0 no response, negative a refusal or failure' });
 
 /** `{status, message?, data?}` with `data` of the given shape. */
 export function Answer<T extends TSchema>(data: T) {
