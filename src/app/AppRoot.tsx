@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { loadRuntimeConfig } from '../../dataProviders/runtimeConfig';
 import { isBlockedInternetExplorer } from '../domain/browserSupport';
 import { ErrorPage } from './errors/ErrorPage';
@@ -18,7 +18,9 @@ export function AppRoot() {
   useEffect(() => {
     let active = true;
     loadRuntimeConfig().then(
-      (config) => active && setState({ services: createAppServices(config) }),
+      // A transition: React renders the whole shell in slices between which the browser stays responsive (issue 16),
+      // instead of one long task; the loading indicator stays until the shell is ready.
+      (config) => active && startTransition(() => setState({ services: createAppServices(config) })),
       () => active && setState({ failed: true }),
     );
     return () => {

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoot } from './AppRoot';
 import './shell/shell.css';
@@ -7,9 +7,13 @@ import './shell/controls.css';
 
 const container = document.getElementById('root');
 if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <AppRoot />
-    </StrictMode>,
+  const root = createRoot(container);
+  // Rendered as a transition, so in slices that leave the main thread free between them (issue 16).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppRoot />
+      </StrictMode>,
+    ),
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, CircularProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, Link as MuiLink, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useBasename, useTranslate } from 'react-admin';
@@ -58,30 +58,39 @@ export function ShipmentOverview() {
     navigate(`${basename}/shipment?${new URLSearchParams({ filter: JSON.stringify({ Attention: [kind] }), page: '1', ...order })}`);
   }
 
+  const data = overview.data;
+  const pending = overview.isPending;
+  const zeros = statuses.map(() => 0);
   return (
-    <Card variant="outlined" sx={{ mb: 2 }} component="section" aria-labelledby="overview-title">
+    <Card variant="outlined" sx={{ mb: 2 }} component="section" aria-labelledby="overview-title" aria-busy={pending}>
       <CardContent>
         <Typography id="overview-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
           {translate('app.shipments.overview.title')}
         </Typography>
-        {overview.isPending ? (
-          <Stack direction="row" spacing={1} role="status" sx={{ alignItems: 'center', height: 200, justifyContent: 'center' }}>
-            <CircularProgress size={20} />
-            <span>{translate('app.loading')}</span>
-          </Stack>
-        ) : overview.isError ? (
+        {overview.isError ? (
           <Typography color="text.secondary" sx={{ py: 3 }}>
             {translate('app.shipments.overview.unavailable')}
           </Typography>
         ) : (
+          // While the counts load, the overview already has its final layout (an empty chart, the labels,
+          // a placeholder per figure), so nothing below it moves when they arrive (issue 16: layout shift).
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+            {pending && (
+              <span role="status" className="visually-hidden">
+                {translate('app.loading')}
+              </span>
+            )}
             <Box sx={{ flex: 2, minWidth: 0 }} aria-hidden="true">
               {/* The chart repeats the table beside it for the eye; keyboard and screen reader users get the table, so the chart takes no focus. */}
               <OverviewChart
                 labels={statuses.map(label)}
                 series={[
-                  { id: 'today', label: translate('app.shipments.overview.today'), data: statuses.map((status) => overview.data.TodayByStatus[status]) },
-                  { id: 'week', label: translate('app.shipments.overview.week'), data: statuses.map((status) => overview.data.Last7DaysByStatus[status]) },
+                  { id: 'today', label: translate('app.shipments.overview.today'), data: data ? statuses.map((status) => data.TodayByStatus[status]) : zeros },
+                  {
+                    id: 'week',
+                    label: translate('app.shipments.overview.week'),
+                    data: data ? statuses.map((status) => data.Last7DaysByStatus[status]) : zeros,
+                  },
                 ]}
                 onBarClick={(dataIndex, range) => openList(statuses[dataIndex], range)}
               />
@@ -100,7 +109,13 @@ export function ShipmentOverview() {
                   <tr key={status}>
                     <th scope="row">{label(status)}</th>
                     {(['today', 'week'] as const).map((range) => {
-                      const count = range === 'today' ? overview.data.TodayByStatus[status] : overview.data.Last7DaysByStatus[status];
+                      if (!data)
+                        return (
+                          <td key={range}>
+                            <PendingFigure />
+                          </td>
+                        );
+                      const count = range === 'today' ? data.TodayByStatus[status] : data.Last7DaysByStatus[status];
                       return (
                         <td key={range}>
                           <Figure
@@ -118,7 +133,7 @@ export function ShipmentOverview() {
                 ))}
               </tbody>
             </Box>
-            <AttentionFigures counts={overview.data.Attention} onOpen={openAttention} />
+            <AttentionFigures counts={data?.Attention} pending={pending} onOpen={openAttention} />
           </Stack>
         )}
       </CardContent>
@@ -131,19 +146,28 @@ export function ShipmentOverview() {
  * hits by how long their shipment has waited), hits awaiting review, denied hits, hard blocks and
  * undecided shipments whose flight leaves within 24 hours. Each figure opens the list filtered so.
  */
-function AttentionFigures({ counts, onOpen }: { counts: AttentionCounts | undefined; onOpen: (kind: AttentionKind) => void }) {
+function AttentionFigures({
+  counts,
+  pending,
+  onOpen,
+}: {
+  counts: AttentionCounts | undefined;
+  /** The counts are on their way: the rows are shown with a placeholder each. */
+  pending: boolean;
+  onOpen: (kind: AttentionKind) => void;
+}) {
   const translate = useTranslate();
-  if (!counts) return null;
-  const rows: { label: string; count: number; kind: AttentionKind }[] = [
+  if (!counts && !pending) return null;
+  const rows: { label: string; count: number | undefined; kind: AttentionKind }[] = [
     ...HIT_AGE_BUCKETS.map((bucket) => ({
       label: `${translate('app.shipments.attention.OpenHits')}: ${translate(`app.shipments.attention.${bucket}`)}`,
-      count: counts.OpenHitsByAge[bucket],
+      count: counts?.OpenHitsByAge[bucket],
       kind: 'OpenHits' as const,
     })),
-    { label: translate('app.shipments.attention.AwaitingReview'), count: counts.AwaitingReview, kind: 'AwaitingReview' },
-    { label: translate('app.shipments.attention.DeniedHit'), count: counts.DeniedHit, kind: 'DeniedHit' },
-    { label: translate('app.shipments.attention.HardBlock'), count: counts.HardBlock, kind: 'HardBlock' },
-    { label: translate('app.shipments.attention.undecidedSoon'), count: counts.DepartingSoon, kind: 'DepartingSoon' },
+    { label: translate('app.shipments.attention.AwaitingReview'), count: counts?.AwaitingReview, kind: 'AwaitingReview' },
+    { label: translate('app.shipments.attention.DeniedHit'), count: counts?.DeniedHit, kind: 'DeniedHit' },
+    { label: translate('app.shipments.attention.HardBlock'), count: counts?.HardBlock, kind: 'HardBlock' },
+    { label: translate('app.shipments.attention.undecidedSoon'), count: counts?.DepartingSoon, kind: 'DepartingSoon' },
   ];
   return (
     <Box component="table" sx={FIGURE_TABLE_SX}>
@@ -155,11 +179,15 @@ function AttentionFigures({ counts, onOpen }: { counts: AttentionCounts | undefi
           <tr key={row.label}>
             <th scope="row">{row.label}</th>
             <td>
-              <Figure
-                count={row.count}
-                label={translate('app.shipments.attention.link', { count: row.count, what: row.label })}
-                onOpen={() => onOpen(row.kind)}
-              />
+              {row.count === undefined ? (
+                <PendingFigure />
+              ) : (
+                <Figure
+                  count={row.count}
+                  label={translate('app.shipments.attention.link', { count: row.count, what: row.label })}
+                  onOpen={() => onOpen(row.kind)}
+                />
+              )}
             </td>
           </tr>
         ))}
@@ -178,6 +206,11 @@ const FIGURE_TABLE_SX = {
   '& th[scope="row"]': { fontWeight: 400 },
 } as const;
 const CAPTION_STYLE = { captionSide: 'top', textAlign: 'left', fontSize: '0.75rem', color: 'inherit' } as const;
+
+/** A figure not yet counted: a placeholder as wide as a figure (the table's "loading" status says why). */
+function PendingFigure() {
+  return <Skeleton variant="text" width="2ch" sx={{ display: 'inline-block' }} aria-hidden="true" />;
+}
 
 /** A figure that opens the list it counts (named by `label` for screen readers); a plain 0 when there is nothing to open. */
 function Figure({ count, label, onOpen }: { count: number; label: string; onOpen: () => void }) {
