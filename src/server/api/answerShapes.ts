@@ -7,3 +7,13 @@ import { StatusField } from '../http/answerSchemas';
  * promise a `data` these never send.
  */
 export const StatusAnswer = Type.Object({ status: StatusField, message: Type.Optional(Type.String()) }, { additionalProperties: true });
+
+/** Whether two types are the same, each assignable to the other. */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/**
+ * A compile-time check that holds a schema to the domain type it describes (the browser reads the
+ * domain's): `type X = Holds<Same<Static<typeof Schema>, DomainType>>` fails the typecheck when a field
+ * is added to one and not the other, with no code at run time.
+ */
+export type Holds<Check extends true> = Check;

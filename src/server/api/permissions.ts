@@ -3,6 +3,7 @@ import { APP_ID, SiteType } from '../../domain/access';
 import type { MenuEntry, PermissionResponse } from '../../domain/permissions';
 import type { AccountProfile } from '../auth/accounts';
 import type { AccessCache } from '../auth/accessCache';
+import type { Holds, Same } from './answerShapes';
 
 /** A menu entry (the domain's MenuEntry): a page (url) or a group of entries (items), nested. */
 const MenuEntrySchema = Type.Cyclic(
@@ -33,12 +34,9 @@ export const PermissionSchema = Type.Object({
   is_import_forwarder: Type.Boolean(),
 });
 
-/** The compiler holds the schema to the domain's types, both ways. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const permissionSchemaMatches: [Same<Static<typeof MenuEntrySchema>, MenuEntry>, Same<Static<typeof PermissionSchema>, PermissionResponse>] = [
-  true,
-  true,
-];
+/** The schemas are the domain's types, field for field (checked by the compiler). */
+export type PermissionSchemaIsPermissionResponse = Holds<Same<Static<typeof PermissionSchema>, PermissionResponse>>;
+export type MenuEntrySchemaIsMenuEntry = Holds<Same<Static<typeof MenuEntrySchema>, MenuEntry>>;
 
 /**
  * The permission answer of spec 3; `classic` selects the classic site's menu (site_type 1). The

@@ -14,6 +14,7 @@ import { isAddressAllowed } from '../../domain/ipRange';
 import { AccessMessages } from '../../domain/accessMessages';
 import { challengeOwner, createMfaSession, isValidMfaSession, sendChallengeCode, startChallenge, verifyChallengeCode } from './mfa';
 import type { TokenResponse } from '../../domain/authWire';
+import type { Holds, Same } from '../api/answerShapes';
 
 /** The challenge answer when the mail server refused the code's mail (HTTP 503, OAuth's temporarily_unavailable). */
 export const CODE_MAIL_FAILED =
@@ -67,9 +68,8 @@ function tokenAnswer(description: string) {
 /** A refusal, OAuth style, as the handlers and the error handler of the auth host (validation, rate limit) send it. */
 const TokenRefusal = tokenAnswer('A refusal, OAuth style: error and error_description (mfa_token when a code is required, remain_attempt after a wrong code)');
 
-/** The compiler holds the schema to the domain's type, both ways. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const tokenAnswerMatches: Same<Static<typeof TokenRefusal>, TokenResponse> = true;
+/** The schema is the domain's TokenResponse, field for field (checked by the compiler). */
+export type TokenAnswerIsTokenResponse = Holds<Same<Static<typeof TokenRefusal>, TokenResponse>>;
 
 /**
  * Form-encoded as OAuth clients send it (the portal's sign-in does); JSON is read the same. A grant's

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { UserAuditRecord, UserRecord } from '../../domain/userProfile';
+import type { Holds, Same } from '../api/answerShapes';
 import { Answer, NullableText, PageAnswer, Refusal } from '../http/answerSchemas';
 
 /**
@@ -110,9 +111,6 @@ export const IpRangeBody = Type.Object({ cidr: text(200), description: Type.Opti
 
 export const IpRangeParams = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,18}$' }) });
 
-/** The compiler holds the schemas to the domain's types, both ways: a field added to one and not the other fails the typecheck. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const schemasMatchDomain: [Same<Static<typeof UserRecordSchema>, UserRecord>, Same<Static<typeof UserAuditRecordSchema>, UserAuditRecord>] = [
-  true,
-  true,
-];
+/** The record schemas are the domain's types, field for field (checked by the compiler). */
+export type UserRecordSchemaIsUserRecord = Holds<Same<Static<typeof UserRecordSchema>, UserRecord>>;
+export type UserAuditRecordSchemaIsUserAuditRecord = Holds<Same<Static<typeof UserAuditRecordSchema>, UserAuditRecord>>;
