@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { BULLETIN_PAGE_SIZE, BULLETIN_SEVERITIES, type Bulletin, type BulletinsAnswer } from '../../domain/bulletins';
 import { StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
 import { Answer, NullableText, Refusal } from '../http/answerSchemas';
 import { accountOf, authenticate } from '../http/authenticate';
 import { ipRestriction } from '../http/ipRestriction';
+import type { Holds, Same } from './answerShapes';
 
 /** One bulletin (the domain's Bulletin, which the browser reads). */
 const BulletinSchema = Type.Object({
@@ -18,6 +19,9 @@ const BulletinSchema = Type.Object({
   body: Type.String({ description: 'plain text, line breaks kept' }),
   published_at: Type.String({ format: 'date-time' }),
 });
+
+/** The schema is the domain's Bulletin, field for field (checked by the compiler). */
+export type BulletinSchemaIsBulletin = Holds<Same<Static<typeof BulletinSchema>, Bulletin>>;
 
 /** The domain's BulletinsAnswer: the bulletins in force and how many there are in all. */
 const BulletinsAnswerSchema = Answer(Type.Object({ total: Type.Integer({ minimum: 0 }), rows: Type.Array(BulletinSchema) }));

@@ -1,12 +1,16 @@
 import { compile } from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { AppContext } from '../context';
-import { regionOfRequest } from '../region/regionOfRequest';
+import { regionOfRequest, type RegionLookupResponse } from '../region/regionOfRequest';
+import type { Holds, Same } from './answerShapes';
 
 /** The region lookup answer (RegionLookupResponse): '-' as the country when nothing tells. */
 const RegionAnswer = Type.Object({ countryCode: Type.String(), iPv4Address: Type.String({ description: 'IPv4, or IPv6 as it is' }) });
+
+/** The schema is regionOfRequest's RegionLookupResponse, field for field (checked by the compiler). */
+export type RegionAnswerIsRegionLookupResponse = Holds<Same<Static<typeof RegionAnswer>, RegionLookupResponse>>;
 
 /**
  * GET /api/region: the region lookup of spec 3 ({countryCode, iPv4Address}) for the visitor's
