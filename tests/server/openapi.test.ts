@@ -93,6 +93,20 @@ describe('the OpenAPI document', () => {
     expect(faults).toEqual([]);
   });
 
+  it('gives every route a response schema: what it answers on success, with its content type (Fastify serialises by it)', () => {
+    const faults: string[] = [];
+    for (const route of collector.routes().filter((each) => !hiddenOnPurpose(each))) {
+      const response = (route.schema as { response?: Record<string, unknown> } | undefined)?.response;
+      if (!response || !Object.keys(response).some((code) => /^2(\d\d|XX)$/.test(code))) faults.push(`${route.key}: no 2xx response schema`);
+      const operation = served.paths[documentPath(route.url)][route.method.toLowerCase()];
+      const described = Object.entries(operation.responses ?? {}).filter(([code]) => code.startsWith('2'));
+      if (!described.some(([, answer]) => Object.keys((answer as { content?: object }).content ?? {}).length > 0)) {
+        faults.push(`${route.key}: no success answer with content in the document`);
+      }
+    }
+    expect(faults).toEqual([]);
+  });
+
   it('describes POST /auth/token as a form (JSON read the same) with its token answer, and the signed-in hosts behind the bearer token', () => {
     const token = served.paths['/auth/token'].post;
     expect(Object.keys(token.requestBody.content)).toEqual(expect.arrayContaining(['application/x-www-form-urlencoded', 'application/json']));
