@@ -18,9 +18,8 @@ import { itemsOf, rowMatches, specificity, textOf, type RuleRow } from './ruleRo
 
 /**
  * The generic side of the engine: the rows of every list whose plugin declares effects
- * (ruleEffects.ts), evaluated against a shipment's facts. No list is named here: evaluate.ts hands
- * over the registry's lists with the rows it is given, and those a server serves besides
- * (src/server/compliance/carrierRules.ts). Each row is first tested without words (rowFires); the
+ * (ruleEffects.ts), evaluated against a shipment's facts. No list is named here: the engine's
+ * caller hands over the lists with their rows (src/server/compliance/carrierRules.ts, effectListsOf). Each row is first tested without words (rowFires); the
  * explanation is built only for a row that fires.
  */
 
@@ -32,6 +31,20 @@ export interface EffectList {
   label: string;
   effects: readonly RuleEffect[];
   rows: readonly RuleRow[];
+}
+
+/** What the engine needs of a plugin that declares effects (plugins/*.ts): the caller hands plugins over, the domain names none. */
+export interface EffectDeclaration {
+  name: string;
+  label: string;
+  effects?: readonly RuleEffect[];
+}
+
+/** The lists of the plugins that declare effects, in the plugins' order, each with its rows in `lists` (none when it has none). */
+export function effectListsOf(plugins: readonly EffectDeclaration[], lists: Readonly<Record<string, readonly RuleRow[] | undefined>>): EffectList[] {
+  return plugins
+    .filter((plugin) => (plugin.effects?.length ?? 0) > 0)
+    .map((plugin) => ({ name: plugin.name, label: plugin.label, effects: plugin.effects ?? [], rows: lists[plugin.name] ?? [] }));
 }
 
 const FINDING_EFFECT: Record<EffectOutcome['kind'], FindingEffect> = {

@@ -1,4 +1,3 @@
-import { ruleListPlugins } from '../../../plugins';
 import type { HitState } from '../sanctionReview';
 import type { AcceptanceBlock } from '../shipmentStatus';
 import { MAX_SPECIAL_HANDLING_CODES } from '../specialHandling';
@@ -9,7 +8,7 @@ import type { ShipmentFacts } from './facts';
 import { autoAcceptWithheldBy, NOT_AUTOMATIC, type Finding, type MipCategory } from './findings';
 import { currencyFindings, geographyOf } from './geography';
 import { goodsRules } from './goodsRules';
-import { textOf, type RuleLists, type RuleRow } from './ruleRows';
+import { textOf, type RuleLists } from './ruleRows';
 import { validationFindings } from './validationRules';
 
 /**
@@ -89,35 +88,6 @@ function blockOf(findings: readonly Finding[]): AcceptanceBlock | null {
   return null;
 }
 
-/** The registry's plugins that declare effects (plugins/*.ts, `effects`), in registry order. */
-const DECLARING: readonly { name: string; label: string; effects: EffectList['effects'] }[] = ruleListPlugins
-  .filter((plugin) => (plugin.effects?.length ?? 0) > 0)
-  .map((plugin) => ({ name: plugin.name, label: plugin.label, effects: plugin.effects ?? [] }));
-
-/**
- * The lists whose effects the engine evaluates: every registry plugin that declares effects, with
- * its rows from `lists` unless `given` holds it, then the given lists the registry does not hold
- * (a list a test serves).
- */
-const NO_LISTS: readonly EffectList[] = [];
-const effectListsCache = new WeakMap<RuleLists, { given: readonly EffectList[]; effectLists: EffectList[] }>();
-
-function effectListsOf(lists: RuleLists, given: readonly EffectList[]): EffectList[] {
-  // A carrier's lists are the same objects from one shipment to the next (carrierRules keeps them).
-  const cached = effectListsCache.get(lists);
-  if (cached && cached.given === given) return cached.effectLists;
-  const effectLists = buildEffectLists(lists, given);
-  effectListsCache.set(lists, { given, effectLists });
-  return effectLists;
-}
-
-function buildEffectLists(lists: RuleLists, given: readonly EffectList[]): EffectList[] {
-  const byName = new Map(given.map((list) => [list.name, list]));
-  const rowsOf = lists as Readonly<Record<string, readonly RuleRow[] | undefined>>;
-  const known = DECLARING.map((plugin) => byName.get(plugin.name) ?? { ...plugin, rows: rowsOf[plugin.name] ?? [] });
-  return [...known, ...given.filter((list) => !DECLARING.some((plugin) => plugin.name === list.name))];
-}
-
 /** At most 9 handling codes can be sent on (spec 5): more, after those the lists add, is a warning. */
 function tooManyCodes(codes: readonly string[]): Finding[] {
   if (codes.length <= MAX_SPECIAL_HANDLING_CODES) return [];
@@ -134,20 +104,16 @@ function tooManyCodes(codes: readonly string[]): Finding[] {
 
 /**
  * The lists whose plugins declare effects are evaluated generically (effectRules.ts) after the
- * Description Map, their added handling codes seen by every later rule: the registry's with their
- * rows in `lists`, and `effectLists` (lists a test serves, or the registry's with rows given there).
+ * Description Map, their added handling codes seen by every later rule. The caller gives them with
+ * their rows (carrierRules keeps a carrier's; effectListsOf builds them from plugins and lists):
+ * which lists declare effects is the registry's business (plugins/), not the engine's.
  */
-export function evaluateShipment(
-  facts: ShipmentFacts,
-  lists: RuleLists,
-  sanctionHits: readonly ScreenedHit[] = [],
-  effectLists: readonly EffectList[] = NO_LISTS,
-): Evaluation {
+export function evaluateShipment(facts: ShipmentFacts, lists: RuleLists, sanctionHits: readonly ScreenedHit[], effectLists: readonly EffectList[]): Evaluation {
   const findings: Finding[] = [];
   const goods = goodsRules(facts, lists);
   findings.push(...goods.findings);
   const geography = geographyOf(facts, lists, findings);
-  const effects = ruleEffectFindings(effectListsOf(lists, effectLists), facts, geography, goods.specialHandlingCodes, goods.hsCodes);
+  const effects = ruleEffectFindings(effectLists, facts, geography, goods.specialHandlingCodes, goods.hsCodes);
   const codes = effects.specialHandlingCodes;
   findings.push(
     ...tooManyCodes(codes),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { DECIDING_LISTS, type EffectList, type RuleLists, type RuleRow } from '../../domain/compliance';
+import { DECIDING_LISTS, effectListsOf, type EffectList, type RuleLists, type RuleRow } from '../../domain/compliance';
 import {
   SanctionScreener,
   SanctionWhitelist,
@@ -87,16 +87,10 @@ async function loadCarrierRules(db: Db, carrierId: string, signature: string): P
     if (entry) whitelistRows.set(entry, { rowId: row.id, by: authors.get(row.id) ?? '' });
   }
   const whitelist = [...whitelistRows.keys()];
-  const effectLists = effectPlugins(db).map((plugin) => ({
-    name: plugin.name,
-    label: plugin.label,
-    effects: plugin.effects ?? [],
-    rows: lists[plugin.name] ?? [],
-  }));
   return {
     carrierId,
     lists: lists as RuleLists,
-    effectLists,
+    effectLists: effectListsOf(effectPlugins(db), lists),
     screener: screenerFor(entries),
     whitelist: new SanctionWhitelist(whitelist),
     whitelistRows,

@@ -1,6 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { evaluateShipment, type EffectList, type RuleEffect, type RuleRow, type ShipmentFacts } from '../../../src/domain/compliance';
+import { ruleListPlugins } from '../../../plugins';
+import {
+  effectListsOf,
+  evaluateShipment,
+  type EffectList,
+  type Evaluation,
+  type RuleEffect,
+  type RuleRow,
+  type ShipmentFacts,
+} from '../../../src/domain/compliance';
 import restrictedCommodity from '../../fixtures/plugins/restrictedCommodity';
+import { evaluate } from './registryEngine';
 
 /** The effects a plugin declares, evaluated by the engine without any engine file naming the list. */
 
@@ -47,7 +60,7 @@ const list = (effects: RuleEffect[], rows: RuleRow[], label = 'Test List'): Effe
 describe('plugin effects in the engine', () => {
   it('blocks a shipment whose goods and destination match an active row, naming the list and the row', () => {
     const active = row({ commodityCode: '2844', destinationCountry: 'IR', remark: 'Radioactive elements to Iran.', active: true });
-    const evaluation = evaluateShipment(facts(), locations, [], [restricted([active])]);
+    const evaluation = evaluate(facts(), locations, [], [restricted([active])]);
     expect(evaluation.block?.kind).toBe('HARD');
     expect(evaluation.findings).toContainEqual(
       expect.objectContaining({
@@ -65,10 +78,10 @@ describe('plugin effects in the engine', () => {
   it('does not block for an inactive row or another destination', () => {
     const inactive = row({ commodityCode: '2844', destinationCountry: 'IR', remark: null, active: false });
     const elsewhere = row({ commodityCode: '2844', destinationCountry: 'KP', remark: null, active: true });
-    const evaluation = evaluateShipment(facts(), locations, [], [restricted([inactive, elsewhere])]);
+    const evaluation = evaluate(facts(), locations, [], [restricted([inactive, elsewhere])]);
     expect(evaluation.block).toBeNull();
     expect(evaluation.findings.filter((finding) => finding.list === 'restrictedcommodity')).toEqual([]);
-    const toGermany = evaluateShipment(
+    const toGermany = evaluate(
       facts({ destination: 'FRA' }),
       locations,
       [],
@@ -92,7 +105,7 @@ describe('plugin effects in the engine', () => {
     const hit = row({ goodsPattern: 'URANIUM*', method: 'Keyword', stations: 'DOH;DXB', minKg: 1000, maxKg: 2000, carrierId: null });
     const tooLight = row({ goodsPattern: 'URANIUM*', method: 'Keyword', stations: 'DXB', minKg: 1500, maxKg: null, carrierId: null });
     const otherCarrier = row({ goodsPattern: 'URANIUM*', method: 'Keyword', stations: 'DXB', minKg: null, maxKg: null, carrierId: 'SKYAIR' });
-    const evaluation = evaluateShipment(facts(), locations, [], [list(effects, [hit, tooLight, otherCarrier])]);
+    const evaluation = evaluate(facts(), locations, [], [list(effects, [hit, tooLight, otherCarrier])]);
     const fired = evaluation.findings.filter((finding) => finding.list === 'testlist');
     expect(fired).toEqual([
       expect.objectContaining({
@@ -115,7 +128,7 @@ describe('plugin effects in the engine', () => {
       [row({ code: 'RRW', reason: 'Radioactive: check the declaration.' })],
       'Soft',
     );
-    const evaluation = evaluateShipment(facts(), locations, [], [softOnRrw, addsRrw]);
+    const evaluation = evaluate(facts(), locations, [], [softOnRrw, addsRrw]);
     expect(evaluation.specialHandlingCodes).toContain('RRW');
     expect(evaluation.addedSpecialHandlingCodes).toEqual(['RRW']);
     expect(evaluation.findings.find((finding) => finding.rule.startsWith('Adds'))?.message).toMatch(
@@ -128,24 +141,19 @@ describe('plugin effects in the engine', () => {
       [{ when: [{ fact: 'currency', field: 'currency', match: 'equal', required: true }], outcome: { kind: 'validationError', category: 'Documentation' } }],
       [row({ currency: 'HKD' })],
     );
-    expect(evaluateShipment(facts(), locations, [], [error]).status).toBe('Error');
+    expect(evaluate(facts(), locations, [], [error]).status).toBe('Error');
   });
 
   it('an auto accept holds only when nothing else stops it (here the acceptance control has no rule), and a hard block beats it', () => {
     const auto = list([{ when: [{ fact: 'origin', field: 'station', match: 'equal' }], outcome: { kind: 'autoAccept' } }], [row({ station: 'HKG' })], 'Auto');
-    expect(evaluateShipment(facts(), locations, [], [auto]).autoAccept).toBe(false);
+    expect(evaluate(facts(), locations, [], [auto]).autoAccept).toBe(false);
     const control = {
       ...locations,
       acceptancecontrol: [row({ carrierId: 'DEMOAIR', stationCode: 'HKG', shcCodes: null, controlType: 'Auto Accept', effectiveFrom: '2025-01-01' })],
     };
-    const alone = evaluateShipment(facts(), control, [], [auto]);
+    const alone = evaluate(facts(), control, [], [auto]);
     expect(alone.autoAccept).toBe(true);
-    const blocked = evaluateShipment(
-      facts(),
-      control,
-      [],
-      [auto, restricted([row({ commodityCode: '28', destinationCountry: 'IR', remark: null, active: true })])],
-    );
+    const blocked = evaluate(facts(), control, [], [auto, restricted([row({ commodityCode: '28', destinationCountry: 'IR', remark: null, active: true })])]);
     expect(blocked.autoAccept).toBe(false);
     expect(blocked.block?.kind).toBe('HARD');
   });
@@ -193,12 +201,12 @@ describe('the vocabulary for lists whose rows choose their outcome', () => {
     },
   ];
   const rows = (values: RuleRow['values']) => [list(checks, [row(values)], 'Checks')];
-  const fired = (evaluation: ReturnType<typeof evaluateShipment>) => evaluation.findings.filter((finding) => finding.list === 'testlist');
+  const fired = (evaluation: Evaluation) => evaluation.findings.filter((finding) => finding.list === 'testlist');
   const regions = { ...locations, regionlist: [row({ regionCode: 'ME', countryCodes: 'IR;IQ' })] };
 
   it('lets a row field choose the outcome and fills the explanation template, leaving out an optional part with an empty field', () => {
     const stop = rows({ code: '28441000', country: 'ME', way: 'In', check: 'Stop', note: 'Sanctions' });
-    expect(fired(evaluateShipment(facts(), regions, [], stop))).toEqual([
+    expect(fired(evaluate(facts(), regions, [], stop))).toEqual([
       expect.objectContaining({
         effect: 'hardBlock',
         category: 'Customs',
@@ -207,33 +215,33 @@ describe('the vocabulary for lists whose rows choose their outcome', () => {
       }),
     ]);
     const noNote = rows({ code: '2844', country: 'HK', way: 'Both', check: 'Stop', note: null });
-    expect(fired(evaluateShipment(facts(), regions, [], noNote))[0]?.message).toBe('Stopped: HS code 284410 out of HK.');
+    expect(fired(evaluate(facts(), regions, [], noNote))[0]?.message).toBe('Stopped: HS code 284410 out of HK.');
     // A value without a case (and no otherwise) does nothing; so does an alternative the row's direction excludes.
-    expect(fired(evaluateShipment(facts(), regions, [], rows({ code: '2844', country: 'IR', way: 'In', check: 'Other', note: null })))).toEqual([]);
-    expect(fired(evaluateShipment(facts(), regions, [], rows({ code: '2844', country: 'IR', way: 'Out', check: 'Stop', note: null })))).toEqual([]);
+    expect(fired(evaluate(facts(), regions, [], rows({ code: '2844', country: 'IR', way: 'In', check: 'Other', note: null })))).toEqual([]);
+    expect(fired(evaluate(facts(), regions, [], rows({ code: '2844', country: 'IR', way: 'Out', check: 'Stop', note: null })))).toEqual([]);
   });
 
   it('gives way to another outcome when the shipment has the fact the outcome names', () => {
     const licence = rows({ code: '2844', country: 'IR', way: 'Both', check: 'Licence', note: null });
-    const without = evaluateShipment(facts(), regions, [], licence);
+    const without = evaluate(facts(), regions, [], licence);
     expect(without.status).toBe('Eyeball');
     expect(fired(without)[0]).toMatchObject({ effect: 'eyeball', message: 'A licence is needed for HS code 284410.' });
-    const given = evaluateShipment(facts({ licences: ['EL1', 'EL2'] }), regions, [], licence);
+    const given = evaluate(facts({ licences: ['EL1', 'EL2'] }), regions, [], licence);
     expect(given.status).toBe('New');
     expect(fired(given)[0]).toMatchObject({ effect: 'info', message: 'Licence given (EL1, EL2) for HS code 284410.' });
     expect(fired(given)[0]?.category).toBeUndefined();
     const dangerous = rows({ code: '2844', country: 'IR', way: 'Both', check: 'Dangerous', note: null });
-    expect(evaluateShipment(facts(), regions, [], dangerous).status).toBe('Eyeball');
-    expect(evaluateShipment(facts({ specialHandlingCodes: ['RRY'] }), regions, [], dangerous).status).toBe('New');
+    expect(evaluate(facts(), regions, [], dangerous).status).toBe('Eyeball');
+    expect(evaluate(facts({ specialHandlingCodes: ['RRY'] }), regions, [], dangerous).status).toBe('New');
   });
 
   it('matches a shared prefix both ways (a national tariff line and its six digits)', () => {
     const national = rows({ code: '28441000', country: 'IR', way: 'In', check: 'Stop', note: null });
-    expect(evaluateShipment(facts(), regions, [], national).block?.kind).toBe('HARD');
+    expect(evaluate(facts(), regions, [], national).block?.kind).toBe('HARD');
     const shorter = rows({ code: '28', country: 'IR', way: 'In', check: 'Stop', note: null });
-    expect(evaluateShipment(facts(), regions, [], shorter).block?.kind).toBe('HARD');
+    expect(evaluate(facts(), regions, [], shorter).block?.kind).toBe('HARD');
     const other = rows({ code: '28451000', country: 'IR', way: 'In', check: 'Stop', note: null });
-    expect(evaluateShipment(facts(), regions, [], other).block).toBeNull();
+    expect(evaluate(facts(), regions, [], other).block).toBeNull();
   });
 });
 
@@ -242,7 +250,7 @@ describe('registry lists on the vocabulary', () => {
     const vaccine = row({ carrierId: null, originCode: 'HKG', matchingValue: 'VACCINE*', matchingMethod: null, shcCodes: 'PIL/COL' });
     const elsewhere = row({ carrierId: null, originCode: 'SIN', matchingValue: 'VACCINE*', matchingMethod: 'Keyword', shcCodes: 'PIL/ACT' });
     const otherCarrier = row({ carrierId: 'SKYAIR', originCode: null, matchingValue: 'VACCINE*', matchingMethod: 'Keyword', shcCodes: 'CRT' });
-    const evaluation = evaluateShipment(facts({ goods: ['VACCINES'], specialHandlingCodes: ['PIL'] }), {
+    const evaluation = evaluate(facts({ goods: ['VACCINES'], specialHandlingCodes: ['PIL'] }), {
       ...locations,
       autospecialhandlingcodelist: [vaccine, elsewhere, otherCarrier],
     });
@@ -251,7 +259,7 @@ describe('registry lists on the vocabulary', () => {
       { list: 'autospecialhandlingcodelist', rowId: vaccine.id, rule: 'VACCINE*', effect: 'info', message: "'VACCINES' adds the handling codes COL." },
     ]);
     // Keyword is the default method: whole words only.
-    expect(evaluateShipment(facts({ goods: ['NOVACCINES'] }), { ...locations, autospecialhandlingcodelist: [vaccine] }).addedSpecialHandlingCodes).toEqual([]);
+    expect(evaluate(facts({ goods: ['NOVACCINES'] }), { ...locations, autospecialhandlingcodelist: [vaccine] }).addedSpecialHandlingCodes).toEqual([]);
   });
 
   it('Harmonised Commodity Code List: each controlled HS code of the AWB asks for a check once, from the first row that covers it', () => {
@@ -260,7 +268,7 @@ describe('registry lists on the vocabulary', () => {
     const free = row({ hsCode: '284410', description: 'Natural uranium', countryCode: null, controlled: 'No' });
     const onlyIran = row({ hsCode: '8542', description: 'Circuits', countryCode: 'IR', controlled: 'Yes' });
     const lists = { ...locations, harmonisedcommoditycodelist: [processors, national, free, onlyIran] };
-    const evaluation = evaluateShipment(facts({ destination: 'FRA', hsCodes: ['85423100', '284410', '854239'] }), lists);
+    const evaluation = evaluate(facts({ destination: 'FRA', hsCodes: ['85423100', '284410', '854239'] }), lists);
     expect(evaluation.status).toBe('Eyeball');
     expect(evaluation.findings.filter((finding) => finding.list === 'harmonisedcommoditycodelist')).toEqual([
       {
@@ -273,12 +281,12 @@ describe('registry lists on the vocabulary', () => {
       },
     ]);
     // To Iran the row for that country covers the other code too, each code named once.
-    const toIran = evaluateShipment(facts({ hsCodes: ['85423100', '854239'] }), lists);
+    const toIran = evaluate(facts({ hsCodes: ['85423100', '854239'] }), lists);
     expect(toIran.findings.filter((finding) => finding.list === 'harmonisedcommoditycodelist').map((finding) => [finding.rowId, finding.message])).toEqual([
       [processors.id, 'HS code 85423100 is a controlled commodity (Processors): check the export authorisation.'],
       [onlyIran.id, 'HS code 854239 is a controlled commodity (Circuits): check the export authorisation.'],
     ]);
-    expect(evaluateShipment(facts({ destination: 'FRA', hsCodes: ['284410'] }), lists).status).toBe('New');
+    expect(evaluate(facts({ destination: 'FRA', hsCodes: ['284410'] }), lists).status).toBe('New');
   });
 
   it("HS Code Check List: the row's check chooses the outcome, explained as before", () => {
@@ -287,8 +295,8 @@ describe('registry lists on the vocabulary', () => {
     const dangerous = row({ hsCodePattern: '2844##', countryCode: null, checkType: 'Dangerous Goods', remarks: null });
     const dualUse = row({ hsCodePattern: '2844*', countryCode: 'DE', checkType: 'Dual Use', remarks: null });
     const lists = { ...locations, hscodechecklist: [embargo, licence, dangerous, dualUse] };
-    const checks = (evaluation: ReturnType<typeof evaluateShipment>) => evaluation.findings.filter((finding) => finding.list === 'hscodechecklist');
-    const toIran = evaluateShipment(facts(), lists);
+    const checks = (evaluation: Evaluation) => evaluation.findings.filter((finding) => finding.list === 'hscodechecklist');
+    const toIran = evaluate(facts(), lists);
     expect(toIran.block).toMatchObject({ kind: 'HARD', reason: 'Embargoed commodity. HS code 284410 to IR: UN sanctions' });
     expect(checks(toIran)).toEqual([
       {
@@ -316,7 +324,7 @@ describe('registry lists on the vocabulary', () => {
         category: 'Dangerous Goods',
       },
     ]);
-    const answered = checks(evaluateShipment(facts({ destination: 'FRA', licences: ['EL123456'], specialHandlingCodes: ['RRY'] }), lists));
+    const answered = checks(evaluate(facts({ destination: 'FRA', licences: ['EL123456'], specialHandlingCodes: ['RRY'] }), lists));
     expect(answered.map((finding) => [finding.rowId, finding.effect, finding.message, finding.category])).toEqual([
       [licence.id, 'info', 'Licence required and given (EL123456). HS code 284410', undefined],
       [dangerous.id, 'info', 'Dangerous goods commodity, declared with a dangerous goods handling code. HS code 284410', undefined],
@@ -326,12 +334,12 @@ describe('registry lists on the vocabulary', () => {
 
   it("Country Rules: export or import by the row's direction and country or region, the rule type choosing the outcome, explained as before", () => {
     const lists = (...rules: RuleRow[]) => ({ ...locations, regionlist: [row({ regionCode: 'EU', countryCodes: 'DE;FR' })], countryrules: rules });
-    const found = (evaluation: ReturnType<typeof evaluateShipment>) =>
+    const found = (evaluation: Evaluation) =>
       evaluation.findings
         .filter((finding) => finding.list === 'countryrules')
         .map(({ rowId, rule, effect, message, category }) => ({ rowId, rule, effect, message, category }));
     const embargo = row({ countryCode: 'IR', carrierId: null, direction: 'Both', ruleType: 'Embargo', shcCodes: null, remarks: 'UN sanctions' });
-    const toIran = evaluateShipment(facts(), lists(embargo));
+    const toIran = evaluate(facts(), lists(embargo));
     expect(toIran.block).toMatchObject({ kind: 'HARD', reason: 'Embargo. Import to IR: UN sanctions' });
     expect(found(toIran)).toEqual([
       { rowId: embargo.id, rule: 'IR Embargo (both ways)', effect: 'hardBlock', message: 'Embargo. Import to IR: UN sanctions', category: 'Customs' },
@@ -342,7 +350,7 @@ describe('registry lists on the vocabulary', () => {
     const preAlert = row({ countryCode: 'DE', carrierId: null, direction: 'Import', ruleType: 'Customs Pre-Alert', shcCodes: null, remarks: 'ICS2' });
     const exportOnly = row({ countryCode: 'DE', carrierId: null, direction: 'Export', ruleType: 'Embargo', shcCodes: null, remarks: null });
     const rules = lists(licence, restricted, preAlert, exportOnly);
-    const toGermany = evaluateShipment(facts({ destination: 'FRA', specialHandlingCodes: ['ELI'] }), rules);
+    const toGermany = evaluate(facts({ destination: 'FRA', specialHandlingCodes: ['ELI'] }), rules);
     expect(toGermany).toMatchObject({ status: 'Eyeball', block: { kind: 'SOFT', reason: 'Restricted: accept only with a remark. Import to DE' } });
     expect(found(toGermany)).toEqual([
       {
@@ -367,16 +375,16 @@ describe('registry lists on the vocabulary', () => {
         category: 'Customs',
       },
     ]);
-    const given = evaluateShipment(facts({ destination: 'FRA', licences: ['EL1'], carrierId: 'SKYAIR' }), rules);
+    const given = evaluate(facts({ destination: 'FRA', licences: ['EL1'], carrierId: 'SKYAIR' }), rules);
     expect(given.block).toBeNull();
     expect(found(given).map((finding) => finding.rowId)).toEqual([preAlert.id]);
-    expect(found(evaluateShipment(facts({ destination: 'FRA', licences: ['EL1'] }), rules))[0]).toMatchObject({
+    expect(found(evaluate(facts({ destination: 'FRA', licences: ['EL1'] }), rules))[0]).toMatchObject({
       effect: 'info',
       message: 'Licence required and given (EL1). Export from HK',
     });
     // A row both ways whose region holds both countries speaks once, of the export.
     const both = row({ countryCode: 'EU', carrierId: null, direction: 'Both', ruleType: 'Embargo', shcCodes: null, remarks: null });
-    const withinEu = evaluateShipment(facts({ origin: 'FRA', destination: 'FRA' }), lists(both));
+    const withinEu = evaluate(facts({ origin: 'FRA', destination: 'FRA' }), lists(both));
     expect(found(withinEu).map((finding) => finding.message)).toEqual(['Embargo. Export from DE']);
   });
 
@@ -387,8 +395,7 @@ describe('registry lists on the vocabulary', () => {
     const elm = row({ carrierId: 'DEMOAIR', stationCode: 'HKG', destinationCode: 'FRA', shcCodes: 'ELM/ELI', action: 'Soft Block', remarks: null });
     const other = row({ carrierId: 'SKYAIR', stationCode: 'HKG', destinationCode: 'FRA', shcCodes: null, action: 'Hard Block', remarks: null });
     const lists = { ...locations, locationrules: [general, toFra, eli, elm, other] };
-    const decided = (overrides: Partial<ShipmentFacts>) =>
-      evaluateShipment(facts(overrides), lists).findings.filter((finding) => finding.list === 'locationrules');
+    const decided = (overrides: Partial<ShipmentFacts>) => evaluate(facts(overrides), lists).findings.filter((finding) => finding.list === 'locationrules');
     expect(decided({ destination: 'FRA' })).toEqual([
       {
         list: 'locationrules',
@@ -414,8 +421,7 @@ describe('registry lists on the vocabulary', () => {
     const dgr = row({ carrierId: 'DEMOAIR', stationCode: 'HKG', shcCodes: 'DGR/RRY', controlType: 'Eyeball Check', effectiveFrom: null, remarks: 'DG desk' });
     const later = row({ carrierId: 'DEMOAIR', stationCode: 'HKG', shcCodes: 'DGR', controlType: 'Block', effectiveFrom: '2026-11-25', remarks: null });
     const lists = { ...locations, acceptancecontrol: [auto, dgr, later] };
-    const control = (overrides: Partial<ShipmentFacts>) =>
-      evaluateShipment(facts(overrides), lists).findings.filter((finding) => finding.list === 'acceptancecontrol');
+    const control = (overrides: Partial<ShipmentFacts>) => evaluate(facts(overrides), lists).findings.filter((finding) => finding.list === 'acceptancecontrol');
     expect(control({})).toEqual([
       {
         list: 'acceptancecontrol',
@@ -445,10 +451,30 @@ describe('registry lists on the vocabulary', () => {
         category: 'Other',
       },
     ]);
-    const nowhere = evaluateShipment(facts({ origin: 'SIN' }), lists);
+    const nowhere = evaluate(facts({ origin: 'SIN' }), lists);
     expect(nowhere.findings.filter((finding) => finding.list === 'acceptancecontrol')).toEqual([
       { list: 'acceptancecontrol', rule: 'SIN (no rule)', effect: 'manualAccept', message: 'No acceptance control for DEMOAIR at SIN: a person accepts.' },
     ]);
     expect(nowhere.autoAccept).toBe(false);
+  });
+});
+
+describe('the effect lists the engine reads', () => {
+  it('are the ones its caller gives, in their order: the domain names no plugin and reads none of plugins/', () => {
+    const embargo = row({ countryCode: 'IR', carrierId: null, direction: 'Both', ruleType: 'Embargo', shcCodes: null, remarks: null });
+    const lists = { ...locations, countryrules: [embargo] };
+    expect(evaluate(facts(), lists).block?.kind).toBe('HARD');
+    const none = evaluateShipment(facts(), lists, [], []);
+    expect(none.block).toBeNull();
+    expect(none.findings.filter((finding) => finding.list === 'countryrules')).toEqual([]);
+    const countryRules = effectListsOf(ruleListPlugins, lists).filter((list) => list.name === 'countryrules');
+    expect(countryRules.map((list) => list.rows)).toEqual([[embargo]]);
+    expect(evaluateShipment(facts(), lists, [], countryRules).block?.kind).toBe('HARD');
+
+    const domain = fileURLToPath(new URL('../../../src/domain', import.meta.url));
+    const importers = readdirSync(domain, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts'))
+      .filter((file) => /from '(\.\.\/)+plugins(\/[^']*)?'/u.test(readFileSync(join(domain, file), 'utf8')));
+    expect(importers).toEqual([]);
   });
 });

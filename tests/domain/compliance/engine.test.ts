@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readFhl, readFwb } from '../../../src/domain/cargoMessages';
-import { acceptancePrivilege, evaluateShipment, factsFromWaybill, type RuleLists, type RuleRow, type ShipmentFacts } from '../../../src/domain/compliance';
+import { acceptancePrivilege, factsFromWaybill, type RuleLists, type RuleRow, type ShipmentFacts } from '../../../src/domain/compliance';
+import { evaluate } from './registryEngine';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/cargoMessages/${name}`, import.meta.url), 'utf8');
 
@@ -60,28 +61,28 @@ describe('facts from an FWB and its FHL', () => {
 
 describe('the rules engine', () => {
   it('accepts automatically when acceptance control allows it and nothing else speaks', () => {
-    const evaluation = evaluateShipment(facts(), { locationcodelist: locations, acceptancecontrol: [autoAtHkg], iataagentcodelist: agents });
+    const evaluation = evaluate(facts(), { locationcodelist: locations, acceptancecontrol: [autoAtHkg], iataagentcodelist: agents });
     expect(evaluation).toMatchObject({ status: 'New', block: null, autoAccept: true, originCountry: 'HK', destinationCountry: 'DE' });
     expect(evaluation.findings.find((finding) => finding.list === 'acceptancecontrol')).toMatchObject({ rowId: autoAtHkg.id, effect: 'autoAccept' });
   });
 
   it('leaves acceptance to a person without an acceptance control row, and prefers the more specific row', () => {
-    expect(evaluateShipment(facts(), { locationcodelist: locations }).autoAccept).toBe(false);
+    expect(evaluate(facts(), { locationcodelist: locations }).autoAccept).toBe(false);
     const dgrManual = row({ carrierId: 'DEMOAIR', stationCode: 'HKG', shcCodes: 'DGR', controlType: 'Manual Accept', effectiveFrom: null });
     const lists = { locationcodelist: locations, acceptancecontrol: [autoAtHkg, dgrManual], iataagentcodelist: agents };
-    expect(evaluateShipment(facts({ specialHandlingCodes: ['DGR'] }), lists)).toMatchObject({ autoAccept: false });
-    expect(evaluateShipment(facts({ specialHandlingCodes: ['DGR'] }), lists).findings.find((finding) => finding.list === 'acceptancecontrol')?.rowId).toBe(
+    expect(evaluate(facts({ specialHandlingCodes: ['DGR'] }), lists)).toMatchObject({ autoAccept: false });
+    expect(evaluate(facts({ specialHandlingCodes: ['DGR'] }), lists).findings.find((finding) => finding.list === 'acceptancecontrol')?.rowId).toBe(
       dgrManual.id,
     );
     // Not yet effective: the general rule decides.
     const later = row({ carrierId: 'DEMOAIR', stationCode: 'HKG', shcCodes: null, controlType: 'Block', effectiveFrom: '2027-01-01' });
-    expect(evaluateShipment(facts(), { ...lists, acceptancecontrol: [autoAtHkg, later] }).autoAccept).toBe(true);
+    expect(evaluate(facts(), { ...lists, acceptancecontrol: [autoAtHkg, later] }).autoAccept).toBe(true);
   });
 
   describe('country rules', () => {
     it('hard blocks an embargo both ways, matching the destination through the location list', () => {
       const embargo = row({ countryCode: 'KP', carrierId: null, direction: 'Both', ruleType: 'Embargo', shcCodes: null, remarks: 'UN sanctions' });
-      const evaluation = evaluateShipment(facts({ destination: 'FNJ' }), {
+      const evaluation = evaluate(facts({ destination: 'FNJ' }), {
         locationcodelist: locations,
         countryrules: [embargo],
         acceptancecontrol: [autoAtHkg],
@@ -100,22 +101,22 @@ describe('the rules engine', () => {
       const licence = row({ countryCode: 'HK', carrierId: null, direction: 'Export', ruleType: 'Licence Required', shcCodes: null, remarks: null });
       const importOnly = row({ countryCode: 'HK', carrierId: null, direction: 'Import', ruleType: 'Embargo', shcCodes: null, remarks: null });
       const lists = { locationcodelist: locations, countryrules: [licence, importOnly] };
-      expect(evaluateShipment(facts(), lists)).toMatchObject({ status: 'Eyeball', block: null });
-      expect(evaluateShipment(facts({ licences: ['EL123456'] }), lists)).toMatchObject({ status: 'New' });
+      expect(evaluate(facts(), lists)).toMatchObject({ status: 'Eyeball', block: null });
+      expect(evaluate(facts({ licences: ['EL123456'] }), lists)).toMatchObject({ status: 'New' });
     });
 
     it('expands region codes, and honours carrier and handling-code filters', () => {
       const regions = [row({ regionCode: 'EU', countryCodes: 'DE;FR;NL' })];
       const restricted = row({ countryCode: 'EU', carrierId: 'DEMOAIR', direction: 'Import', ruleType: 'Restricted', shcCodes: 'ELI/ELM', remarks: null });
       const lists = { locationcodelist: locations, regionlist: regions, countryrules: [restricted] };
-      expect(evaluateShipment(facts({ specialHandlingCodes: ['ELI'] }), lists).block).toMatchObject({ kind: 'SOFT' });
-      expect(evaluateShipment(facts({ specialHandlingCodes: ['GEN'] }), lists).block).toBeNull();
-      expect(evaluateShipment(facts({ specialHandlingCodes: ['ELI'], carrierId: 'SKYAIR' }), lists).block).toBeNull();
+      expect(evaluate(facts({ specialHandlingCodes: ['ELI'] }), lists).block).toMatchObject({ kind: 'SOFT' });
+      expect(evaluate(facts({ specialHandlingCodes: ['GEN'] }), lists).block).toBeNull();
+      expect(evaluate(facts({ specialHandlingCodes: ['ELI'], carrierId: 'SKYAIR' }), lists).block).toBeNull();
     });
 
     it('takes the country from the party when the location list lacks the airport, and says so', () => {
       const embargo = row({ countryCode: 'DE', carrierId: null, direction: 'Import', ruleType: 'Embargo', shcCodes: null, remarks: null });
-      const evaluation = evaluateShipment(facts(), { countryrules: [embargo] });
+      const evaluation = evaluate(facts(), { countryrules: [embargo] });
       expect(evaluation.destinationCountry).toBe('DE');
       expect(evaluation.block?.kind).toBe('HARD');
       expect(evaluation.findings.some((finding) => finding.list === 'locationcodelist' && finding.message.includes("taken from the consignee's address"))).toBe(
@@ -128,10 +129,10 @@ describe('the rules engine', () => {
     const general = row({ carrierId: 'DEMOAIR', stationCode: 'HKG', destinationCode: null, shcCodes: null, action: 'Eyeball', remarks: null });
     const toFra = row({ carrierId: 'DEMOAIR', stationCode: 'HKG', destinationCode: 'FRA', shcCodes: null, action: 'Hard Block', remarks: 'No service' });
     const lists = { locationcodelist: locations, locationrules: [general, toFra] };
-    const evaluation = evaluateShipment(facts(), lists);
+    const evaluation = evaluate(facts(), lists);
     expect(evaluation.block).toMatchObject({ kind: 'HARD' });
     expect(evaluation.findings.filter((finding) => finding.list === 'locationrules').map((finding) => finding.rowId)).toEqual([toFra.id]);
-    expect(evaluateShipment(facts({ destination: 'SVO' }), lists).status).toBe('Eyeball');
+    expect(evaluate(facts({ destination: 'SVO' }), lists).status).toBe('Eyeball');
   });
 
   it('validation rules set Error for errors and keep warnings from automatic acceptance', () => {
@@ -154,12 +155,12 @@ describe('the rules engine', () => {
       message: 'Needs a notify party.',
     });
     const lists = { locationcodelist: locations, validationrules: [cash, toOrder], acceptancecontrol: [autoAtHkg], iataagentcodelist: agents };
-    const error = evaluateShipment(facts({ goods: ['BANK NOTES AND CASH'] }), lists);
+    const error = evaluate(facts({ goods: ['BANK NOTES AND CASH'] }), lists);
     expect(error.status).toBe('Error');
     expect(error.findings.find((finding) => finding.rowId === cash.id)?.message).toBe("Cash is not carried. (goods description: 'BANK NOTES AND CASH')");
     // Keyword: whole words only.
-    expect(evaluateShipment(facts({ goods: ['CASHEW NUTS'] }), lists).status).toBe('New');
-    const warning = evaluateShipment(facts({ parties: [{ role: 'Consignee', name: 'TO ORDER OF BANK OF CHINA', address: '', countryCode: 'DE' }] }), lists);
+    expect(evaluate(facts({ goods: ['CASHEW NUTS'] }), lists).status).toBe('New');
+    const warning = evaluate(facts({ parties: [{ role: 'Consignee', name: 'TO ORDER OF BANK OF CHINA', address: '', countryCode: 'DE' }] }), lists);
     expect(warning).toMatchObject({ status: 'New', autoAccept: false });
   });
 
@@ -174,7 +175,7 @@ describe('the rules engine', () => {
     const vaccine = row({ carrierId: null, originCode: null, matchingValue: 'VACCINE*', matchingMethod: 'Keyword', shcCodes: 'PIL/COL' });
     const restricted = row({ countryCode: 'DE', carrierId: null, direction: 'Import', ruleType: 'Restricted', shcCodes: 'ELI', remarks: null });
     const lists = { locationcodelist: locations, descmap: [battery], autospecialhandlingcodelist: [vaccine], countryrules: [restricted] };
-    const evaluation = evaluateShipment(facts({ goods: ['LITHIUM ION BATTERIES PACKED WITH EQUIPMENT'], hsCodes: [], specialHandlingCodes: [] }), lists);
+    const evaluation = evaluate(facts({ goods: ['LITHIUM ION BATTERIES PACKED WITH EQUIPMENT'], hsCodes: [], specialHandlingCodes: [] }), lists);
     expect(evaluation).toMatchObject({
       specialHandlingCodes: ['ELI'],
       addedSpecialHandlingCodes: ['ELI'],
@@ -182,7 +183,7 @@ describe('the rules engine', () => {
       mappedDescriptions: ['Lithium ion batteries'],
     });
     expect(evaluation.block?.kind).toBe('SOFT');
-    const houses = evaluateShipment(
+    const houses = evaluate(
       facts({ houses: [{ hawb: 'H1', origin: 'HKG', destination: 'FRA', goods: ['VACCINES'], hsCodes: [], specialHandlingCodes: [] }] }),
       lists,
     );
@@ -195,33 +196,33 @@ describe('the rules engine', () => {
     const embargo = row({ hsCodePattern: '8802*', countryCode: null, checkType: 'Embargo', remarks: null });
     const controlled = row({ hsCode: '854231', description: 'Processors', countryCode: null, controlled: 'Yes' });
     const lists = { locationcodelist: locations, hscodechecklist: [dualUse, dg, embargo], harmonisedcommoditycodelist: [controlled] };
-    expect(evaluateShipment(facts({ hsCodes: ['854239'], destination: 'SVO' }), lists).status).toBe('Eyeball');
-    expect(evaluateShipment(facts({ hsCodes: ['854239'] }), lists).status).toBe('New');
-    expect(evaluateShipment(facts({ hsCodes: ['284410'] }), lists).status).toBe('Eyeball');
-    expect(evaluateShipment(facts({ hsCodes: ['284410'], specialHandlingCodes: ['RRY'] }), lists).status).toBe('New');
-    expect(evaluateShipment(facts({ hsCodes: ['880240'] }), lists).block?.kind).toBe('HARD');
-    const national = evaluateShipment(facts({ hsCodes: ['85423100'] }), lists);
+    expect(evaluate(facts({ hsCodes: ['854239'], destination: 'SVO' }), lists).status).toBe('Eyeball');
+    expect(evaluate(facts({ hsCodes: ['854239'] }), lists).status).toBe('New');
+    expect(evaluate(facts({ hsCodes: ['284410'] }), lists).status).toBe('Eyeball');
+    expect(evaluate(facts({ hsCodes: ['284410'], specialHandlingCodes: ['RRY'] }), lists).status).toBe('New');
+    expect(evaluate(facts({ hsCodes: ['880240'] }), lists).block?.kind).toBe('HARD');
+    const national = evaluate(facts({ hsCodes: ['85423100'] }), lists);
     expect(national.findings.find((finding) => finding.list === 'harmonisedcommoditycodelist')).toMatchObject({ rowId: controlled.id, effect: 'eyeball' });
   });
 
   it('an unknown agent or a currency the station does not take are reported', () => {
     const currencies = [row({ countryCode: 'HK', carrierId: null, stationCode: 'HKG', currencyCodes: 'USD;CNY' })];
     const lists = { locationcodelist: locations, iataagentcodelist: agents, altcurrencylist: currencies, acceptancecontrol: [autoAtHkg] };
-    expect(evaluateShipment(facts({ currency: 'USD' }), lists).autoAccept).toBe(true);
-    expect(evaluateShipment(facts({ currency: 'EUR' }), lists)).toMatchObject({ status: 'Error' });
-    expect(evaluateShipment(facts({ agentCode: '9999999' }), lists)).toMatchObject({ status: 'New', autoAccept: false });
+    expect(evaluate(facts({ currency: 'USD' }), lists).autoAccept).toBe(true);
+    expect(evaluate(facts({ currency: 'EUR' }), lists)).toMatchObject({ status: 'Error' });
+    expect(evaluate(facts({ agentCode: '9999999' }), lists)).toMatchObject({ status: 'New', autoAccept: false });
   });
 
   it('open sanction hits put the shipment to Eyeball and suggest the security reject reasons; denied ones block, cleared ones no longer count', () => {
     const mip = [row({ actionCode: 'SEC01', category: 'Security', sortOrder: 30 }), row({ actionCode: 'DOC01', category: 'Documentation', sortOrder: 10 })];
-    const evaluation = evaluateShipment(facts(), { locationcodelist: locations, acceptancecontrol: [autoAtHkg], mipactionlist: mip }, [
+    const evaluation = evaluate(facts(), { locationcodelist: locations, acceptancecontrol: [autoAtHkg], mipactionlist: mip }, [
       { role: 'Consignee', matchedPhrase: 'RHINE MACHINERY', entryId: 'SDN-1', listName: 'SDN', state: 'ESCALATED' },
     ]);
     expect(evaluation).toMatchObject({ status: 'Eyeball', autoAccept: false, suggestedRejectReasons: ['SEC01'] });
     const hit = { role: 'Consignee', matchedPhrase: 'RHINE MACHINERY', entryId: 'SDN-1', listName: 'SDN' };
     const lists = { locationcodelist: locations, acceptancecontrol: [autoAtHkg] };
-    expect(evaluateShipment(facts(), lists, [{ ...hit, state: 'DENIED' }])).toMatchObject({ status: 'New', block: { kind: 'HARD' }, autoAccept: false });
-    expect(evaluateShipment(facts(), lists, [{ ...hit, state: 'CLEARED' }])).toMatchObject({ status: 'New', block: null, autoAccept: true });
+    expect(evaluate(facts(), lists, [{ ...hit, state: 'DENIED' }])).toMatchObject({ status: 'New', block: { kind: 'HARD' }, autoAccept: false });
+    expect(evaluate(facts(), lists, [{ ...hit, state: 'CLEARED' }])).toMatchObject({ status: 'New', block: null, autoAccept: true });
   });
 });
 
