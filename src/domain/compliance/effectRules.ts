@@ -140,10 +140,6 @@ interface Held {
   value?: string;
 }
 
-function heldOf(hit: string | undefined, why: (hit: string) => string): Held | undefined {
-  return hit === undefined ? undefined : { why: why(hit), value: hit };
-}
-
 /** Whether a value is at least the row's: numbers as numbers, else as text (a day, yyyy-mm-dd, from an effective date). */
 function atLeast(value: string, listed: string): boolean {
   const text = value.trim();
@@ -156,61 +152,6 @@ function wildcardMethod(condition: EffectCondition, row: RuleRow): MatchingMetho
   if (typeof condition.method !== 'object') return condition.method ?? 'Default';
   const method = row.values[condition.method.field];
   return isMatchingMethod(method) ? method : (condition.method.otherwise ?? 'Default');
-}
-
-function conditionHolds(condition: EffectCondition, row: RuleRow, values: readonly string[]): Held | undefined {
-  const label = SHIPMENT_FACTS[condition.fact];
-  const listed = textOf(row.values[condition.field]);
-  if (condition.match === 'range') {
-    const most = condition.maxField ? textOf(row.values[condition.maxField]) : undefined;
-    if (listed === undefined && most === undefined) return condition.required ? undefined : { why: '' };
-    const hit = values.find((value) => {
-      const number = Number(value);
-      return Number.isFinite(number) && (listed === undefined || number >= Number(listed)) && (most === undefined || number <= Number(most));
-    });
-    return hit === undefined ? undefined : { why: `${label} ${hit} within ${listed ?? ''}-${most ?? ''}`, value: hit };
-  }
-  if (listed === undefined) return condition.required ? undefined : { why: '' };
-  const upper = listed.toUpperCase();
-  switch (condition.match) {
-    case 'equal':
-      return heldOf(
-        values.find((value) => value.trim().toUpperCase() === upper),
-        (hit) => `${label} ${hit}`,
-      );
-    case 'prefix':
-      return heldOf(
-        values.find((value) => value.trim().toUpperCase().startsWith(upper)),
-        (hit) => `${label} ${hit} (listed ${listed})`,
-      );
-    case 'sharedPrefix':
-      return heldOf(
-        values.find((value) => {
-          const code = value.trim().toUpperCase();
-          return code !== '' && (code.startsWith(upper) || upper.startsWith(code));
-        }),
-        (hit) => `${label} ${hit} (listed ${listed})`,
-      );
-    case 'atLeast':
-      return heldOf(
-        values.find((value) => atLeast(value, listed)),
-        (hit) => `${label} ${hit} from ${listed}`,
-      );
-    case 'inList': {
-      const items = new Set(listed.split(/[;/,]/u).map((item) => item.trim().toUpperCase()));
-      return heldOf(
-        values.find((value) => items.has(value.trim().toUpperCase())),
-        (hit) => `${label} ${hit}`,
-      );
-    }
-    case 'wildcard': {
-      const method = wildcardMethod(condition, row);
-      return heldOf(
-        values.find((value) => rowMatches(value, listed, method)),
-        (hit) => `${label} '${hit}' matches ${listed}`,
-      );
-    }
-  }
 }
 
 /** A row filter's fields with the upper-cased values they may hold, worked out once per filter. */
@@ -253,40 +194,77 @@ function listItems(listed: string): ReadonlySet<string> {
 }
 
 /**
- * Whether a condition holds, without saying why: the test of every row (conditionHolds, which
- * builds the explanation, runs only for the rows that fire). It finds the same first value.
+ * The shipment's first value that makes a condition hold for a row (as read, not upper-cased);
+ * null when it holds without one (its row value is empty and it is not required); undefined when
+ * it does not hold. The one matcher of every row (rowFires) and of the explanation (conditionHolds),
+ * so the two cannot disagree.
  */
-function conditionHits(condition: EffectCondition, row: RuleRow, values: FactValueSet): boolean {
+function firstHit(condition: EffectCondition, row: RuleRow, values: FactValueSet): string | null | undefined {
   const listed = textOf(row.values[condition.field]);
+  const { raw, upper: uppers } = values;
   if (condition.match === 'range') {
     const most = condition.maxField ? textOf(row.values[condition.maxField]) : undefined;
-    if (listed === undefined && most === undefined) return !condition.required;
-    return conditionHolds(condition, row, values.raw) !== undefined;
+    if (listed === undefined && most === undefined) return condition.required ? undefined : null;
+    for (const value of raw) {
+      const number = Number(value);
+      if (Number.isFinite(number) && (listed === undefined || number >= Number(listed)) && (most === undefined || number <= Number(most))) return value;
+    }
+    return undefined;
   }
-  if (listed === undefined) return !condition.required;
+  if (listed === undefined) return condition.required ? undefined : null;
   const upper = listed.toUpperCase();
   switch (condition.match) {
-    case 'equal':
-      return values.upper.includes(upper);
+    case 'equal': {
+      const at = uppers.indexOf(upper);
+      return at < 0 ? undefined : raw[at];
+    }
     case 'prefix':
-      for (const value of values.upper) if (value.startsWith(upper)) return true;
-      return false;
+      for (let at = 0; at < uppers.length; at++) if (uppers[at].startsWith(upper)) return raw[at];
+      return undefined;
     case 'sharedPrefix':
-      for (const value of values.upper) if (value !== '' && (value.startsWith(upper) || upper.startsWith(value))) return true;
-      return false;
+      for (let at = 0; at < uppers.length; at++) {
+        const code = uppers[at];
+        if (code !== '' && (code.startsWith(upper) || upper.startsWith(code))) return raw[at];
+      }
+      return undefined;
     case 'inList': {
       const items = listItems(listed);
-      for (const value of values.upper) if (items.has(value)) return true;
-      return false;
+      for (let at = 0; at < uppers.length; at++) if (items.has(uppers[at])) return raw[at];
+      return undefined;
     }
     case 'atLeast':
-      for (const value of values.raw) if (atLeast(value, listed)) return true;
-      return false;
+      for (const value of raw) if (atLeast(value, listed)) return value;
+      return undefined;
     case 'wildcard': {
       const method = wildcardMethod(condition, row);
-      for (const value of values.raw) if (rowMatches(value, listed, method)) return true;
-      return false;
+      for (const value of raw) if (rowMatches(value, listed, method)) return value;
+      return undefined;
     }
+  }
+}
+
+/** Why a condition holds for a row, in words, with the value that made it (firstHit); undefined when it does not. */
+function conditionHolds(condition: EffectCondition, row: RuleRow, values: FactValueSet): Held | undefined {
+  const hit = firstHit(condition, row, values);
+  if (hit === undefined) return undefined;
+  if (hit === null) return { why: '' };
+  const label = SHIPMENT_FACTS[condition.fact];
+  const listed = textOf(row.values[condition.field]);
+  switch (condition.match) {
+    case 'range': {
+      const most = condition.maxField ? textOf(row.values[condition.maxField]) : undefined;
+      return { why: `${label} ${hit} within ${listed ?? ''}-${most ?? ''}`, value: hit };
+    }
+    case 'prefix':
+    case 'sharedPrefix':
+      return { why: `${label} ${hit} (listed ${listed})`, value: hit };
+    case 'atLeast':
+      return { why: `${label} ${hit} from ${listed}`, value: hit };
+    case 'wildcard':
+      return { why: `${label} '${hit}' matches ${listed}`, value: hit };
+    case 'equal':
+    case 'inList':
+      return { why: `${label} ${hit}`, value: hit };
   }
 }
 
@@ -295,7 +273,7 @@ function rowFires(effect: RuleEffect, row: RuleRow, pass: { lookup(fact: Shipmen
   if (!rowHolds(effect.onlyRows, row)) return false;
   for (const test of effect.when) {
     if (!isAlternatives(test)) {
-      if (!conditionHits(test, row, pass.lookup(test.fact))) return false;
+      if (firstHit(test, row, pass.lookup(test.fact)) === undefined) return false;
       continue;
     }
     let any = false;
@@ -303,7 +281,7 @@ function rowFires(effect: RuleEffect, row: RuleRow, pass: { lookup(fact: Shipmen
       if (!rowHolds(alternative.onlyRows, row)) continue;
       let all = true;
       for (const condition of alternative.when) {
-        if (!conditionHits(condition, row, pass.lookup(condition.fact))) {
+        if (firstHit(condition, row, pass.lookup(condition.fact)) === undefined) {
           all = false;
           break;
         }
@@ -594,7 +572,7 @@ class RowWords implements Words {
   ) {}
 
   holds(condition: EffectCondition): boolean {
-    const held = conditionHolds(condition, this.row, this.pass.valuesOf(condition.fact));
+    const held = conditionHolds(condition, this.row, this.pass.lookup(condition.fact));
     if (held === undefined) return false;
     if (held.why) this.reasons.push(held.why);
     if (held.value !== undefined && !this.matched.has(condition.fact)) this.matched.set(condition.fact, held.value);

@@ -117,6 +117,30 @@ describe('plugin effects in the engine', () => {
     expect(evaluation.autoAccept).toBe(false);
   });
 
+  it('explains a row by the first value that matched it, as written, whatever the case of the row or the shipment', () => {
+    const effects: RuleEffect[] = [
+      {
+        when: [
+          { fact: 'transit', field: 'stations', match: 'inList', required: true },
+          { fact: 'hsCode', field: 'hsPrefix', match: 'prefix', required: true },
+          { fact: 'shc', field: 'code', match: 'equal', required: true },
+          { fact: 'hsCode', field: 'chapter', match: 'sharedPrefix', required: true },
+          { fact: 'date', field: 'from', match: 'atLeast', required: true },
+        ],
+        outcome: { kind: 'warning' },
+      },
+    ];
+    const hit = row({ stations: 'fra;dxb', hsPrefix: '2844', code: 'eap', chapter: '2844101', from: '2026-01-01' });
+    const otherChapter = row({ stations: 'DXB', hsPrefix: '2844', code: 'EAP', chapter: '2845', from: '2026-01-01' });
+    const later = row({ stations: 'DXB', hsPrefix: '2844', code: 'EAP', chapter: '28', from: '2027-01-01' });
+    const shipment = facts({ transit: ['SIN', 'dxb'], hsCodes: ['854140', '284410'], specialHandlingCodes: ['ELI', 'eap'] });
+    const fired = evaluate(shipment, locations, [], [list(effects, [hit, otherChapter, later])]).findings.filter((finding) => finding.list === 'testlist');
+    expect(fired.map((finding) => finding.message)).toEqual([
+      `Warning from Test List, row ${hit.id}: transit airport dxb, HS code 284410 (listed 2844), handling code eap, HS code 284410 (listed 2844101), ` +
+        'date 2026-11-24 from 2026-01-01.',
+    ]);
+  });
+
   it('adds handling codes first, so the later rules see them; soft block with its reason; errors make the status Error', () => {
     const addsRrw = list(
       [{ when: [{ fact: 'hsCode', field: 'hsPrefix', match: 'prefix', required: true }], outcome: { kind: 'addShc', field: 'shcCodes' } }],
