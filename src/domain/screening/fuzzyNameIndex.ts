@@ -20,6 +20,8 @@ export interface NearWord {
 }
 
 const NEAR_CACHE_LIMIT = 200_000;
+/** The shortest listed word looked for at either end of a screened word (shorter ones end too many words to look at the rest each time). */
+const SPLIT_PIECE_LENGTH = 4;
 
 function addToList<K>(map: Map<K, string[]>, key: K, word: string): void {
   const list = map.get(key);
@@ -210,15 +212,18 @@ export class FuzzyNameIndex {
     // Neighbouring screened words joined may be one listed word (MAHANAIR) or two listed words split elsewhere (MAHA NAIR).
     for (let index = 0; index + 1 < words.length; index++) screened.push(words[index] + words[index + 1]);
     for (const word of new Set(screened)) for (const near of this.nearWords(word)) credit(this.postings.get(near.word), near.similarity);
-    // A screened word may be two listed words run together, one as it is and the other maybe with a typo, that are not
-    // neighbours as listed (AHMADMUSA for MUSA, Rifa'i Ahmad Taha) or whose skeletons are further apart (HARAMAINOUNDATION).
+    // A screened word may be two listed words run together, one as it is (of SPLIT_PIECE_LENGTH letters at least) and the
+    // other maybe with a typo, that are not neighbours as listed (AHMADMUSA for MUSA, Rifa'i Ahmad Taha) or whose skeletons
+    // are further apart (HARAMAINOUNDATION).
     for (const word of new Set(words)) {
       for (let cut = 2; cut <= word.length - 2; cut++) {
         const pieces = [word.slice(0, cut), word.slice(cut)];
         pieces.forEach((piece, index) => {
-          if (!this.postings.has(piece)) return;
+          if (piece.length < SPLIT_PIECE_LENGTH || !this.postings.has(piece)) return;
           credit(this.postings.get(piece), 1);
-          for (const near of this.nearWords(pieces[1 - index])) credit(this.postings.get(near.word), near.similarity);
+          const other = pieces[1 - index];
+          if (other.length < 3) credit(this.postings.get(other), 1);
+          else for (const near of this.nearWords(other)) credit(this.postings.get(near.word), near.similarity);
         });
       }
     }
