@@ -71,7 +71,9 @@ export async function registerApiDocument(app: FastifyInstance): Promise<void> {
         description:
           'Generated from the route schemas of the server (npm run openapi writes docs/openapi.json). The authentication host is /auth; ' +
           'the API host serves /userapi, /awbapi, /logapi, /mobileapi and /api; the classic envelope API is /classicapi, where every ' +
-          'non-GET body is the envelope {request, app_id, token, ts}. Signed-in calls send the access token of POST /auth/token as a bearer token.',
+          'non-GET body is the envelope {request, app_id, token, ts}. Signed-in calls send the access token of POST /auth/token as a bearer token. ' +
+          'A request the schemas refuse is answered 400 with status -50001 (VALIDATION_FAIL) and "Invalid request: …". Where a schema says ' +
+          'additionalProperties: false, the properties it does not name are dropped before the route reads the request, not refused.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },

@@ -5,6 +5,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import pino from 'pino';
 import type { LightMyRequestResponse } from 'fastify';
@@ -22,7 +24,10 @@ import { routeCollector, type InventoryRoute } from './routeInventory';
  * wrong app_id, a request that is not an object). Most calls carry an admin's token, so they get past
  * authentication to the validation and the handlers.
  *
- * Asserted: no answer is a 5xx, and the refused answers (4xx) leave the database as it was: a
+ * Asserted: no answer is a 5xx; the document and the server agree (issue 21): where the document can
+ * judge a request (an admin's JSON request whose URL decodes, in a valid envelope under /classicapi),
+ * the server refuses what the document forbids and its validation never refuses what the document
+ * allows (documentVerdict, with Ajv set as Fastify's); and the refused answers (4xx) leave the database as it was: a
  * checksum of every row of every table (databaseChecksum.ts) is taken before and after each route's
  * batch. When a batch also had successes (which may change rows), its refused requests are sent again
  * on their own and checked alone. Two tables are left out, on purpose: envelope_tokens (the replay
@@ -437,6 +442,93 @@ function described(route: InventoryRoute): DescribedRequest {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The document's verdict on a request, beside the server's (issue 21: 0 differences)
+
+/** Validation as Fastify's default Ajv does it (coercion of parameters, defaults, unknown properties dropped), on the document's schemas. */
+const documentAjv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: false, strict: false });
+addFormats(documentAjv);
+const documentValidators = new Map<string, ValidateFunction>();
+
+function documentValidator(key: string, schema: JsonSchema): ValidateFunction {
+  let validator = documentValidators.get(key);
+  if (!validator) {
+    validator = documentAjv.compile(structuredClone(schema));
+    documentValidators.set(key, validator);
+  }
+  return validator;
+}
+
+/** A query string as Fastify reads it: a repeated key is an array; undefined when it does not decode. */
+function parsedQuery(query: string): Record<string, string | string[]> | undefined {
+  const parsed: Record<string, string | string[]> = {};
+  for (const pair of query.split('&').filter(Boolean)) {
+    const [rawKey, ...rest] = pair.split('=');
+    let key: string;
+    let value: string;
+    try {
+      key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
+      value = decodeURIComponent(rest.join('=').replace(/\+/g, ' '));
+    } catch {
+      return undefined;
+    }
+    if (key === '__proto__' || key === 'constructor' || key === 'prototype') return undefined;
+    const before = parsed[key];
+    parsed[key] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
+  }
+  return parsed;
+}
+
+/**
+ * Whether the document finds the request valid (path and query parameters, the JSON body), judged
+ * only where it can be: an admin's JSON request (inside a valid envelope under /classicapi) whose URL
+ * decodes. Then the server must agree: it refuses what the document forbids, and its validation never
+ * refuses what the document allows.
+ */
+function documentVerdict(route: InventoryRoute, request: FuzzRequest): 'valid' | 'invalid' | undefined {
+  if (request.auth !== 'admin' || (request.envelope && request.envelope !== 'valid')) return undefined;
+  const wanted = described(route);
+  const hasBody = route.method !== 'GET' && route.method !== 'HEAD';
+  if (hasBody && (request.body.kind !== 'json' || !wanted.body)) return undefined;
+  const [urlPath, query = ''] = request.url.split(/\?(.*)/s);
+  const params: Record<string, string> = {};
+  const routeParts = route.url.split('/');
+  const urlParts = urlPath.split('/');
+  if (routeParts.includes('*') || routeParts.length !== urlParts.length) return undefined;
+  for (const [index, part] of routeParts.entries()) {
+    if (!part.startsWith(':')) continue;
+    try {
+      params[part.slice(1)] = decodeURIComponent(urlParts[index]);
+    } catch {
+      return undefined;
+    }
+    if (params[part.slice(1)] === '' || /[/?#;]/.test(params[part.slice(1)])) return undefined;
+  }
+  const queryValues = parsedQuery(query);
+  if (!queryValues) return undefined;
+  const paramsSchema = { type: 'object', properties: wanted.params, required: Object.keys(wanted.params) };
+  const checks: [string, JsonSchema | undefined, unknown][] = [
+    ['params', paramsSchema, params],
+    ['querystring', wanted.querystring, queryValues],
+    ['body', hasBody ? wanted.body : undefined, request.body.kind === 'json' ? structuredClone(request.body.value) : undefined],
+  ];
+  for (const [part, schema, value] of checks) {
+    if (!schema) continue;
+    if (!documentValidator(`${route.key} ${part}`, schema)(value)) return 'invalid';
+  }
+  return 'valid';
+}
+
+/** A refusal by the route's schema validation (src/server/http/errors.ts words it so). */
+function refusedByValidation(response: LightMyRequestResponse): boolean {
+  if (response.statusCode !== 400) return false;
+  try {
+    return String((JSON.parse(response.body) as { message?: unknown }).message ?? '').startsWith('Invalid request:');
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // URLs
 
 /** Broken percent-encodings, inserted as they are: an encoded lone surrogate, overlong UTF-8, a bare '%'. */
@@ -640,6 +732,9 @@ describe('API fuzzing of every route', () => {
       let worstStall = { ms: 0, request: '' };
       const faults: string[] = [];
       const changes: string[] = [];
+      /** Requests on which the OpenAPI document and the server disagree (documentVerdict), and how many were judged. */
+      const differences: string[] = [];
+      let judged = 0;
       let sent = 0;
       /** Answers by class: 2 (2xx), 3, 4, 5. */
       const answers: Record<number, number> = {};
@@ -658,6 +753,12 @@ describe('API fuzzing of every route', () => {
             sent++;
             answers[Math.floor(response.statusCode / 100)] = (answers[Math.floor(response.statusCode / 100)] ?? 0) + 1;
             if (response.statusCode >= 500) throw new Error(`${response.statusCode} ${response.body.slice(0, 300)}\n  ${describeRequest(request)}`);
+            const verdict = documentVerdict(route, request);
+            if (verdict) judged++;
+            if (verdict === 'valid' && refusedByValidation(response))
+              differences.push(`${route.key}: the document allows, validation refused: ${response.body.slice(0, 200)}\n  ${describeRequest(request)}`);
+            if (verdict === 'invalid' && !isRefused(response))
+              differences.push(`${route.key}: the document forbids, the server answered ${response.statusCode}\n  ${describeRequest(request)}`);
             if (isRefused(response)) refused.push(request);
             else succeeded++;
           }),
@@ -688,15 +789,21 @@ describe('API fuzzing of every route', () => {
         answersByClass: answers,
         faults,
         changes,
+        documentJudged: judged,
+        documentDifferences: differences,
         worstStallMs: Math.round(worstStall.ms),
         worstStallRequest: worstStall.request,
       };
       console.info(
-        `API fuzzing: ${routes.length} routes, ${sent} requests (seed ${SEED}, ${RUNS} per route); answers by class ${JSON.stringify(answers)}; the longest event-loop delay during a request ${report.worstStallMs} ms`,
+        `API fuzzing: ${routes.length} routes, ${sent} requests (seed ${SEED}, ${RUNS} per route); answers by class ${JSON.stringify(answers)}; ` +
+          `${judged} judged by the OpenAPI document too, ${differences.length} differences; the longest event-loop delay during a request ${report.worstStallMs} ms`,
       );
       if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, JSON.stringify(report, null, 2));
       expect(faults).toEqual([]);
       expect(changes).toEqual([]);
+      expect(differences.slice(0, 20)).toEqual([]);
+      // The comparison ran on a good share of the requests, not on a handful.
+      expect(judged).toBeGreaterThan(sent / 5);
       if (MAX_STALL_MS !== undefined) expect(worstStall.ms, `the longest event-loop delay, during ${worstStall.request}`).toBeLessThan(MAX_STALL_MS);
     },
     TOTAL ? TOTAL * 50 : 300_000,
