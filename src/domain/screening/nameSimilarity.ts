@@ -6,7 +6,9 @@ import { ARTICLES, LENGTH_SLACK, matchWithTwoEdits, matchWords, skeletonsAlike, 
  * the other so that the pairs are as alike as possible (word order does not matter), and the
  * score says how much of each name, weighed by how much its words tell parties apart, its pairs
  * cover. Words written apart in one name and together in the other (ABDUL RAHMAN, ABDULRAHMAN;
- * MAHA NAIR, MAHAN AIR) are compared joined. A listed name one of whose distinctive words is
+ * MAHA NAIR, MAHAN AIR) are compared joined, a screened word run together from listed words
+ * piece by piece (CRGOFRT for CARGO FRET). One word of a name whose other words are found may carry
+ * two edits (UHNMMAD for MUHAMMAD; see pairWithTwoEdits). A listed name one of whose distinctive words is
  * replaced by another distinctive word (BANCO NACIONAL DE MEXICO for ... DE CUBA; another surname
  * with the same given names), or whose trade word is replaced by another trade (ORIENT FOODS for
  * ORIENT SHIPPING), is another party: its score stays at most REPLACED_WORD_CAP; so is a listed
@@ -19,7 +21,11 @@ export { WORD_FLOOR, LENGTH_SLACK, ARTICLES, mayBeAlike, wordSimilarity, matchWo
 export const LISTED_NAME_WEIGHT = 0.7;
 /** The highest score of a name that has a distinctive listed word replaced by another distinctive word. */
 export const REPLACED_WORD_CAP = 0.75;
-/** Words joined across a space must be at least this alike: more than single words, as the longer the word, the more letters a typo allows (BARAKA AUTO is not BARAKAAT). */
+/**
+ * Words joined across a space and compared whole must be at least this alike: more than single words, as the longer the
+ * word, the more letters a typo allows (BARAKA AUTO is not BARAKAAT); a screened word run together from listed words
+ * is also compared piece by piece (runTogetherSimilarity), each piece as a word.
+ */
 export const JOINED_FLOOR = 0.95;
 /** How much a listed person's middle names (given names after the first) count: a shipment often leaves them out. */
 export const MIDDLE_NAME_FACTOR = 0.15;
