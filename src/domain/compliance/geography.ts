@@ -16,7 +16,8 @@ export interface Geography {
   regionsOf(country: string): string[];
 }
 
-function locationCountry(lists: RuleLists, airport: string): string | undefined {
+/** An airport's country by the Location Code List (upper-cased); undefined when the list lacks it. */
+export function locationCountry(lists: RuleLists, airport: string): string | undefined {
   const row = (lists.locationcodelist ?? []).find((candidate) => textOf(candidate.values.airportCode)?.toUpperCase() === airport);
   return textOf(row?.values.countryCode)?.toUpperCase();
 }

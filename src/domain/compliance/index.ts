@@ -12,6 +12,7 @@ export { checkResult, NOT_AUTOMATIC, type Finding, type FindingEffect, type Find
 export { RULE_LIST_NAMES, DECIDING_LISTS, listDecides, isRuleListName, type RuleRow, type RuleLists, type RuleListName } from './ruleRows';
 export { acceptancePrivilege, type PrivilegeVerdict } from './acceptanceRules';
 export { DANGEROUS_GOODS_CODES } from '../specialHandling';
+export { locationCountry } from './geography';
 export { evaluateShipment, type Evaluation, type EvaluatedStatus, type ScreenedHit } from './evaluate';
 export { effectListsOf, ruleEffectFindings, type EffectDeclaration, type EffectList, type EffectOutcomes } from './effectRules';
 export {

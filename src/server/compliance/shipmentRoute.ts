@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { locationCountry, type RuleLists } from '../../domain/compliance';
 import type { RouteStop, ShipmentRoute } from '../../domain/outboundMessages';
 import type { Party } from '../../domain/shipmentWire';
 import type { Db } from '../db/database';
 import type { FlightLeg } from '../db/schema';
+import { carrierRules } from './carrierRules';
 
 /**
  * A shipment's route with the country of each airport, as the rules engine finds it
@@ -19,6 +20,8 @@ export interface RoutedShipment {
   shipper: unknown;
   consignee: unknown;
 }
+
+const NO_LISTS: RuleLists = {};
 
 function legsOf(routing: unknown): FlightLeg[] {
   return Array.isArray(routing) ? (routing as FlightLeg[]).filter((leg) => leg && typeof leg === 'object') : [];
@@ -40,32 +43,23 @@ export function transitAirports(shipment: Pick<RoutedShipment, 'origin' | 'desti
   return transit;
 }
 
-/** Countries of the airports by the carrier's Location Code List (one query for all of them). */
-async function listedCountries(db: Db, carrierId: string | null, airports: string[]): Promise<Map<string, string>> {
-  const countries = new Map<string, string>();
-  if (!carrierId || airports.length === 0) return countries;
-  const rows = await db
-    .selectFrom('rule_list_rows')
-    .select([sql<string>`upper(row_values ->> 'airportCode')`.as('airport'), sql<string | null>`upper(row_values ->> 'countryCode')`.as('country')])
-    .where('company_id', '=', carrierId)
-    .where('list_name', '=', 'locationcodelist')
-    .where(sql<string>`upper(row_values ->> 'airportCode')`, 'in', airports)
-    .orderBy('row_id')
-    .execute();
-  for (const row of rows) if (row.country && !countries.has(row.airport)) countries.set(row.airport, row.country);
-  return countries;
+/**
+ * The rule lists a shipment's route is read by: its carrier's, as the engine reads them (carrierRules
+ * keeps them per carrier while they do not change); none for a shipment without a carrier.
+ */
+export async function routeLists(db: Db, carrierId: string | null): Promise<RuleLists> {
+  return carrierId ? (await carrierRules(db, carrierId)).lists : NO_LISTS;
 }
 
-export async function shipmentRoute(db: Db, shipment: RoutedShipment): Promise<ShipmentRoute> {
-  const transit = transitAirports(shipment);
-  const listed = await listedCountries(db, shipment.carrier_id, [...new Set([shipment.origin, ...transit, shipment.destination])]);
+/** The route by `lists`, the carrier's (routeLists). */
+export function shipmentRoute(lists: RuleLists, shipment: RoutedShipment): ShipmentRoute {
   const stop = (airport: string, fallback?: string): RouteStop => {
-    const country = listed.get(airport) ?? fallback;
+    const country = locationCountry(lists, airport) ?? fallback;
     return country ? { airport, country } : { airport };
   };
   return {
     origin: stop(shipment.origin, partyCountry(shipment.shipper)),
-    transit: transit.map((airport) => stop(airport)),
+    transit: transitAirports(shipment).map((airport) => stop(airport)),
     destination: stop(shipment.destination, partyCountry(shipment.consignee)),
   };
 }

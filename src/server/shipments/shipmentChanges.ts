@@ -13,16 +13,19 @@ import { formatSpecialHandlingCodes, parseSpecialHandlingCodes, specialHandlingC
 import {
   SEND_TARGETS,
   type AcceptDocumentRequest,
+  type SendTarget,
   type DecisionAnswer,
   type ModifyRequest,
   type SendRequest,
   type SendTargetCheck,
 } from '../../domain/shipmentWire';
 import type { AirWaybill, HouseManifest } from '../../domain/cargoMessages';
-import { outboundRouteRefusal } from '../../domain/outboundMessages';
+import { outboundRouteRefusal, type ShipmentRoute } from '../../domain/outboundMessages';
+import { formatAwbNumber } from '../../domain/awb';
+import type { RuleLists } from '../../domain/compliance';
 import { queueOutbound } from '../compliance/outbound';
-import { shipmentRoute } from '../compliance/shipmentRoute';
-import { findShipment } from './shipmentRecord';
+import { routeLists, shipmentRoute } from '../compliance/shipmentRoute';
+import { findShipments, type ShipmentRecord } from './shipmentRecord';
 import { writeActionLog, writeShipmentEvent, writeShipmentEvents, type ActionLogEntry } from './actionLog';
 import type { DecisionCaller } from './decisions';
 import { decisionAnswer, changeShipment, refusal, staleRefusal, updateIfUnchanged, type ChangeOutcome } from './decisionGuard';
@@ -151,16 +154,31 @@ export async function acceptAdditionalDocument(caller: DecisionCaller, request: 
   });
 }
 
+/**
+ * Why a message cannot go for a shipment now, whatever its UpdateDT: the status and company refusals
+ * of sendRefusal, the route refusals of outboundRouteRefusal, and a shipment without the FWB it came
+ * with. awbsend refuses by it, and sendtargets tells it beforehand.
+ */
+function sendCheck(
+  caller: DecisionCaller,
+  shipment: ShipmentRecord,
+  target: SendTarget,
+  route: ShipmentRoute,
+): { reason: string; message: string } | undefined {
+  return (
+    sendRefusal({ companyTypeId: caller.scope.companyTypeId, status: shipment.status as ShipmentStatus }) ??
+    outboundRouteRefusal(target, route) ??
+    (shipment.waybill ? undefined : { reason: 'notSendable', message: ShipmentMessages.notSendable })
+  );
+}
+
 /** Send ACAS, ACI, Terminal or CSS: queues the message (compliance/outbound.ts); an accepted shipment becomes Submit. */
 export async function sendShipment(caller: DecisionCaller, request: SendRequest): Promise<ChangeOutcome<DecisionAnswer>> {
   return changeShipment(caller, request, async ({ trx, shipment, shipmentId }) => {
-    const refused = sendRefusal({ companyTypeId: caller.scope.companyTypeId, status: shipment.status as ShipmentStatus });
+    const refused = sendCheck(caller, shipment, request.Target, shipmentRoute(await routeLists(caller.db, shipment.carrier_id), shipment));
     if (refused) return refusal(refused.reason, refused.message);
-    const offRoute = outboundRouteRefusal(request.Target, await shipmentRoute(trx, shipment));
-    if (offRoute) return refusal(offRoute.reason, offRoute.message);
     const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, SENDABLE_FROM, { status: 'Submit' });
     if (!updated) return staleRefusal();
-    if (!shipment.waybill) return refusal('notSendable', ShipmentMessages.notSendable);
     const messageId = await queueOutbound(
       trx,
       caller.jobs,
@@ -184,36 +202,41 @@ export async function sendShipment(caller: DecisionCaller, request: SendRequest)
 }
 
 /**
- * Which messages each shipment may be sent now, and why not the others: the status and company
- * refusals of sendRefusal and the route refusals of outboundRouteRefusal, as awbsend would answer,
- * so the screen can offer only what will be taken. A shipment the caller may not open is refused
- * every target with the access message.
+ * Which messages each shipment may be sent now, and why not the others, as awbsend would answer
+ * (sendCheck), so the screen can offer only what will be taken: the shipments are read in one query
+ * and each carrier's lists once. A shipment the caller may not open is refused every target with the
+ * access message.
  */
 export async function sendTargetChecks(caller: DecisionCaller, shipmentIds: readonly string[]): Promise<SendTargetCheck[]> {
+  const refusedAll = (message: string) => Object.fromEntries(SEND_TARGETS.map((target) => [target, message]));
+  const listsByCarrier = new Map<string | null, Promise<RuleLists>>();
+  const listsOf = (carrierId: string | null) => {
+    let lists = listsByCarrier.get(carrierId);
+    if (!lists) {
+      lists = routeLists(caller.db, carrierId);
+      listsByCarrier.set(carrierId, lists);
+    }
+    return lists;
+  };
+  const lookups = await findShipments(caller.db, caller.scope, shipmentIds);
   const checks: SendTargetCheck[] = [];
-  for (const shipmentId of shipmentIds) {
-    const found = await findShipment(caller.db, caller.scope, { id: shipmentId });
-    const refusalFor = (message: string) => Object.fromEntries(SEND_TARGETS.map((target) => [target, message]));
-    if (found.kind === 'notFound') {
-      checks.push({ ShipmentId: shipmentId, AWBNumber: '', Refused: refusalFor(ShipmentMessages.awbNotAccessible) });
+  for (const [index, found] of lookups.entries()) {
+    const shipmentId = shipmentIds[index];
+    // The AWB number is told only to a company that sees the shipment's row (a borrower does).
+    if (found.kind === 'notFound' || found.access === 'none') {
+      checks.push({ ShipmentId: shipmentId, AWBNumber: '', Refused: refusedAll(ShipmentMessages.awbNotAccessible) });
       continue;
     }
     const { shipment } = found;
-    const awb = `${shipment.awb_prefix}-${shipment.awb_suffix}`;
-    // The AWB number is told only to a company that sees the shipment's row (a borrower does).
-    if (found.access === 'none') {
-      checks.push({ ShipmentId: shipmentId, AWBNumber: '', Refused: refusalFor(ShipmentMessages.awbNotAccessible) });
-      continue;
-    }
+    const awb = formatAwbNumber({ prefix: shipment.awb_prefix, suffix: shipment.awb_suffix });
     if (found.access === 'lent') {
-      checks.push({ ShipmentId: shipmentId, AWBNumber: awb, Refused: refusalFor(ShipmentMessages.awbLent) });
+      checks.push({ ShipmentId: shipmentId, AWBNumber: awb, Refused: refusedAll(ShipmentMessages.awbLent) });
       continue;
     }
-    const statusRefusal = sendRefusal({ companyTypeId: caller.scope.companyTypeId, status: shipment.status as ShipmentStatus });
-    const route = await shipmentRoute(caller.db, shipment);
+    const route = shipmentRoute(await listsOf(shipment.carrier_id), shipment);
     const refused: SendTargetCheck['Refused'] = {};
     for (const target of SEND_TARGETS) {
-      const why = statusRefusal ?? (shipment.waybill ? outboundRouteRefusal(target, route) : { message: ShipmentMessages.notSendable });
+      const why = sendCheck(caller, shipment, target, route);
       if (why) refused[target] = why.message;
     }
     checks.push({ ShipmentId: shipmentId, AWBNumber: awb, Refused: refused });

@@ -9,6 +9,16 @@ export type ShipmentRecord = ShipmentRow & { is_lent: boolean };
 
 export type ShipmentLookup = { kind: 'found'; shipment: ShipmentRecord; access: ShipmentAccess } | { kind: 'notFound' };
 
+function shipmentQuery(db: Db) {
+  return db.selectFrom('shipments as s').selectAll('s').select(sql<string>`to_char(s.flight_date, 'YYYY-MM-DD')`.as('flight_date'));
+}
+
+function foundOf(scope: CompanyScope, row: Omit<ShipmentRecord, 'is_lent'>): { kind: 'found'; shipment: ShipmentRecord; access: ShipmentAccess } {
+  // The scope holds the company's lendings already (read with it for the same request).
+  const shipment: ShipmentRecord = { ...row, is_lent: scope.lentIds.includes(String(row.shipment_id)) };
+  return { kind: 'found', shipment, access: accessOf(scope, shipment, shipment.is_lent) };
+}
+
 /** One shipment by id or by AWB, with the company's access to it; `forUpdate` locks its row for the transaction. */
 export async function findShipment(
   db: Db,
@@ -16,14 +26,24 @@ export async function findShipment(
   key: { id: string } | { prefix: string; suffix: string },
   { forUpdate = false } = {},
 ): Promise<ShipmentLookup> {
-  let query = db.selectFrom('shipments as s').selectAll('s').select(sql<string>`to_char(s.flight_date, 'YYYY-MM-DD')`.as('flight_date'));
+  let query = shipmentQuery(db);
   query = 'id' in key ? query.where('s.shipment_id', '=', key.id) : query.where('s.awb_prefix', '=', key.prefix).where('s.awb_suffix', '=', key.suffix);
   if (forUpdate) query = query.forUpdate();
   const row = (await query.executeTakeFirst()) as Omit<ShipmentRecord, 'is_lent'> | undefined;
-  if (!row) return { kind: 'notFound' };
-  // The scope holds the company's lendings already (read with it for the same request).
-  const shipment: ShipmentRecord = { ...row, is_lent: scope.lentIds.includes(String(row.shipment_id)) };
-  return { kind: 'found', shipment, access: accessOf(scope, shipment, shipment.is_lent) };
+  return row ? foundOf(scope, row) : { kind: 'notFound' };
+}
+
+/** Shipments by id in one query, each as findShipment finds it, in the order of `ids`. */
+export async function findShipments(db: Db, scope: CompanyScope, ids: readonly string[]): Promise<ShipmentLookup[]> {
+  if (ids.length === 0) return [];
+  const rows = (await shipmentQuery(db)
+    .where('s.shipment_id', 'in', [...ids])
+    .execute()) as Omit<ShipmentRecord, 'is_lent'>[];
+  const byId = new Map(rows.map((row) => [String(row.shipment_id), row]));
+  return ids.map((id) => {
+    const row = byId.get(id);
+    return row ? foundOf(scope, row) : { kind: 'notFound' };
+  });
 }
 
 /**

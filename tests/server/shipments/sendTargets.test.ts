@@ -126,6 +126,81 @@ describe('POST /awbapi/sendtargets', () => {
     });
   });
 
+  it('answers for several shipments at once as for each alone, and as awbsend answers a shipment without its FWB', async () => {
+    const legacy = await routedShipment(['FRA', 'JFK']);
+    const legacyDt = await setShipment(t, legacy.id, { waybill: null });
+    const shipments = [
+      await routedShipment(['DXB', 'PVG']),
+      await routedShipment(['HKG', 'LAX', 'MEX']),
+      await routedShipment(['FRA', 'YYZ'], { consigneeCountry: 'CA' }),
+      await routedShipment(['HKG', 'ZZZ', 'FRA']),
+      await routedShipment(['FRA', 'JFK'], { status: 'New' }),
+      legacy,
+    ];
+    const { airline_prefixes: prefixes } = await t.db
+      .selectFrom('companies')
+      .select('airline_prefixes')
+      .where('company_id', '=', 'DEMOAIR')
+      .executeTakeFirstOrThrow();
+    const lendings = sql`SELECT l.shipment_id FROM shipment_lendings l WHERE l.company_id = 'DEMOAIR'`;
+    const other = await shipmentWhere(t, sql`NOT s.awb_prefix = ANY(${prefixes}::bpchar[]) AND s.shipment_id NOT IN (${lendings})`);
+    const lent = await shipmentWhere(t, sql`NOT s.awb_prefix = ANY(${prefixes}::bpchar[]) AND s.shipment_id IN (${lendings})`);
+    const ids = [...shipments.map((shipment) => shipment.id), other.shipment_id, '999999999', lent.shipment_id];
+    const checks = async (list: string[]) => (await t.post('airlineAdmin', '/awbapi/sendtargets', { ShipmentIds: list })).json().data;
+    const together = await checks(ids);
+    const alone = [];
+    for (const id of ids) alone.push(...(await checks([id])));
+    expect(together).toEqual(alone);
+    expect(together.map((check: { ShipmentId: string }) => check.ShipmentId)).toEqual(ids);
+    expect(together[1].Refused).toEqual({ ACI: 'ACI is only for shipments to or through Canada; this one goes HKG (HK) - LAX (US) - MEX (XX).' });
+    expect(together[2].Refused).toEqual({ ACAS: 'ACAS is only for shipments to or through the United States; this one goes FRA (DE) - YYZ (CA).' });
+    expect(together[3].Refused).toEqual({
+      ACAS: 'The country of ZZZ is not known (not in the Location Code List): ACAS cannot tell whether the shipment lands in the United States.',
+      ACI: 'The country of ZZZ is not known (not in the Location Code List): ACI cannot tell whether the shipment lands in Canada.',
+    });
+    expect(together[6]).toEqual({ ShipmentId: other.shipment_id, AWBNumber: '', Refused: together[7].Refused });
+    expect(together[8]).toMatchObject({ ShipmentId: lent.shipment_id, AWBNumber: `${lent.awb_prefix}-${lent.awb_suffix}` });
+    expect(Object.values(together[8].Refused)).toEqual(Array(4).fill('This air waybill is lent, and you do not have access right to the details.'));
+
+    // A shipment without its FWB: refused every target, each as awbsend refuses it (the route first), and nothing changes.
+    const legacyCheck = together[5];
+    expect(Object.keys(legacyCheck.Refused)).toEqual(['ACAS', 'ACI', 'TERMINAL', 'CSS']);
+    const before = await footprint(legacy.id);
+    for (const target of ['ACAS', 'ACI', 'TERMINAL', 'CSS']) {
+      const answer = (await send(legacy.id, target, legacyDt)).json();
+      expect(answer.status, target).toBe(-1);
+      expect(answer.message, target).toBe(legacyCheck.Refused[target]);
+    }
+    expect(legacyCheck.Refused.ACAS).toMatch(/^This shipment came before the portal kept the messages/);
+    expect(legacyCheck.Refused.ACI).toBe('ACI is only for shipments to or through Canada; this one goes FRA (DE) - JFK (US).');
+    expect(await footprint(legacy.id)).toEqual(before);
+  });
+
+  it("reads the carrier's Location Code List as it is now: a stop added to it has its country at once", async () => {
+    const s = await routedShipment(['HKG', 'ZZZ', 'FRA']);
+    const checks = async () => (await t.post('airlineAdmin', '/awbapi/sendtargets', { ShipmentIds: [s.id] })).json().data[0].Refused;
+    expect((await checks()).ACAS).toMatch(/^The country of ZZZ is not known/);
+    const row = await t.db
+      .insertInto('rule_list_rows')
+      .values({
+        company_id: 'DEMOAIR',
+        list_name: 'locationcodelist',
+        row_values: JSON.stringify({ airportCode: 'zzz', locationName: 'Test Field', countryCode: 'us' }),
+        unique_key: 'ZZZ',
+        created_by: 'test',
+        updated_by: 'test',
+        updated_at: new Date(),
+      })
+      .returning('row_id')
+      .executeTakeFirstOrThrow();
+    try {
+      expect(await checks()).toEqual({ ACI: 'ACI is only for shipments to or through Canada; this one goes HKG (HK) - ZZZ (US) - FRA (DE).' });
+    } finally {
+      await t.db.deleteFrom('rule_list_rows').where('row_id', '=', row.row_id).execute();
+    }
+    expect((await checks()).ACAS).toMatch(/^The country of ZZZ is not known/);
+  });
+
   it('refuses a malformed request with the validation status', async () => {
     for (const payload of [{ ShipmentIds: [] }, { ShipmentIds: ['abc'] }, {}, { ShipmentIds: Array.from({ length: 101 }, (_, index) => String(index + 1)) }]) {
       const answer = await t.post('airlineAdmin', '/awbapi/sendtargets', payload);
