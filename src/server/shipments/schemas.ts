@@ -424,14 +424,19 @@ const LendingSchema = Type.Object({
   LentByUser: NullableText,
 });
 
-/** AwbDetail (src/domain/shipmentWire.ts): the detail page's data. */
-export const AwbDetailSchema = Type.Object({
+/** What names a shipment and its version in the detail answers: the AWB, its status and UpdateDT. */
+const shipmentHead = {
   ShipmentId: Type.String(),
   AWBPrefix: Type.String(),
   AWBSuffix: Type.String(),
   AWBNumber: Type.String(),
   Status: SHIPMENT_STATUS,
   UpdateDT: Type.String(),
+};
+
+/** AwbDetail (src/domain/shipmentWire.ts): the detail page's data. */
+export const AwbDetailSchema = Type.Object({
+  ...shipmentHead,
   Origin: Type.String(),
   Destination: Type.String(),
   Pieces: Type.Number(),
@@ -521,12 +526,7 @@ export const awbDetailAnswer = Answer(AwbDetailSchema);
 /** The Sanction & Compliance tab's data (GET sanction/detail): the detail's screening parts, who holds the lock, and what the user may do there. */
 export const sanctionDetailAnswer = Answer(
   Type.Object({
-    ShipmentId: Type.String(),
-    AWBPrefix: Type.String(),
-    AWBSuffix: Type.String(),
-    AWBNumber: Type.String(),
-    Status: SHIPMENT_STATUS,
-    UpdateDT: Type.String(),
+    ...shipmentHead,
     SanctionHits: Type.Array(SanctionHitSchema),
     ComplianceChecks: Type.Array(ComplianceCheckSchema),
     Compliance: ComplianceSummarySchema,
