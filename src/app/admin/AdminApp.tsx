@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Admin, CustomRoutes, localStorageStore, memoryStore, type TranslationMessages } from 'react-admin';
+import { Admin, CustomRoutes, localStorageStore, memoryStore, type Store, type TranslationMessages } from 'react-admin';
 import { readCookiePreference } from '../cookies/cookiePreference';
 import { Route, Router, Routes, type NavigationType, type Navigator } from 'react-router-dom';
 import { createDataProvider } from '../../../dataProviders/dataProvider';
@@ -22,6 +22,16 @@ const navigator: Navigator = {
   replace: (to, state) => appHistory.replace(to, state),
   go: (delta) => appHistory.go(delta),
 };
+
+/**
+ * The store, answering the portal's one language for react-admin's 'locale' while none is kept. react-admin renders
+ * nothing under its i18n provider until the stored locale and the provider's agree, and with none stored it says so
+ * from an effect: the whole signed-in app then mounted in one long task after a first render of nothing, instead of
+ * within the shell's first render, in slices (issue 16).
+ */
+function withLocale(store: Store, locale: string): Store {
+  return { ...store, getItem: (key, defaultValue) => store.getItem(key, key === 'locale' && defaultValue === undefined ? locale : defaultValue) };
+}
 
 /** The admin routes of the table, each under its path and aliases. */
 function routesOf(blank: boolean) {
@@ -57,7 +67,7 @@ export default function AdminApp({ lang, auth, messages }: AdminAppProps) {
   const framed = useMemo(() => routesOf(false), []);
   const blank = useMemo(() => routesOf(true), []);
   // List filters, sort orders and columns outlive the tab only when the visitor allowed personalisation (cookies policy).
-  const store = useMemo(() => (readCookiePreference().personalize ? localStorageStore() : memoryStore()), []);
+  const store = useMemo(() => withLocale(readCookiePreference().personalize ? localStorageStore() : memoryStore(), i18nProvider.getLocale()), [i18nProvider]);
 
   return (
     <Router basename={APP_BASE} location={location} navigationType={action as NavigationType} navigator={navigator}>

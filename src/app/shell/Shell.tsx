@@ -1,4 +1,17 @@
-import { Fragment, lazy, Suspense, use, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  Fragment,
+  lazy,
+  Suspense,
+  startTransition,
+  use,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { loadAdminApp } from '../admin/loadAdminApp';
 import { ErrorPage } from '../errors/ErrorPage';
 import { loadEnglishMessages } from '../i18n/loadMessages';
@@ -84,9 +97,11 @@ export function Shell() {
     services
       .loadAuth()
       .then(({ authProvider }) => authProvider.checkAuth())
+      // Transitions, as the shell's first render (main.tsx): what the rebuilt session reveals (the signed-in app, its first
+      // page) renders in slices that leave the main thread free between them, instead of one long task (issue 16).
       .then(
-        () => setRebuild(readSession().session ? 'idle' : 'failed'),
-        () => setRebuild('failed'),
+        () => startTransition(() => setRebuild(readSession().session ? 'idle' : 'failed')),
+        () => startTransition(() => setRebuild('failed')),
       );
   }, [needsRebuild, rebuild, services]);
 
