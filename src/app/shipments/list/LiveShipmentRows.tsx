@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Button, ListContextProvider, useListContext, useTranslate } from 'react-admin';
@@ -131,9 +131,13 @@ export function LiveShipmentRows({ children }: { children: ReactNode }) {
     return { ...list, data: merged, total: (list.total ?? 0) + kept.size - added };
   }, [list, data, kept]);
   const rows = useMemo(() => ({ flashing, noLongerMatching: new Set(kept.keys()) }), [flashing, kept]);
+  // The grid renders what arrives (a page of rows, a reload) as deferred work, in slices that leave the main thread
+  // free between them, instead of within the update that brought it, in one long task (issue 16). The rows and their
+  // live marks are deferred as one, so that a row never shows a mark of a newer state than its own.
+  const inView = useDeferredValue(useMemo(() => ({ list: value, rows }), [value, rows]));
 
   return (
-    <ListContextProvider value={value}>
+    <ListContextProvider value={inView.list}>
       {arrived.size > 0 && (
         <Alert
           severity="info"
@@ -148,7 +152,7 @@ export function LiveShipmentRows({ children }: { children: ReactNode }) {
           {translate('app.shipments.list.newArrived', { smart_count: arrived.size })}
         </Alert>
       )}
-      <LiveRowContext.Provider value={rows}>{children}</LiveRowContext.Provider>
+      <LiveRowContext.Provider value={inView.rows}>{children}</LiveRowContext.Provider>
     </ListContextProvider>
   );
 }
