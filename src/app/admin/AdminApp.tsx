@@ -30,7 +30,12 @@ const navigator: Navigator = {
  * within the shell's first render, in slices (issue 16).
  */
 function withLocale(store: Store, locale: string): Store {
-  return { ...store, getItem: (key, defaultValue) => store.getItem(key, key === 'locale' && defaultValue === undefined ? locale : defaultValue) };
+  return {
+    ...store,
+    // 'locale' holds a language code: the one place where the default is a string of the store's own choosing.
+    getItem: <T,>(key: string, defaultValue?: T): T | undefined =>
+      store.getItem<T>(key, key === 'locale' && defaultValue === undefined ? (locale as T) : defaultValue),
+  };
 }
 
 /** The admin routes of the table, each under its path and aliases. */
