@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
-import { Box, Typography } from '@mui/material';
-import { AppBar, Layout, TitlePortal, useTranslate } from 'react-admin';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Box, Slide, type SlideProps, type Theme, Typography, useMediaQuery, useScrollTrigger } from '@mui/material';
+import { AppBar, Layout, Sidebar, type SidebarProps, TitlePortal, useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { sessionStore } from '../../../dataProviders/sessionStore';
 import { matchAppRoute, splitLanguage, stripBase } from '../routing/paths';
@@ -15,10 +15,43 @@ function useProductName(): string {
   return productNameFor(config, sessionStore.get()?.accessType, translate('app.productFallback'));
 }
 
+/**
+ * react-admin's HideOnScroll (the bar slides away as the page scrolls down and back as it scrolls up), reading the
+ * scroll position once the page is scrolled: read as the bar mounted, it forced a style and layout pass of the whole
+ * page within the signed-in app's first commit, one long task (issue 16). A page not scrolled yet shows the bar.
+ */
+function HideOnScroll({ children, className }: Pick<SlideProps, 'children' | 'className'>) {
+  const [target, setTarget] = useState<Window | null>(null);
+  useEffect(() => {
+    const scrolled = () => setTarget(window);
+    window.addEventListener('scroll', scrolled, { passive: true, once: true });
+    return () => window.removeEventListener('scroll', scrolled);
+  }, []);
+  const trigger = useScrollTrigger({ target });
+  return (
+    <Slide appear={false} direction="down" in={!trigger} className={className}>
+      {children}
+    </Slide>
+  );
+}
+
+/**
+ * react-admin's sidebar; on a phone, where it is a closed drawer that shows nothing, it mounts when first opened (and
+ * stays, so it can slide closed): mounted with the page, it read the scroll position (for the bar's hiding on wider
+ * screens) and so forced a style and layout pass of the whole page within its first commit (issue 16).
+ */
+function PortalSidebar(props: SidebarProps) {
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const [open] = useSidebarState();
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return !phone || opened ? <Sidebar {...props} /> : null;
+}
+
 function PortalAppBar() {
   const productName = useProductName();
   return (
-    <AppBar color="primary" userMenu={<PortalUserMenu />}>
+    <AppBar color="primary" userMenu={<PortalUserMenu />} container={HideOnScroll}>
       {/* On a phone the name gives way (ellipsis, full name on hover) so the refresh button and the user menu stay on screen. */}
       <Typography
         variant="h6"
@@ -60,7 +93,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const hideFooter = matchAppRoute(rest).route.meta.isHideFooter;
   return (
     // How narrow screens are laid out (wide tables scrolling in their own box) is the theme's (theme.ts: RaLayout, RaList).
-    <Layout appBar={PortalAppBar} menu={AppMenu}>
+    <Layout appBar={PortalAppBar} menu={AppMenu} sidebar={PortalSidebar}>
       {children}
       {!hideFooter && <PortalFooter />}
     </Layout>
