@@ -1,6 +1,6 @@
 import { Box, Card, CardContent, Link as MuiLink, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useBasename, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { addDaysIso } from '../../../domain/dateRange';
@@ -22,10 +22,7 @@ const RECOUNT_DEBOUNCE_MS = 1000;
  * (debounced); while the live stream is down, they are asked for every 30 seconds.
  */
 export function ShipmentOverview() {
-  const translate = useTranslate();
   const api = useShipmentApi();
-  const navigate = useNavigate();
-  const basename = useBasename();
   const today = localDay();
   const overview = useQuery({
     queryKey: ['awbapi', 'overview', today],
@@ -44,6 +41,29 @@ export function ShipmentOverview() {
     () => void refetch(),
   );
   useLiveFallback(() => void refetch());
+  // The counts render as deferred work, in slices, instead of within react-query's notification that brought them, in
+  // a long task (issue 16); what is shown (counts, loading, failure) is deferred as one, and the card renders only for it.
+  const shown = useDeferredValue(
+    useMemo(() => ({ data: overview.data, pending: overview.isPending, failed: overview.isError }), [overview.data, overview.isPending, overview.isError]),
+  );
+  return <OverviewCard today={today} {...shown} />;
+}
+
+/** The overview's chart and figures for the counts `data` (undefined while `pending`, or when they `failed`). */
+const OverviewCard = memo(function OverviewCard({
+  today,
+  data,
+  pending,
+  failed,
+}: {
+  today: string;
+  data: OverviewAnswer | undefined;
+  pending: boolean;
+  failed: boolean;
+}) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const basename = useBasename();
   const statuses = SHIPMENT_STATUSES;
   const label = (status: ShipmentStatus) => translate(`app.shipments.status.${status}`, { _: status });
 
@@ -58,8 +78,6 @@ export function ShipmentOverview() {
     navigate(`${basename}/shipment?${new URLSearchParams({ filter: JSON.stringify({ Attention: [kind] }), page: '1', ...order })}`);
   }
 
-  const data = overview.data;
-  const pending = overview.isPending;
   const zeros = statuses.map(() => 0);
   return (
     <Card variant="outlined" sx={{ mb: 2 }} component="section" aria-labelledby="overview-title" aria-busy={pending}>
@@ -67,7 +85,7 @@ export function ShipmentOverview() {
         <Typography id="overview-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
           {translate('app.shipments.overview.title')}
         </Typography>
-        {overview.isError ? (
+        {failed ? (
           <Typography color="text.secondary" sx={{ py: 3 }}>
             {translate('app.shipments.overview.unavailable')}
           </Typography>
@@ -139,7 +157,7 @@ export function ShipmentOverview() {
       </CardContent>
     </Card>
   );
-}
+});
 
 /**
  * What needs attention among the company's open shipments (issue 18): the screening backlog (open
