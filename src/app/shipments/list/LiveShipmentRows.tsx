@@ -135,9 +135,15 @@ export function LiveShipmentRows({ children }: { children: ReactNode }) {
   // free between them, instead of within the update that brought it, in one long task (issue 16). The rows and their
   // live marks are deferred as one, so that a row never shows a mark of a newer state than its own.
   const inView = useDeferredValue(useMemo(() => ({ list: value, rows }), [value, rows]));
+  // The user's own selection is not deferred: a row's checkbox shows its new state within the click.
+  const { selectedIds, onSelect, onSelectAll, onToggleItem, onUnselectItems } = list;
+  const grid = useMemo(
+    () => ({ ...inView.list, selectedIds, onSelect, onSelectAll, onToggleItem, onUnselectItems }),
+    [inView.list, selectedIds, onSelect, onSelectAll, onToggleItem, onUnselectItems],
+  );
 
   return (
-    <ListContextProvider value={inView.list}>
+    <ListContextProvider value={grid}>
       {arrived.size > 0 && (
         <Alert
           severity="info"
