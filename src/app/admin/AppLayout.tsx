@@ -1,6 +1,17 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Box, Slide, type SlideProps, type Theme, Typography, useMediaQuery, useScrollTrigger } from '@mui/material';
-import { AppBar, Layout, Sidebar, type SidebarProps, TitlePortal, useSidebarState, useTranslate } from 'react-admin';
+import { Component, type ErrorInfo, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Box, Slide, type SlideProps, styled, type Theme, Typography, useMediaQuery, useScrollTrigger } from '@mui/material';
+import {
+  AppBar,
+  LayoutClasses,
+  Loading,
+  Error as RaError,
+  Sidebar,
+  type SidebarProps,
+  SkipNavigationButton,
+  TitlePortal,
+  useSidebarState,
+  useTranslate,
+} from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { sessionStore } from '../../../dataProviders/sessionStore';
 import { matchAppRoute, splitLanguage, stripBase } from '../routing/paths';
@@ -86,16 +97,96 @@ function PortalFooter() {
   );
 }
 
-/** react-admin's layout with the portal's app bar, the permission menu, and the footer unless the route hides it. */
+/**
+ * react-admin's error boundary of the page (react-error-boundary's, which react-admin does not export): a page that
+ * throws shows react-admin's error view, which resets the boundary when the location changes or Back is pressed.
+ */
+class PageErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null; errorInfo?: ErrorInfo }> {
+  override state: { error: Error | null; errorInfo?: ErrorInfo } = { error: null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(_error: Error, errorInfo: ErrorInfo) {
+    this.setState({ errorInfo });
+  }
+
+  reset = () => this.setState({ error: null, errorInfo: undefined });
+
+  override render() {
+    const { error, errorInfo } = this.state;
+    return error ? <RaError error={error} errorInfo={errorInfo} resetErrorBoundary={this.reset} /> : this.props.children;
+  }
+}
+
+/** react-admin's layout styles (RaLayout, so the theme's overrides apply as before). */
+const LayoutRoot = styled('div', { name: 'RaLayout', overridesResolver: (_props, styles) => styles.root })(({ theme }) => ({
+  display: 'flex',
+  flexDirection: 'column',
+  zIndex: 1,
+  minHeight: '100vh',
+  backgroundColor: theme.palette.background.default,
+  position: 'relative',
+  minWidth: 'fit-content',
+  width: '100%',
+  [`& .${LayoutClasses.appFrame}`]: {
+    display: 'flex',
+    flexDirection: 'column',
+    flexGrow: 1,
+    marginTop: theme.spacing(6),
+    [theme.breakpoints.down('sm')]: { marginTop: theme.spacing(7) },
+  },
+  [`& .${LayoutClasses.contentWithSidebar}`]: {
+    display: 'flex',
+    flexGrow: 1,
+    transition: theme.transitions.create('margin', {
+      easing: theme.transitions.easing.easeOut,
+      duration: theme.transitions.duration.enteringScreen,
+    }),
+  },
+  [`& .${LayoutClasses.content}`]: {
+    backgroundColor: theme.palette.background.default,
+    zIndex: 2,
+    display: 'flex',
+    flexDirection: 'column',
+    flexGrow: 1,
+    flexBasis: 0,
+    padding: 0,
+    [theme.breakpoints.up('xs')]: { paddingRight: theme.spacing(1), paddingLeft: theme.spacing(1) },
+  },
+}));
+
+/**
+ * react-admin's layout (its markup, classes and styles, skip link, app bar, sidebar with the menu, error boundary and
+ * Suspense) with the portal's app bar, the permission menu, and the footer unless the route hides it. It leaves out
+ * react-admin's preferences Inspector, which the portal never opens (no configurable component) and which read
+ * document.body.clientWidth on each render, a forced layout within the signed-in app's first commit (issue 16).
+ */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const { rest } = splitLanguage(stripBase(pathname) ?? '/');
   const hideFooter = matchAppRoute(rest).route.meta.isHideFooter;
   return (
     // How narrow screens are laid out (wide tables scrolling in their own box) is the theme's (theme.ts: RaLayout, RaList).
-    <Layout appBar={PortalAppBar} menu={AppMenu} sidebar={PortalSidebar}>
-      {children}
-      {!hideFooter && <PortalFooter />}
-    </Layout>
+    <LayoutRoot className="layout">
+      <SkipNavigationButton />
+      <div className={LayoutClasses.appFrame}>
+        <PortalAppBar />
+        <main className={LayoutClasses.contentWithSidebar}>
+          <PortalSidebar>
+            <AppMenu />
+          </PortalSidebar>
+          <div id="main-content" className={LayoutClasses.content}>
+            <PageErrorBoundary>
+              <Suspense fallback={<Loading />}>
+                {children}
+                {!hideFooter && <PortalFooter />}
+              </Suspense>
+            </PageErrorBoundary>
+          </div>
+        </main>
+      </div>
+    </LayoutRoot>
   );
 }
