@@ -294,7 +294,10 @@ test('the sanction check, outbound and shipment messages have no axe violations'
   const page = await signedInAdmin(browser);
   await visit(page, '/ez4/en/sanctioncheck', 'Sanction Check', 'sanction check');
   await page.getByLabel('Name to check').fill('Aerocaribean Airlines');
+  // The first check a server makes builds the index of the whole SDN list (seconds, more on a loaded machine): wait for its answer.
+  const checked = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/sanction/search'), { timeout: 90_000 });
   await page.getByRole('button', { name: 'Check' }).click();
+  await checked;
   // The results: the matches, and the names below the threshold listed for review (both checked by axe).
   await expect(page.getByRole('table', { name: 'Matches' }).getByRole('row').nth(1)).toBeVisible();
   await expectAccessible(page, 'sanction check: results');

@@ -29,6 +29,8 @@ async function decide(page: Page, decision: string, remark: string) {
 }
 
 test('a screened shipment with a hit: refused while open, escalated and cleared, then accepted', async ({ page }) => {
+  // Its first screening builds the sanction index (see below), which a loaded machine can make take most of a minute.
+  test.slow();
   const { text, awb } = listedFwb(9_400_001, 'KOMID TRADING OFFICE');
   await signInAsAdmin(page);
   await page.getByRole('menuitem', { name: 'Shipment Messages' }).click();
@@ -41,7 +43,13 @@ test('a screened shipment with a hit: refused while open, escalated and cleared,
   await expect(refused.getByRole('row', { name: /^3 FLT/ })).toBeVisible();
 
   await page.getByLabel('Message text').fill(text);
+  // The first message a server screens builds the index of the whole SDN list (seconds, more on a loaded machine):
+  // the test waits for the server's answer, then for what the page shows of it.
+  const read = page.waitForResponse((response) => new URL(response.url()).pathname === '/awbapi/messages' && response.request().method() === 'POST', {
+    timeout: 90_000,
+  });
   await page.getByRole('button', { name: 'Send message' }).click();
+  await read;
   await expect(page.getByRole('status').filter({ hasText: `FWB read: shipment ${awb} created, status Eyeball.` })).toBeVisible();
   await page.getByRole('link', { name: 'Open shipment' }).click();
   await expect(page.getByRole('heading', { name: `AWB ${awb}` })).toBeVisible();
