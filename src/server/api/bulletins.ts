@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import { Answer, NullableText, Refusal } from '../http/answerSchemas';
 import { accountOf, authenticate } from '../http/authenticate';
 import { ipRestriction } from '../http/ipRestriction';
-import type { Holds, Same } from './answerShapes';
+import type { Holds, Same } from '../http/answerSchemas';
 
 /** One bulletin (the domain's Bulletin, which the browser reads). */
 const BulletinSchema = Type.Object({

@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { LogLevel, StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
-import { Refusal } from '../http/answerSchemas';
+import { Refusal, StatusAnswer } from '../http/answerSchemas';
 import { accountOf, authenticate } from '../http/authenticate';
-import { StatusAnswer } from './answerShapes';
 
 const PINO_LEVEL: Record<number, 'debug' | 'info' | 'warn' | 'error' | 'fatal'> = {
   [LogLevel.debug]: 'debug',

@@ -6,14 +6,13 @@ import { Messages, StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
 import { userRecordId } from '../../domain/userProfile';
 import { AuditEntity, recordAudit } from '../users/userAudit';
-import { Refusal } from '../http/answerSchemas';
+import { Refusal, StatusAnswer } from '../http/answerSchemas';
 import { accountOf, authenticate } from '../http/authenticate';
 import { ipRestriction } from '../http/ipRestriction';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeFamily, revokeFamilyOf } from '../auth/refreshTokens';
 import { sessionOfAccessToken } from '../auth/accessTokens';
 import { storePassword } from '../auth/passwordStore';
-import { StatusAnswer } from './answerShapes';
 
 /** Sign-out reads the refresh token if the client sends one; a body of null, or none, is fine too. */
 const LogoutBody = Type.Union([Type.Object({ refresh_token: Type.Optional(Type.String({ maxLength: 200 })) }), Type.Null()]);

@@ -12,8 +12,7 @@ import { accountKey, reserveAttempt, throttleLimits } from '../auth/loginThrottl
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { claimPasswordReset, pendingPasswordReset, issuePasswordReset, retirePasswordReset } from '../auth/passwordResets';
 import { storePassword } from '../auth/passwordStore';
-import { Answer, Refusal } from '../http/answerSchemas';
-import { StatusAnswer } from './answerShapes';
+import { Answer, Refusal, StatusAnswer } from '../http/answerSchemas';
 
 export const RESET_LINK_INVALID =
   'This password reset link is not valid any more: it was already used, has expired, or a newer link was sent. Please ask for a new one.';

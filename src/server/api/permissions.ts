@@ -3,7 +3,7 @@ import { APP_ID, SiteType } from '../../domain/access';
 import type { MenuEntry, PermissionResponse } from '../../domain/permissions';
 import type { AccountProfile } from '../auth/accounts';
 import type { AccessCache } from '../auth/accessCache';
-import type { Holds, Same } from './answerShapes';
+import type { Holds, Same } from '../http/answerSchemas';
 
 /** A menu entry (the domain's MenuEntry): a page (url) or a group of entries (items), nested. */
 const MenuEntrySchema = Type.Cyclic(

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import type { AppContext } from '../context';
 import { regionOfRequest, type RegionLookupResponse } from '../region/regionOfRequest';
-import type { Holds, Same } from './answerShapes';
+import type { Holds, Same } from '../http/answerSchemas';
 
 /** The region lookup answer (RegionLookupResponse): '-' as the country when nothing tells. */
 const RegionAnswer = Type.Object({ countryCode: Type.String(), iPv4Address: Type.String({ description: 'IPv4, or IPv6 as it is' }) });

@@ -5,10 +5,9 @@ import { normaliseAddress } from '../../domain/ipRange';
 import { CONSENT_VERSIONS } from '../../domain/consent';
 import { StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
-import { Refusal, StatusField } from '../http/answerSchemas';
+import { Refusal, StatusField, StatusAnswer } from '../http/answerSchemas';
 import { accountOf, authenticate } from '../http/authenticate';
 import { ipRestriction } from '../http/ipRestriction';
-import { StatusAnswer } from './answerShapes';
 
 const categoryId = Type.Integer({ minimum: 1, maximum: 32767 });
 

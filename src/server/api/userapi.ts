@@ -3,10 +3,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
-import { Answer, NullableText, Refusal } from '../http/answerSchemas';
+import { Answer, NullableText, Refusal, StatusAnswer } from '../http/answerSchemas';
 import { accountOf, authenticate } from '../http/authenticate';
 import { ipRestriction } from '../http/ipRestriction';
-import { StatusAnswer } from './answerShapes';
+
 import { PermissionSchema, permissionFor } from './permissions';
 
 /** The signed-in user's profile; more fields may follow (additionalProperties). */

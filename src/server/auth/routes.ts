@@ -14,7 +14,7 @@ import { isAddressAllowed } from '../../domain/ipRange';
 import { AccessMessages } from '../../domain/accessMessages';
 import { challengeOwner, createMfaSession, isValidMfaSession, sendChallengeCode, startChallenge, verifyChallengeCode } from './mfa';
 import type { TokenResponse } from '../../domain/authWire';
-import type { Holds, Same } from '../api/answerShapes';
+import type { Holds, Same } from '../http/answerSchemas';
 
 /** The challenge answer when the mail server refused the code's mail (HTTP 503, OAuth's temporarily_unavailable). */
 export const CODE_MAIL_FAILED =

@@ -10,11 +10,12 @@ import { aboutShipments, ipRestriction } from '../http/ipRestriction';
 import { requireFunction } from '../http/requireFunction';
 import { invalid, ok } from '../shipments/answers';
 import { callerOf, sendOutcome } from '../shipments/caller';
-import { REFUSALS, SHIPMENT_REFUSALS } from '../shipments/schemas';
+
 import { ingestMessage } from './ingest';
 import { checkSanctionName } from './sanctionCheck';
 import { resendSanctionScreening, saveSanctionDecisions } from './sanctionReview';
 import { messageAnswer, resendBody, sanctionCheckAnswer, sanctionResendAnswer, sanctionSaveAnswer, sanctionSaveBody, searchQuery } from './schemas';
+import { REFUSALS, SHIPMENT_REFUSALS } from '../http/answerSchemas';
 
 /**
  * The compliance engine's calls on the API host (/awbapi): shipment messages in (FWB, FHL and

@@ -34,3 +34,26 @@ export const Refusal = Type.Object(
 
 /** Text or null, as nullable columns travel. */
 export const NullableText = Type.Union([Type.String(), Type.Null()]);
+
+/**
+ * The answer of the calls that only say how they went (sign-out, password change, consent given,
+ * password reset): the status, and a message when it is a refusal. The shared Answer(data) would
+ * promise a `data` these never send.
+ */
+export const StatusAnswer = Type.Object({ status: StatusField, message: Type.Optional(Type.String()) }, { additionalProperties: true });
+
+/** The refusals of every /awbapi and /logapi call with their HTTP status: bad input (400), signed out (401), an address or a function not the caller's (403). */
+export const REFUSALS = { 400: Refusal, 401: Refusal, 403: Refusal } as const;
+
+/** Those of a call on a shipment (answers.ts): also a shipment lent or not the caller's (403), or not found (404). */
+export const SHIPMENT_REFUSALS = { ...REFUSALS, 404: Refusal } as const;
+
+/** Whether two types are the same, each assignable to the other. */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/**
+ * A compile-time check that holds a schema to the domain type it describes (the browser reads the
+ * domain's): `type X = Holds<Same<Static<typeof Schema>, DomainType>>` fails the typecheck when a field
+ * is added to one and not the other, with no code at run time.
+ */
+export type Holds<Check extends true> = Check;

@@ -7,9 +7,9 @@ import type { AppContext } from '../context';
 import { admitSession, authenticate, sessionOf, accountOf } from '../http/authenticate';
 import { aboutShipments, ipRestriction } from '../http/ipRestriction';
 import { requireFunction } from '../http/requireFunction';
-import { Refusal } from '../http/answerSchemas';
+import { Refusal, REFUSALS } from '../http/answerSchemas';
 import { ok } from '../shipments/answers';
-import { REFUSALS, ticketAnswer } from '../shipments/schemas';
+import { ticketAnswer } from '../shipments/schemas';
 import { issueEventTicket, UsedTickets, verifyEventTicket } from './eventTickets';
 import { LiveStreams } from './liveStreams';
 

@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { CLIENT_ACTION_TYPES } from '../../domain/actionLog';
 import type { AppContext } from '../context';
-import { Answer } from '../http/answerSchemas';
+import { Answer, SHIPMENT_REFUSALS } from '../http/answerSchemas';
 import { authenticate } from '../http/authenticate';
 import { aboutShipments, ipRestriction } from '../http/ipRestriction';
 import { writeActionLog, writeShipmentEvent } from '../shipments/actionLog';
 import { invalid, ok, shipmentNotFound, shipmentRefused } from '../shipments/answers';
 import { callerOf } from '../shipments/caller';
-import { actionLoggingBody, SHIPMENT_REFUSALS } from '../shipments/schemas';
+import { actionLoggingBody } from '../shipments/schemas';
 import { findShipment } from '../shipments/shipmentRecord';
 
 /**

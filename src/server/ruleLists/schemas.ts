@@ -5,7 +5,7 @@ import { RULE_LIST_AUDIT_ACTIONS, type RuleListAuditEntry, type RuleListOverview
 import type { RuleField, RuleValue } from '../../domain/ruleListFields';
 import { IMPORT_MODES, RULE_LIST_IMPORT_MAX_BYTES, type ImportProblem } from '../../domain/ruleListImport';
 import { fieldHint, maxLengthOf } from '../../domain/ruleListValidation';
-import { NullableText, Refusal, StatusField } from '../http/answerSchemas';
+import { type Holds, NullableText, Refusal, type Same, StatusField } from '../http/answerSchemas';
 import type { WireRow } from './rowStore';
 
 /**
@@ -249,9 +249,6 @@ export const OverviewEntry = Type.Object({
 });
 
 /** The compiler holds the schemas to the domain's types, both ways: a field added to one and not the other fails the typecheck. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const schemasMatchDomain: [
-  Same<Static<typeof AuditEntry>, RuleListAuditEntry>,
-  Same<Static<typeof OverviewEntry>, RuleListOverviewEntry>,
-  Same<Static<typeof ImportProblemSchema>, ImportProblem>,
-] = [true, true, true];
+export type AuditEntrySchemaIsAuditEntry = Holds<Same<Static<typeof AuditEntry>, RuleListAuditEntry>>;
+export type OverviewEntrySchemaIsOverviewEntry = Holds<Same<Static<typeof OverviewEntry>, RuleListOverviewEntry>>;
+export type ImportProblemSchemaIsImportProblem = Holds<Same<Static<typeof ImportProblemSchema>, ImportProblem>>;

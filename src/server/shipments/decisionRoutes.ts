@@ -12,8 +12,6 @@ import {
   handlingAnswer,
   markBody,
   modifyBody,
-  REFUSALS,
-  SHIPMENT_REFUSALS,
   rejectBody,
   releasedAnswer,
   sendBody,
@@ -23,6 +21,7 @@ import {
 } from './schemas';
 import { acceptAdditionalDocument, modifyShipment, sendShipment, sendTargetChecks } from './shipmentChanges';
 import { shipmentAccess } from './shipmentRecord';
+import { REFUSALS, SHIPMENT_REFUSALS } from '../http/answerSchemas';
 
 /** The decisions and changes (awbapprove, awbreject, awbmark, awbmodify, acceptdocument, awbsend) and the handling lock calls. */
 export async function decisionRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {

@@ -21,13 +21,12 @@ import {
   checkUpdateParams,
   lookupCodesAnswer,
   lookupParams,
-  REFUSALS,
-  SHIPMENT_REFUSALS,
   sanctionDetailAnswer,
   shipmentIdParams,
 } from './schemas';
 import { accessOf } from './scope';
 import { findShipment, shipmentAccess } from './shipmentRecord';
+import { REFUSALS, SHIPMENT_REFUSALS } from '../http/answerSchemas';
 
 /** GET awbdetail (by id, by AWB), sanction/detail, util/getlookupcode, util/awbcheckupdate. */
 export async function detailRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {

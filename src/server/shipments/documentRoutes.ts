@@ -16,10 +16,11 @@ import { invalid, ok, refused, shipmentNotFound, shipmentRefused } from './answe
 import { callerOf, sendOutcome } from './caller';
 import { documentsOfShipment, isArchived, safeFileName } from './documents';
 import { issueFileTicket } from './fileTickets';
-import { ID, OutcomeAnswer, SHIPMENT_REFUSALS, shareAnswer, shareBody } from './schemas';
+import { ID, OutcomeAnswer, shareAnswer, shareBody } from './schemas';
 import { shareShipments } from './share';
 import { findShipment } from './shipmentRecord';
 import { isReadablePdf } from './pdfCheck';
+import { SHIPMENT_REFUSALS } from '../http/answerSchemas';
 
 /** Pouch upload (multipart), file links for the browser, and Share AWB. */
 

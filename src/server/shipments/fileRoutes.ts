@@ -13,8 +13,8 @@ import { carrierNameOf, contentDisposition, contentOf, documentsOfShipment, find
 import { verifyFileTicket } from './fileTickets';
 import { multipartBody } from './multipartBody';
 import { PRINT_LABELS, printFileName, renderPrint } from './print';
-import { Refusal } from '../http/answerSchemas';
-import { ID, printParams, SHIPMENT_REFUSALS } from './schemas';
+import { Refusal, SHIPMENT_REFUSALS } from '../http/answerSchemas';
+import { ID, printParams } from './schemas';
 import { findShipment } from './shipmentRecord';
 
 /**

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { callerOf, sendOutcome } from './caller';
 import { lendableCompanies, lendShipment, takeBackShipment } from './lending';
-import { decisionAnswerSchema, lendableCompaniesAnswer, lendingBody, SHIPMENT_REFUSALS, shipmentIdParams } from './schemas';
+import { decisionAnswerSchema, lendableCompaniesAnswer, lendingBody, shipmentIdParams } from './schemas';
+import { SHIPMENT_REFUSALS } from '../http/answerSchemas';
 
 /** Lending (lending.ts): awblend, awbtakeback, and the companies a shipment may be lent to. */
 export async function lendingRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {

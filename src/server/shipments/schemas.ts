@@ -7,7 +7,7 @@ import { ApproveType, SHIPMENT_STATUSES } from '../../domain/shipmentStatus';
 import { ATTENTION_KINDS, HIT_AGE_BUCKETS, type RowAttention, SEND_TARGETS, SHIPMENT_ID_PATTERN, SUMMARY_SORT_FIELDS } from '../../domain/shipmentWire';
 import { COMPACT_UPDATE_DT_PATTERN, UPDATE_DT_PATTERN } from '../../domain/updateDt';
 import { LogLevel } from '../../domain/statusCodes';
-import { Answer, NullableText, Refusal } from '../http/answerSchemas';
+import { Answer, NullableText } from '../http/answerSchemas';
 
 /**
  * The schemas of the /awbapi and /logapi calls, as TypeBox schemas (issue 21): malformed input is
@@ -213,12 +213,6 @@ export const RefusalData = Type.Object(
 export function OutcomeAnswer<T extends TSchema>(data: T) {
   return Answer(Type.Union([RefusalData, data]));
 }
-
-/** The refusals of every /awbapi and /logapi call with their HTTP status: bad input (400), signed out (401), an address or a function not the caller's (403). */
-export const REFUSALS = { 400: Refusal, 401: Refusal, 403: Refusal } as const;
-
-/** Those of a call on a shipment (answers.ts): also a shipment lent or not the caller's (403), or not found (404). */
-export const SHIPMENT_REFUSALS = { ...REFUSALS, 404: Refusal } as const;
 
 const SHIPMENT_STATUS = Type.Enum(SHIPMENT_STATUSES, { type: 'string' });
 

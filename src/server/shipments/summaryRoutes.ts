@@ -17,8 +17,9 @@ import type { AppContext } from '../context';
 import { actionLogRows, type ActionLogEntry } from './actionLog';
 import { invalid, ok, shipmentNotFound } from './answers';
 import { callerOf } from './caller';
-import { awbSummaryAnswer, awbSummaryBody, overviewAnswer, overviewQuery, REFUSALS, searchNextAnswer, SHIPMENT_REFUSALS, searchNextQuery } from './schemas';
+import { awbSummaryAnswer, awbSummaryBody, overviewAnswer, overviewQuery, searchNextAnswer, searchNextQuery } from './schemas';
 import { adjacentShipment, overviewCounts, searchSummary } from './summary';
+import { REFUSALS, SHIPMENT_REFUSALS } from '../http/answerSchemas';
 
 /** POST awbsummary, GET searchnext, GET overview. */
 

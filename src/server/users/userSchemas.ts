@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { UserAuditRecord, UserRecord } from '../../domain/userProfile';
-import type { Holds, Same } from '../api/answerShapes';
+import type { Holds, Same } from '../http/answerSchemas';
 import { Answer, NullableText, PageAnswer, Refusal } from '../http/answerSchemas';
 
 /**
