@@ -159,6 +159,11 @@ function explain(comparison: NameComparison, score: number): HitExplanation {
   };
 }
 
+/** Entries indexed between two yields of `SanctionScreener.build` (a few milliseconds of work each). */
+const BUILD_SLICE = 100;
+/** Set while `build` constructs a screener whose names it then adds itself, in slices. */
+let building = false;
+
 const WHOLE_NAME: Record<MatchingMethod, HitExplanation['how']> = { Exact: 'exact', Keyword: 'keyword', Default: 'keyword' };
 
 export class SanctionScreener {
@@ -178,6 +183,10 @@ export class SanctionScreener {
   private readonly phrases = new Map<string, number[]>();
   private readonly patterns: { name: number; expression: Matcher; method: MatchingMethod }[] = [];
 
+  /**
+   * Builds the index in one go: over the whole SDN list that is about a second of CPU, so a server
+   * builds it with `SanctionScreener.build`, which leaves the event loop free between slices.
+   */
   constructor(entries: readonly SanctionListEntry[], options: ScreenerOptions = {}) {
     this.threshold = options.threshold ?? DEFAULT_FUZZY_THRESHOLD;
     this.listedNameWeight = options.listedNameWeight ?? LISTED_NAME_WEIGHT;
@@ -185,9 +194,35 @@ export class SanctionScreener {
     this.vocabulary = listVocabulary(entries);
     this.weightOf = this.vocabulary.weightOf;
     this.fuzzy = new FuzzyNameIndex((word) => !this.vocabulary.isListed?.(word));
-    entries.forEach((entry, entryIndex) => {
+    if (!building) this.addEntries(0, entries.length);
+  }
+
+  /**
+   * The same screener as the constructor's, built in slices of BUILD_SLICE entries with a macrotask
+   * between them, so that a server keeps answering other requests while it indexes a large list
+   * (issue 14: the whole SDN list held an app process for seconds).
+   */
+  static async build(entries: readonly SanctionListEntry[], options: ScreenerOptions = {}): Promise<SanctionScreener> {
+    building = true;
+    let screener: SanctionScreener;
+    try {
+      screener = new SanctionScreener(entries, options);
+    } finally {
+      building = false;
+    }
+    for (let from = 0; from < entries.length; from += BUILD_SLICE) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      screener.addEntries(from, Math.min(entries.length, from + BUILD_SLICE));
+    }
+    return screener;
+  }
+
+  /** Indexes every name (primary and aliases) of the entries from `from` up to `to`, in list order. */
+  private addEntries(from: number, to: number): void {
+    for (let entryIndex = from; entryIndex < to; entryIndex++) {
+      const entry = this.entries[entryIndex];
       for (const phrase of new Set([entry.name, ...entry.aliases])) this.addName(entryIndex, phrase, entry.matchingMethod, entry.partyType);
-    });
+    }
   }
 
   private addName(entry: number, phrase: string, method: MatchingMethod, partyType: SanctionListEntry['partyType']): void {

@@ -35,7 +35,7 @@ export interface CarrierRules {
 }
 
 const byDatabase = new WeakMap<Db, Map<string, CarrierRules>>();
-const screeners = new Map<string, SanctionScreener>();
+const screeners = new Map<string, Promise<SanctionScreener>>();
 const MAX_SCREENERS = 6;
 
 /** The lists the engine and screening read: the built-in deciding lists and those whose plugins declare effects. */
@@ -55,13 +55,19 @@ async function signatureOf(db: Db, carrierId: string): Promise<string> {
   return rows.map((row) => `${row.list_name}:${row.rows}:${row.last_id}:${row.changed}`).join('|');
 }
 
-function screenerFor(entries: SanctionListEntry[]): SanctionScreener {
+/**
+ * The screener of a sanction list's content, built once however many requests ask for it at the same
+ * time; the build yields between slices (SanctionScreener.build), so the process answers meanwhile.
+ */
+function screenerFor(entries: SanctionListEntry[]): Promise<SanctionScreener> {
   const key = createHash('sha256').update(JSON.stringify(entries)).digest('hex');
   let screener = screeners.get(key);
   if (!screener) {
-    screener = new SanctionScreener(entries);
+    screener = SanctionScreener.build(entries);
     if (screeners.size >= MAX_SCREENERS) screeners.delete(screeners.keys().next().value as string);
     screeners.set(key, screener);
+    // A build that fails is not kept: the next caller tries again.
+    screener.catch(() => screeners.delete(key));
   }
   return screener;
 }
@@ -91,7 +97,7 @@ async function loadCarrierRules(db: Db, carrierId: string, signature: string): P
     carrierId,
     lists: lists as RuleLists,
     effectLists: effectListsOf(effectPlugins(db), lists),
-    screener: screenerFor(entries),
+    screener: await screenerFor(entries),
     whitelist: new SanctionWhitelist(whitelist),
     whitelistRows,
     sanctionEntries: entries.length,

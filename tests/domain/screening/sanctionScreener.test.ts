@@ -163,6 +163,21 @@ describe('what a hit records', () => {
   });
 });
 
+describe('built in slices (SanctionScreener.build)', () => {
+  it('screens exactly as the screener built in one go, and lets other work run while it indexes', async () => {
+    let ranMeanwhile = false;
+    setTimeout(() => {
+      ranMeanwhile = true;
+    }, 0);
+    const built = await SanctionScreener.build(entries);
+    expect(ranMeanwhile).toBe(true);
+    // Every listed name as written and with a letter changed, so that fuzzy, keyword and exact hits all take part.
+    const texts = entries.flatMap((entry) => [entry.name, ...entry.aliases]).flatMap((text) => [text, text.replace(/[AEIOU]/, 'Y')]);
+    expect(texts.length).toBeGreaterThan(700);
+    for (const text of texts) expect(built.screen([name(text)])).toEqual(screener.screen([name(text)]));
+  }, 60_000);
+});
+
 describe('the word index never loses a hit', () => {
   const defaultNames = entries
     .filter((entry) => entry.matchingMethod === 'Default')
