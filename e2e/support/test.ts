@@ -38,6 +38,19 @@ export const test = base.extend<{ portal: PortalServer }, { portalEnv: Readonly<
     { scope: 'worker', timeout: 120_000 },
   ],
   portal: async ({ portals }, use, testInfo) => use(await portals.of(testInfo)),
+  // What the page wrote to its console as errors, and what it threw, go with a failed test's report: a failure a
+  // loaded machine shows once is diagnosed from the report, not by running it again.
+  page: async ({ page }, use, testInfo) => {
+    const written: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') written.push(`console.error: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => written.push(`uncaught: ${error.stack ?? error.message}`));
+    page.on('requestfailed', (request) => written.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`));
+    await use(page);
+    if (testInfo.status !== testInfo.expectedStatus && written.length > 0)
+      await testInfo.attach('browser console', { body: written.join('\n'), contentType: 'text/plain' });
+  },
   baseURL: async ({ portal }, use) => use(portal.baseUrl),
 });
 
