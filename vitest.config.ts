@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Projects, so that each test file starts only what it needs:
- * - unit: domain rules, plugins and the browser's data providers (Node, no database, no DOM);
+ * - unit: domain rules, plugins, the browser's data providers and the test tooling (Node, no database, no DOM);
  * - components: the React screens in jsdom (`src/**\/*.spec.tsx`), no database, the worker's window shared
  *   (custom-elements: the few that define custom elements, each in a window of its own);
  * - server: the real app on PostgreSQL (the run's embedded server, or TEST_DATABASE_URL), each file in
@@ -25,7 +25,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['tests/domain/**/*.test.ts', 'tests/plugins/**/*.test.ts', 'tests/app/**/*.test.ts', 'tests/app/**/*.test.tsx'],
+          include: [
+            'tests/domain/**/*.test.ts',
+            'tests/plugins/**/*.test.ts',
+            'tests/app/**/*.test.ts',
+            'tests/app/**/*.test.tsx',
+            'tests/tooling/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },
