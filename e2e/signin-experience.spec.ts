@@ -12,6 +12,9 @@ import type { PortalServer } from './support/test';
 let server: PortalServer;
 
 test.use({ portalEnv: SIGNIN_EXPERIENCE_ENV });
+// Each test starts from a fresh context, and those that change a user (a password, a code) use their own: they run
+// side by side, each worker on a server of its own. The file is the run's last; run in one worker, it was the tail.
+test.describe.configure({ mode: 'parallel' });
 
 test.beforeAll(async ({ portals }, testInfo) => {
   server = await portals.of(testInfo);
