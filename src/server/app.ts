@@ -27,6 +27,8 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Fail an answer that its response schema changed (http/answerCheck.ts); the server tests turn it on. */
   checkAnswers?: boolean;
+  /** The schema compilers (Fastify's by default); the server tests share what they compile between their apps. */
+  schemaController?: FastifyServerOptions['schemaController'];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -80,6 +82,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    ...(options.schemaController ? { schemaController: options.schemaController } : {}),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   if (options.checkAnswers) installAnswerCheck(app);

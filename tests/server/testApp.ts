@@ -15,6 +15,7 @@ import { startChangeFeed } from '../../src/server/changes/changeFeed';
 import { createAccessCache } from '../../src/server/auth/accessCache';
 import { createShipmentCache } from '../../src/server/shipments/shipmentCache';
 import { createLogWriter } from '../../src/server/logs/logWriter';
+import { sharedSchemaController } from './sharedSchemaCompilers';
 
 function databaseUrl(name: string): string {
   const url = new URL(inject('databaseUrl'));
@@ -125,7 +126,7 @@ export async function buildTestApp(
     ...(jobs ? { jobs } : {}),
   };
   if (jobs && options.jobs === 'workers') await startWorkers(ctx as AppContext & { jobs: JobQueue }, log);
-  const app = await buildApp(ctx, { logger: false, checkAnswers: true, ...buildOptions });
+  const app = await buildApp(ctx, { logger: false, checkAnswers: true, schemaController: sharedSchemaController, ...buildOptions });
   await app.ready();
   return {
     app,
@@ -166,7 +167,7 @@ export async function buildAnotherInstance(first: TestApp, env: Record<string, s
     shipments: shipmentCache,
     logs: createLogWriter(db, log),
   };
-  const app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, { logger: false, schemaController: sharedSchemaController });
   await app.ready();
   return {
     app,
