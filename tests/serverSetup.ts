@@ -1,3 +1,5 @@
+import { setTestPasswordHashCost } from '../src/server/auth/passwords';
+
 /**
  * The server files share a worker's module cache (`isolate: false`), the app's own modules included:
  * the app's module-level state is caches keyed by their database, content or object (carrier rules,
@@ -8,5 +10,4 @@
  * are the same, and a sign-in costs a millisecond instead of a fifth of a second.
  * tests/server/passwordHashCost.test.ts checks that the app, which never calls this, keeps the production cost.
  */
-const { setTestPasswordHashCost } = await import('../src/server/auth/passwords');
 setTestPasswordHashCost({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
