@@ -33,6 +33,7 @@ export default defineConfig({
             'tests/tooling/**/*.test.ts',
           ],
           environment: 'node',
+          setupFiles: ['tests/propertySeed.ts'],
         },
       },
       {
@@ -42,14 +43,14 @@ export default defineConfig({
           include: ['src/**/*.spec.tsx'],
           exclude: [...excluded, ...customElementSpecs],
           environment: 'jsdom',
-          setupFiles: ['tests/componentSetup.ts'],
+          setupFiles: ['tests/propertySeed.ts', 'tests/componentSetup.ts'],
           isolate: false,
         },
       },
       {
         // A window's custom elements cannot be undefined again: the files that define them get a window each.
         extends: true,
-        test: { name: 'custom-elements', include: customElementSpecs, environment: 'jsdom', setupFiles: ['tests/componentSetup.ts'] },
+        test: { name: 'custom-elements', include: customElementSpecs, environment: 'jsdom', setupFiles: ['tests/propertySeed.ts', 'tests/componentSetup.ts'] },
       },
       {
         extends: true,
@@ -61,7 +62,7 @@ export default defineConfig({
           exclude: [...excluded, ...(process.env.TEST_DATABASE_URL ? ['tests/server/embedded.test.ts', 'tests/server/passwordHashCost.test.ts'] : [])],
           environment: 'node',
           globalSetup: ['tests/globalSetup.ts'],
-          setupFiles: ['tests/serverSetup.ts'],
+          setupFiles: ['tests/propertySeed.ts', 'tests/serverSetup.ts'],
           isolate: false,
         },
       },

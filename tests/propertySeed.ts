@@ -1,0 +1,8 @@
+import fc from 'fast-check';
+
+/**
+ * Every property test of a run draws from one seed: the same cases on every `npm test`, so a newcomer's
+ * run fails or passes as CI's did, never on a draw of its own. FC_SEED=<n> explores other cases
+ * (a failing property prints the seed and the path that reproduce it).
+ */
+fc.configureGlobal({ seed: Number(process.env.FC_SEED ?? 20261126) });
