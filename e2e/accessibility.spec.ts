@@ -88,9 +88,12 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
   ).toEqual([]);
 }
 
-/** Opens a page (in the app already loaded, as its links do) and checks it once its heading shows. */
-async function visit(page: Page, path: string, heading: string | RegExp, what = path): Promise<void> {
-  if (new URL(page.url()).pathname.startsWith('/ez4/')) await openInApp(page, path);
+/**
+ * Opens a page and checks it once its heading shows: in the app already loaded, as its menu and links
+ * do, or loaded afresh (`fresh`) where the app opens it in a window of its own.
+ */
+async function visit(page: Page, path: string, heading: string | RegExp, what = path, { fresh = false } = {}): Promise<void> {
+  if (!fresh && new URL(page.url()).pathname.startsWith('/ez4/')) await openInApp(page, path);
   else await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   await expectAccessible(page, what);
@@ -237,8 +240,9 @@ test('the shipment pages, the detail with its tabs and dialogs, and the blank wi
   await expect(upload).toBeVisible();
   await expectAccessible(page, 'shipment detail: upload dialog');
   await closeDialog(page, upload);
-  await visit(page, `/ez4/en/awb/awbdetail?id=${richShipment.id}`, new RegExp(richShipment.awb), 'awb/awbdetail');
-  await visit(page, `/ez4/en/awb/awbdetail/sanction?id=${richShipment.id}`, new RegExp(richShipment.awb), 'awb/awbdetail/sanction');
+  // The blank windows: the detail's links open them in a window of their own, so loaded afresh here too.
+  await visit(page, `/ez4/en/awb/awbdetail?id=${richShipment.id}`, new RegExp(richShipment.awb), 'awb/awbdetail', { fresh: true });
+  await visit(page, `/ez4/en/awb/awbdetail/sanction?id=${richShipment.id}`, new RegExp(richShipment.awb), 'awb/awbdetail/sanction', { fresh: true });
   await page.context().close();
 });
 
@@ -397,8 +401,8 @@ test('every signed-in page fits 1440, 991, 767 and 499 px wide: no sideways page
       .map((plugin): [string, string] => [`/ez4/en/${plugin.functionIdInPath ? `${plugin.route}/${plugin.functionId}` : plugin.route}`, plugin.label]),
     ['/ez4/en/adminlistcontrol', 'Admin List Control'],
   ];
-  // Each width opens the pages afresh, as a phone or a tablet would (a desktop window narrowed to a phone's
-  // width keeps its menu open as a drawer over the page).
+  // Each width loads the app afresh, as a phone or a tablet would (a desktop window narrowed to a phone's
+  // width keeps its menu open as a drawer over the page), then opens the pages in it as its menu does.
   for (const width of [1440, 991, 767, 499]) {
     await page.setViewportSize({ width, height: 900 });
     for (const [index, [path, heading]] of pages.entries()) {

@@ -9,7 +9,7 @@ import { rememberCookieChoice, signIn } from './support/portal';
  */
 
 // Access tokens that expire while the test watches.
-const ACCESS_TOKEN_SECONDS = 10;
+const ACCESS_TOKEN_SECONDS = 6;
 test.use({ portalEnv: { ACCESS_TOKEN_SECONDS: String(ACCESS_TOKEN_SECONDS) } });
 
 /** The expiry (ms since the epoch) of the access token in the browser's cookies. */

@@ -5,4 +5,6 @@ import fc from 'fast-check';
  * run fails or passes as CI's did, never on a draw of its own. FC_SEED=<n> explores other cases
  * (a failing property prints the seed and the path that reproduce it).
  */
-fc.configureGlobal({ seed: Number(process.env.FC_SEED ?? 20261126) });
+const seed = Number(process.env.FC_SEED ?? 20261126);
+if (!Number.isInteger(seed)) throw new Error(`FC_SEED must be an integer, not "${process.env.FC_SEED}"`);
+fc.configureGlobal({ seed });

@@ -35,7 +35,7 @@ export async function signIn(page: Page, companyId: string, userId: string, pass
 }
 
 /**
- * Opens an address of the app as its own links do, without loading the app again: the history entry
+ * Opens an address of the app as its menu does, without loading the app again: the history entry
  * and the popstate event the app's router follows. A spec that visits many pages in a row pays one
  * load of the app instead of one per page. The page must show the app already (after a `goto`).
  */

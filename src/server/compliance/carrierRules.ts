@@ -34,7 +34,7 @@ export interface CarrierRules {
   signature: string;
 }
 
-const byDatabase = new WeakMap<Db, Map<string, CarrierRules>>();
+const byDatabase = new WeakMap<Db, Map<string, { signature: string; rules: Promise<CarrierRules> }>>();
 const screeners = new Map<string, Promise<SanctionScreener>>();
 const MAX_SCREENERS = 6;
 
@@ -67,7 +67,10 @@ function screenerFor(entries: SanctionListEntry[]): Promise<SanctionScreener> {
     if (screeners.size >= MAX_SCREENERS) screeners.delete(screeners.keys().next().value as string);
     screeners.set(key, screener);
     // A build that fails is not kept: the next caller tries again.
-    screener.catch(() => screeners.delete(key));
+    const pending = screener;
+    pending.catch(() => {
+      if (screeners.get(key) === pending) screeners.delete(key);
+    });
   }
   return screener;
 }
@@ -105,6 +108,11 @@ async function loadCarrierRules(db: Db, carrierId: string, signature: string): P
   };
 }
 
+/**
+ * The carrier's rules for the lists as they are now. Requests that come while they load (the first
+ * screening builds the sanction screener over seconds) share that one load instead of each reading
+ * and hashing the whole list again.
+ */
 export async function carrierRules(db: Db, carrierId: string): Promise<CarrierRules> {
   const signature = await signatureOf(db, carrierId);
   let cache = byDatabase.get(db);
@@ -113,8 +121,12 @@ export async function carrierRules(db: Db, carrierId: string): Promise<CarrierRu
     byDatabase.set(db, cache);
   }
   const cached = cache.get(carrierId);
-  if (cached && cached.signature === signature) return cached;
-  const rules = await loadCarrierRules(db, carrierId, signature);
-  cache.set(carrierId, rules);
-  return rules;
+  if (cached && cached.signature === signature) return cached.rules;
+  const entry = { signature, rules: loadCarrierRules(db, carrierId, signature) };
+  cache.set(carrierId, entry);
+  // A load that fails is not kept: the next caller tries again.
+  entry.rules.catch(() => {
+    if (cache.get(carrierId) === entry) cache.delete(carrierId);
+  });
+  return entry.rules;
 }

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { carrierRules } from '../../../src/server/compliance/carrierRules';
+import { createTestDatabase } from '../testApp';
+import type { Db } from '../../../src/server/db/database';
+
+/**
+ * A carrier's rules are loaded once for the lists as they are: calls that come while they load (the
+ * first screening builds the screener over the whole sanction list) share that load, and a change of a
+ * list loads them again.
+ */
+
+let db: Db;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ db, drop } = await createTestDatabase({ shipments: 6 }));
+});
+afterAll(() => drop());
+
+it('shares one load between the calls that come while it runs, and loads again after a list changes', async () => {
+  const [first, second, third] = await Promise.all([carrierRules(db, 'DEMOAIR'), carrierRules(db, 'DEMOAIR'), carrierRules(db, 'DEMOAIR')]);
+  expect(second).toBe(first);
+  expect(third).toBe(first);
+  expect(first.sanctionEntries).toBeGreaterThan(100);
+  expect(await carrierRules(db, 'DEMOAIR')).toBe(first);
+
+  await db
+    .insertInto('rule_list_rows')
+    .values({
+      company_id: 'DEMOAIR',
+      list_name: 'sanctionlist',
+      row_values: JSON.stringify({
+        listSource: 'INTERNAL',
+        reference: 'INT-7001',
+        matchingValue: 'ORVALDI TRANSIT',
+        matchingMethod: 'Default',
+        partyType: 'Entity',
+        program: 'Company policy',
+        countryCode: null,
+        aliases: null,
+        remarks: null,
+      }),
+      unique_key: 'internal|int-7001',
+      created_by: 'test',
+      updated_by: 'test',
+      updated_at: new Date(),
+    })
+    .execute();
+  const changed = await carrierRules(db, 'DEMOAIR');
+  expect(changed).not.toBe(first);
+  expect(changed.sanctionEntries).toBe(first.sanctionEntries + 1);
+  expect(changed.screener.screen([{ role: 'Shipper', kind: 'name', text: 'ORVALDI TRANSIT' }]).hits.map((hit) => hit.entryId)).toContain('INT-7001');
+});
