@@ -10,17 +10,38 @@ import AdminApp from './AdminApp';
 
 const spec = signedInScreenSpec();
 
-/** The pages' own calls (the bulletin page's list) answer an empty list. */
-const noBulletins = {
-  api: async () => ({ status: 200, headers: new Headers(), body: '', json: { status: 1, data: { total: 0, rows: [] } } }),
+const NO_SHIPMENTS = { New: 0, Error: 0, Accept: 0, Reject: 0, Submit: 0, Eyeball: 0, Nothing: 0, Processing: 0 };
+
+/** What the pages' own calls get: every list empty, the shipment overview with nothing counted. */
+function emptyData(path: string): unknown {
+  if (path.startsWith('/awbapi/overview'))
+    return {
+      Today: '2026-11-26',
+      TodayByStatus: NO_SHIPMENTS,
+      Last7DaysByStatus: NO_SHIPMENTS,
+      Attention: { OpenHitsByAge: { under1h: 0, under4h: 0, under24h: 0, older: 0 }, AwaitingReview: 0, DeniedHit: 0, HardBlock: 0, DepartingSoon: 0 },
+    };
+  if (path === '/awbapi/awbsummary') return { total: 0, rows: [], missing: [] };
+  return { total: 0, rows: [] };
+}
+
+const answer = (json: unknown) => ({ status: 200, headers: new Headers(), body: JSON.stringify(json), json });
+
+/** The server, empty: the API's calls, the classic lists react-admin reads (ra-data-simple-rest) and their addresses. */
+const emptyServer = {
+  api: async (path: string) => answer({ status: 1, data: emptyData(path) }),
+  classic: async () => answer({ status: 1, data: [], total: 0 }),
+  request: async () => answer({ status: 1, data: [], total: 0 }),
+  apiUrl: (path: string) => `/api${path}`,
+  classicUrl: (path: string) => `/classicapi${path}`,
 } as unknown as HttpClient;
 
 async function renderAdmin(path: string, authProvider = fakeAuthProvider()) {
   goTo(path);
   await act(async () => {
     render(
-      <WithServices services={testServices(authProvider, undefined, noBulletins)}>
-        <AdminApp lang="en" auth={{ authProvider, httpClient: { classicUrl: () => '/classicapi' } as unknown as HttpClient }} messages={spec.messages} />
+      <WithServices services={testServices(authProvider, undefined, emptyServer)}>
+        <AdminApp lang="en" auth={{ authProvider, httpClient: emptyServer }} messages={spec.messages} />
       </WithServices>,
     );
   });
