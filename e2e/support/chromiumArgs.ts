@@ -15,15 +15,17 @@ import path from 'node:path';
 
 const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
-export const CHROMIUM_ARGS = [
+/** How Debian's Chromium runs headless here (no sandbox as root, no GPU, nothing fetched on its own): the bench uses these too. */
+export const DEBIAN_CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
-  ...disableFeaturesSwitch(),
 ];
+
+export const CHROMIUM_ARGS = [...DEBIAN_CHROMIUM_ARGS, ...disableFeaturesSwitch()];
 
 /** Playwright's own disabled features, as its bundle lists them, or undefined where it cannot be found. */
 export function playwrightDisabledFeatures(): string[] | undefined {

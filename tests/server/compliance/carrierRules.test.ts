@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { carrierRules } from '../../../src/server/compliance/carrierRules';
 import { createTestDatabase } from '../testApp';
+import { addListRow, INTERNAL_SANCTION_ENTRY } from './ruleRows';
 import type { Db } from '../../../src/server/db/database';
 
 /**
@@ -23,28 +24,7 @@ it('shares one load between the calls that come while it runs, and loads again a
   expect(first.sanctionEntries).toBeGreaterThan(100);
   expect(await carrierRules(db, 'DEMOAIR')).toBe(first);
 
-  await db
-    .insertInto('rule_list_rows')
-    .values({
-      company_id: 'DEMOAIR',
-      list_name: 'sanctionlist',
-      row_values: JSON.stringify({
-        listSource: 'INTERNAL',
-        reference: 'INT-7001',
-        matchingValue: 'ORVALDI TRANSIT',
-        matchingMethod: 'Default',
-        partyType: 'Entity',
-        program: 'Company policy',
-        countryCode: null,
-        aliases: null,
-        remarks: null,
-      }),
-      unique_key: 'internal|int-7001',
-      created_by: 'test',
-      updated_by: 'test',
-      updated_at: new Date(),
-    })
-    .execute();
+  await addListRow(db, 'sanctionlist', { ...INTERNAL_SANCTION_ENTRY, reference: 'INT-7001', matchingValue: 'ORVALDI TRANSIT' }, 'internal|int-7001');
   const changed = await carrierRules(db, 'DEMOAIR');
   expect(changed).not.toBe(first);
   expect(changed.sanctionEntries).toBe(first.sanctionEntries + 1);

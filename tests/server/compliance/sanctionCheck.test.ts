@@ -3,6 +3,7 @@ import { readRiskLevel, sanctionRiskLevel } from '../../../src/domain/sanctionRi
 import type { SanctionCheckAnswer } from '../../../src/domain/shipmentWire';
 import { bearer, buildTestApp, signIn, type TestApp } from '../testApp';
 import { demoFwb, postMessage } from './messages';
+import { addListRow, INTERNAL_SANCTION_ENTRY } from './ruleRows';
 
 /**
  * The Sanction Check (GET /awbapi/sanction/search, issue 18 item 4): matches at or over the
@@ -29,21 +30,8 @@ async function check(name: string, limit = 10, token = admin): Promise<SanctionC
   return response.json().data as SanctionCheckAnswer;
 }
 
-async function addRow(list: 'sanctionlist' | 'sanctionwhitelist', values: Record<string, string | null>, uniqueKey: string): Promise<string> {
-  const row = await t.db
-    .insertInto('rule_list_rows')
-    .values({
-      company_id: 'DEMOAIR',
-      list_name: list,
-      row_values: JSON.stringify(values),
-      unique_key: uniqueKey,
-      created_by: 'test',
-      updated_by: 'test',
-      updated_at: new Date(),
-    })
-    .returning('row_id')
-    .executeTakeFirstOrThrow();
-  return String(row.row_id);
+function addRow(list: 'sanctionlist' | 'sanctionwhitelist', values: Record<string, string | null>, uniqueKey: string): Promise<string> {
+  return addListRow(t.db, list, values, uniqueKey);
 }
 
 function whitelistRow(name: string, extra: Record<string, string | null> = {}): Record<string, string | null> {
@@ -61,24 +49,18 @@ function whitelistRow(name: string, extra: Record<string, string | null> = {}): 
   };
 }
 
-const INTERNAL_ENTRY = {
-  listSource: 'INTERNAL',
-  matchingMethod: 'Default',
-  partyType: 'Entity',
-  program: 'Company policy',
-  countryCode: null,
-  aliases: null,
-  remarks: null,
-};
-
 describe('the Sanction Check', () => {
   beforeAll(async () => {
     await addRow(
       'sanctionlist',
-      { ...INTERNAL_ENTRY, reference: 'INT-9001', matchingValue: 'KASPERIN MOLDAVEC', partyType: 'Individual' },
+      { ...INTERNAL_SANCTION_ENTRY, reference: 'INT-9001', matchingValue: 'KASPERIN MOLDAVEC', partyType: 'Individual' },
       'internal|int-9001',
     );
-    await addRow('sanctionlist', { ...INTERNAL_ENTRY, reference: 'INT-9002', matchingValue: 'HALVORSEN', matchingMethod: 'Keyword' }, 'internal|int-9002');
+    await addRow(
+      'sanctionlist',
+      { ...INTERNAL_SANCTION_ENTRY, reference: 'INT-9002', matchingValue: 'HALVORSEN', matchingMethod: 'Keyword' },
+      'internal|int-9002',
+    );
   });
 
   it('keeps matches at or over the threshold apart from names below it, which are listed for review with no risk label', async () => {
