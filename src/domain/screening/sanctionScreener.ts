@@ -163,8 +163,8 @@ function explain(comparison: NameComparison, score: number): HitExplanation {
 const BUILD_SLICE = 100;
 /** A turn of the event loop, after pending I/O (setImmediate where there is one: a timer waits at least a millisecond). */
 const nextTurn = (): Promise<void> => new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
-/** Set while `build` constructs a screener whose names it then adds itself, in slices. */
-let building = false;
+/** Passed by `build` alone (it is not exported): the constructor leaves the names to it, to add in slices. */
+const NAMES_IN_SLICES: unique symbol = Symbol('names added in slices by build');
 
 const WHOLE_NAME: Record<MatchingMethod, HitExplanation['how']> = { Exact: 'exact', Keyword: 'keyword', Default: 'keyword' };
 
@@ -189,14 +189,14 @@ export class SanctionScreener {
    * Builds the index in one go: over the whole SDN list that is about a second of CPU, so a server
    * builds it with `SanctionScreener.build`, which leaves the event loop free between slices.
    */
-  constructor(entries: readonly SanctionListEntry[], options: ScreenerOptions = {}) {
+  constructor(entries: readonly SanctionListEntry[], options: ScreenerOptions = {}, names?: typeof NAMES_IN_SLICES) {
     this.threshold = options.threshold ?? DEFAULT_FUZZY_THRESHOLD;
     this.listedNameWeight = options.listedNameWeight ?? LISTED_NAME_WEIGHT;
     this.entries = entries;
     this.vocabulary = listVocabulary(entries);
     this.weightOf = this.vocabulary.weightOf;
     this.fuzzy = new FuzzyNameIndex((word) => !this.vocabulary.isListed?.(word));
-    if (!building) this.addEntries(0, entries.length);
+    if (names !== NAMES_IN_SLICES) this.addEntries(0, entries.length);
   }
 
   /**
@@ -205,13 +205,7 @@ export class SanctionScreener {
    * (issue 14: the whole SDN list held an app process for seconds).
    */
   static async build(entries: readonly SanctionListEntry[], options: ScreenerOptions = {}): Promise<SanctionScreener> {
-    building = true;
-    let screener: SanctionScreener;
-    try {
-      screener = new SanctionScreener(entries, options);
-    } finally {
-      building = false;
-    }
+    const screener = new SanctionScreener(entries, options, NAMES_IN_SLICES);
     for (let from = 0; from < entries.length; from += BUILD_SLICE) {
       await nextTurn();
       screener.addEntries(from, Math.min(entries.length, from + BUILD_SLICE));

@@ -61,18 +61,20 @@ async function signatureOf(db: Db, carrierId: string): Promise<string> {
  */
 function screenerFor(entries: SanctionListEntry[]): Promise<SanctionScreener> {
   const key = createHash('sha256').update(JSON.stringify(entries)).digest('hex');
-  let screener = screeners.get(key);
-  if (!screener) {
-    screener = SanctionScreener.build(entries);
-    if (screeners.size >= MAX_SCREENERS) screeners.delete(screeners.keys().next().value as string);
-    screeners.set(key, screener);
-    // A build that fails is not kept: the next caller tries again.
-    const pending = screener;
-    pending.catch(() => {
-      if (screeners.get(key) === pending) screeners.delete(key);
-    });
-  }
-  return screener;
+  const cached = screeners.get(key);
+  if (cached) return cached;
+  if (screeners.size >= MAX_SCREENERS) screeners.delete(screeners.keys().next().value as string);
+  const built = SanctionScreener.build(entries);
+  return keptUnlessFailed(screeners, key, built, built);
+}
+
+/** Stores a value for the callers to share until `settles` fails; then it goes (unless replaced meanwhile), so that the next caller tries again. */
+function keptUnlessFailed<K, V>(cache: Map<K, V>, key: K, value: V, settles: Promise<unknown>): V {
+  cache.set(key, value);
+  settles.catch(() => {
+    if (cache.get(key) === value) cache.delete(key);
+  });
+  return value;
 }
 
 async function loadCarrierRules(db: Db, carrierId: string, signature: string): Promise<CarrierRules> {
@@ -122,11 +124,6 @@ export async function carrierRules(db: Db, carrierId: string): Promise<CarrierRu
   }
   const cached = cache.get(carrierId);
   if (cached && cached.signature === signature) return cached.rules;
-  const entry = { signature, rules: loadCarrierRules(db, carrierId, signature) };
-  cache.set(carrierId, entry);
-  // A load that fails is not kept: the next caller tries again.
-  entry.rules.catch(() => {
-    if (cache.get(carrierId) === entry) cache.delete(carrierId);
-  });
-  return entry.rules;
+  const rules = loadCarrierRules(db, carrierId, signature);
+  return keptUnlessFailed(cache, carrierId, { signature, rules }, rules).rules;
 }
