@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { chromeFrontEnds, precompressed } from './vite.chrome';
+import { lazyMuiNumberFormat } from './vite.startup';
 
 /** BUNDLE_REPORT=<file>: what each chunk holds, module by module with its sizes (the bench's bundle report reads it). */
 const bundleReport = process.env.BUNDLE_REPORT
@@ -16,7 +17,8 @@ const proxy = Object.fromEntries(backendPaths.map((path) => [path, { target: bac
 export default defineConfig({
   // The header and footer front-ends are built apart, after the app (vite.chrome.ts).
   // Text assets are also written as .br and .gz, which the server sends to browsers that take them.
-  plugins: [react(), precompressed(), chromeFrontEnds(), ...bundleReport],
+  // MUI's pagination formatter is made when first used, not as the signed-in app starts (vite.startup.ts).
+  plugins: [react(), lazyMuiNumberFormat(), precompressed(), chromeFrontEnds(), ...bundleReport],
   // Served at /ez4/ (spec 2); the server answers index.html for every unknown /ez4/ path.
   base: '/ez4/',
   build: {
@@ -29,7 +31,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-            { name: 'vendor-mui', priority: 20, test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis)[\\/]/ },
+            {
+              name: 'vendor-mui',
+              priority: 20,
+              test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis)[\\/]|[\\/]src[\\/]app[\\/]startup[\\/]lazyNumberFormat\.ts$/,
+            },
             {
               name: 'vendor-react-admin',
               priority: 10,
