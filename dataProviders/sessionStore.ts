@@ -71,13 +71,31 @@ function storage(): Storage | undefined {
   return (globalThis as { sessionStorage?: Storage }).sessionStorage;
 }
 
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/**
+ * The last entry read and what it decoded to: the session is read by every permission check, menu and call, and
+ * decoding it (the menus are most of it) each time cost the signed-in app's start some 10 ms (issue 16). Frozen, as
+ * every reader shares it; a changed entry (another write, another tab's) is decoded again.
+ */
+let lastRead: { encoded: string; session: SessionState } | undefined;
+
 export const sessionStore = {
   /** The stored session, or undefined when there is none (or it cannot be read). */
   get(): SessionState | undefined {
     const encoded = storage()?.getItem(SESSION_STORE_KEY);
     if (!encoded) return undefined;
+    if (lastRead?.encoded === encoded) return lastRead.session;
     try {
-      return decodeSession(encoded);
+      const session = deepFreeze(decodeSession(encoded));
+      lastRead = { encoded, session };
+      return session;
     } catch {
       storage()?.removeItem(SESSION_STORE_KEY);
       return undefined;
