@@ -1,9 +1,9 @@
-import { useState, type KeyboardEvent } from 'react';
+import { memo, useState, type KeyboardEvent } from 'react';
 import { Alert, Box, Button, Chip, Stack, TextField, Tooltip } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import ClearIcon from '@mui/icons-material/Clear';
 import WarningIcon from '@mui/icons-material/WarningAmber';
-import { useListContext, useTranslate } from 'react-admin';
+import { type ListControllerResult, useListContext, useTranslate } from 'react-admin';
 import { formatAwbNumber, hasValidCheckDigit, parseAwbNumber, type AwbNumber } from '../../../domain/awb';
 import { addSearchTag, MAX_SEARCH_TAGS, splitSearchText } from '../../../domain/awbSearch';
 import { ShipmentMessages } from '../../../domain/shipmentMessages';
@@ -16,8 +16,13 @@ import type { ShipmentListFilter } from '../searchCriteria';
  * and searched, flagged to the user.
  */
 export function AwbTagSearch() {
-  const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
+  return <AwbTagSearchBox filterValues={filterValues} setFilters={setFilters} />;
+}
+
+/** The box itself renders again when the applied filters change, not each time the list's rows or loading state do (issue 16). */
+const AwbTagSearchBox = memo(function AwbTagSearchBox({ filterValues, setFilters }: Pick<ListControllerResult, 'filterValues' | 'setFilters'>) {
+  const translate = useTranslate();
   const applied = ((filterValues as ShipmentListFilter).awbs ?? []).map((text) => parseAwbNumber(text)).filter((awb): awb is AwbNumber => !!awb);
   const [tags, setTags] = useState<AwbNumber[]>(applied);
   const [text, setText] = useState('');
@@ -169,4 +174,4 @@ export function AwbTagSearch() {
       ))}
     </Box>
   );
-}
+});

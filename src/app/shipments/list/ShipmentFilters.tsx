@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Box, Checkbox, FormControl, InputLabel, ListItemText, MenuItem, Select, Stack, Typography } from '@mui/material';
 import FilterAltIcon from '@mui/icons-material/FilterAlt';
-import { Button, useListContext, useTranslate } from 'react-admin';
+import { Button, type ListControllerResult, useListContext, useTranslate } from 'react-admin';
 import { dateRangeProblem } from '../../../domain/dateRange';
 import { IsoDateField } from '../../admin/IsoDateField';
 import { SHIPMENT_STATUSES } from '../../../domain/shipmentStatus';
@@ -12,8 +12,13 @@ type DateField = (typeof DATE_FILTER_FIELDS)[number]['from'] | (typeof DATE_FILT
 
 /** Filters by flight date, message date and STD (each range within 7 days, spec 5), by status and by what needs attention. */
 export function ShipmentFilters() {
-  const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
+  return <ShipmentFilterForm filterValues={filterValues} setFilters={setFilters} />;
+}
+
+/** The form renders again when the applied filters change, not each time the list's rows or loading state do (issue 16). */
+const ShipmentFilterForm = memo(function ShipmentFilterForm({ filterValues, setFilters }: Pick<ListControllerResult, 'filterValues' | 'setFilters'>) {
+  const translate = useTranslate();
   const current = filterValues as ShipmentListFilter;
   const [draft, setDraft] = useState<ShipmentListFilter>(current);
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -138,4 +143,4 @@ export function ShipmentFilters() {
       </Stack>
     </Box>
   );
-}
+});
