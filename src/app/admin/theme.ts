@@ -1,6 +1,7 @@
 import type { FormControlLabelProps } from '@mui/material';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 import { CheckboxRoot, ControlLabelRoot, FormControlRoot } from './mui5Props';
+import './inputAutofill.css';
 
 /** The shell's focus colour: every keyboard-focused control shows the same ring. */
 const focusRing = { outline: '3px solid #1a73e8', outlineOffset: '-3px' };
@@ -57,6 +58,12 @@ export const theme: RaThemeOptions = {
           input: (ownerState: { 'aria-label'?: string }) => (ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {}),
         },
       },
+    },
+    // Every MUI input mounted its own global style sheet (the autofill keyframes): a style element and rules per field,
+    // eleven on the shipment page, within the signed-in app's first commit (issue 16). inputAutofill.css has them once.
+    MuiInputBase: {
+      ...defaultTheme.components?.MuiInputBase,
+      defaultProps: { ...defaultTheme.components?.MuiInputBase?.defaultProps, disableInjectingGlobalStyles: true },
     },
     // The content column may shrink below its widest table (min-width 0): a wide table scrolls in its own box
     // at 991, 767 and 499 px instead of pushing the page, its toolbar and its buttons off the right edge.
