@@ -165,6 +165,7 @@ export const appMessages = {
       },
       filters: {
         label: 'Filters',
+        toggleApplied: 'Filters (%{count} applied)',
         flightDate: 'Flight date',
         messageDate: 'Message date',
         std: 'STD',

@@ -112,6 +112,39 @@ describe('ShipmentPage', () => {
     );
   });
 
+  it('keeps the filters behind a Filters button on a phone, and opens them when a figure applies one (issue 16)', async () => {
+    // A screen narrower than 900 px: MUI asks matchMedia whether (min-width:900px) holds.
+    vi.stubGlobal('matchMedia', (media: string) => ({
+      matches: false,
+      media,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
+    try {
+      const { client, requests } = serve();
+      renderShipmentPage('/en/shipment', '/en/shipment', <ShipmentPage />, { messages: spec.messages, httpClient: client });
+      await screen.findByText('160-12345675');
+      const toggle = screen.getByRole('button', { name: 'Filters' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByLabelText('Flight date From')).not.toBeInTheDocument();
+      await userEvent.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      expect(screen.getByRole('form', { name: 'Filters' })).toHaveAttribute('id', toggle.getAttribute('aria-controls'));
+      await userEvent.click(toggle);
+      expect(screen.queryByLabelText('Flight date From')).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: '3 shipments: Hard block' }));
+      await waitFor(() => expect(requests.at(-1)?.filters).toEqual({ Attention: ['HardBlock'] }));
+      await waitFor(() => expect(screen.getByRole('combobox', { name: 'Needs attention' })).toHaveTextContent('Hard block'));
+      expect(screen.getByRole('button', { name: 'Filters (1 applied)' })).toHaveAttribute('aria-expanded', 'true');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('applies the tag rules with the spec messages and searches the tags', async () => {
     const { client, requests } = serve();
     renderShipmentPage('/en/shipment', '/en/shipment', <ShipmentPage />, { messages: spec.messages, httpClient: client });

@@ -1,6 +1,21 @@
 import { memo, useEffect, useState } from 'react';
-import { Box, Checkbox, FormControl, InputLabel, ListItemText, MenuItem, Select, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Checkbox,
+  Button as MuiButton,
+  FormControl,
+  InputLabel,
+  ListItemText,
+  MenuItem,
+  Select,
+  Stack,
+  type Theme,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import FilterAltIcon from '@mui/icons-material/FilterAlt';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Button, type ListControllerResult, useListContext, useTranslate } from 'react-admin';
 import { dateRangeProblem } from '../../../domain/dateRange';
 import { IsoDateField } from '../../admin/IsoDateField';
@@ -10,11 +25,49 @@ import { DATE_FILTER_FIELDS, type ShipmentListFilter } from '../searchCriteria';
 
 type DateField = (typeof DATE_FILTER_FIELDS)[number]['from'] | (typeof DATE_FILTER_FIELDS)[number]['to'];
 
-/** Filters by flight date, message date and STD (each range within 7 days, spec 5), by status and by what needs attention. */
-export function ShipmentFilters() {
-  const { filterValues, setFilters } = useListContext();
-  return <ShipmentFilterForm filterValues={filterValues} setFilters={setFilters} />;
+/** How many of the form's filters are applied (the AWB tags are the search box's). */
+export function appliedFilterCount(filter: ShipmentListFilter): number {
+  const dates = DATE_FILTER_FIELDS.filter(({ from, to }) => filter[from] || filter[to]).length;
+  return dates + (filter.Status?.length ? 1 : 0) + (filter.Attention?.length ? 1 : 0);
 }
+
+/**
+ * Filters by flight date, message date and STD (each range within 7 days, spec 5), by status and by what needs
+ * attention. On a screen narrower than 900 px the form, a screen high on a phone, waits behind a Filters button
+ * (saying how many are applied) so the rows come first; it opens by itself when filters are applied from elsewhere
+ * (an overview figure, Back). Closed, it is not mounted: its fields were a third of the page's first render (issue 16).
+ */
+export function ShipmentFilters() {
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListContext();
+  const applied = appliedFilterCount(filterValues as ShipmentListFilter);
+  const wide = useMediaQuery<Theme>((theme) => theme.breakpoints.up('md'), { noSsr: true, defaultMatches: true });
+  const [open, setOpen] = useState(applied > 0);
+  useEffect(() => {
+    if (applied > 0) setOpen(true);
+  }, [applied]);
+  return (
+    <>
+      {!wide && (
+        <Box sx={{ mb: 1 }}>
+          {/* MUI's button: react-admin's turns into an icon on a phone, where this one must say what it opens. */}
+          <MuiButton
+            onClick={() => setOpen(!open)}
+            aria-expanded={open}
+            aria-controls={open ? SHIPMENT_FILTERS_ID : undefined}
+            startIcon={<FilterAltIcon />}
+            endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+          >
+            {applied > 0 ? translate('app.shipments.filters.toggleApplied', { count: applied }) : translate('app.shipments.filters.label')}
+          </MuiButton>
+        </Box>
+      )}
+      {(wide || open) && <ShipmentFilterForm filterValues={filterValues} setFilters={setFilters} />}
+    </>
+  );
+}
+
+const SHIPMENT_FILTERS_ID = 'shipment-filters';
 
 /** The form renders again when the applied filters change, not each time the list's rows or loading state do (issue 16). */
 const ShipmentFilterForm = memo(function ShipmentFilterForm({ filterValues, setFilters }: Pick<ListControllerResult, 'filterValues' | 'setFilters'>) {
@@ -60,6 +113,7 @@ const ShipmentFilterForm = memo(function ShipmentFilterForm({ filterValues, setF
   return (
     <Box
       component="form"
+      id={SHIPMENT_FILTERS_ID}
       aria-label={translate('app.shipments.filters.label')}
       onSubmit={(event) => {
         event.preventDefault();
