@@ -215,11 +215,19 @@ describe('ShipmentPage', () => {
     expect(headers()).toContain('STD (UTC)');
     expect(headers()).toContain('Weight (kg)');
     expect(headers()).not.toContain('Message Date (UTC)');
+    // The chooser's switches mount when it is first opened (issue 16).
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Columns' }));
-    await user.click(await screen.findByRole('switch', { name: 'Message Date (UTC)' }));
+    expect(await screen.findByRole('switch', { name: 'STD (UTC)' })).toBeChecked();
+    await user.click(screen.getByRole('switch', { name: 'Message Date (UTC)' }));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(headers()).toContain('Message Date (UTC)'));
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('button', { name: 'Reset' }));
+    expect(screen.getByRole('switch', { name: 'Message Date (UTC)' })).not.toBeChecked();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(headers()).not.toContain('Message Date (UTC)'));
   });
 
   it('accepts the selected shipments and reports each AWB on its own, leaving lent ones out', async () => {

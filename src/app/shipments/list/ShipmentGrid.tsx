@@ -1,8 +1,9 @@
-import type { MouseEvent } from 'react';
-import { Alert, Box, Chip, Stack, Tooltip } from '@mui/material';
-import { alpha, keyframes, type Theme, ThemeProvider, useTheme } from '@mui/material/styles';
+import { type MouseEvent, type ReactNode, useState } from 'react';
+import { Alert, Box, Button, Chip, FormControlLabel, FormGroup, Popover, Stack, Switch, Tooltip } from '@mui/material';
+import { alpha, keyframes, useTheme } from '@mui/material/styles';
 import WarningIcon from '@mui/icons-material/WarningAmber';
-import { ColumnsButton, DataTable, Link, Pagination, useBasename, useListContext, useTranslate } from 'react-admin';
+import ViewWeekIcon from '@mui/icons-material/ViewWeek';
+import { DataTable, Link, Pagination, useBasename, useListContext, useStore, useTranslate } from 'react-admin';
 import { utcDateTime } from '../../../domain/dateRange';
 import { ShipmentMessages } from '../../../domain/shipmentMessages';
 import { formatMessage } from '../../../domain/statusCodes';
@@ -78,26 +79,108 @@ function SearchMessages() {
   );
 }
 
-/**
- * The grid's theme: react-admin mounts the column chooser's search field with autoFocus inside the Columns menu,
- * which stays mounted closed, so it was focused (and not, being hidden) as the list loaded, forcing a style pass of
- * the whole page within a long task (issue 16); opening the menu focuses the menu itself, as before.
- */
-function gridTheme(outer: Theme): Theme {
-  return {
-    ...outer,
-    components: { ...outer.components, RaResettableTextField: { defaultProps: { slotProps: { input: { autoFocus: false } } } } },
-  };
-}
-
 /** The summary grid (spec 2): status on every row, sortable columns, paging, multi-select with the bulk actions. */
 export function ShipmentGrid() {
   return (
-    <ThemeProvider theme={gridTheme}>
-      <LiveShipmentRows>
-        <ShipmentTable />
-      </LiveShipmentRows>
-    </ThemeProvider>
+    <LiveShipmentRows>
+      <ShipmentTable />
+    </LiveShipmentRows>
+  );
+}
+
+interface ShipmentColumn {
+  source: keyof ShipmentRecord & string;
+  label: string;
+  render?: (record: ShipmentRecord) => ReactNode;
+  align?: 'right';
+  disableSort?: boolean;
+}
+
+/** The grid's columns, in order: the table and the column chooser both read them. */
+const COLUMNS: ShipmentColumn[] = [
+  { source: 'AWBNumber', label: 'app.shipments.fields.AWBNumber', render: (record) => <AwbCell record={record} /> },
+  {
+    source: 'Status',
+    label: 'app.shipments.fields.Status',
+    render: (record) => (
+      <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <StatusChip status={record.Status} />
+        <AttentionMarks marks={record.Attention} />
+      </Stack>
+    ),
+  },
+  { source: 'Origin', label: 'app.shipments.fields.Origin' },
+  { source: 'Destination', label: 'app.shipments.fields.Destination' },
+  { source: 'FlightNo', label: 'app.shipments.fields.FlightNo', disableSort: true },
+  { source: 'FlightDate', label: 'app.shipments.fields.FlightDate', render: (record) => <span style={{ whiteSpace: 'nowrap' }}>{record.FlightDate}</span> },
+  { source: 'STD', label: 'app.shipments.list.stdUtc', render: (record) => dateTime(record.STD) },
+  { source: 'MessageDate', label: 'app.shipments.list.messageDateUtc', render: (record) => dateTime(record.MessageDate) },
+  { source: 'Pieces', label: 'app.shipments.fields.Pieces', align: 'right' },
+  { source: 'Weight', label: 'app.shipments.fields.Weight', align: 'right', render: (record) => record.Weight.toFixed(1) },
+  {
+    source: 'SpecialHandlingCodes',
+    label: 'app.shipments.fields.SpecialHandlingCodes',
+    disableSort: true,
+    render: (record) => record.SpecialHandlingCodes.join('/'),
+  },
+];
+
+/**
+ * Columns: a switch per column to show or hide it, and Reset, kept where the table reads them (react-admin's store).
+ * The menu mounts when first opened: react-admin's ColumnsButton kept its column list (some 140 elements) mounted and
+ * hidden from the start, rendered again with every page of rows (issue 16).
+ */
+function ColumnChooser() {
+  const translate = useTranslate();
+  const [hidden, setHidden] = useStore<string[]>(SHIPMENT_COLUMNS_STORE, HIDDEN_BY_DEFAULT);
+  const [, setRanks] = useStore<number[] | undefined>(`${SHIPMENT_COLUMNS_STORE}_columnRanks`);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Button
+        size="small"
+        startIcon={<ViewWeekIcon />}
+        aria-haspopup="true"
+        aria-expanded={anchor !== null}
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+          setOpened(true);
+        }}
+      >
+        {translate('ra.action.select_columns', { _: 'Columns' })}
+      </Button>
+      {opened && (
+        <Popover open={anchor !== null} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+          <FormGroup sx={{ px: 2, pt: 1, minWidth: 200 }}>
+            {COLUMNS.map(({ source, label }) => (
+              <FormControlLabel
+                key={source}
+                label={translate(label)}
+                control={
+                  <Switch
+                    size="small"
+                    checked={!hidden.includes(source)}
+                    onChange={(event) => setHidden(event.target.checked ? hidden.filter((column) => column !== source) : [...hidden, source])}
+                  />
+                }
+              />
+            ))}
+          </FormGroup>
+          <Box sx={{ textAlign: 'center', mb: 1 }}>
+            <Button
+              size="small"
+              onClick={() => {
+                setRanks(undefined);
+                setHidden(HIDDEN_BY_DEFAULT);
+              }}
+            >
+              {translate('ra.action.reset', { _: 'Reset' })}
+            </Button>
+          </Box>
+        </Popover>
+      )}
+    </>
   );
 }
 
@@ -109,7 +192,7 @@ function ShipmentTable() {
     <Box sx={{ minWidth: 0 }}>
       <SearchMessages />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <ColumnsButton storeKey={SHIPMENT_COLUMNS_STORE} />
+        <ColumnChooser />
       </Box>
       <Box sx={{ overflowX: 'auto' }}>
         <DataTable
@@ -138,35 +221,9 @@ function ShipmentTable() {
             '& .RaBulkActionsToolbar-toolbar:not(.RaBulkActionsToolbar-collapsed)': { position: 'relative', transform: 'none' },
           }}
         >
-          <Col source="AWBNumber" label="app.shipments.fields.AWBNumber" render={(record) => <AwbCell record={record} />} />
-          <Col
-            source="Status"
-            label="app.shipments.fields.Status"
-            render={(record) => (
-              <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-                <StatusChip status={record.Status} />
-                <AttentionMarks marks={record.Attention} />
-              </Stack>
-            )}
-          />
-          <Col source="Origin" label="app.shipments.fields.Origin" />
-          <Col source="Destination" label="app.shipments.fields.Destination" />
-          <Col source="FlightNo" label="app.shipments.fields.FlightNo" disableSort />
-          <Col
-            source="FlightDate"
-            label="app.shipments.fields.FlightDate"
-            render={(record) => <span style={{ whiteSpace: 'nowrap' }}>{record.FlightDate}</span>}
-          />
-          <Col source="STD" label="app.shipments.list.stdUtc" render={(record) => dateTime(record.STD)} />
-          <Col source="MessageDate" label="app.shipments.list.messageDateUtc" render={(record) => dateTime(record.MessageDate)} />
-          <Col source="Pieces" label="app.shipments.fields.Pieces" align="right" />
-          <Col source="Weight" label="app.shipments.fields.Weight" align="right" render={(record) => record.Weight.toFixed(1)} />
-          <Col
-            source="SpecialHandlingCodes"
-            label="app.shipments.fields.SpecialHandlingCodes"
-            disableSort
-            render={(record) => record.SpecialHandlingCodes.join('/')}
-          />
+          {COLUMNS.map(({ source, ...column }) => (
+            <Col key={source} source={source} {...column} />
+          ))}
         </DataTable>
       </Box>
       <Pagination rowsPerPageOptions={[...PAGE_SIZES]} />
