@@ -3,6 +3,7 @@ import type { LoginParams } from '../../../dataProviders/authProvider';
 import { TooManyRequestsError } from '../../../dataProviders/httpErrors';
 import { MfaPasscodeError, MfaRequiredError } from '../../../dataProviders/loginErrors';
 import { loadAdminApp } from '../admin/loadAdminApp';
+import { loadFirstScreen, startLandingReads } from '../shipments/landingReads';
 import { PublicFrame } from '../chrome/PublicFrame';
 import { loadEnglishMessages } from '../i18n/loadMessages';
 import { useShellTranslate } from '../i18n/translate';
@@ -23,7 +24,6 @@ const MfaCodeDialog = lazy(() => import('./mfa/MfaCodeDialog'));
 const PrivacyConsentDialog = lazy(() => import('./consent/PrivacyConsentDialog'));
 const ForgotPasswordDialog = lazy(() => import('./ForgotPasswordDialog'));
 const loadAfterSignIn = () => import('./afterSignIn');
-const loadFirstScreen = () => import('../shipments/firstScreen');
 
 /** Fetched from the first keystroke in the form and while the sign-in request runs, so the landing page appears without a wait. */
 function preloadSignedInScreens() {
@@ -109,10 +109,7 @@ export function LoginPage({ lang, classic = false }: LoginPageProps) {
       if (await flow.postProfileToClassicSite(config, httpClient, lang)) return;
     }
     // The landing page's reads leave now, side by side, while its screens load (firstScreen.ts).
-    if (!classic)
-      void Promise.all([services.loadAuth(), loadFirstScreen()])
-        .then(([{ httpClient }, firstScreen]) => firstScreen.startFirstScreen(httpClient))
-        .catch(() => undefined);
+    if (!classic) startLandingReads(services);
     navigateApp(pathFor(classic ? 'bulletin' : 'shipment', {}, lang), { replace: true });
     signInProgress.end();
   }, [classic, config, lang, services, setStep]);

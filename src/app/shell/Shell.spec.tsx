@@ -8,6 +8,9 @@ import { logoutRedirectTarget } from '../pages/LogoutClassicPage';
 import { appHistory, navigateApp } from '../routing/history';
 import { fakeAuthProvider, goTo, signInAs, signOut, testConfig, testServices, WithServices } from '../testing/fixtures';
 import type { CargoAuthProvider } from '../../../dataProviders/authProvider';
+import type { HttpClient } from '../../../dataProviders/httpClient';
+import { localDay, overviewKey, summaryKey, takeEarly } from '../shipments/firstScreen';
+import { DEFAULT_DB_OPTIONS } from '../../domain/shipmentWire';
 import { Shell } from './Shell';
 
 // The signed-in screens are react-admin's; here a stand-in shows that the shell chose them.
@@ -15,9 +18,9 @@ vi.mock('../admin/loadAdminApp', () => ({
   loadAdminApp: () => Promise.resolve({ default: ({ lang }: { lang: string }) => <p>signed-in screens ({lang})</p> }),
 }));
 
-function renderShell(authProvider: CargoAuthProvider = fakeAuthProvider(), config = testConfig) {
+function renderShell(authProvider: CargoAuthProvider = fakeAuthProvider(), config = testConfig, httpClient?: HttpClient) {
   return render(
-    <WithServices services={testServices(authProvider, config)}>
+    <WithServices services={testServices(authProvider, config, httpClient)}>
       <Shell />
     </WithServices>,
   );
@@ -65,6 +68,43 @@ describe('Shell routing', () => {
     expect(await screen.findByText('signed-in screens (en)')).toBeInTheDocument();
     expect(path()).toBe('/ez4/en/shipment');
     expect(document.title).toBe('Cargo Shipment Portal (Cargo) - Shipments');
+  });
+
+  it("asks for the landing page's reads as a tab opens on it, while the signed-in screens load, and not for other addresses (issue 16)", async () => {
+    const paths: string[] = [];
+    const httpClient = {
+      api: async (path: string) => {
+        paths.push(path);
+        return { status: 200, headers: new Headers(), body: '', json: { status: 1, data: {} } };
+      },
+      apiUrl: (path: string) => path,
+    } as unknown as HttpClient;
+    const summary = summaryKey({ fieldSearch: [], dbOptions: DEFAULT_DB_OPTIONS, filters: {} });
+    try {
+      signInAs();
+      goTo('/ez4/en/shipment');
+      await act(async () => {
+        renderShell(fakeAuthProvider(), testConfig, httpClient);
+      });
+      expect(await screen.findByText('signed-in screens (en)')).toBeInTheDocument();
+      await waitFor(() => expect(paths.sort()).toEqual(['/awbapi/awbsummary', `/awbapi/overview?Today=${localDay()}`]));
+      expect(takeEarly(summary)).toBeDefined();
+      cleanup();
+      paths.length = 0;
+      // An address with the list's own parameters, or another page: the page asks itself.
+      for (const address of ['/ez4/en/shipment?page=2', '/ez4/en/userManagement']) {
+        goTo(address);
+        await act(async () => {
+          renderShell(fakeAuthProvider(), testConfig, httpClient);
+        });
+        expect(await screen.findByText('signed-in screens (en)')).toBeInTheDocument();
+        cleanup();
+      }
+      expect(paths).toEqual([]);
+    } finally {
+      takeEarly(summary);
+      takeEarly(overviewKey(localDay()));
+    }
   });
 
   it('shows the 403 page when the function is not permitted', async () => {

@@ -31,6 +31,7 @@ import { readSession, useServices } from '../services';
 import { pageTitle } from '../title';
 import { LoadFailureBoundary } from './LoadFailureBoundary';
 import { PageLoading } from './PageLoading';
+import { startLandingReads } from '../shipments/landingReads';
 
 const AdminApp = lazy(loadAdminApp);
 
@@ -127,6 +128,17 @@ export function Shell() {
     if (previousRoute.current && LOGIN_ROUTES.has(previousRoute.current) && !LOGIN_ROUTES.has(shown)) resetStoredState();
     previousRoute.current = shown;
   }, [shown]);
+
+  // A tab opened (or reloaded) on the landing page with no list parameters in its address asks for the page's reads
+  // as soon as the session is known, while the signed-in app's chunks load: once, as the app starts; later visits ask
+  // from the page (issue 16).
+  const landingReadsAsked = useRef(false);
+  const landing = decision?.kind === 'render' && match.route.name === 'shipment' && location.search === '';
+  useEffect(() => {
+    if (!decision || landingReadsAsked.current) return;
+    landingReadsAsked.current = true;
+    if (landing) startLandingReads(services);
+  }, [decision, landing, services]);
 
   const productName = services.config.productName || translate('app.productFallback');
   const title = decision?.kind === 'render' ? pageTitle(services.config, session?.accessType, translate(match.route.meta.title), productName) : undefined;
