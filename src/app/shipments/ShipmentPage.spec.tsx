@@ -87,7 +87,7 @@ describe('ShipmentPage', () => {
     renderShipmentPage('/en/shipment', '/en/shipment', <ShipmentPage />, { messages: spec.messages, httpClient: client });
     expect(await screen.findByText('160-12345675')).toBeInTheDocument();
     expect(requests[0]).toEqual({ fieldSearch: [], dbOptions: { CurrentPage: 1, PageSize: 10, FieldName: 'AWBNumber', OrderBy: 'ASC' }, filters: {} });
-    expect(screen.getByText('Eyeball', { selector: '.MuiChip-label' })).toBeInTheDocument();
+    expect(screen.getByText('Eyeball', { selector: '.light-chip-label' })).toBeInTheDocument();
     expect(screen.getByText('Lent')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: '9 New shipments with flights in the last 7 days' })).toBeInTheDocument();
   });

@@ -1,8 +1,8 @@
-import { Chip, Stack, type ChipProps } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { RowAttention } from '../../../domain/shipmentWire';
+import { LightChip, type LightChipColor } from './LightChip';
 
-const COLORS: Record<RowAttention, ChipProps['color']> = {
+const COLORS: Record<RowAttention, LightChipColor> = {
   OpenHits: 'warning',
   AwaitingReview: 'secondary',
   DeniedHit: 'error',
@@ -17,10 +17,10 @@ export function AttentionMarks({ marks }: { marks: readonly RowAttention[] | und
   const translate = useTranslate();
   if (!marks || marks.length === 0) return null;
   return (
-    <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+    <span className="grid-cell-row wrap">
       {marks.map((mark) => (
-        <Chip key={mark} size="small" variant="outlined" color={COLORS[mark]} label={translate(`app.shipments.attention.${mark}`)} />
+        <LightChip key={mark} variant="outlined" color={COLORS[mark]} label={translate(`app.shipments.attention.${mark}`)} />
       ))}
-    </Stack>
+    </span>
   );
 }

@@ -1,9 +1,10 @@
 import { type MouseEvent, type ReactNode, useState } from 'react';
-import { Alert, Box, Button, Chip, FormControlLabel, FormGroup, Popover, Stack, Switch, Tooltip } from '@mui/material';
+import { Alert, Box, Button, Chip, FormControlLabel, FormGroup, Popover, Switch, Tooltip } from '@mui/material';
 import { alpha, keyframes, useTheme } from '@mui/material/styles';
+import { Link as RouterLink } from 'react-router-dom';
 import WarningIcon from '@mui/icons-material/WarningAmber';
 import ViewWeekIcon from '@mui/icons-material/ViewWeek';
-import { DataTable, Link, Pagination, useBasename, useListContext, useStore, useTranslate } from 'react-admin';
+import { DataTable, Pagination, useBasename, useListContext, useStore, useTranslate } from 'react-admin';
 import { utcDateTime } from '../../../domain/dateRange';
 import { ShipmentMessages } from '../../../domain/shipmentMessages';
 import { formatMessage } from '../../../domain/statusCodes';
@@ -35,19 +36,22 @@ const flash = keyframes`
 
 function AwbCell({ record }: { record: ShipmentRecord }) {
   const translate = useTranslate();
+  const linkColor = useTheme().palette.primary.main;
   const basename = useBasename();
   const live = useLiveRows();
   return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>
+    // Plain elements with static CSS (lightCells.css), drawn for every row: MUI's Stack and Link made emotion styles
+    // in each (issue 16). The rare marks beside the number stay MUI's.
+    <span className="grid-cell-row nowrap">
       {/* A row click is for the mouse; the AWB number is the link a keyboard (or screen reader) user follows. */}
-      <Link
+      <RouterLink
         to={`${basename}/shipment/details/${record.id}`}
         onClick={(event: MouseEvent) => event.stopPropagation()}
-        underline="hover"
-        sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}
+        className="awb-link"
+        style={{ color: linkColor }}
       >
         {record.AWBNumber}
-      </Link>
+      </RouterLink>
       {!record.CheckDigitValid && (
         <Tooltip title={formatMessage(ShipmentMessages.checkDigitMismatch, { awb: record.AWBNumber })}>
           <WarningIcon color="warning" fontSize="small" aria-label={translate('app.shipments.list.checkDigit')} />
@@ -55,7 +59,16 @@ function AwbCell({ record }: { record: ShipmentRecord }) {
       )}
       {record.IsLent && <Chip size="small" variant="outlined" label={translate('app.shipments.list.lent')} />}
       {live.noLongerMatching.has(record.id) && <Chip size="small" color="warning" variant="outlined" label={translate('app.shipments.list.noLongerMatches')} />}
-    </Stack>
+    </span>
+  );
+}
+
+function StatusCell({ record }: { record: ShipmentRecord }) {
+  return (
+    <span className="grid-cell-row wrap">
+      <StatusChip status={record.Status} />
+      <AttentionMarks marks={record.Attention} />
+    </span>
   );
 }
 
@@ -99,16 +112,7 @@ interface ShipmentColumn {
 /** The grid's columns, in order: the table and the column chooser both read them. */
 const COLUMNS: ShipmentColumn[] = [
   { source: 'AWBNumber', label: 'app.shipments.fields.AWBNumber', render: (record) => <AwbCell record={record} /> },
-  {
-    source: 'Status',
-    label: 'app.shipments.fields.Status',
-    render: (record) => (
-      <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <StatusChip status={record.Status} />
-        <AttentionMarks marks={record.Attention} />
-      </Stack>
-    ),
-  },
+  { source: 'Status', label: 'app.shipments.fields.Status', render: (record) => <StatusCell record={record} /> },
   { source: 'Origin', label: 'app.shipments.fields.Origin' },
   { source: 'Destination', label: 'app.shipments.fields.Destination' },
   { source: 'FlightNo', label: 'app.shipments.fields.FlightNo', disableSort: true },

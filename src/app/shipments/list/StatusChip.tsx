@@ -1,7 +1,7 @@
-import { Chip, type ChipProps } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { LightChip, type LightChipColor } from './LightChip';
 
-const COLORS: Record<string, ChipProps['color']> = {
+const COLORS: Record<string, LightChipColor> = {
   New: 'info',
   Error: 'error',
   Accept: 'success',
@@ -13,10 +13,10 @@ const COLORS: Record<string, ChipProps['color']> = {
 };
 
 /** A shipment status (spec 3) as a coloured chip; the text is the status name. */
-export function StatusChip({ status, size = 'small' }: { status: string; size?: ChipProps['size'] }) {
+export function StatusChip({ status, size = 'small' }: { status: string; size?: 'small' | 'medium' }) {
   const translate = useTranslate();
   return (
-    <Chip
+    <LightChip
       size={size}
       color={COLORS[status] ?? 'default'}
       variant={status === 'Nothing' || status === 'Processing' ? 'outlined' : 'filled'}
