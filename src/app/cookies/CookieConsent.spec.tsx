@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testServices, WithServices } from '../testing/fixtures';
@@ -35,11 +35,18 @@ function renderConsent(countryCode?: string) {
 const stored = () => ['personalize', 'analytics', 'isBtnClick'].map((key) => localStorage.getItem(key));
 
 describe('cookie consent by region (spec 4)', () => {
+  it("shows the settings with the page's first render, as for an unknown region, before the region answers (issue 16)", () => {
+    renderConsent('US');
+    // No await: in the first render, so the panel does not push the page down once the answer comes.
+    expect(screen.getByRole('dialog', { name: 'Cookie settings' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reject all' })).toBeInTheDocument();
+  });
+
   it('US: the settings without reject-all', async () => {
     renderConsent('US');
     const settings = await screen.findByRole('dialog', { name: 'Cookie settings' });
     expect(settings).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Reject all' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Reject all' })).not.toBeInTheDocument());
     expect(screen.getByRole('checkbox', { name: /Strictly necessary/ })).toBeDisabled();
     await userEvent.setup().click(screen.getByRole('checkbox', { name: /Analytics/ }));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save settings' }));

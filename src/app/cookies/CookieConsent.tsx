@@ -1,13 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { cookieConsentVariant, defaultCookiePreference, type CookieConsentVariant } from '../../domain/consent';
 import { useShellTranslate } from '../i18n/translate';
 import { lookupRegion } from '../region/regionLookup';
 import { APP_BASE } from '../routing/paths';
 import { useServices } from '../services';
 import { cookieChoiceNeeded, cookieSettingsEvents, saveCookiePreference } from './cookiePreference';
+import CookieSettingsPanel from './CookieSettingsPanel';
 import './cookies.css';
-
-const CookieSettingsPanel = lazy(() => import('./CookieSettingsPanel'));
 
 type Shown = { kind: 'none' } | { kind: 'banner' } | { kind: 'settings'; variant: CookieConsentVariant; reopened: boolean };
 
@@ -20,7 +19,13 @@ type Shown = { kind: 'none' } | { kind: 'banner' } | { kind: 'settings'; variant
 export function CookieConsent({ lang }: { lang: string }) {
   const translate = useShellTranslate();
   const { config } = useServices();
-  const [shown, setShown] = useState<Shown>({ kind: 'none' });
+  // Until the region answers, the visitor's region is unknown, which gets the settings with reject-all: shown with the
+  // page's first render, in its place at the top. Shown only once the answer came (a lazy panel after a lookup), it
+  // pushed the sign-in form down by its height while the user was filling it in, and a tap on Login could land on
+  // whatever moved under it (issue 16: a layout shift of 0.55 on a phone; sign-ins of the end-to-end tests lost).
+  const [shown, setShown] = useState<Shown>(() =>
+    cookieChoiceNeeded() ? { kind: 'settings', variant: cookieConsentVariant(undefined), reopened: false } : { kind: 'none' },
+  );
   const [variant, setVariant] = useState<CookieConsentVariant | undefined>(undefined);
 
   useEffect(() => {
@@ -29,7 +34,15 @@ export function CookieConsent({ lang }: { lang: string }) {
       if (!active) return;
       const found = cookieConsentVariant(region?.countryCode);
       setVariant(found);
-      if (cookieChoiceNeeded()) setShown(found === 'banner' ? { kind: 'banner' } : { kind: 'settings', variant: found, reopened: false });
+      // Not when the visitor has chosen (or reopened the settings) meanwhile.
+      if (cookieChoiceNeeded())
+        setShown((before) =>
+          before.kind === 'none' || (before.kind === 'settings' && before.reopened)
+            ? before
+            : found === 'banner'
+              ? { kind: 'banner' }
+              : { kind: 'settings', variant: found, reopened: false },
+        );
     });
     return () => {
       active = false;
@@ -49,14 +62,12 @@ export function CookieConsent({ lang }: { lang: string }) {
   if (shown.kind === 'none') return null;
   if (shown.kind === 'settings') {
     return (
-      <Suspense fallback={null}>
-        <CookieSettingsPanel
-          lang={lang}
-          withRejectAll={shown.variant === 'settingsWithRejectAll'}
-          closable={shown.reopened}
-          onDone={() => setShown({ kind: 'none' })}
-        />
-      </Suspense>
+      <CookieSettingsPanel
+        lang={lang}
+        withRejectAll={shown.variant === 'settingsWithRejectAll'}
+        closable={shown.reopened}
+        onDone={() => setShown({ kind: 'none' })}
+      />
     );
   }
   return (
