@@ -36,7 +36,6 @@ const flash = keyframes`
 
 function AwbCell({ record }: { record: ShipmentRecord }) {
   const translate = useTranslate();
-  const linkColor = useTheme().palette.primary.main;
   const basename = useBasename();
   const live = useLiveRows();
   return (
@@ -44,12 +43,7 @@ function AwbCell({ record }: { record: ShipmentRecord }) {
     // in each (issue 16). The rare marks beside the number stay MUI's.
     <span className="grid-cell-row nowrap">
       {/* A row click is for the mouse; the AWB number is the link a keyboard (or screen reader) user follows. */}
-      <RouterLink
-        to={`${basename}/shipment/details/${record.id}`}
-        onClick={(event: MouseEvent) => event.stopPropagation()}
-        className="awb-link"
-        style={{ color: linkColor }}
-      >
+      <RouterLink to={`${basename}/shipment/details/${record.id}`} onClick={(event: MouseEvent) => event.stopPropagation()} className="awb-link">
         {record.AWBNumber}
       </RouterLink>
       {!record.CheckDigitValid && (

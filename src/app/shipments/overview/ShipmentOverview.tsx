@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, Stack, Typography, useTheme } from '@mui/material';
+import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import './overview.css';
 import { useQuery } from '@tanstack/react-query';
 import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
@@ -237,10 +237,9 @@ function PendingFigure() {
  * dozen figures made emotion styles each, within the render that shows the counts (issue 16).
  */
 function Figure({ count, label, onOpen }: { count: number; label: string; onOpen: () => void }) {
-  const color = useTheme().palette.primary.main;
   if (count === 0) return <span>0</span>;
   return (
-    <button type="button" className="overview-figure" style={{ color }} onClick={onOpen} aria-label={label}>
+    <button type="button" className="overview-figure" onClick={onOpen} aria-label={label}>
       {count}
     </button>
   );
