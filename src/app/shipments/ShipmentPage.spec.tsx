@@ -23,10 +23,11 @@ const rows = [
   summaryRow('618-00000022', { IsLent: true }),
 ];
 
-function serve(extra: (path: string, body: unknown) => unknown = () => undefined) {
+/** The demo answers; `counts` for the overview (a promise: the counts arrive when it resolves). */
+function serve(extra: (path: string, body: unknown) => unknown = () => undefined, counts: unknown = overview) {
   const requests: AwbSummaryRequest[] = [];
   const fake = fakeApi((path, body) => {
-    if (path.startsWith('/awbapi/overview')) return overview;
+    if (path.startsWith('/awbapi/overview')) return counts;
     if (path === '/awbapi/awbsummary') {
       requests.push(body as AwbSummaryRequest);
       const tags = (body as AwbSummaryRequest).fieldSearch;
@@ -90,6 +91,27 @@ describe('ShipmentPage', () => {
     expect(screen.getByText('Eyeball', { selector: '.light-chip-label' })).toBeInTheDocument();
     expect(screen.getByText('Lent')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: '9 New shipments with flights in the last 7 days' })).toBeInTheDocument();
+  });
+
+  it("draws the overview's chart and figures once the counts are in, into the places kept for them (issue 16)", async () => {
+    let answer: (value: typeof overview) => void = () => undefined;
+    const counted = new Promise<typeof overview>((resolve) => {
+      answer = resolve;
+    });
+    const { client } = serve(undefined, counted);
+    const { container } = renderShipmentPage('/en/shipment', '/en/shipment', <ShipmentPage />, { messages: spec.messages, httpClient: client });
+    await screen.findAllByText('160-12345675');
+    const overviewCard = screen.getByRole('region', { name: 'Shipments by status' });
+    // No chart of zeros to redraw: an empty box as high as the chart, and an empty cell (a placeholder drawn by CSS) per figure.
+    expect(within(overviewCard).queryByTestId('overview-chart')).not.toBeInTheDocument();
+    const newRow = within(overviewCard).getByRole('rowheader', { name: 'New' }).closest('tr')!;
+    expect([...newRow.querySelectorAll('td')].map((cell) => cell.childNodes.length)).toEqual([0, 0]);
+    expect(within(overviewCard).getByRole('status')).toHaveTextContent('Loading');
+    answer(overview);
+    expect(await within(overviewCard).findByTestId('overview-chart')).toBeInTheDocument();
+    expect(within(newRow).getByRole('button', { name: '9 New shipments with flights in the last 7 days' })).toBeInTheDocument();
+    expect(within(overviewCard).queryByRole('status')).not.toBeInTheDocument();
+    expect(container.querySelectorAll('.overview-figures td:empty')).toHaveLength(0);
   });
 
   it('marks what needs attention on a row, counts it in the overview, and opens the list filtered by a figure (issue 18)', async () => {

@@ -82,7 +82,7 @@ export default function OverviewChart({ labels, series, onBarClick, height = 200
                 width={barWidth}
                 height={LEGEND + plotHeight - y(value)}
                 fill={COLOURS[one.id]}
-                style={{ cursor: value > 0 ? 'pointer' : 'default' }}
+                className={value > 0 ? 'overview-bar-open' : undefined}
                 onClick={() => value > 0 && onBarClick(dataIndex, one.id)}
               >
                 <title>{`${label}, ${one.label}: ${value}`}</title>

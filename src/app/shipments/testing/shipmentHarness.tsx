@@ -103,7 +103,7 @@ export type ApiHandler = (path: string, body: unknown) => unknown;
 /** An httpClient whose api() answers by the handler; a thrown ApiError is refused as the server would. */
 export function fakeApi(handler: ApiHandler) {
   const api = vi.fn(async (path: string, options?: { body?: unknown }) => {
-    const data = handler(path, options?.body);
+    const data = await handler(path, options?.body);
     return { status: 200, headers: new Headers(), body: '', json: { status: 1, data } };
   });
   return { client: { api, apiUrl: (path: string) => `http://local${path}` } as unknown as HttpClient, api };
