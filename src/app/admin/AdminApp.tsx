@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { notifyManager, timeoutManager } from '@tanstack/react-query';
 import { Admin, CustomRoutes, localStorageStore, memoryStore, type Store, type TranslationMessages } from 'react-admin';
 import { readCookiePreference } from '../cookies/cookiePreference';
 import { Route, Router, Routes, type NavigationType, type Navigator } from 'react-router-dom';
@@ -14,6 +15,11 @@ import { adminPageElement } from './adminPages';
 import { AppLayout } from './AppLayout';
 import { createI18nProvider } from './i18nProvider';
 import { theme } from './theme';
+import { CoalescingTimeoutProvider, messageChannelScheduler } from '../startup/queryTimers';
+
+// Before react-admin makes its QueryClient (queryTimers.ts: the page's some 140 timers; issue 16).
+timeoutManager.setTimeoutProvider(new CoalescingTimeoutProvider());
+notifyManager.setScheduler(messageChannelScheduler());
 
 /** react-router drives the shell's one history, so both always agree on where the user is. */
 const navigator: Navigator = {
