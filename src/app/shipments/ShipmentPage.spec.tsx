@@ -107,11 +107,12 @@ describe('ShipmentPage', () => {
     const newRow = within(overviewCard).getByRole('rowheader', { name: 'New' }).closest('tr')!;
     expect([...newRow.querySelectorAll('td')].map((cell) => cell.childNodes.length)).toEqual([0, 0]);
     expect(within(overviewCard).getByRole('status')).toHaveTextContent('Loading');
+    expect(container.querySelectorAll('.overview-figures.pending')).toHaveLength(2);
     answer(overview);
     expect(await within(overviewCard).findByTestId('overview-chart')).toBeInTheDocument();
     expect(within(newRow).getByRole('button', { name: '9 New shipments with flights in the last 7 days' })).toBeInTheDocument();
     expect(within(overviewCard).queryByRole('status')).not.toBeInTheDocument();
-    expect(container.querySelectorAll('.overview-figures td:empty')).toHaveLength(0);
+    expect(container.querySelectorAll('.overview-figures.pending')).toHaveLength(0);
   });
 
   it('marks what needs attention on a row, counts it in the overview, and opens the list filtered by a figure (issue 18)', async () => {

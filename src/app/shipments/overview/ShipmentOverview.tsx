@@ -121,7 +121,7 @@ const OverviewCard = memo(function OverviewCard({
                 <div style={{ height: CHART_HEIGHT }} />
               )}
             </Box>
-            <Box component="table" className="overview-figures" sx={FIGURE_TABLE_SX}>
+            <Box component="table" className={data ? 'overview-figures' : 'overview-figures pending'} sx={FIGURE_TABLE_SX}>
               <caption style={CAPTION_STYLE}>{translate('app.shipments.overview.caption')}</caption>
               <thead>
                 <tr>
@@ -191,7 +191,7 @@ function AttentionFigures({
     { label: translate('app.shipments.attention.undecidedSoon'), count: counts?.DepartingSoon, kind: 'DepartingSoon' },
   ];
   return (
-    <Box component="table" className="overview-figures" sx={FIGURE_TABLE_SX}>
+    <Box component="table" className={counts ? 'overview-figures' : 'overview-figures pending'} sx={FIGURE_TABLE_SX}>
       <caption style={CAPTION_STYLE}>
         <strong>{translate('app.shipments.attention.title')}</strong> {translate('app.shipments.attention.caption')}
       </caption>
