@@ -62,6 +62,18 @@ describe('the live event stream of a tab', () => {
     expect(first.openStreamUrl).toHaveBeenCalledTimes(1);
   });
 
+  it('asks for its ticket in a task after the one the first listener subscribed in, and not at all when closed before (issue 16)', async () => {
+    const first = stream();
+    live = first.live;
+    expect(first.openStreamUrl).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(first.openStreamUrl).toHaveBeenCalledTimes(1);
+    const closedSoon = stream();
+    closedSoon.live.close();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(closedSoon.openStreamUrl).not.toHaveBeenCalled();
+  });
+
   it('reconnects after an error with a new ticket and the last event id, and falls back to polling while it cannot', async () => {
     const first = stream();
     live = first.live;

@@ -168,7 +168,10 @@ export function createLiveEvents(options: LiveOptions): LiveEvents {
     running = true;
     failures = 0;
     setState('connecting');
-    void connect();
+    // In a task of its own: the screens subscribe as they first mount, and asking for the ticket (a request) need not
+    // lengthen the task that shows them, the longest of a page's load (issue 16). stop() cancels it as a retry.
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(connect, 0);
   }
 
   return {
