@@ -432,6 +432,26 @@ test.describe('page chrome', () => {
     await expect(page.getByRole('dialog', { name: 'Cookie settings' })).toBeVisible();
   });
 
+  test('the login page keeps still while the header front-end arrives, on a slow phone (no layout shift; issue 16)', async ({ page, context }) => {
+    await withCookieChoice(context);
+    await page.setViewportSize({ width: 412, height: 823 });
+    // A slow phone's CPU: the frames between the header's arrival and its first drawing are painted.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/ez4/en/login');
+    await expect(page.locator('cargo-site-header').getByRole('link', { name: 'Cargo Shipment Portal home' })).toBeVisible();
+    await expect(page.locator('cargo-site-footer')).toBeVisible();
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+  });
+
   test('a broken header bundle is written to the console and the page still works', async ({ page, context }) => {
     await withCookieChoice(context);
     const errors: string[] = [];
