@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useShellTranslate } from '../i18n/translate';
 import { cookieSettingsEvents, readCookiePreference } from './cookiePreference';
-
-const CookieSettingsPanel = lazy(() => import('./CookieSettingsPanel'));
+// In the login page's chunk already (CookieConsent shows it with the first render): a lazy import would buy nothing.
+import CookieSettingsPanel from './CookieSettingsPanel';
 
 /** What the portal keeps in the browser, by category (the i18n keys hold purpose and lifetime). */
 export const BROWSER_STORAGE = [
@@ -86,9 +86,7 @@ export function CookiesPolicyPage({ lang, dynamic = false }: { lang: string; dyn
               <p>{translate('app.cookiesPolicy.noChoice')}</p>
             )}
             {editing ? (
-              <Suspense fallback={null}>
-                <CookieSettingsPanel lang={lang} withRejectAll closable onDone={() => setEditing(false)} />
-              </Suspense>
+              <CookieSettingsPanel lang={lang} withRejectAll closable onDone={() => setEditing(false)} />
             ) : (
               <button type="button" className="shell-button" onClick={() => setEditing(true)}>
                 {translate('app.cookiesPolicy.change')}

@@ -34,6 +34,12 @@ export const DATE_FILTER_FIELDS = [
   { from: 'STDFrom', to: 'STDTo', label: 'std' },
 ] as const;
 
+/** How many of the filter form's filters are applied (the AWB tags are the search box's). */
+export function appliedFilterCount(filter: ShipmentListFilter): number {
+  const dates = DATE_FILTER_FIELDS.filter(({ from, to }) => filter[from] || filter[to]).length;
+  return dates + (filter.Status?.length ? 1 : 0) + (filter.Attention?.length ? 1 : 0);
+}
+
 export function tagsOf(filter: ShipmentListFilter): AwbTag[] {
   return (filter.awbs ?? []).flatMap((text) => {
     const awb = parseAwbNumber(text);

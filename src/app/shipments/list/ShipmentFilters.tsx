@@ -21,15 +21,9 @@ import { dateRangeProblem } from '../../../domain/dateRange';
 import { IsoDateField } from '../../admin/IsoDateField';
 import { SHIPMENT_STATUSES } from '../../../domain/shipmentStatus';
 import { ATTENTION_KINDS } from '../../../domain/shipmentWire';
-import { DATE_FILTER_FIELDS, type ShipmentListFilter } from '../searchCriteria';
+import { appliedFilterCount, DATE_FILTER_FIELDS, type ShipmentListFilter } from '../searchCriteria';
 
 type DateField = (typeof DATE_FILTER_FIELDS)[number]['from'] | (typeof DATE_FILTER_FIELDS)[number]['to'];
-
-/** How many of the form's filters are applied (the AWB tags are the search box's). */
-export function appliedFilterCount(filter: ShipmentListFilter): number {
-  const dates = DATE_FILTER_FIELDS.filter(({ from, to }) => filter[from] || filter[to]).length;
-  return dates + (filter.Status?.length ? 1 : 0) + (filter.Attention?.length ? 1 : 0);
-}
 
 /**
  * Filters by flight date, message date and STD (each range within 7 days, spec 5), by status and by what needs
