@@ -107,6 +107,8 @@ describe('ShipmentPage', () => {
     const newRow = within(overviewCard).getByRole('rowheader', { name: 'New' }).closest('tr')!;
     expect([...newRow.querySelectorAll('td')].map((cell) => cell.childNodes.length)).toEqual([0, 0]);
     expect(within(overviewCard).getByRole('status')).toHaveTextContent('Loading');
+    // Not one of the Stack's spaced items, whose spacing would go with it when the counts come and move all below.
+    expect(within(overviewCard).getByRole('status').parentElement).not.toHaveClass('MuiStack-root');
     expect(container.querySelectorAll('.overview-figures.pending')).toHaveLength(2);
     answer(overview);
     expect(await within(overviewCard).findByTestId('overview-chart')).toBeInTheDocument();
