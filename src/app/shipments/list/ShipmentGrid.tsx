@@ -1,10 +1,10 @@
-import { type MouseEvent, type ReactNode, useState } from 'react';
+import { type MouseEvent, type ReactNode, useCallback, useState } from 'react';
 import { Alert, Box, Button, Chip, FormControlLabel, FormGroup, Popover, Switch, Tooltip } from '@mui/material';
 import { alpha, keyframes, useTheme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
 import WarningIcon from '@mui/icons-material/WarningAmber';
 import ViewWeekIcon from '@mui/icons-material/ViewWeek';
-import { DataTable, Pagination, useBasename, useListContext, useStore, useTranslate } from 'react-admin';
+import { DataTable, type Identifier, Pagination, useBasename, useListContext, useStore, useTranslate } from 'react-admin';
 import { utcDateTime } from '../../../domain/dateRange';
 import { ShipmentMessages } from '../../../domain/shipmentMessages';
 import { formatMessage } from '../../../domain/statusCodes';
@@ -124,6 +124,16 @@ const COLUMNS: ShipmentColumn[] = [
 ];
 
 /**
+ * The table's columns as elements, made once: new elements with every render of the table made every row render
+ * again (react-admin's rows are memoised on their props), with each page, live change or list state (issue 16).
+ */
+const COLUMN_ELEMENTS = COLUMNS.map(({ source, ...column }) => <Col key={source} source={source} {...column} />);
+
+/** The style of a row that no longer matches the search but is kept in place (LiveShipmentRows); of any other. */
+const KEPT_ROW_SX = { opacity: 0.75 } as const;
+const ROW_SX = {} as const;
+
+/**
  * Columns: a switch per column to show or hide it, and Reset, kept where the table reads them (react-admin's store).
  * The menu mounts when first opened: react-admin's ColumnsButton kept its column list (some 140 elements) mounted and
  * hidden from the start, rendered again with every page of rows (issue 16).
@@ -186,6 +196,22 @@ function ShipmentTable() {
   const basename = useBasename();
   const live = useLiveRows();
   const flashColor = alpha(useTheme().palette.warning.light, 0.45);
+  // Stable callbacks, and the same style object for every row without a style of its own: react-admin's rows render
+  // again when either changes.
+  const rowClick = useCallback((id: Identifier) => `${basename}/shipment/details/${id}`, [basename]);
+  const rowSx = useCallback(
+    (record: ShipmentRecord) =>
+      live.flashing.has(String(record.id))
+        ? {
+            '--live-flash': flashColor,
+            animation: `${flash} ${ROW_FLASH_MS}ms ease-out`,
+            '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+          }
+        : live.noLongerMatching.has(String(record.id))
+          ? KEPT_ROW_SX
+          : ROW_SX,
+    [live, flashColor],
+  );
   return (
     <Box sx={{ minWidth: 0 }}>
       <SearchMessages />
@@ -198,18 +224,8 @@ function ShipmentTable() {
           hiddenColumns={HIDDEN_BY_DEFAULT}
           size="small"
           bulkActionButtons={<ShipmentBulkActions />}
-          rowClick={(id) => `${basename}/shipment/details/${id}`}
-          rowSx={(record) =>
-            live.flashing.has(String(record.id))
-              ? {
-                  '--live-flash': flashColor,
-                  animation: `${flash} ${ROW_FLASH_MS}ms ease-out`,
-                  '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
-                }
-              : live.noLongerMatching.has(String(record.id))
-                ? { opacity: 0.75 }
-                : {}
-          }
+          rowClick={rowClick}
+          rowSx={rowSx}
           empty={<EmptyState text="app.shipments.list.empty" />}
           sx={{
             '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
@@ -219,9 +235,7 @@ function ShipmentTable() {
             '& .RaBulkActionsToolbar-toolbar:not(.RaBulkActionsToolbar-collapsed)': { position: 'relative', transform: 'none' },
           }}
         >
-          {COLUMNS.map(({ source, ...column }) => (
-            <Col key={source} source={source} {...column} />
-          ))}
+          {COLUMN_ELEMENTS}
         </DataTable>
       </Box>
       <Pagination rowsPerPageOptions={[...PAGE_SIZES]} />
