@@ -82,16 +82,28 @@ describe("react-query's coalesced timers", () => {
 });
 
 describe("react-query's notification scheduler", () => {
-  it('runs each batch once, in order, each in a task of its own after the current one', async () => {
+  it('runs the batches of one task once each, in order, together in a task after it', async () => {
     const schedule = messageChannelScheduler();
     const order: string[] = [];
     schedule(() => {
       order.push('first');
-      queueMicrotask(() => order.push('first microtask'));
+      queueMicrotask(() => order.push('microtask of the batches'));
     });
     schedule(() => order.push('second'));
     order.push('current task');
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(order).toEqual(['current task', 'first', 'first microtask', 'second']);
+    expect(order).toEqual(['current task', 'first', 'second', 'microtask of the batches']);
+  });
+
+  it('runs a batch made while the batches run in a task after theirs', async () => {
+    const schedule = messageChannelScheduler();
+    const order: string[] = [];
+    schedule(() => {
+      order.push('first');
+      schedule(() => order.push('made by the first'));
+      queueMicrotask(() => order.push('microtask of the first task'));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toEqual(['first', 'microtask of the first task', 'made by the first']);
   });
 });
