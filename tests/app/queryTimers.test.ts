@@ -70,6 +70,26 @@ describe("react-query's coalesced timers", () => {
     expect(provider.pending).toBe(0);
   });
 
+  it('runs the other timers of a second when one throws, and lets its error out on its own', async () => {
+    const provider = new CoalescingTimeoutProvider();
+    const thrown: unknown[] = [];
+    const onError = (error: unknown) => thrown.push(error);
+    process.on('uncaughtException', onError);
+    try {
+      const after = vi.fn();
+      provider.setTimeout(() => {
+        throw new Error('a gc that failed');
+      }, 60_000);
+      provider.setTimeout(after, 60_000);
+      await vi.advanceTimersByTimeAsync(60_000 + COALESCE_STEP_MS);
+      expect(after).toHaveBeenCalledTimes(1);
+      expect(provider.pending).toBe(0);
+      await vi.waitFor(() => expect(thrown).toEqual([new Error('a gc that failed')]));
+    } finally {
+      process.off('uncaughtException', onError);
+    }
+  });
+
   it('runs a timer set from a callback of the same second in a later second', () => {
     const provider = new CoalescingTimeoutProvider();
     const again = vi.fn();
@@ -93,6 +113,24 @@ describe("react-query's notification scheduler", () => {
     order.push('current task');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(order).toEqual(['current task', 'first', 'second', 'microtask of the batches']);
+  });
+
+  it('runs the other batches when one throws, and lets its error out on its own', async () => {
+    const schedule = messageChannelScheduler();
+    const thrown: unknown[] = [];
+    const onError = (error: unknown) => thrown.push(error);
+    process.on('uncaughtException', onError);
+    try {
+      const after = vi.fn();
+      schedule(() => {
+        throw new Error('a listener that failed');
+      });
+      schedule(after);
+      await vi.waitFor(() => expect(thrown).toEqual([new Error('a listener that failed')]));
+      expect(after).toHaveBeenCalledTimes(1);
+    } finally {
+      process.off('uncaughtException', onError);
+    }
   });
 
   it('runs a batch made while the batches run in a task after theirs', async () => {

@@ -73,8 +73,19 @@ export class CoalescingTimeoutProvider implements TimeoutProvider {
     if (!due) return;
     for (const [id, callback] of due.callbacks) {
       this.#secondOf.delete(id);
-      callback();
+      runAlone(callback);
     }
+  }
+}
+
+/** Runs `callback`; what it throws is thrown on its own, as from a timer of its own, and does not stop the others. */
+function runAlone(callback: () => void): void {
+  try {
+    callback();
+  } catch (error) {
+    queueMicrotask(() => {
+      throw error;
+    });
   }
 }
 
@@ -90,7 +101,7 @@ export function messageChannelScheduler(): (callback: () => void) => void {
   channel.port1.onmessage = () => {
     const due = queue;
     queue = [];
-    for (const callback of due) callback();
+    for (const callback of due) runAlone(callback);
   };
   return (callback) => {
     if (queue.push(callback) === 1) channel.port2.postMessage(null);
