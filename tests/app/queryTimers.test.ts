@@ -1,6 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COALESCE_FROM_MS, COALESCE_STEP_MS, CoalescingTimeoutProvider, messageChannelScheduler } from '../../src/app/startup/queryTimers';
 
+/** Runs `test` with what is thrown on its own (as from a timer of its own) collected in `thrown` instead of failing the run. */
+async function catchingUncaught(test: (thrown: unknown[]) => Promise<void>): Promise<void> {
+  const thrown: unknown[] = [];
+  const onError = (error: unknown) => thrown.push(error);
+  process.on('uncaughtException', onError);
+  try {
+    await test(thrown);
+  } finally {
+    process.off('uncaughtException', onError);
+  }
+}
+
 describe("react-query's coalesced timers", () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -72,10 +84,7 @@ describe("react-query's coalesced timers", () => {
 
   it('runs the other timers of a second when one throws, and lets its error out on its own', async () => {
     const provider = new CoalescingTimeoutProvider();
-    const thrown: unknown[] = [];
-    const onError = (error: unknown) => thrown.push(error);
-    process.on('uncaughtException', onError);
-    try {
+    await catchingUncaught(async (thrown) => {
       const after = vi.fn();
       provider.setTimeout(() => {
         throw new Error('a gc that failed');
@@ -85,9 +94,7 @@ describe("react-query's coalesced timers", () => {
       expect(after).toHaveBeenCalledTimes(1);
       expect(provider.pending).toBe(0);
       await vi.waitFor(() => expect(thrown).toEqual([new Error('a gc that failed')]));
-    } finally {
-      process.off('uncaughtException', onError);
-    }
+    });
   });
 
   it('runs a timer set from a callback of the same second in a later second', () => {
@@ -117,10 +124,7 @@ describe("react-query's notification scheduler", () => {
 
   it('runs the other batches when one throws, and lets its error out on its own', async () => {
     const schedule = messageChannelScheduler();
-    const thrown: unknown[] = [];
-    const onError = (error: unknown) => thrown.push(error);
-    process.on('uncaughtException', onError);
-    try {
+    await catchingUncaught(async (thrown) => {
       const after = vi.fn();
       schedule(() => {
         throw new Error('a listener that failed');
@@ -128,9 +132,7 @@ describe("react-query's notification scheduler", () => {
       schedule(after);
       await vi.waitFor(() => expect(thrown).toEqual([new Error('a listener that failed')]));
       expect(after).toHaveBeenCalledTimes(1);
-    } finally {
-      process.off('uncaughtException', onError);
-    }
+    });
   });
 
   it('runs a batch made while the batches run in a task after theirs', async () => {
