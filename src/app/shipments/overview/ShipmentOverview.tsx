@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import './overview.css';
 import { useQuery } from '@tanstack/react-query';
-import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { memo, type ReactNode, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useBasename, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { addDaysIso } from '../../../domain/dateRange';
@@ -123,8 +123,7 @@ const OverviewCard = memo(function OverviewCard({
                 <div style={{ height: CHART_HEIGHT }} />
               )}
             </Box>
-            <Box component="table" className={data ? 'overview-figures' : 'overview-figures pending'} sx={FIGURE_TABLE_SX}>
-              <caption style={CAPTION_STYLE}>{translate('app.shipments.overview.caption')}</caption>
+            <FigureTable caption={translate('app.shipments.overview.caption')} pending={!data}>
               <thead>
                 <tr>
                   <th scope="col">{translate('app.shipments.fields.Status')}</th>
@@ -155,7 +154,7 @@ const OverviewCard = memo(function OverviewCard({
                   </tr>
                 ))}
               </tbody>
-            </Box>
+            </FigureTable>
             <AttentionFigures counts={data?.Attention} pending={pending} onOpen={openAttention} />
           </Stack>
         )}
@@ -175,7 +174,7 @@ function AttentionFigures({
   onOpen,
 }: {
   counts: AttentionCounts | undefined;
-  /** The counts are on their way: the rows are shown with a placeholder each. */
+  /** The counts are on their way: the rows are shown, each figure's cell empty with a placeholder. */
   pending: boolean;
   onOpen: (kind: AttentionKind) => void;
 }) {
@@ -193,10 +192,14 @@ function AttentionFigures({
     { label: translate('app.shipments.attention.undecidedSoon'), count: counts?.DepartingSoon, kind: 'DepartingSoon' },
   ];
   return (
-    <Box component="table" className={counts ? 'overview-figures' : 'overview-figures pending'} sx={FIGURE_TABLE_SX}>
-      <caption style={CAPTION_STYLE}>
-        <strong>{translate('app.shipments.attention.title')}</strong> {translate('app.shipments.attention.caption')}
-      </caption>
+    <FigureTable
+      caption={
+        <>
+          <strong>{translate('app.shipments.attention.title')}</strong> {translate('app.shipments.attention.caption')}
+        </>
+      }
+      pending={!counts}
+    >
       <tbody>
         {rows.map((row) => (
           <tr key={row.label}>
@@ -213,11 +216,24 @@ function AttentionFigures({
           </tr>
         ))}
       </tbody>
+    </FigureTable>
+  );
+}
+
+/**
+ * One of the overview's two tables of figures: the caption above, labels left, figures right. While `pending`, each
+ * figure's cell is empty and shows a placeholder (overview.css), so that the figures are only added when they come.
+ */
+function FigureTable({ caption, pending, children }: { caption: ReactNode; pending: boolean; children: ReactNode }) {
+  return (
+    <Box component="table" className={pending ? 'overview-figures pending' : 'overview-figures'} sx={FIGURE_TABLE_SX}>
+      <caption style={CAPTION_STYLE}>{caption}</caption>
+      {children}
     </Box>
   );
 }
 
-/** The overview's two tables of figures: labels left, figures right, the caption above. */
+/** The look of FigureTable. */
 const FIGURE_TABLE_SX = {
   flex: 1,
   borderCollapse: 'collapse',
