@@ -195,3 +195,22 @@ export function matchesValue(text: string, pattern: string, method: MatchingMeth
   if (!isValidMatchingValue(pattern)) return false;
   return compileMatchingValue(pattern, method).test(normaliseMatchText(text));
 }
+
+/**
+ * The longest run of letters, digits and plain ASCII written literally in a matching value, lower-cased:
+ * every text the value matches holds it (case aside), so a list of thousands of values can pass over
+ * most of them with one `includes` per value (ruleRows.ts). Undefined when the value has no such run.
+ */
+export function requiredAsciiLiteral(pattern: string): string | undefined {
+  const tokens = parseMatchingValue(normaliseMatchText(pattern));
+  if (!tokens) return undefined;
+  let longest = '';
+  let run = '';
+  for (const token of tokens) {
+    // Printable ASCII only, so that lower-casing cannot differ from the matcher's case folding.
+    if (token.kind === 'literal' && /^[\x20-\x7e]$/.test(token.text)) run += token.text.toLowerCase();
+    else run = '';
+    if (run.length > longest.length) longest = run;
+  }
+  return longest === '' ? undefined : longest;
+}

@@ -14,7 +14,7 @@ import {
   type RuleEffect,
   type ShipmentFact,
 } from './ruleEffects';
-import { itemsOf, rowMatches, specificity, textOf, type RuleRow } from './ruleRows';
+import { itemsOf, rowField, rowItems, rowMatcher, rowMatches, specificity, textOf, type RuleRow } from './ruleRows';
 
 /**
  * The generic side of the engine: the rows of every list whose plugin declares effects
@@ -180,19 +180,6 @@ function valueSet(raw: readonly string[]): FactValueSet {
   return { raw, upper: raw.map((value) => value.trim().toUpperCase()) };
 }
 
-const listItemsCache = new Map<string, ReadonlySet<string>>();
-
-/** The items of a row's list value ('HKG;SIN', 'ELI/ELM'), upper-cased; kept per value. */
-function listItems(listed: string): ReadonlySet<string> {
-  let items = listItemsCache.get(listed);
-  if (!items) {
-    items = new Set(listed.split(/[;/,]/u).map((item) => item.trim().toUpperCase()));
-    if (listItemsCache.size > 10_000) listItemsCache.clear();
-    listItemsCache.set(listed, items);
-  }
-  return items;
-}
-
 /**
  * The shipment's first value that makes a condition hold for a row (as read, not upper-cased);
  * null when it holds without one (its row value is empty and it is not required); undefined when
@@ -200,7 +187,7 @@ function listItems(listed: string): ReadonlySet<string> {
  * so the two cannot disagree.
  */
 function firstHit(condition: EffectCondition, row: RuleRow, values: FactValueSet): string | null | undefined {
-  const listed = textOf(row.values[condition.field]);
+  const { text: listed, upper } = rowField(row, condition.field);
   const { raw, upper: uppers } = values;
   if (condition.match === 'range') {
     const most = condition.maxField ? textOf(row.values[condition.maxField]) : undefined;
@@ -211,8 +198,7 @@ function firstHit(condition: EffectCondition, row: RuleRow, values: FactValueSet
     }
     return undefined;
   }
-  if (listed === undefined) return condition.required ? undefined : null;
-  const upper = listed.toUpperCase();
+  if (listed === undefined || upper === undefined) return condition.required ? undefined : null;
   switch (condition.match) {
     case 'equal': {
       const at = uppers.indexOf(upper);
@@ -228,7 +214,7 @@ function firstHit(condition: EffectCondition, row: RuleRow, values: FactValueSet
       }
       return undefined;
     case 'inList': {
-      const items = listItems(listed);
+      const items = rowItems(row, condition.field);
       for (let at = 0; at < uppers.length; at++) if (items.has(uppers[at])) return raw[at];
       return undefined;
     }
@@ -237,8 +223,27 @@ function firstHit(condition: EffectCondition, row: RuleRow, values: FactValueSet
       return undefined;
     case 'wildcard': {
       const method = wildcardMethod(condition, row);
-      for (const value of raw) if (rowMatches(value, listed, method)) return value;
+      for (const value of raw) if (rowMatches(value, row, condition.field, method)) return value;
       return undefined;
+    }
+  }
+}
+
+/** The conditions of a rule, those of its alternatives included. */
+function* conditionsOf(effect: RuleEffect): Generator<EffectCondition> {
+  for (const test of effect.when) {
+    if (isAlternatives(test)) for (const alternative of test.anyOf) yield* alternative.when;
+    else yield test;
+  }
+}
+
+/** Compares a row's values, compiles its matching values and splits its lists for every rule of a list now, as firstHit would on its first shipment. */
+export function prepareEffectRow(effects: readonly RuleEffect[], row: RuleRow): void {
+  for (const effect of effects) {
+    for (const condition of conditionsOf(effect)) {
+      rowField(row, condition.field);
+      if (condition.match === 'inList') rowItems(row, condition.field);
+      if (condition.match === 'wildcard') rowMatcher(row, condition.field, wildcardMethod(condition, row));
     }
   }
 }

@@ -30,7 +30,7 @@ export function goodsRules(facts: ShipmentFacts, lists: RuleLists): GoodsOutcome
   };
 
   for (const text of facts.goods) {
-    const row = (lists.descmap ?? []).find((candidate) => rowMatches(text, candidate.values.matchingValue, candidate.values.matchingMethod));
+    const row = (lists.descmap ?? []).find((candidate) => rowMatches(text, candidate, 'matchingValue', candidate.values.matchingMethod));
     if (!row) continue;
     const mapped = textOf(row.values.mappedDescription) ?? text;
     const hsCode = textOf(row.values.hsCode);

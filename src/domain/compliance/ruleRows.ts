@@ -1,4 +1,12 @@
-import { compileMatchingValue, isMatchingMethod, isValidMatchingValue, type Matcher, type MatchingMethod } from '../wildcard';
+import {
+  compileMatchingValue,
+  isMatchingMethod,
+  isValidMatchingValue,
+  normaliseMatchText,
+  requiredAsciiLiteral,
+  type Matcher,
+  type MatchingMethod,
+} from '../wildcard';
 
 /**
  * The rows of the admin rule lists as the rules engine reads them: a row's id (for the
@@ -78,22 +86,89 @@ export function specificity(row: RuleRow, fields: readonly string[]): number {
   return fields.filter((field) => textOf(row.values[field]) !== undefined).length;
 }
 
-const compiled = new Map<string, Matcher | null>();
+/** A row's value of a field as the engine compares it: trimmed text, upper-cased, and its list items. */
+export interface RowField {
+  text: string | undefined;
+  upper: string | undefined;
+  /** The items of a list value ('HKG;SIN', 'ELI/ELM'), upper-cased; made when first asked for. */
+  items?: ReadonlySet<string>;
+}
+
+/** Row fields as compared, kept per row like its matchers, so that a shipment tried against a list of thousands of rows makes no new text per row. */
+const fieldsByRow = new WeakMap<RuleRow['values'], Record<string, RowField>>();
+
+export function rowField(row: RuleRow, field: string): RowField {
+  let fields = fieldsByRow.get(row.values);
+  if (!fields) {
+    fields = {};
+    fieldsByRow.set(row.values, fields);
+  }
+  let view = fields[field];
+  if (!view) {
+    const text = textOf(row.values[field]);
+    view = { text, upper: text?.toUpperCase() };
+    fields[field] = view;
+  }
+  return view;
+}
+
+/** The items of a row's list value, upper-cased, split at any of ; / and , (kept with the row). */
+export function rowItems(row: RuleRow, field: string): ReadonlySet<string> {
+  const view = rowField(row, field);
+  view.items ??= new Set((view.text ?? '').split(/[;/,]/u).map((item) => item.trim().toUpperCase()));
+  return view.items;
+}
+
+/** A row's compiled matching value, with the literal text every match holds (requiredAsciiLiteral). */
+export interface RowMatcher {
+  matcher: Matcher;
+  literal?: string;
+}
+
+/** Matchers of a row's matching values, by field and method: compiled once per row, for as long as the row's list version is in use (carrierRules keeps it). */
+const compiledByRow = new WeakMap<RuleRow['values'], Record<string, Partial<Record<MatchingMethod, RowMatcher | null>>>>();
+
+/** The compiled matcher of a row's matching value (compiled now when it was not yet: preparedLists.ts compiles a list's ahead). */
+export function rowMatcher(row: RuleRow, field: string, how: MatchingMethod): RowMatcher | null {
+  let fields = compiledByRow.get(row.values);
+  if (!fields) {
+    fields = {};
+    compiledByRow.set(row.values, fields);
+  }
+  fields[field] ??= {};
+  const methods = fields[field];
+  let compiled = methods[how];
+  if (compiled === undefined) {
+    const pattern = textOf(row.values[field]);
+    const literal = pattern && requiredAsciiLiteral(pattern);
+    compiled = pattern && isValidMatchingValue(pattern) ? { matcher: compileMatchingValue(pattern, how), ...(literal ? { literal } : {}) } : null;
+    methods[how] = compiled;
+  }
+  return compiled;
+}
+
+/** The last text compared, normalised (and lower-cased when it is ASCII): a shipment's text is tried against every row of a list in turn. */
+let lastText = '';
+let lastNormalised = '';
+let lastLowerAscii: string | undefined;
 
 /**
- * Whether a text matches a row's matching value under its method (spec 5 wildcards). Expressions
- * are compiled once per value and method; an invalid value matches nothing.
+ * Whether a text matches the matching value in a row's field under its method (spec 5 wildcards).
+ * Each row's expression is compiled once (a bounded cache shared by all values thrashed once a list
+ * held more values than it kept, and a 50,000-row list was compiled again for every shipment), and
+ * a value whose literal part the text lacks is passed over without running its matcher; an invalid
+ * value matches nothing.
  */
-export function rowMatches(text: string, value: RowValue, method: RowValue, fallback: MatchingMethod = 'Default'): boolean {
-  const pattern = textOf(value);
-  if (!pattern) return false;
+export function rowMatches(text: string, row: RuleRow, field: string, method: RowValue, fallback: MatchingMethod = 'Default'): boolean {
   const how: MatchingMethod = isMatchingMethod(method) ? method : fallback;
-  const key = `${how}\u0000${pattern}`;
-  let expression = compiled.get(key);
-  if (expression === undefined) {
-    expression = isValidMatchingValue(pattern) ? compileMatchingValue(pattern, how) : null;
-    if (compiled.size > 10_000) compiled.clear();
-    compiled.set(key, expression);
+  const compiled = rowMatcher(row, field, how);
+  if (!compiled) return false;
+  if (text !== lastText) {
+    lastText = text;
+    lastNormalised = normaliseMatchText(text);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the test is for the whole ASCII range, which starts at NUL
+    lastLowerAscii = /^[\x00-\x7f]*$/.test(lastNormalised) ? lastNormalised.toLowerCase() : undefined;
   }
-  return expression?.test(text.trim().replace(/\s+/gu, ' ')) ?? false;
+  if (compiled.literal !== undefined && lastLowerAscii !== undefined && !lastLowerAscii.includes(compiled.literal)) return false;
+  return compiled.matcher.test(lastNormalised);
 }

@@ -36,7 +36,7 @@ export function validationFindings(facts: ShipmentFacts, lists: RuleLists, hsCod
   for (const row of lists.validationrules ?? []) {
     if (!carrierApplies(row, facts.carrierId)) continue;
     const field = textOf(row.values.fieldName) ?? '';
-    const hit = fieldTexts(field, facts, hsCodes).find(({ text }) => rowMatches(text, row.values.matchingValue, row.values.matchingMethod));
+    const hit = fieldTexts(field, facts, hsCodes).find(({ text }) => rowMatches(text, row, 'matchingValue', row.values.matchingMethod));
     if (!hit) continue;
     const error = textOf(row.values.severity) === 'Error';
     findings.push({

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { listsPreparation, type RuleLists, type RuleRow, type ShipmentFacts } from '../../../src/domain/compliance';
+import { evaluate } from './registryEngine';
+
+/**
+ * Lists at their import limit (issue 33, item 1): what the engine derives from a list's rows (the
+ * Region List's regions of each country, compiled matching values) is built once per version of the
+ * list, not for every shipment: a Region List of 49,000 rows rebuilt, and copied per row, for every
+ * shipment once kept a server busy for minutes. Counted by the rows' reads, not timed.
+ */
+
+const facts = (overrides: Partial<ShipmentFacts> = {}): ShipmentFacts => ({
+  awb: '160-10000003',
+  carrierId: 'DEMOAIR',
+  origin: 'HKG',
+  destination: 'FRA',
+  transit: [],
+  specialHandlingCodes: [],
+  goods: ['MACHINE PARTS'],
+  hsCodes: [],
+  parties: [{ role: 'Shipper', name: 'PACIFIC MINING CO LTD', address: 'HONG KONG', countryCode: 'HK' }],
+  currency: 'HKD',
+  weightKg: 100,
+  pieces: 1,
+  licences: [],
+  houses: [],
+  date: '2026-11-24',
+  ...overrides,
+});
+
+/** Rows whose values count every read of them. */
+function countedRows(count: number, valuesOf: (at: number) => RuleRow['values']): { rows: RuleRow[]; reads: () => number } {
+  let reads = 0;
+  const rows = Array.from({ length: count }, (_, at) => {
+    const values = valuesOf(at);
+    return {
+      id: String(at + 1),
+      get values() {
+        reads++;
+        return values;
+      },
+    };
+  });
+  return { rows, reads: () => reads };
+}
+
+const places = {
+  locationcodelist: [
+    { id: 'a', values: { airportCode: 'HKG', countryCode: 'HK' } },
+    { id: 'b', values: { airportCode: 'FRA', countryCode: 'DE' } },
+  ],
+};
+
+describe('rule lists at their size limit', () => {
+  it("reads a Region List's rows once for its regions, however many shipments are evaluated", () => {
+    const regions = countedRows(2_000, (at) => ({ regionCode: `Z${at}`, regionName: `Bulk ${at}`, countryCodes: 'DE;FR' }));
+    const lists: RuleLists = {
+      ...places,
+      regionlist: regions.rows,
+      countryrules: [{ id: '9', values: { countryCode: 'Z1999', direction: 'Import', ruleType: 'Embargo' } }],
+    };
+    for (let shipment = 0; shipment < 5; shipment++) {
+      const evaluation = evaluate(facts(), lists);
+      // The last region holding Germany still counts: an embargo on it blocks.
+      expect(evaluation.block?.kind).toBe('HARD');
+    }
+    expect(regions.reads()).toBeLessThanOrEqual(2 * regions.rows.length);
+  });
+
+  it('compiles each matching value of a list once, however many shipments are evaluated', () => {
+    // More values than a cache shared by all lists kept (10,000), all tried against every description;
+    // each value counts how often its text is taken (to compile it, or to look a compiled one up by it).
+    let taken = 0;
+    const value = (text: string) => ({
+      toString() {
+        taken++;
+        return text;
+      },
+    });
+    const rows = Array.from({ length: 12_000 }, (_, at) => ({
+      id: String(at + 1),
+      values: { matchingValue: value(`*SPARE ${at}X*`), matchingMethod: 'Default', mappedDescription: 'SPARE PARTS' } as unknown as RuleRow['values'],
+    }));
+    const lists: RuleLists = { ...places, descmap: rows };
+    for (let shipment = 0; shipment < 3; shipment++)
+      expect(evaluate(facts({ goods: ['SPARE 11999X WHEELS'] }), lists).mappedDescriptions).toEqual(['SPARE PARTS']);
+    // Once each to compile, and a few more for the finding of the row that matched.
+    expect(taken).toBeLessThan(rows.length + 20);
+  });
+
+  it('prepares a version of the lists ahead, in steps of a few hundred rows', () => {
+    const regions = countedRows(2_000, (at) => ({ regionCode: `Z${at}`, regionName: `Bulk ${at}`, countryCodes: 'DE' }));
+    const map = countedRows(2_000, (at) => ({ matchingValue: `*SPARE ${at}*`, matchingMethod: 'Default' }));
+    const lists: RuleLists = { ...places, regionlist: regions.rows, descmap: map.rows };
+    let steps = 0;
+    for (const _ of listsPreparation(lists, [])) steps++;
+    expect(steps).toBeGreaterThanOrEqual(10);
+    const [regionReads, mapReads] = [regions.reads(), map.reads()];
+    evaluate(facts(), lists);
+    // The shipment found everything built: it read no region row, and each row of the map only to try its compiled value under its method.
+    expect(regions.reads()).toBe(regionReads);
+    expect(map.reads() - mapReads).toBeLessThanOrEqual(2 * map.rows.length);
+  });
+});
