@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { DECIDING_LISTS, effectListsOf, type EffectList, type RuleLists, type RuleRow } from '../../domain/compliance';
+import { DECIDING_LISTS, effectListsOf, listsPreparation, type EffectList, type RuleLists, type RuleRow } from '../../domain/compliance';
 import {
   SanctionScreener,
   SanctionWhitelist,
@@ -10,6 +10,7 @@ import {
   type WhitelistEntry,
 } from '../../domain/screening';
 import type { Db } from '../db/database';
+import { runInSlices } from '../eventLoop';
 import { effectPlugins } from './effectLists';
 
 /**
@@ -98,10 +99,14 @@ async function loadCarrierRules(db: Db, carrierId: string, signature: string): P
     if (entry) whitelistRows.set(entry, { rowId: row.id, by: authors.get(row.id) ?? '' });
   }
   const whitelist = [...whitelistRows.keys()];
+  const effectLists = effectListsOf(effectPlugins(db), lists);
+  // What the engine derives from the rows (places, compiled matching values) is built now, in slices,
+  // rather than by the first shipment evaluated, which would hold the thread for it.
+  await runInSlices(listsPreparation(lists as RuleLists, effectLists));
   return {
     carrierId,
     lists: lists as RuleLists,
-    effectLists: effectListsOf(effectPlugins(db), lists),
+    effectLists,
     screener: await screenerFor(entries),
     whitelist: new SanctionWhitelist(whitelist),
     whitelistRows,

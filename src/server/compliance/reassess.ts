@@ -26,12 +26,16 @@ export interface Reassessment {
   assessment: Assessment;
 }
 
-export async function reassessShipment(
-  trx: Transaction<Database>,
-  rules: CarrierRules,
-  shipment: StoredShipment,
-  options: { now: Date; autoAcceptDelaySeconds: number; hits?: readonly ReviewedSanctionHit[]; jobs?: JobQueue },
-): Promise<Reassessment | undefined> {
+type ReassessOptions = { now: Date; autoAcceptDelaySeconds: number; hits?: readonly ReviewedSanctionHit[]; jobs?: JobQueue };
+
+/** What assessing a shipment again would write, worked out without the database: CPU work, done before any row is locked. */
+export interface PlannedReassessment extends Reassessment {
+  shipment: StoredShipment;
+  previousHits: readonly ReviewedSanctionHit[];
+  next: Omit<ReturnType<typeof assessmentColumns>, 'status'> & { status: string };
+}
+
+export function planReassessment(rules: CarrierRules, shipment: StoredShipment, options: Omit<ReassessOptions, 'jobs'>): PlannedReassessment | undefined {
   if (!shipment.waybill) return undefined;
   const previousHits = options.hits ?? reviewedHitsOf(shipment.sanction_hits);
   const assessment = assessShipment(rules, {
@@ -58,34 +62,83 @@ export async function reassessShipment(
     !isDeepStrictEqual(next.special_handling_codes, shipment.special_handling_codes) ||
     !isDeepStrictEqual(JSON.parse(next.sanction_hits), shipment.sanction_hits) ||
     !isDeepStrictEqual(JSON.parse(next.compliance_checks), shipment.compliance_checks);
-  if (changed) {
-    await trx.updateTable('shipments').set(next).where('shipment_id', '=', shipment.shipment_id).execute();
-    // The shipment's history tells what screening did to its hits: cleared by a whitelist row, or open again.
-    await writeShipmentEvents(
-      trx,
-      screeningActions(previousHits, assessment.hits).map(({ hit, action }) => {
-        const what = `Sanction hit ${hit.hitId} (${hit.role.toLowerCase()}${hit.hawb ? ` of house ${hit.hawb}` : ''} '${hit.screenedText}' matches '${hit.matchedPhrase}', ${hit.listName} ${hit.entryId})`;
-        return action.decision === 'WHITELIST'
-          ? {
-              shipmentId: String(shipment.shipment_id),
-              kind: 'SANCTION',
-              description: `${what} cleared by whitelist row ${action.whitelistRowId}, whitelisted by ${action.by}.`,
-              companyId: action.companyId || null,
-              userId: action.by || null,
-              details: { hitId: hit.hitId, whitelistRowId: action.whitelistRowId },
-            }
-          : {
-              shipmentId: String(shipment.shipment_id),
-              kind: 'SANCTION',
-              description: `${what} is open again: ${action.remarks}`,
-              companyId: null,
-              userId: null,
-            };
-      }),
-    );
-    if (next.status === 'Processing' && next.auto_accept_at && options.jobs) {
-      await options.jobs.send(QUEUES.autoAccept, {}, { startAfter: next.auto_accept_at, within: trx });
-    }
+  return { shipment, previousHits, next, changed, before: shipment.status, after: next.status, assessment };
+}
+
+/** Writes a planned reassessment that changes the shipment: the caller holds the shipment's row, as planned (same UpdateDT). */
+export async function writeReassessment(trx: Transaction<Database>, plan: PlannedReassessment, jobs?: JobQueue): Promise<void> {
+  const { shipment, next, previousHits, assessment } = plan;
+  if (!plan.changed) return;
+  await trx.updateTable('shipments').set(next).where('shipment_id', '=', shipment.shipment_id).execute();
+  // The shipment's history tells what screening did to its hits: cleared by a whitelist row, or open again.
+  await writeShipmentEvents(
+    trx,
+    screeningActions(previousHits, assessment.hits).map(({ hit, action }) => {
+      const what = `Sanction hit ${hit.hitId} (${hit.role.toLowerCase()}${hit.hawb ? ` of house ${hit.hawb}` : ''} '${hit.screenedText}' matches '${hit.matchedPhrase}', ${hit.listName} ${hit.entryId})`;
+      return action.decision === 'WHITELIST'
+        ? {
+            shipmentId: String(shipment.shipment_id),
+            kind: 'SANCTION',
+            description: `${what} cleared by whitelist row ${action.whitelistRowId}, whitelisted by ${action.by}.`,
+            companyId: action.companyId || null,
+            userId: action.by || null,
+            details: { hitId: hit.hitId, whitelistRowId: action.whitelistRowId },
+          }
+        : {
+            shipmentId: String(shipment.shipment_id),
+            kind: 'SANCTION',
+            description: `${what} is open again: ${action.remarks}`,
+            companyId: null,
+            userId: null,
+          };
+    }),
+  );
+  if (next.status === 'Processing' && next.auto_accept_at && jobs) {
+    await jobs.send(QUEUES.autoAccept, {}, { startAfter: next.auto_accept_at, within: trx });
   }
-  return { changed, before: shipment.status, after: next.status, assessment };
+}
+
+/**
+ * Writes planned reassessments that change their shipments, locking just those rows, in id order;
+ * a shipment that changed since it was planned (a decision, a newer FWB: its UpdateDT moved) is
+ * assessed again under its lock, so a plan never writes over what happened meanwhile. Answers the
+ * reassessments written.
+ */
+export async function applyReassessments(
+  trx: Transaction<Database>,
+  rules: CarrierRules,
+  plans: readonly PlannedReassessment[],
+  options: ReassessOptions,
+): Promise<PlannedReassessment[]> {
+  const planned = new Map(plans.filter((plan) => plan.changed).map((plan) => [String(plan.shipment.shipment_id), plan]));
+  if (planned.size === 0) return [];
+  const locked = await trx
+    .selectFrom('shipments')
+    .selectAll()
+    .where('shipment_id', 'in', [...planned.keys()])
+    .orderBy('shipment_id')
+    .forUpdate()
+    .execute();
+  const written: PlannedReassessment[] = [];
+  for (const shipment of locked) {
+    const plan = planned.get(String(shipment.shipment_id));
+    const current = plan && shipment.update_dt.getTime() === plan.shipment.update_dt.getTime() ? plan : planReassessment(rules, shipment, options);
+    if (!current?.changed) continue;
+    await writeReassessment(trx, current, options.jobs);
+    written.push(current);
+  }
+  return written;
+}
+
+/** Assesses a shipment whose row the caller holds, and writes what changed. */
+export async function reassessShipment(
+  trx: Transaction<Database>,
+  rules: CarrierRules,
+  shipment: StoredShipment,
+  options: ReassessOptions,
+): Promise<Reassessment | undefined> {
+  const plan = planReassessment(rules, shipment, options);
+  if (!plan) return undefined;
+  await writeReassessment(trx, plan, options.jobs);
+  return { changed: plan.changed, before: plan.before, after: plan.after, assessment: plan.assessment };
 }

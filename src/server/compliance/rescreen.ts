@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { RescreenRunTable } from '../db/schema';
@@ -5,7 +6,7 @@ import { QUEUES, type JobQueue } from '../jobs/jobQueue';
 import { writeShipmentEvents, type ShipmentEvent } from '../shipments/actionLog';
 import { carrierRules } from './carrierRules';
 import { OPEN_STATUSES } from '../../domain/shipmentStatus';
-import { reassessShipment } from './reassess';
+import { applyReassessments, planReassessment, type PlannedReassessment } from './reassess';
 
 /**
  * Re-screening (issue 6): when a carrier changes one of the lists that decide, the shipments the
@@ -72,46 +73,50 @@ export interface RescreenDeps {
   chunkSize?: number;
 }
 
-/** One chunk of a run; 'more' when another chunk follows (its job is already sent). */
+/**
+ * One chunk of a run; 'more' when another chunk follows (its job is already sent). The chunk's
+ * shipments are read and assessed without a lock (screening is CPU work, yielding to requests between
+ * shipments); then one short transaction locks the run and the shipments whose assessment changed,
+ * writes them (a shipment changed meanwhile, by a decision or a newer FWB, is assessed again under its
+ * lock), and records the progress. So decisions never wait for a chunk's screening.
+ */
 export async function rescreenChunk(deps: RescreenDeps, runId: string): Promise<'more' | 'done' | 'gone'> {
-  const head = await deps.db.selectFrom('rescreen_runs').select(['company_id', 'state']).where('run_id', '=', runId).executeTakeFirst();
+  const head = await deps.db.selectFrom('rescreen_runs').selectAll().where('run_id', '=', runId).executeTakeFirst();
   if (!head || (head.state !== 'QUEUED' && head.state !== 'RUNNING')) return 'gone';
-  // The newest lists, read outside the chunk's transaction (building a screener takes a while).
+  // The newest lists (building a screener or preparing a large list takes a while, in slices).
   const rules = await carrierRules(deps.db, head.company_id);
   const chunkSize = deps.chunkSize ?? RESCREEN_CHUNK;
+  const now = deps.now?.() ?? new Date();
+  const options = { now, autoAcceptDelaySeconds: deps.autoAcceptDelaySeconds };
+  const shipments = await deps.db
+    .selectFrom('shipments')
+    .selectAll()
+    .where('carrier_id', '=', head.company_id)
+    .where(affectedSql(now))
+    .where('shipment_id', '>', head.last_shipment_id)
+    .orderBy('shipment_id')
+    .limit(chunkSize)
+    .execute();
+  const plans: PlannedReassessment[] = [];
+  for (const shipment of shipments) {
+    // Requests are served between shipments, not after the chunk.
+    await nextTurn();
+    const plan = planReassessment(rules, shipment, options);
+    if (plan?.changed) plans.push(plan);
+  }
   return deps.db.transaction().execute(async (trx) => {
     const run = await trx.selectFrom('rescreen_runs').selectAll().where('run_id', '=', runId).forUpdate().executeTakeFirst();
     if (!run || (run.state !== 'QUEUED' && run.state !== 'RUNNING')) return 'gone' as const;
-    const now = deps.now?.() ?? new Date();
-    const shipments = await trx
-      .selectFrom('shipments')
-      .selectAll()
-      .where('carrier_id', '=', run.company_id)
-      .where(affectedSql(now))
-      .where('shipment_id', '>', run.last_shipment_id)
-      .orderBy('shipment_id')
-      .limit(chunkSize)
-      .forUpdate()
-      .execute();
-    const events: ShipmentEvent[] = [];
-    for (const shipment of shipments) {
-      // Screening is CPU work on the server's own thread: requests are served between shipments, not after the chunk.
-      await new Promise((resolve) => setImmediate(resolve));
-      const outcome = await reassessShipment(trx, rules, shipment, {
-        now,
-        autoAcceptDelaySeconds: deps.autoAcceptDelaySeconds,
-        ...(deps.jobs ? { jobs: deps.jobs } : {}),
-      });
-      if (!outcome?.changed) continue;
-      const status = outcome.before === outcome.after ? `still ${outcome.after}` : `${outcome.before} -> ${outcome.after}`;
-      events.push({
-        shipmentId: String(shipment.shipment_id),
-        kind: 'RESCREEN',
-        description: `Re-evaluated after a change of ${run.list_name}: ${status}.`,
-        companyId: null,
-        userId: null,
-      });
-    }
+    // Another worker took this chunk meanwhile (a job delivered twice): it carries the run on.
+    if (run.last_shipment_id !== head.last_shipment_id) return 'gone' as const;
+    const written = await applyReassessments(trx, rules, plans, { ...options, ...(deps.jobs ? { jobs: deps.jobs } : {}) });
+    const events: ShipmentEvent[] = written.map((plan) => ({
+      shipmentId: String(plan.shipment.shipment_id),
+      kind: 'RESCREEN',
+      description: `Re-evaluated after a change of ${run.list_name}: ${plan.before === plan.after ? `still ${plan.after}` : `${plan.before} -> ${plan.after}`}.`,
+      companyId: null,
+      userId: null,
+    }));
     await writeShipmentEvents(trx, events);
     const changed = events.length;
     const finished = shipments.length < chunkSize;

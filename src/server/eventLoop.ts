@@ -1,0 +1,19 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/**
+ * Long work on the server's own thread, done in slices: a generator that pauses (yields) often is
+ * run for at most `sliceMs` at a time, then the event loop serves what waits (requests, I/O) before
+ * the next slice. Used where work grows with a list's rows or a file's bytes, so that no request
+ * waits behind it for more than a slice (issue 33: no request may stall the event loop > 100 ms).
+ */
+export async function runInSlices<T>(steps: Generator<void, T>, sliceMs = 10): Promise<T> {
+  let sliceStart = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - sliceStart >= sliceMs) {
+      await nextTurn();
+      sliceStart = performance.now();
+    }
+  }
+}
