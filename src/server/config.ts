@@ -38,6 +38,8 @@ export interface Config {
   classicAppId: number;
   tokenHandoverSeconds: number;
   passwordResetMinutes: number;
+  /** Reset links mailed to one account per hour at most; further requests get the same answer and no mail. */
+  passwordResetMailsPerHour: number;
   regionLookupUrl: string;
   regionOverride: string | undefined;
   regionCountryHeader: string | undefined;
@@ -68,7 +70,7 @@ export interface Config {
    * linklocal / uniquelocal); empty: the socket's address is the client's.
    */
   trustedProxies: readonly string[];
-  /** Requests one address may make to the authentication host per minute (on top of the per-account sign-in throttle). */
+  /** Requests one address may make per minute to the authentication host and to forgot password (on top of the per-account limits). */
   authRateLimitPerMinute: number;
   /** Compliance engine: how long a shipment waits in Processing before it is accepted automatically. */
   autoAcceptDelaySeconds: number;
@@ -176,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     classicAppId: integer(env, 'CLASSIC_APP_ID', 1, 1),
     tokenHandoverSeconds: integer(env, 'TOKEN_HANDOVER_SECONDS', 60, 1),
     passwordResetMinutes: integer(env, 'PASSWORD_RESET_MINUTES', 30, 1),
+    passwordResetMailsPerHour: integer(env, 'PASSWORD_RESET_MAILS_PER_HOUR', 3, 1),
     regionLookupUrl: urlSetting('REGION_LOOKUP_URL', text(env, 'REGION_LOOKUP_URL'), '/api/region'),
     regionOverride: countrySetting('REGION_OVERRIDE', text(env, 'REGION_OVERRIDE')),
     regionCountryHeader: headerNameSetting('REGION_COUNTRY_HEADER', text(env, 'REGION_COUNTRY_HEADER')),

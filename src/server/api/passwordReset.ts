@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { forgotPasswordProblems, RESET_TOKEN_PATTERN } from '../../domain/forgotPassword';
@@ -8,7 +9,6 @@ import type { AppContext } from '../context';
 import { userRecordId } from '../../domain/userProfile';
 import { AuditEntity, recordAudit } from '../users/userAudit';
 import { findAccount } from '../auth/accounts';
-import { accountKey, reserveAttempt, throttleLimits } from '../auth/loginThrottle';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { claimPasswordReset, pendingPasswordReset, issuePasswordReset, retirePasswordReset } from '../auth/passwordResets';
 import { storePassword } from '../auth/passwordStore';
@@ -16,7 +16,7 @@ import { Answer, Refusal, StatusAnswer } from '../http/answerSchemas';
 
 export const RESET_LINK_INVALID =
   'This password reset link is not valid any more: it was already used, has expired, or a newer link was sent. Please ask for a new one.';
-/** The one answer of every well-formed, unthrottled request: it tells nobody whether the account exists (ASVS 6.3). */
+/** The one answer of every well-formed request: it tells nobody whether the account exists (ASVS 6.3), nor whether a mail went out. */
 export const RESET_REQUESTED = 'If the account exists, a reset link has been sent to its e-mail address.';
 
 /** Links being looked up and mailed after their requests were answered. */
@@ -41,19 +41,23 @@ const PendingReset = Answer(Type.Object({ company_id: Type.String(), user_id: Ty
 
 /**
  * Forgot password (spec 7 "Other calls", spec 8): the server mails a single-use, expiring link
- * to the address on file; every well-formed request gets the same answer at once (RESET_REQUESTED). Requests are throttled per
- * account and per address like sign-in (HTTP 429 with Retry-After). The reset page then sets a
- * new password under the password rules.
+ * to the address on file; every well-formed request gets the same answer at once (RESET_REQUESTED).
+ * An account is mailed at most PASSWORD_RESET_MAILS_PER_HOUR links an hour (passwordResets.ts);
+ * further requests get the same answer and no mail, and leave the last link mailed working. No
+ * request is refused for its account, so nobody can keep a user from resetting; only a flood from one
+ * address meets the per-address cap the auth host has (AUTH_RATE_LIMIT_PER_MINUTE, HTTP 429). The
+ * reset page then sets a new password under the password rules.
  */
 export async function passwordResetRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = ctx;
-  const throttle = throttleLimits(config);
+  // A coarse per-address cap on these calls, as on the auth host; never per account.
+  await app.register(rateLimit, { max: config.authRateLimitPerMinute, timeWindow: '1 minute' });
   const invalid = (reply: FastifyReply, message: string) => reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message });
 
   app.post(
     '/authentication/forgotpassword',
-    // Refusals: 400 a malformed id, 429 too many requests (with Retry-After).
+    // Refusals: 400 a malformed id, 429 a flood from one address (with Retry-After).
     { schema: { body: ForgotPasswordBody, response: { 200: ResetRequested, '4xx': Refusal } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
@@ -64,20 +68,9 @@ export async function passwordResetRoutes(plain: FastifyInstance, { ctx }: { ctx
       if (problem)
         return invalid(reply, `${problems.companyId ? 'company_id' : 'user_id'}: ${problem === 'required' ? Messages.fillField : Messages.matchFormat}`);
 
-      // Reset requests are counted in the sign-in throttle's table under keys of their own,
-      // so they are limited the same way without eating into the sign-in allowance. Every request counts.
-      const key = `reset|${accountKey(companyId, userId)}`;
-      const address = `reset|${request.ip}`;
-      const attempt = await reserveAttempt(db, key, address, throttle, 'strict');
-      if (!attempt.ok) {
-        const wait = attempt.retryAfterSeconds;
-        reply.header('Retry-After', String(wait));
-        return reply.code(429).send({ status: StatusCode.FAILURE, message: `Too many password reset requests. Please try again in ${wait} seconds.` });
-      }
-
-      // The answer goes before the account is even looked up: whether it exists, has an address or
-      // the mail went out changes neither the answer nor its time.
-      const delivery = deliverResetLink(companyId, userId, request.ip)
+      // The answer goes before the account is even looked up: whether it exists, has an address, had
+      // its mails of the hour or the mail went out changes neither the answer nor its time.
+      const delivery = deliverResetLink(companyId, userId, request.ip, request.log)
         .catch((error: unknown) => request.log.error({ err: error }, 'a password reset link could not be delivered'))
         .finally(() => deliveries.delete(delivery));
       deliveries.add(delivery);
@@ -85,11 +78,18 @@ export async function passwordResetRoutes(plain: FastifyInstance, { ctx }: { ctx
     },
   );
 
-  /** Looks the account up and mails it a link; an unknown, locked or address-less account gets nothing. */
-  async function deliverResetLink(companyId: string, userId: string, address: string): Promise<void> {
+  /** Looks the account up and mails it a link; an unknown, locked or address-less account gets nothing, nor one mailed its links of the hour. */
+  async function deliverResetLink(companyId: string, userId: string, address: string, log: FastifyBaseLogger): Promise<void> {
     const account = await findAccount(db, companyId, userId);
     if (!account || account.isLocked || !account.email) return;
-    const resetToken = await issuePasswordReset(db, account, config.passwordResetMinutes, address);
+    const resetToken = await issuePasswordReset(db, account, config.passwordResetMinutes, address, config.passwordResetMailsPerHour);
+    if (resetToken === undefined) {
+      log.warn(
+        { companyId: account.companyId, userId: account.userId, limit: config.passwordResetMailsPerHour },
+        'password reset asked for again: the account had its reset mails of the hour, none sent',
+      );
+      return;
+    }
     const link = `${config.publicUrl}/ez4/en/resetPassword#token=${resetToken}`;
     const mail = await ctx.mailer.send({
       to: account.email,

@@ -1,13 +1,30 @@
 import { addMinutes } from 'date-fns';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { Account } from './refreshTokens';
 import { hashToken, newOpaqueToken } from './secureTokens';
 
 /** Forgot-password links: single use, expiring; a new link retires the user's earlier ones. */
 
-export async function issuePasswordReset(db: Db, account: Account, lifetimeMinutes: number, requestedIp: string): Promise<string> {
+/** The advisory lock class of an account's reset links (pg_advisory_xact_lock(class, key)), so parallel requests cannot overrun the hour's mails. */
+const RESET_LOCK_CLASS = 7303;
+
+/**
+ * A new link for the account, or undefined when `perHour` links were issued to it within the last
+ * hour (each was mailed): then nothing changes, and the last link mailed still works.
+ */
+export async function issuePasswordReset(db: Db, account: Account, lifetimeMinutes: number, requestedIp: string, perHour: number): Promise<string | undefined> {
   const token = newOpaqueToken();
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${RESET_LOCK_CLASS}::int, hashtext(${`${account.companyId}|${account.userId}`}))`.execute(trx);
+    const issued = await trx
+      .selectFrom('password_resets')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('company_id', '=', account.companyId)
+      .where('user_id', '=', account.userId)
+      .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+      .executeTakeFirstOrThrow();
+    if (Number(issued.n) >= perHour) return undefined;
     await trx
       .updateTable('password_resets')
       .set({ used_at: new Date() })
@@ -25,8 +42,8 @@ export async function issuePasswordReset(db: Db, account: Account, lifetimeMinut
         expires_at: addMinutes(new Date(), lifetimeMinutes),
       })
       .execute();
+    return token;
   });
-  return token;
 }
 
 /** A link whose mail never left: it is marked used, so it can never work. */
