@@ -19,10 +19,16 @@ export interface Config {
   authBase: string;
   apiBase: string;
   classicApiBase: string;
-  /** Sign-in throttling: failures allowed per account and per address within the window. */
+  /**
+   * Sign-in throttling (auth/loginThrottle.ts): failures one client may make on an account within the
+   * window (an address without the account's device cookie, or one device with it); the password checks
+   * per window that clients without the cookie share once the account has that many failures from them;
+   * how long a device cookie lets its browser or API client through.
+   */
   loginMaxFailuresPerAccount: number;
-  loginMaxFailuresPerAddress: number;
+  loginSharedChecksPerAccount: number;
   loginFailureWindowSeconds: number;
+  loginDeviceCookieDays: number;
   mfaCodeTtlSeconds: number;
   mfaMaxAttempts: number;
   mfaResendSeconds: number;
@@ -162,8 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     apiBase: text(env, 'PUBLIC_API_BASE') ?? '',
     classicApiBase: text(env, 'PUBLIC_CLASSIC_API_BASE') ?? '/classicapi',
     loginMaxFailuresPerAccount: integer(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1),
-    loginMaxFailuresPerAddress: integer(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 20, 1),
+    loginSharedChecksPerAccount: integer(env, 'LOGIN_SHARED_CHECKS_PER_ACCOUNT', 10, 1),
     loginFailureWindowSeconds: integer(env, 'LOGIN_FAILURE_WINDOW_SECONDS', 900, 1),
+    loginDeviceCookieDays: integer(env, 'LOGIN_DEVICE_COOKIE_DAYS', 30, 1),
     mfaCodeTtlSeconds: integer(env, 'MFA_CODE_TTL_SECONDS', 300, 1),
     mfaMaxAttempts: integer(env, 'MFA_MAX_ATTEMPTS', 3, 1),
     mfaResendSeconds: integer(env, 'MFA_RESEND_SECONDS', 30, 1),

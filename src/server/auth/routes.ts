@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
@@ -10,6 +11,7 @@ import { issueTokenPair, sessionAccessToken } from './sessions';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
 import { revokeFamilyOf, rotateRefreshToken, type Account } from './refreshTokens';
 import { accountKey, clearFailures, codeKey, releaseAttempt, reserveAttempt, throttleLimits } from './loginThrottle';
+import { deviceCookie, deviceCookiePath, deviceOf, newDeviceId } from './deviceCookies';
 import { isAddressAllowed } from '../../domain/ipRange';
 import { AccessMessages } from '../../domain/accessMessages';
 import { challengeOwner, createMfaSession, isValidMfaSession, sendChallengeCode, startChallenge, verifyChallengeCode } from './mfa';
@@ -77,6 +79,13 @@ export type TokenAnswerIsTokenResponse = Holds<Same<Static<typeof TokenRefusal>,
  */
 const tokenRouteSchema = {
   summary: 'Sign in (client_credentials), complete a one-time code (mfa-email) or refresh a session (refresh_token)',
+  description: [
+    'A completed sign-in (client_credentials without a code still to come, or mfa-email) also answers a device cookie for the account:',
+    '`Set-Cookie: cargo_device_<20 hex digits>=<signed token>` (HttpOnly, SameSite=Strict, Secure over TLS, Path the auth base, Max-Age LOGIN_DEVICE_COOKIE_DAYS).',
+    'A client that sends it back as `Cookie` when it signs in to that account again is judged by its own failed attempts only, so guesses of others',
+    '(other addresses, or its own NAT address) do not keep it out; without it, the account is limited for all such clients together',
+    'once it has failed sign-ins (HTTP 429 with Retry-After). Browsers keep it by themselves; an API client keeps one cookie per account it signs in to.',
+  ].join(' '),
   consumes: ['application/x-www-form-urlencoded', 'application/json'],
   body: TokenBody,
   // Refusals have the same shape: the handler's, and the error handler's for the auth host (validation, rate limit).
@@ -111,10 +120,32 @@ export async function authRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
     sessionDays: config.mfaSessionDays,
   };
   const throttle = throttleLimits(config);
+  const deviceSettings = { days: config.loginDeviceCookieDays, path: deviceCookiePath(config.authBase) };
+  // An auth host on another origin than the portal's pages (PUBLIC_AUTH_BASE a URL): the pages' origin may call it with credentials, so the device cookie is sent and kept.
+  const portalOrigin = new URL(config.publicUrl).origin;
+  if (new URL(config.authBase, config.publicUrl).origin !== portalOrigin)
+    await app.register(cors, { origin: [portalOrigin], credentials: true, methods: ['POST'] });
 
   async function issueTokens(account: Account, extra: TokenResponse = {}): Promise<TokenResponse> {
     const tokens = await issueTokenPair(ctx, account);
     return { access_token: tokens.accessToken, refresh_token: tokens.refreshToken, ...extra };
+  }
+
+  /**
+   * A sign-in completed from this client: its own device's failures (and the account's wrong codes)
+   * are cleared, it gets or renews its device cookie, and the tokens go out.
+   */
+  async function signedIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    deviceId: string | undefined,
+    account: Account,
+    extra: TokenResponse = {},
+  ) {
+    await clearFailures(db, key, deviceId);
+    reply.header('Set-Cookie', deviceCookie(ctx.jwtSecret, key, deviceId ?? newDeviceId(), deviceSettings, request.protocol === 'https'));
+    return reply.send(await issueTokens(account, extra));
   }
 
   function tooMany(reply: FastifyReply, seconds: number) {
@@ -122,7 +153,8 @@ export async function authRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
     return fail(reply, 'too_many_requests', `Too many failed sign-in attempts. Please try again in ${seconds} seconds.`, {}, 429);
   }
 
-  async function clientCredentials(body: TokenBody, address: string, reply: FastifyReply) {
+  async function clientCredentials(body: TokenBody, request: FastifyRequest, reply: FastifyReply) {
+    const address = request.ip;
     // Each malformed request says what is wrong with it, not a list of everything that could be.
     if (!body.ClientId) return fail(reply, 'invalid_request', 'ClientId is required, as {userId}|{companyId}|{appId}|L.');
     const client = parseClientId(body.ClientId);
@@ -131,8 +163,10 @@ export async function authRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
       return fail(reply, 'invalid_request', `This portal signs in application ${APP_ID}; ClientId names application ${client.appId}.`);
     if (!body.ClientSecret) return fail(reply, 'invalid_request', 'ClientSecret (the password) is required.');
     const key = accountKey(client.companyId, client.userId);
+    // A client that signed in to this account before is judged by its own failures only.
+    const deviceId = deviceOf(request.headers.cookie, ctx.jwtSecret, key);
     // Counted as a failure until proven otherwise, so parallel guesses cannot overrun the limit.
-    const attempt = await reserveAttempt(db, key, address, throttle);
+    const attempt = await reserveAttempt(db, key, { address, deviceId }, throttle);
     if (!attempt.ok) return tooMany(reply, attempt.retryAfterSeconds);
 
     const account: AccountProfile | undefined = await findAccount(db, client.companyId, client.userId);
@@ -140,13 +174,12 @@ export async function authRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
     if (!account || !valid || account.isLocked) return fail(reply, 'invalid_grant', Messages.loginIncorrect);
     const who = { companyId: account.companyId, userId: account.userId };
     const rememberedBrowser = account.mfaRequired && body.MFASessionID !== undefined && (await isValidMfaSession(db, body.MFASessionID, who));
-    // With a code still to come the sign-in is not complete: earlier failures (wrong codes) stay counted.
-    if (account.mfaRequired && !rememberedBrowser) await releaseAttempt(db, attempt.attemptId);
-    else await clearFailures(db, key);
+    // The password is proven: this attempt was no guess. Earlier failures stay until a sign-in completes (then its device's go).
+    await releaseAttempt(db, attempt.attemptId);
     // IP restriction: only after the password is proven, so an outsider learns nothing of the company.
     if (!isAddressAllowed(address, account.ipRanges)) return fail(reply, 'ip_restricted', AccessMessages.ipSignInRefused, {}, 403);
     if (account.mfaRequired) {
-      if (rememberedBrowser) return reply.send(await issueTokens(who));
+      if (rememberedBrowser) return signedIn(request, reply, key, deviceId, who);
       if (!account.email) {
         return fail(
           reply,
@@ -156,23 +189,23 @@ export async function authRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
       }
       return fail(reply, 'mfa_required', 'A one-time code is required.', { mfa_token: await startChallenge(db, who, mfaSettings) });
     }
-    return reply.send(await issueTokens(who));
+    return signedIn(request, reply, key, deviceId, who);
   }
 
-  async function mfaEmail(body: TokenBody, address: string, reply: FastifyReply) {
+  async function mfaEmail(body: TokenBody, request: FastifyRequest, reply: FastifyReply) {
     if (!body.MFAToken || !body.MFACode) return fail(reply, 'invalid_request', 'MFAToken and MFACode are required.');
     const owner = await challengeOwner(db, body.MFAToken);
     if (!owner) return fail(reply, 'invalid_grant', Messages.loginUnsuccessful, { remain_attempt: 0 });
     // Wrong codes count against the account's code step (codeKey), across every challenge of it and every address.
     const key = accountKey(owner.companyId, owner.userId);
-    const attempt = await reserveAttempt(db, codeKey(key), address, throttle, 'strict');
+    const deviceId = deviceOf(request.headers.cookie, ctx.jwtSecret, key);
+    const attempt = await reserveAttempt(db, codeKey(key), { address: request.ip, deviceId }, throttle, 'strict');
     if (!attempt.ok) return tooMany(reply, attempt.retryAfterSeconds);
     const result = await verifyChallengeCode(db, body.MFAToken, body.MFACode.trim());
     if (!result.ok && !result.guessed) await releaseAttempt(db, attempt.attemptId);
     if (result.ok) {
-      await clearFailures(db, key);
       const sessionId = await createMfaSession(db, result.account, mfaSettings);
-      return reply.send(await issueTokens(result.account, { mfa_session_id: sessionId }));
+      return signedIn(request, reply, key, deviceId, result.account, { mfa_session_id: sessionId });
     }
     if (result.remainingAttempts > 0) {
       return fail(reply, 'mfa_passcode_fail', Messages.otpIncorrect.replace('{times}', String(result.remainingAttempts)), {
@@ -206,9 +239,9 @@ export async function authRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
     reply.header('Cache-Control', 'no-store');
     switch (body.GrantType) {
       case 'client_credentials':
-        return clientCredentials(body, request.ip, reply);
+        return clientCredentials(body, request, reply);
       case 'mfa-email':
-        return mfaEmail(body, request.ip, reply);
+        return mfaEmail(body, request, reply);
       case 'refresh_token':
         return refresh(body, request.ip, reply);
       case undefined:

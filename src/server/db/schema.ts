@@ -98,7 +98,10 @@ export interface MfaSessionTable {
 export interface LoginFailureTable {
   id: Generated<string>;
   account_key: string;
+  /** The client's address; an IPv6 one by its /64 (auth/loginThrottle.ts, throttledAddress). */
   ip_address: string;
+  /** The device id of the client's device cookie for the account; null for a client without one. */
+  device_id: string | null;
   failed_at: Timestamp;
 }
 

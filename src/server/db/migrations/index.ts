@@ -14,6 +14,7 @@ import * as liveEvents from './0013_live_events';
 import * as liveEventsReview from './0014_live_events_review';
 import * as liveNewShipment from './0015_live_new_shipment';
 import * as attentionNotifications from './0017_attention_notifications';
+import * as deviceCookies from './0018_device_cookies';
 
 /** Versioned migrations, applied in name order; a new one is a new file and a line here. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0014_live_events_review': liveEventsReview,
   '0015_live_new_shipment': liveNewShipment,
   '0017_attention_notifications': attentionNotifications,
+  '0018_device_cookies': deviceCookies,
 };
