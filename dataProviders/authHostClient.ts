@@ -68,6 +68,9 @@ export function createAuthHostClient(config: Pick<RuntimeConfig, 'authBase'>): A
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body: form.toString(),
+        // The device cookie a completed sign-in sets (HttpOnly, the auth host's path) is kept and sent back
+        // also when the auth host is on another origin of the site (PUBLIC_AUTH_BASE), whose CORS allows credentials.
+        credentials: 'include',
       });
     },
 

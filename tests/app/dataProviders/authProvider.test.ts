@@ -22,14 +22,16 @@ function authProvider() {
 function tokenEndpoint(answer: () => Response) {
   const forms: Record<string, string>[] = [];
   const contentTypes: (string | null)[] = [];
+  const credentials: RequestCredentials[] = [];
   server.use(
     http.post(url('/auth/token'), async ({ request }) => {
       contentTypes.push(request.headers.get('Content-Type'));
+      credentials.push(request.credentials);
       forms.push(Object.fromEntries(new URLSearchParams(await request.text())));
       return answer();
     }),
   );
-  return { forms, contentTypes };
+  return { forms, contentTypes, credentials };
 }
 
 /** Both permission calls; the requests' Authorization headers and queries are collected. */
@@ -77,6 +79,13 @@ describe('login', () => {
     expect(session.functionList).toEqual([81]);
     expect(session.menuList).toEqual(permissionFixture().menu);
     expect(session.classicMenuList).toEqual(classicMenu);
+  });
+
+  test('asks with credentials, so the device cookie of the auth host is kept and sent back, on another origin too', async () => {
+    const { credentials } = tokenEndpoint(tokens);
+    permissionEndpoint();
+    await authProvider().login({ companyId: 'C1', userId: 'U1', password: 'p' });
+    expect(credentials).toEqual(['include']);
   });
 
   test('sends the stored MFA session id', async () => {
