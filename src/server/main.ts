@@ -19,6 +19,7 @@ import { createAccessCache } from './auth/accessCache';
 import { createShipmentCache } from './shipments/shipmentCache';
 import { createLogWriter } from './logs/logWriter';
 import { pruneLiveEvents } from './live/liveEventLog';
+import { pruneUsedEventTickets } from './live/eventTickets';
 
 /**
  * npm start's server. With WEB_CONCURRENCY above 1 (one per core by default) a primary process owns
@@ -108,6 +109,7 @@ async function runInstance(config: Readonly<Config>, log: Logger): Promise<void>
       pruneHandovers(db),
       prunePasswordResets(db),
       pruneLiveEvents(db, config.liveEventsKeepMinutes, config.liveEventsKeepCount),
+      pruneUsedEventTickets(db),
     ]).catch((error) => log.warn({ err: error }, 'housekeeping failed'));
   }, 60_000);
   housekeeping.unref();

@@ -454,6 +454,16 @@ describe('who may open a stream, and for how long', () => {
     expect(again.status).toBe(401);
   });
 
+  it('admits a ticket once across instances: used on one, it is refused on another (issue 33, item 5)', async () => {
+    const url = await streamUrl('airlineOperator');
+    const first = await openStream(baseB, url);
+    expect(first.status).toBe(200);
+    first.close();
+    const elsewhere = await openStream(baseA, url);
+    await elsewhere.ended;
+    expect(elsewhere.status).toBe(401);
+  });
+
   it('logs a request’s URL without the value of its ticket, with the app’s own logger and with a shared one (main.ts)', async () => {
     const lines: string[] = [];
     const sink = () =>

@@ -110,6 +110,12 @@ export interface EnvelopeTokenTable {
   seen_at: Timestamp;
 }
 
+/** 0019: ids of event-stream tickets already used, kept until the ticket expires. */
+export interface UsedEventTicketTable {
+  ticket_id: string;
+  expires_at: Timestamp;
+}
+
 export interface MailOutboxTable {
   mail_id: Generated<string>;
   recipient: string;
@@ -440,6 +446,7 @@ export interface Database {
   mfa_sessions: MfaSessionTable;
   login_failures: LoginFailureTable;
   envelope_tokens: EnvelopeTokenTable;
+  used_event_tickets: UsedEventTicketTable;
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
   shipments: ShipmentTable;

@@ -1,6 +1,7 @@
 import jwt from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
 import type { AccessClaims } from '../auth/accessTokens';
+import type { Db } from '../db/database';
 
 /**
  * The ticket of an event stream: EventSource cannot send an Authorization header, so the page asks
@@ -18,40 +19,46 @@ export function issueEventTicket(secret: string, claims: AccessClaims, seconds: 
   });
 }
 
-/**
- * The tickets this instance has admitted, kept until they expire: a ticket opens one stream only (it
- * is in a URL, and URLs end up in logs and histories), and a reconnecting page asks for a new one.
- */
-export class UsedTickets {
-  /** Ticket id -> its expiry (ms); in the order they were used, which is nearly their expiry's. */
-  readonly #used = new Map<string, number>();
-
-  /** Whether the ticket was unused (and is now used). */
-  use(ticketId: string, expiresAtMs: number, now = Date.now()): boolean {
-    for (const [id, expiresAt] of this.#used) {
-      if (expiresAt > now) break;
-      this.#used.delete(id);
-    }
-    if (this.#used.has(ticketId)) return false;
-    this.#used.set(ticketId, expiresAtMs);
-    return true;
-  }
-
-  get size(): number {
-    return this.#used.size;
-  }
+/** A ticket's claims, with its id and expiry, which make it single-use (useEventTicket). */
+export interface VerifiedTicket {
+  claims: AccessClaims;
+  ticketId: string;
+  expiresAt: Date;
 }
 
-/** The claims of the access token the ticket was issued under, or undefined; with `used`, only the first time. */
-export function verifyEventTicket(secret: string, token: string, used?: UsedTickets): AccessClaims | undefined {
+/** The ticket's claims, id and expiry when it is a valid events ticket; undefined otherwise. */
+export function verifyEventTicket(secret: string, token: string): VerifiedTicket | undefined {
   try {
     const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
     if (typeof payload !== 'object' || payload.typ !== 'events') return undefined;
     if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.sid !== 'string' || typeof payload.ati !== 'number')
       return undefined;
-    if (used && (typeof payload.jti !== 'string' || typeof payload.exp !== 'number' || !used.use(payload.jti, payload.exp * 1000))) return undefined;
-    return { userId: payload.sub, companyId: payload.cid, sessionId: payload.sid, issuedAt: payload.ati };
+    if (typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return undefined;
+    return {
+      claims: { userId: payload.sub, companyId: payload.cid, sessionId: payload.sid, issuedAt: payload.ati },
+      ticketId: payload.jti,
+      expiresAt: new Date(payload.exp * 1000),
+    };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Uses a ticket: true the first time, on whichever process or instance (the ids used are kept in the
+ * database until the ticket expires). A ticket opens one stream only: it is in a URL, and URLs end up
+ * in logs and histories; a reconnecting page asks for a new one.
+ */
+export async function useEventTicket(db: Db, ticket: VerifiedTicket): Promise<boolean> {
+  const used = await db
+    .insertInto('used_event_tickets')
+    .values({ ticket_id: ticket.ticketId, expires_at: ticket.expiresAt })
+    .onConflict((oc) => oc.column('ticket_id').doNothing())
+    .executeTakeFirst();
+  return Number(used.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Expired tickets are refused by their signature's expiry: their ids need not be kept. */
+export async function pruneUsedEventTickets(db: Db): Promise<void> {
+  await db.deleteFrom('used_event_tickets').where('expires_at', '<', new Date()).execute();
 }

@@ -10,7 +10,7 @@ import { requireFunction } from '../http/requireFunction';
 import { Refusal, REFUSALS } from '../http/answerSchemas';
 import { ok } from '../shipments/answers';
 import { ticketAnswer } from '../shipments/schemas';
-import { issueEventTicket, UsedTickets, verifyEventTicket } from './eventTickets';
+import { issueEventTicket, useEventTicket, verifyEventTicket } from './eventTickets';
 import { LiveStreams } from './liveStreams';
 
 /**
@@ -35,12 +35,13 @@ function lastEventIdOf(request: FastifyRequest): string | undefined {
   return given !== undefined && LAST_EVENT_ID.test(given) ? given : undefined;
 }
 
-function authenticateStream(ctx: AppContext, used: UsedTickets) {
+function authenticateStream(ctx: AppContext) {
   return async function authenticateStreamRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const ticket = (request.query as { ticket?: unknown }).ticket;
-    const claims = typeof ticket === 'string' ? verifyEventTicket(ctx.jwtSecret, ticket, used) : undefined;
-    if (!claims) return reply.code(401).send({ status: StatusCode.FAILURE, message: 'This event stream ticket has expired. Please ask for a new one.' });
-    await admitSession(ctx, request, reply, claims);
+    const verified = typeof ticket === 'string' ? verifyEventTicket(ctx.jwtSecret, ticket) : undefined;
+    if (!verified || !(await useEventTicket(ctx.db, verified)))
+      return reply.code(401).send({ status: StatusCode.FAILURE, message: 'This event stream ticket has expired. Please ask for a new one.' });
+    await admitSession(ctx, request, reply, verified.claims);
   };
 }
 
@@ -76,7 +77,7 @@ export async function liveEventRoutes(plain: FastifyInstance, { ctx }: { ctx: Ap
   await app.register(async (stream) => {
     aboutShipments(stream);
     // A ticket opens one stream, on this instance; a reconnect asks for a new one anyway.
-    stream.addHook('preHandler', authenticateStream(ctx, new UsedTickets()));
+    stream.addHook('preHandler', authenticateStream(ctx));
     stream.addHook('preHandler', ipRestriction);
     stream.addHook('preHandler', requireFunction(ctx, FunctionId.SHIPMENT));
     stream.get(

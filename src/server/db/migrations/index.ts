@@ -15,6 +15,7 @@ import * as liveEventsReview from './0014_live_events_review';
 import * as liveNewShipment from './0015_live_new_shipment';
 import * as attentionNotifications from './0017_attention_notifications';
 import * as deviceCookies from './0018_device_cookies';
+import * as usedEventTickets from './0019_used_event_tickets';
 
 /** Versioned migrations, applied in name order; a new one is a new file and a line here. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0015_live_new_shipment': liveNewShipment,
   '0017_attention_notifications': attentionNotifications,
   '0018_device_cookies': deviceCookies,
+  '0019_used_event_tickets': usedEventTickets,
 };
