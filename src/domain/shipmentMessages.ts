@@ -62,6 +62,10 @@ export const ShipmentMessages = {
   pouchNotPdf: 'Please upload a PDF file.',
   /** A file named .pdf that starts like one but cannot be opened as one. */
   pouchUnreadablePdf: 'This file is not a readable PDF document. Please upload the PDF again, as it was saved.',
+  /** Its check passed the time or memory it may take (src/server/shipments/pdfCheck.ts). */
+  pouchPdfTooComplex: 'This PDF document took too long to open and was not stored. Please upload a smaller PDF, or save it again as PDF.',
+  /** Every thread checking uploads is busy and the queue is full: HTTP 503 with Retry-After. */
+  pouchCheckBusy: 'Too many files are being checked just now. Please upload the PDF again in a few seconds.',
   pouchTooLarge: 'The file is larger than {size}.',
   pouchEmpty: 'The file is empty.',
   pouchTypeNotAllowed: 'Your company may upload to the {pouch} only.',

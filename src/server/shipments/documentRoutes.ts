@@ -9,7 +9,7 @@ import { formatBytes, looksLikePdf, POUCH_KINDS, pouchKindOf, PRINT_KINDS } from
 import { ShipmentMessages } from '../../domain/shipmentMessages';
 import { sessionOf } from '../http/authenticate';
 import { SHIPMENT_ID_PATTERN } from '../../domain/shipmentWire';
-import { formatMessage } from '../../domain/statusCodes';
+import { formatMessage, StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
 import { writeActionLog, writeShipmentEvent } from './actionLog';
 import { invalid, ok, refused, shipmentNotFound, shipmentRefused } from './answers';
@@ -19,8 +19,8 @@ import { issueFileTicket } from './fileTickets';
 import { ID, OutcomeAnswer, shareAnswer, shareBody } from './schemas';
 import { shareShipments } from './share';
 import { findShipment } from './shipmentRecord';
-import { isReadablePdf } from './pdfCheck';
-import { SHIPMENT_REFUSALS } from '../http/answerSchemas';
+import { createPdfChecker } from './pdfCheck';
+import { Refusal, SHIPMENT_REFUSALS } from '../http/answerSchemas';
 
 /** Pouch upload (multipart), file links for the browser, and Share AWB. */
 
@@ -59,6 +59,9 @@ export function filePath(request: FileTicketRequest): string {
 export async function documentRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   await app.register(multipart, { limits: { fileSize: ctx.config.pouchMaxBytes, files: 1, fields: 4, fieldSize: 20_000, parts: 6 } });
+  // Uploads are parsed off the event loop, in threads started with the first upload and stopped with the app.
+  const pdfChecker = createPdfChecker({}, (error) => app.log.error({ err: error }, 'a thread of the PDF check failed'));
+  app.addHook('onClose', () => pdfChecker.close());
 
   const uploadForm = {
     type: 'object',
@@ -73,7 +76,10 @@ export async function documentRoutes(plain: FastifyInstance, { ctx }: { ctx: App
   // Read part by part by the handler (its own messages for each fault): described, not validated.
   app.post(
     '/document/upload',
-    { schema: { response: { 200: uploadAnswer, ...SHIPMENT_REFUSALS } }, config: { documentOnly: { consumes: ['multipart/form-data'], body: uploadForm } } },
+    {
+      schema: { response: { 200: uploadAnswer, ...SHIPMENT_REFUSALS, 503: Refusal } },
+      config: { documentOnly: { consumes: ['multipart/form-data'], body: uploadForm } },
+    },
     async (request, reply) => {
       if (!request.isMultipart()) return invalid(reply, 'The upload must be multipart/form-data with a file.');
       const fields: Record<string, string> = {};
@@ -103,7 +109,13 @@ export async function documentRoutes(plain: FastifyInstance, { ctx }: { ctx: App
       const remarks = (fields.Remarks ?? '').trim();
       const remarkProblem = freeRemarkProblem(remarks);
       if (remarkProblem) return invalid(reply, remarkProblem);
-      if (!(await isReadablePdf(file.content))) return invalid(reply, ShipmentMessages.pouchUnreadablePdf);
+      const verdict = await pdfChecker.check(file.content);
+      if (verdict === 'busy')
+        return reply
+          .code(503)
+          .header('Retry-After', String(pdfChecker.retryAfterSeconds))
+          .send({ status: StatusCode.FAILURE, message: ShipmentMessages.pouchCheckBusy, data: { reason: 'busy' } });
+      if (verdict !== 'readable') return invalid(reply, verdict === 'tooComplex' ? ShipmentMessages.pouchPdfTooComplex : ShipmentMessages.pouchUnreadablePdf);
       const caller = await callerOf(ctx, request);
       const pouchKind = pouchKindOf(caller.scope.companyTypeId);
       if (fields.PouchKind && fields.PouchKind !== pouchKind)

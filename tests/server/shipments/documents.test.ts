@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { PDFParse } from 'pdf-parse';
 import { buildShipmentTestApp, countLog, setShipment, shipmentWhere, type ShipmentTestApp, type UserKey } from './support';
+import { uploadPouch, type UploadFile } from './pouchUpload';
 
 let t: ShipmentTestApp;
 beforeAll(async () => {
@@ -25,20 +26,7 @@ const minimalPdf = (text: string) => pdfs.get(text) ?? Buffer.from(`%PDF-1.4\n% 
 const pdfs = new Map<string, Buffer>();
 for (const text of ['old', 'packing', 'exe', 'big', 'x']) pdfs.set(text, await realPdf(text));
 
-function upload(user: UserKey, fields: Record<string, string>, file?: { name: string; content: Buffer; type?: string }) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  if (file) form.append('file', new Blob([new Uint8Array(file.content)], { type: file.type ?? 'application/pdf' }), file.name);
-  const request = new Request('http://local/', { method: 'POST', body: form });
-  return request.arrayBuffer().then((body) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/awbapi/document/upload',
-      headers: { authorization: `Bearer ${t.tokens[user]}`, 'content-type': request.headers.get('content-type')! },
-      payload: Buffer.from(body),
-    }),
-  );
-}
+const upload = (user: UserKey, fields: Record<string, string>, file?: UploadFile) => uploadPouch(t, user, fields, file);
 
 describe('printing', () => {
   it('makes each printout a real PDF from the shipment data, logged as printed', async () => {
@@ -192,7 +180,7 @@ describe('documents', () => {
     expect(stored).toMatchObject({ doc_type: 'Pouch', pouch_kind: 'forwarder', remarks: 'Packing list', user_id: 'operator', company_id: 'DEMOFWD' });
     expect(await countLog(t, { act_type: 'Upload', awb_suffix: forwarded.awb_suffix })).toBe(1);
 
-    const cases: [Record<string, string>, { name: string; content: Buffer; type?: string } | undefined, string][] = [
+    const cases: [Record<string, string>, UploadFile | undefined, string][] = [
       [{ ShipmentId: forwarded.shipment_id }, { name: 'x.pdf', content: Buffer.from('<html>not a pdf</html>') }, 'Please upload a PDF file.'],
       [{ ShipmentId: forwarded.shipment_id }, { name: 'x.exe', content: minimalPdf('exe'), type: 'application/octet-stream' }, 'Please upload a PDF file.'],
       [
