@@ -7,6 +7,8 @@
  * Exact only as the whole text.
  */
 
+import { withoutFormatCharacters } from './screening/textFolding';
+
 export const MATCHING_METHODS = ['Default', 'Keyword', 'Exact'] as const;
 export type MatchingMethod = (typeof MATCHING_METHODS)[number];
 
@@ -64,9 +66,9 @@ export function literalOfMatchingValue(pattern: string): string | undefined {
   return tokens.map((token) => (token as { text: string }).text).join('');
 }
 
-/** Texts are compared trimmed, with white space runs as one space. */
+/** Texts are compared without their invisible format characters (a soft hyphen, a zero width joiner), trimmed, with white space runs as one space. */
 export function normaliseMatchText(text: string): string {
-  return text.trim().replace(/\s+/gu, ' ');
+  return withoutFormatCharacters(text).trim().replace(/\s+/gu, ' ');
 }
 
 function escapeRegExp(text: string): string {

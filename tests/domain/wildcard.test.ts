@@ -12,6 +12,7 @@ import {
   parseMatchingValue,
   patternSource,
 } from '../../src/domain/wildcard';
+import { rowMatches } from '../../src/domain/compliance/ruleRows';
 
 /** Texts rich in the characters that matter: wildcards, the escape, spaces, letters, digits, regex syntax. */
 const tricky = fc.string({
@@ -162,5 +163,22 @@ describe('the wildcard matcher (spec 5)', () => {
     // A generous bound (the old expressions took seconds to minutes on these): no timing luck involved.
     expect(perText).toBeLessThan(5);
     expect(matchesValue(`${'Q'.repeat(37)}Z`, 'Q*Q*Q*Q*Q*Q*Q*Q*Q*Q*Q*Z', 'Exact')).toBe(true);
+  });
+
+  it('reads rule rows and shipment texts without their invisible format characters (issue 33)', () => {
+    // A description or a party typed with a soft hyphen or a joiner, a row pasted with one: the same words as without.
+    expect(matchesValue('LITHIUM BAT\u200DTERIES', 'BATTERIES', 'Keyword')).toBe(true);
+    expect(matchesValue('LITHIUM BATTERIES', 'BAT\u00ADTERIES', 'Keyword')).toBe(true);
+    expect(matchesValue('\uFEFFAIR CU\u00ADBA LTD\u200B', 'AIR CUBA LTD', 'Exact')).toBe(true);
+    expect(matchesValue('AIR CUBA LTD', 'AIR CU\u2060BA*', 'Exact')).toBe(true);
+    expect(matchesValue('OFFICE 3\u200D9', 'OFFICE ##', 'Exact')).toBe(true);
+    expect(normaliseMatchText(' A\u200EB\u202E C ')).toBe('AB C');
+    expect(isValidMatchingValue('\u200D\u00AD')).toBe(false);
+    // The rules engine's rows, with the literal each match needs (requiredAsciiLiteral) read the same way.
+    const row = (matchingValue: string) => ({ id: '1', values: { matchingValue } });
+    expect(rowMatches('SPARE PARTS FOR MA\u00ADHAN AIR', row('MAHAN AIR'), 'matchingValue', 'Keyword')).toBe(true);
+    expect(rowMatches('SPARE PARTS FOR MAHAN AIR', row('MA\u200DHAN AIR'), 'matchingValue', 'Keyword')).toBe(true);
+    expect(rowMatches('SPARE PARTS FOR MAHAN AIR', row('MA\u200DHAN*AIR'), 'matchingValue', 'Exact')).toBe(false);
+    expect(rowMatches('MAHAN\u2060 AIR', row('MA\u200DHAN*AIR'), 'matchingValue', 'Exact')).toBe(true);
   });
 });

@@ -1,8 +1,22 @@
 /**
- * Folding text for comparison: Cyrillic written in Latin letters, accents and other marks removed
- * (Unicode NFKD), upper case, apostrophes dropped (O'BRIEN = OBRIEN), every other character that is
- * not a letter or digit read as a space, spaces collapsed.
+ * Folding text for comparison: invisible format characters removed, compatibility forms read as the
+ * letters they stand for (Unicode NFKC: fullwidth, ligatures), Cyrillic written in Latin letters,
+ * accents and other marks removed (NFKD), upper case, apostrophes dropped (O'BRIEN = OBRIEN), every
+ * other character that is not a letter or digit read as a space, spaces collapsed.
  */
+
+/**
+ * Unicode's format characters (category Cf): zero width spaces and joiners (U+200B-U+200D), the
+ * soft hyphen (U+00AD), the word joiner and invisible operators (U+2060-U+2064), the byte order mark
+ * (U+FEFF), bidirectional marks, embeddings and isolates, tags. Nothing shows them, so they are no
+ * part of a name: I\u200DRAN C\u200DHARAK reads IRAN CHARAK (issue 33), not I RAN C HARAK.
+ */
+const FORMAT_CHARACTERS = /\p{Cf}/gu;
+
+/** The text without its format characters: screening (foldKeepingEdges) and the rule lists' matching values (wildcard.ts) read texts so. */
+export function withoutFormatCharacters(text: string): string {
+  return text.replace(FORMAT_CHARACTERS, '');
+}
 
 /** BGN/PCGN-style romanisation of Russian, Ukrainian and Belarusian letters, as sanction lists spell them. */
 const CYRILLIC: Record<string, string> = {
@@ -62,9 +76,11 @@ function replaceLetters(text: string): string {
 
 /** Letters and digits only, upper case, single spaces; keeps a leading and trailing space when the text had one there. */
 export function foldKeepingEdges(text: string): string {
-  // Most names are plain ASCII: they need neither romanisation nor Unicode decomposition.
+  // Most names are plain ASCII: they hold no format character and need neither romanisation nor Unicode normalisation.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the test is for the whole ASCII range, which starts at NUL
-  const letters = /^[\x00-\x7f]*$/.test(text) ? text.toUpperCase() : replaceLetters(text.normalize('NFC')).normalize('NFKD').replace(/\p{M}/gu, '');
+  const letters = /^[\x00-\x7f]*$/.test(text)
+    ? text.toUpperCase()
+    : replaceLetters(withoutFormatCharacters(text).normalize('NFKC')).normalize('NFKD').replace(/\p{M}/gu, '');
   return letters.replace(APOSTROPHES, '').replace(/[^A-Z0-9]+/g, ' ');
 }
 

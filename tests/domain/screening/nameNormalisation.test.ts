@@ -10,6 +10,7 @@ import {
   wordSimilarity,
 } from '../../../src/domain/screening';
 import { plainVocabulary } from '../../../src/domain/screening/nameSimilarity';
+import { withoutFormatCharacters } from '../../../src/domain/screening/textFolding';
 
 describe('folding and normalising names', () => {
   it('folds accents, special letters, case and punctuation; drops apostrophes', () => {
@@ -149,5 +150,55 @@ describe('comparing names word by word', () => {
     const missing = compareNames(normaliseName('MAHAN AIR CARGO DIVISION').words, listed);
     expect(extra.listedCoverage).toBe(1);
     expect(extra.score).toBeGreaterThan(missing.score);
+  });
+});
+
+describe('invisible characters and compatibility forms (issue 33)', () => {
+  /** Format characters (Unicode category Cf): a Cargo-XML message, a typed name or a list row may carry them, invisible on every screen. */
+  const FORMAT_CHARACTERS: [string, string][] = [
+    ['ZERO WIDTH SPACE', '\u200B'],
+    ['ZERO WIDTH NON-JOINER', '\u200C'],
+    ['ZERO WIDTH JOINER', '\u200D'],
+    ['LEFT-TO-RIGHT MARK', '\u200E'],
+    ['RIGHT-TO-LEFT MARK', '\u200F'],
+    ['SOFT HYPHEN', '\u00AD'],
+    ['WORD JOINER', '\u2060'],
+    ['FUNCTION APPLICATION', '\u2061'],
+    ['INVISIBLE TIMES', '\u2062'],
+    ['INVISIBLE SEPARATOR', '\u2063'],
+    ['INVISIBLE PLUS', '\u2064'],
+    ['ZERO WIDTH NO-BREAK SPACE (byte order mark)', '\uFEFF'],
+    ['ARABIC LETTER MARK', '\u061C'],
+    ['LEFT-TO-RIGHT EMBEDDING', '\u202A'],
+    ['POP DIRECTIONAL FORMATTING', '\u202C'],
+    ['RIGHT-TO-LEFT OVERRIDE', '\u202E'],
+    ['LEFT-TO-RIGHT ISOLATE', '\u2066'],
+    ['POP DIRECTIONAL ISOLATE', '\u2069'],
+    ['MONGOLIAN VOWEL SEPARATOR', '\u180E'],
+    ['TAG LATIN CAPITAL LETTER A', '\u{E0041}'],
+  ];
+
+  it.each(FORMAT_CHARACTERS)('removes %s inside words and at their ends', (_name, char) => {
+    expect(foldText(`I${char}RAN C${char}HA${char}RAK`)).toBe('IRAN CHARAK');
+    expect(foldText(`${char}IRAN${char} ${char}CHARAK${char}`)).toBe('IRAN CHARAK');
+    expect(normaliseName(`Ira${char}n Cha${char}rak Co.`).text).toBe('IRAN CHARAK');
+  });
+
+  it('removes them from accented and Cyrillic names too, which take the long way', () => {
+    expect(foldText('Mü\u00ADller & Sö\u200Dhne')).toBe('MULLER SOHNE');
+    expect(foldText('Щер\u200Bбаков')).toBe('SHCHERBAKOV');
+  });
+
+  it('reads compatibility forms as the letters they stand for (NFKC): fullwidth, ligatures, mathematical letters, superscripts', () => {
+    expect(foldText('ＩＲＡＮ　ＣＨＡＲＡＫ')).toBe('IRAN CHARAK');
+    expect(foldText('ﬁnance ﬂeet')).toBe('FINANCE FLEET');
+    expect(foldText('𝐈𝐑𝐀𝐍 𝐂𝐇𝐀𝐑𝐀𝐊')).toBe('IRAN CHARAK');
+    expect(foldText('OFFICE ²³')).toBe('OFFICE 23');
+  });
+
+  it('leaves plain ASCII as it was', () => {
+    expect(foldText('IRAN CHARAK')).toBe('IRAN CHARAK');
+    expect(withoutFormatCharacters('IRAN-CHARAK, 1 2\t3')).toBe('IRAN-CHARAK, 1 2\t3');
+    expect(withoutFormatCharacters('I\u200DRAN CHA\u00ADRAK\uFEFF')).toBe('IRAN CHARAK');
   });
 });

@@ -111,6 +111,25 @@ describe('matching methods', () => {
     expect(ids('BLOCK 12 INDUSTRIAL ESTATE')).toEqual([]);
     expect(ids('MOUNT SHAHIDABAD ROAD', 'address')).toEqual(['W-3']);
   });
+
+  it('reads list rows as the screened texts: a soft hyphen or a joiner in a listed name changes nothing (issue 33)', () => {
+    // As pasted from a word processor, which puts soft hyphens where it may break a line.
+    const rows = new SanctionScreener([
+      internal('I-1', 'ZOR\u00ADKAVIN MET\u00ADALS', 'Default'),
+      internal('I-2', 'BRAS\u00ADKOVIA', 'Keyword'),
+      internal('I-3', 'KEL\u200DMARIS TRADING', 'Exact'),
+      internal('I-4', 'VAN\u00ADDRELL*', 'Keyword'),
+    ]);
+    const ids = (text: string, kind: ScreeningSubject['kind'] = 'name') =>
+      rows.screenSubject({ role: 'Shipper', kind, text }).map((hit) => [hit.entryId, hit.score]);
+    expect(ids('ZORKAVIN METALS')).toEqual([['I-1', 1]]);
+    expect(ids('ZORKAVIN METAL')).toEqual([['I-1', expect.any(Number)]]);
+    expect(ids('BRASKOVIA SHIPPING')).toEqual([['I-2', 1]]);
+    expect(ids('12 BRASKOVIA STREET', 'address')).toEqual([['I-2', 1]]);
+    expect(ids('KELMARIS TRADING')).toEqual([['I-3', 1]]);
+    expect(ids('VANDRELLO INDUSTRIES')).toEqual([['I-4', 1]]);
+    expect(ids('ACME TRADING')).toEqual([]);
+  });
 });
 
 describe('what a hit records', () => {

@@ -57,6 +57,14 @@ describe('the sanction whitelist suppresses known false positives', () => {
     expect(outcome([entry({ name: 'BANK OF CUB', matchingMethod: 'Keyword' })]).hits).toEqual(['SDN-306']);
   });
 
+  it('reads a whitelist row as the screened texts: a soft hyphen or a joiner in its name or the party changes nothing (issue 33)', () => {
+    expect(outcome([entry({ name: 'NATIONAL BANK OF CU\u00ADBA' })]).hits).toEqual([]);
+    expect(outcome([entry({ name: 'NA\u200DTIONAL BANK*', matchingMethod: 'Keyword' })]).hits).toEqual([]);
+    expect(outcome([entry({ name: 'BANK OF CU\u00ADBA', matchingMethod: 'Keyword' })]).hits).toEqual([]);
+    const joined: ScreeningSubject = { ...consignee, text: 'National Bank of Cu\u200Dba' };
+    expect(outcome([entry({})], [joined])).toEqual({ hits: [], cleared: [['SDN-306', 'NATIONAL BANK OF CUBA']] });
+  });
+
   it('never clears a goods description', () => {
     expect(outcome([entry({ name: 'SPARE PARTS FOR MAHAN AIR', matchingMethod: 'Exact' })], [goods]).hits).toEqual(['SDN-12927']);
   });

@@ -4,6 +4,7 @@ import { FunctionId } from '../../../src/domain/access';
 import { hashPassword } from '../../../src/server/auth/passwords';
 import { bearer, buildTestApp, signIn, type TestApp } from '../testApp';
 import { demoFwb, fixture, postMessage } from './messages';
+import { addListRow, IRAN_CHARAK_ENTRY } from './ruleRows';
 
 /**
  * Shipments arrive as messages (issue 6): FWB and FHL as Cargo-IMP or Cargo-XML, refused with the
@@ -121,6 +122,19 @@ describe('POST /awbapi/messages', () => {
     });
     expect(encoded.statusCode).toBe(400);
     expect(encoded.json().data.Faults[0]).toMatchObject({ Code: 'bad-encoding', Line: 6 });
+  });
+
+  it('screens a Cargo-XML party as written: a shipper with zero width joiners in its name raises the hit (issue 33)', async () => {
+    await addListRow(t.db, 'sanctionlist', IRAN_CHARAK_ENTRY, 'sdn|sdn-25323');
+    const xml = fixture('xfwb-consol.xml')
+      .replaceAll('006-96667465', `160-${suffixWithCheckDigit(9_100_011)}`)
+      .replace('<ram:Name>SEKO WORLDWIDE LLC - DALLAS</ram:Name>', '<ram:Name>I\u200DRAN C\u200DHARAK</ram:Name>');
+    const created = await post(airline, xml, 'application/xml');
+    expect(created.statusCode).toBe(201);
+    const detail = await t.app.inject({ method: 'GET', url: `/awbapi/sanction/detail/${created.json().data.ShipmentId}`, headers: bearer(airline) });
+    expect(detail.json().data.SanctionHits).toContainEqual(
+      expect.objectContaining({ party: 'Shipper', entryId: 'SDN-25323', score: 1, screenedText: 'I\u200DRAN C\u200DHARAK', state: 'OPEN' }),
+    );
   });
 
   it('lets only the airline of the prefix, or the forwarder acting as agent, send', async () => {

@@ -28,3 +28,16 @@ export const INTERNAL_SANCTION_ENTRY = {
   aliases: null,
   remarks: null,
 };
+
+/** SDN-25323 as the whole OFAC list holds it (the test world seeds its first 200 entries only): a vessel, matched Exact as vessels are. */
+export const IRAN_CHARAK_ENTRY = {
+  listSource: 'SDN',
+  reference: 'SDN-25323',
+  matchingValue: 'IRAN CHARAK',
+  matchingMethod: 'Exact',
+  partyType: 'Vessel',
+  program: 'IRAN',
+  countryCode: null,
+  aliases: null,
+  remarks: null,
+};

@@ -3,7 +3,7 @@ import { readRiskLevel, sanctionRiskLevel } from '../../../src/domain/sanctionRi
 import type { SanctionCheckAnswer } from '../../../src/domain/shipmentWire';
 import { bearer, buildTestApp, signIn, type TestApp } from '../testApp';
 import { demoFwb, postMessage } from './messages';
-import { addListRow, INTERNAL_SANCTION_ENTRY } from './ruleRows';
+import { addListRow, INTERNAL_SANCTION_ENTRY, IRAN_CHARAK_ENTRY } from './ruleRows';
 
 /**
  * The Sanction Check (GET /awbapi/sanction/search, issue 18 item 4): matches at or over the
@@ -117,6 +117,36 @@ describe('the Sanction Check', () => {
       expect.objectContaining({ EntryId: 'INT-9002', Outcome: 'match', RiskLevel: 'Medium', Whitelist: null }),
       expect.objectContaining({ EntryId: 'INT-9001', Outcome: 'review', RiskLevel: null, Whitelist: expect.objectContaining({ RowId: rowId }) }),
     ]);
+  });
+});
+
+describe('names and list rows written with invisible characters (issue 33)', () => {
+  beforeAll(() => addRow('sanctionlist', IRAN_CHARAK_ENTRY, 'sdn|sdn-25323'));
+
+  it('finds a listed name whatever format characters the name carries: joiners, soft hyphens, marks, a byte order mark, fullwidth letters', async () => {
+    // IRAN CHARAK with a ZERO WIDTH JOINER in its words found only IRAN & SHARGH COMPANY at 0.82, and with a SOFT HYPHEN nothing.
+    for (const name of [
+      'I\u200DRAN C\u200DHARAK',
+      'IRAN CHA\u00ADRAK',
+      '\uFEFFIRAN\u200B CHARAK\u200E',
+      'I\u2060RAN \u2066CHARAK\u2069',
+      'ＩＲＡＮ　ＣＨＡＲＡＫ',
+    ]) {
+      const answer = await check(name);
+      expect(answer.Hits[0], JSON.stringify(name)).toMatchObject({ EntryId: 'SDN-25323', EntryName: 'IRAN CHARAK', Score: 1, Outcome: 'match' });
+    }
+  });
+
+  it('matches by a list row whose name carries soft hyphens, and clears by a whitelist row that does', async () => {
+    // As pasted from a word processor, which puts soft hyphens where it may break a line.
+    await addRow('sanctionlist', { ...INTERNAL_SANCTION_ENTRY, reference: 'INT-9033', matchingValue: 'ZOR\u00ADKAVIN MET\u00ADALS' }, 'internal|int-9033');
+    expect((await check('ZORKAVIN METALS')).Hits[0]).toMatchObject({ EntryId: 'INT-9033', Score: 1, Outcome: 'match' });
+    const rowId = await addRow('sanctionwhitelist', whitelistRow('ZORKA\u00ADVIN METALS', { sanctionReference: 'INT-9033' }), 'zorkavin|int-9033');
+    expect((await check('ZORKAVIN METALS')).Hits[0]).toMatchObject({
+      EntryId: 'INT-9033',
+      Outcome: 'whitelisted',
+      Whitelist: expect.objectContaining({ RowId: rowId }),
+    });
   });
 });
 
