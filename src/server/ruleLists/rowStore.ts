@@ -200,9 +200,32 @@ export async function deleteRowIds(db: RowDb, rowIds: readonly string[]): Promis
   }
 }
 
-/** Every row of the list (for a replacing import), locked. */
-export async function lockWholeList(db: RowDb, scope: ListScope): Promise<StoredRow[]> {
-  return listRowsQuery(db, scope).selectAll().orderBy('row_id').forUpdate().execute();
+/**
+ * What a replacing import's new rows are inserted under first: their unique key behind a prefix no real
+ * key has (keys are validated text, which never holds this control character), so that they can go
+ * in while the rows they replace stay as they are, unlocked, until the end (replaceRowsWith).
+ */
+export function stagedKey(importId: string, uniqueKey: string): string {
+  return `\u0001${importId}\u0001${uniqueKey}`;
+}
+
+/**
+ * The end of a replacing import: every other row of the list goes (answered, for the audit), then the
+ * staged rows take their own keys. Only these two statements lock the rows replaced, so that users
+ * editing the list wait for them, not for the whole import.
+ */
+export async function replaceRowsWith(db: RowDb, scope: ListScope, importId: string, staged: readonly StoredRow[]): Promise<StoredRow[]> {
+  const ids = staged.map((row) => row.row_id);
+  const removed = await db
+    .deleteFrom('rule_list_rows')
+    .where('company_id', '=', scope.companyId)
+    .where('list_name', '=', scope.plugin.name)
+    .where(sql<boolean>`row_id <> ALL(${ids}::bigint[])`)
+    .returningAll()
+    .execute();
+  const prefix = stagedKey(importId, '');
+  await sql`UPDATE rule_list_rows SET unique_key = substr(unique_key, ${prefix.length + 1}) WHERE row_id = ANY(${ids}::bigint[])`.execute(db);
+  return removed;
 }
 
 /** Which of these unique keys the list holds already, for import reports: looked up through the key's index, not the whole list read. */

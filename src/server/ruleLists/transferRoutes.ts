@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { offers, type RuleListPlugin } from '../../../plugins/types';
@@ -9,7 +10,7 @@ import { Answer } from '../http/answerSchemas';
 import { accountOf } from '../http/authenticate';
 import { decodeImportFile, parseImportCsv, type ImportRow } from './csvImport';
 import { csvFileName, exportCsv, importTemplateCsv } from './csvExport';
-import { deleteRowIds, insertRows, isDuplicateKeyError, listRows, lockWholeList, takenKeys } from './rowStore';
+import { insertRows, isDuplicateKeyError, listRows, replaceRowsWith, stagedKey, takenKeys } from './rowStore';
 import { recordRowChanges } from './ruleListAudit';
 import { parseRuleListQuery } from './ruleListQuery';
 import { actorOf, scopeOf } from './rowRoutes';
@@ -60,7 +61,7 @@ export function ruleListTransferRoutes(plugin: RuleListPlugin) {
         if (!/\.csv$/i.test(fileName.trim())) return sendReport(reply, [importProblem(0, '', ImportMessages.notCsv)]);
         const decoded = decodeImportFile(content);
         if ('problem' in decoded) return sendReport(reply, [decoded.problem]);
-        const parsed = parseImportCsv(plugin, decoded.text);
+        const parsed = await parseImportCsv(plugin, decoded.text);
         if (parsed.problems.length > 0) return sendReport(reply, parsed.problems);
         const scope = scopeOf(request, plugin);
         if (mode === 'append') {
@@ -77,26 +78,24 @@ export function ruleListTransferRoutes(plugin: RuleListPlugin) {
         try {
           const removed = await ctx.db.transaction().execute(async (trx) => {
             const actor = actorOf(request, ctx);
-            let before: Awaited<ReturnType<typeof lockWholeList>> = [];
-            if (mode === 'replace') {
-              before = await lockWholeList(trx, scope);
-              await deleteRowIds(
-                trx,
-                before.map((row) => row.row_id),
-              );
-              await recordRowChanges(
-                trx,
-                actor,
-                plugin,
-                before.map((row) => ({ rowId: row.row_id, action: 'Import' as const, before: row, after: null })),
-              );
-            }
-            const inserted = await insertRows(trx, scope, parsed.rows satisfies ImportRow[], accountOf(request).userId);
+            // A replacing import puts its rows in first under staged keys, and removes the rows it replaces
+            // at the end: those stay free for users' edits meanwhile (a 50,000-row import takes seconds).
+            const importId = randomUUID();
+            const rows = mode === 'replace' ? parsed.rows.map((row) => ({ ...row, uniqueKey: stagedKey(importId, row.uniqueKey) })) : parsed.rows;
+            const inserted = await insertRows(trx, scope, rows satisfies ImportRow[], accountOf(request).userId);
             await recordRowChanges(
               trx,
               actor,
               plugin,
               inserted.map((row) => ({ rowId: row.row_id, action: 'Import' as const, before: null, after: row })),
+            );
+            if (mode === 'append') return 0;
+            const before = await replaceRowsWith(trx, scope, importId, inserted);
+            await recordRowChanges(
+              trx,
+              actor,
+              plugin,
+              before.map((row) => ({ rowId: row.row_id, action: 'Import' as const, before: row, after: null })),
             );
             return before.length;
           });
