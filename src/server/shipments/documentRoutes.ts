@@ -109,6 +109,14 @@ export async function documentRoutes(plain: FastifyInstance, { ctx }: { ctx: App
       const remarks = (fields.Remarks ?? '').trim();
       const remarkProblem = freeRemarkProblem(remarks);
       if (remarkProblem) return invalid(reply, remarkProblem);
+      const caller = await callerOf(ctx, request);
+      const pouchKind = pouchKindOf(caller.scope.companyTypeId);
+      if (fields.PouchKind && fields.PouchKind !== pouchKind)
+        return invalid(reply, formatMessage(ShipmentMessages.pouchTypeNotAllowed, { pouch: `${pouchKind} pouch` }));
+      // Only a file for a shipment the caller may upload to is parsed: the check's threads are shared by everyone.
+      const target = await findShipment(ctx.db, caller.scope, { id: shipmentId });
+      if (target.kind === 'notFound') return shipmentNotFound(reply);
+      if (target.access !== 'full') return shipmentRefused(reply, target.access);
       const verdict = await pdfChecker.check(file.content);
       if (verdict === 'busy')
         return reply
@@ -116,10 +124,6 @@ export async function documentRoutes(plain: FastifyInstance, { ctx }: { ctx: App
           .header('Retry-After', String(pdfChecker.retryAfterSeconds))
           .send({ status: StatusCode.FAILURE, message: ShipmentMessages.pouchCheckBusy, data: { reason: 'busy' } });
       if (verdict !== 'readable') return invalid(reply, verdict === 'tooComplex' ? ShipmentMessages.pouchPdfTooComplex : ShipmentMessages.pouchUnreadablePdf);
-      const caller = await callerOf(ctx, request);
-      const pouchKind = pouchKindOf(caller.scope.companyTypeId);
-      if (fields.PouchKind && fields.PouchKind !== pouchKind)
-        return invalid(reply, formatMessage(ShipmentMessages.pouchTypeNotAllowed, { pouch: `${pouchKind} pouch` }));
       const upload = file;
       const outcome = await ctx.db.transaction().execute(async (trx) => {
         const found = await findShipment(trx, caller.scope, { id: shipmentId });

@@ -217,4 +217,15 @@ describe('documents', () => {
     const notMultipart = await t.post('forwarder', '/awbapi/document/upload', { ShipmentId: forwarded.shipment_id });
     expect(notMultipart.statusCode).toBe(400);
   });
+
+  it("refuses a file for a shipment the caller may not see before parsing it (issue 33: the check's threads are shared)", async () => {
+    const others = await shipmentWhere(t, sql`s.awb_prefix = '618' AND s.agent_company_id IS DISTINCT FROM 'DEMOFWD'`);
+    // Not a readable PDF: had it been parsed, that would be the answer.
+    const hostile = { name: 'x.pdf', content: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(3000, 7)]) };
+    const refusedUpload = await upload('forwarder', { ShipmentId: others.shipment_id }, hostile);
+    expect(refusedUpload.statusCode).toBe(403);
+    expect(refusedUpload.json()).toMatchObject({ status: -10000, message: 'This air waybill is not accessible.' });
+    const missing = await upload('forwarder', { ShipmentId: '999999999' }, hostile);
+    expect(missing.statusCode).toBe(404);
+  });
 });
