@@ -1,5 +1,5 @@
 export * from './sanctionList';
-export { foldText } from './textFolding';
+export { foldText, withoutFormatCharacters } from './textFolding';
 export { normaliseName, type NormalisedName } from './nameNormalisation';
 export { withoutLegalForms } from './legalForms';
 export { jaro, jaroWinkler } from './jaroWinkler';

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { FunctionId } from '../../domain/access';
 import { IngestMessages } from '../../domain/complianceMessages';
 import { decodeMessageBytes, DEFAULT_CARGO_MESSAGE_LIMITS } from '../../domain/cargoMessages';
+import { withoutFormatCharacters } from '../../domain/screening';
 import { formatMessage, StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
 import { accountOf, authenticate } from '../http/authenticate';
@@ -115,7 +116,8 @@ export async function complianceRoutes(plain: FastifyInstance, { ctx }: { ctx: A
     { preHandler: requireFunction(ctx, FunctionId.SANCTION_REVIEW), schema: { querystring: searchQuery, response: { 200: sanctionCheckAnswer, ...REFUSALS } } },
     async (request, reply) => {
       const name = request.query.name.trim();
-      if ([...name].length < 2) return invalid(reply, 'Enter a name of at least 2 characters.');
+      // Invisible characters (a zero width space) are not letters of the name: screening removes them.
+      if ([...withoutFormatCharacters(name).trim()].length < 2) return invalid(reply, 'Enter a name of at least 2 characters.');
       return ok(await checkSanctionName(await callerOf(ctx, request), name, request.query.limit));
     },
   );

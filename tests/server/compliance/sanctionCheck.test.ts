@@ -50,6 +50,14 @@ function whitelistRow(name: string, extra: Record<string, string | null> = {}): 
 }
 
 describe('the Sanction Check', () => {
+  it('asks for a name of 2 characters or more, not counting invisible ones', async () => {
+    for (const name of ['\u200B\u200B', 'A\u00AD', ' \u2060 ']) {
+      const response = await t.app.inject({ method: 'GET', url: `/awbapi/sanction/search?name=${encodeURIComponent(name)}`, headers: bearer(admin) });
+      expect(response.statusCode, JSON.stringify(name)).toBe(400);
+      expect(response.json()).toMatchObject({ status: -50001, message: 'Enter a name of at least 2 characters.' });
+    }
+  });
+
   beforeAll(async () => {
     await addRow(
       'sanctionlist',
