@@ -174,10 +174,48 @@ function rowHolds(filter: RowFilter | undefined, row: RuleRow): boolean {
 interface FactValueSet {
   raw: readonly string[];
   upper: readonly string[];
+  /** Where each upper-cased value first stands, for a fact of many values (a region-rich area); made when first asked for. */
+  positions?: ReadonlyMap<string, number>;
 }
 
 function valueSet(raw: readonly string[]): FactValueSet {
   return { raw, upper: raw.map((value) => value.trim().toUpperCase()) };
+}
+
+/** A fact with more values than this is looked up through its positions, not scanned, by every row of a list. */
+const SCANNED_VALUES = 16;
+
+function positionOf(values: FactValueSet, upper: string): number {
+  if (values.upper.length <= SCANNED_VALUES) return values.upper.indexOf(upper);
+  if (!values.positions) {
+    const positions = new Map<string, number>();
+    values.upper.forEach((value, at) => positions.has(value) || positions.set(value, at));
+    values.positions = positions;
+  }
+  return values.positions.get(upper) ?? -1;
+}
+
+/**
+ * A country's area (the country and the Region List's regions holding it) as compared, kept with the
+ * list version's regions of that country: the same for every shipment to or from it, and a Region
+ * List of 50,000 rows may put a country in as many regions.
+ */
+const areas = new WeakMap<readonly string[], Map<string, FactValueSet>>();
+
+function areaValues(geography: Geography, country: string | undefined): FactValueSet | undefined {
+  if (country === undefined) return undefined;
+  const regions = geography.regionsOf(country);
+  let byCountry = areas.get(regions);
+  if (!byCountry) {
+    byCountry = new Map();
+    areas.set(regions, byCountry);
+  }
+  let area = byCountry.get(country);
+  if (!area) {
+    area = valueSet([country, ...regions]);
+    byCountry.set(country, area);
+  }
+  return area;
 }
 
 /**
@@ -201,7 +239,7 @@ function firstHit(condition: EffectCondition, row: RuleRow, values: FactValueSet
   if (listed === undefined || upper === undefined) return condition.required ? undefined : null;
   switch (condition.match) {
     case 'equal': {
-      const at = uppers.indexOf(upper);
+      const at = positionOf(values, upper);
       return at < 0 ? undefined : raw[at];
     }
     case 'prefix':
@@ -438,7 +476,10 @@ class EffectPass {
     if (this.pinned?.fact === fact) return this.pinned.values;
     let values = this.known.get(fact);
     if (!values) {
-      values = valueSet(factValues(fact, this.facts, this.geography, this.current, this.hsCodes));
+      const area = fact === 'originArea' || fact === 'destinationArea';
+      values =
+        (area && areaValues(this.geography, fact === 'originArea' ? this.geography.originCountry : this.geography.destinationCountry)) ||
+        valueSet(factValues(fact, this.facts, this.geography, this.current, this.hsCodes));
       this.known.set(fact, values);
     }
     return values;
