@@ -1,6 +1,7 @@
 import { canonicalSpelling, consonantSkeleton } from './canonicalSpelling';
 import { genericGroupOf } from './genericWords';
-import { ARTICLES, matchWithTwoEdits, matchWords, SKELETON_EDIT_LENGTH, twoDeletionKeys, WORD_FLOOR } from './wordMatch';
+import { KeyedWords, WordTable } from './keyedWords';
+import { ARTICLES, matchWithTwoEdits, matchWords, SKELETON_EDIT_LENGTH, twoDeletionKeys, twoDeletionKeysOf, WORD_FLOOR } from './wordMatch';
 
 /**
  * An index over the words of the listed names, so that a screened name is compared only with the
@@ -51,14 +52,16 @@ export class FuzzyNameIndex {
   private readonly names: { words: string[]; weight: number }[] = [];
   /** word -> [name id, weight x occurrences]... flattened. */
   private readonly postings = new Map<string, number[]>();
-  private readonly byDeletion = new Map<string, string[]>();
+  /** The listed words, each once: the key tables below file them by number. */
+  private readonly wordTable = new WordTable();
+  private readonly byDeletion = new KeyedWords(this.wordTable);
   /** The listed words filed under their letter keys (words joined from two are not, unless also listed as words). */
   private readonly letterIndexed = new Set<string>();
-  private readonly bySkeleton = new Map<string, string[]>();
+  private readonly bySkeleton = new KeyedWords(this.wordTable);
   private readonly byGenericGroup = new Map<number, string[]>();
   private readonly near = new Map<string, NearWord[]>();
   /** Listed words (neither joined nor trade words) by their keys with up to two letters left out. */
-  private readonly byTwoDeletions = new Map<string, string[]>();
+  private readonly byTwoDeletions = new KeyedWords(this.wordTable);
   private readonly twoEditsNear = new Map<string, NearWord[]>();
   /** letter -> [name id, weight]... flattened: the names with that letter among their initials, and those initials' weight (compareNames regroups initials). */
   private readonly byInitial = new Map<string, number[]>();
@@ -123,15 +126,15 @@ export class FuzzyNameIndex {
   private indexLetters(word: string): void {
     if (this.letterIndexed.has(word)) return;
     this.letterIndexed.add(word);
-    for (const key of letterKeys(word)) addToList(this.byDeletion, key, word);
+    for (const key of letterKeys(word)) this.byDeletion.add(key, word);
   }
 
   /** Files a listed word under its keys; words joined from two (`joined`) only under their skeleton keys, as compareNames joins only words of alike skeletons. */
   private indexWord(word: string, joined = false): void {
     if (word.length > 2) {
       if (!joined) this.indexLetters(word);
-      if (!joined && genericGroupOf(word) === undefined) for (const key of twoDeletionKeys(word)) addToList(this.byTwoDeletions, key, word);
-      for (const key of skeletonKeys(word)) addToList(this.bySkeleton, key, word);
+      if (!joined && genericGroupOf(word) === undefined) for (const key of twoDeletionKeysOf(word)) this.byTwoDeletions.add(key, word);
+      for (const key of skeletonKeys(word)) this.bySkeleton.add(key, word);
     }
     const group = genericGroupOf(word);
     if (group !== undefined) addToList(this.byGenericGroup, group, word);
@@ -161,9 +164,8 @@ export class FuzzyNameIndex {
     const group = genericGroupOf(word);
     if (group !== undefined) for (const listed of this.byGenericGroup.get(group) ?? []) consider(listed);
     if (word.length > 2) {
-      for (const key of new Set([...deletionKeys(word), ...deletionKeys(canonicalSpelling(word))]))
-        for (const listed of this.byDeletion.get(key) ?? []) consider(listed);
-      for (const key of skeletonKeys(word)) for (const listed of this.bySkeleton.get(key) ?? []) consider(listed);
+      for (const key of new Set([...deletionKeys(word), ...deletionKeys(canonicalSpelling(word))])) this.byDeletion.forEach(key, consider);
+      for (const key of skeletonKeys(word)) this.bySkeleton.forEach(key, consider);
     }
     if (this.near.size >= NEAR_CACHE_LIMIT) this.near.clear();
     this.near.set(word, found);
@@ -178,12 +180,12 @@ export class FuzzyNameIndex {
     if (word.length > 2 && genericGroupOf(word) === undefined && this.mayCarryTwoEdits(word)) {
       const seen = new Set<string>();
       for (const key of twoDeletionKeys(word))
-        for (const listed of this.byTwoDeletions.get(key) ?? []) {
-          if (seen.has(listed)) continue;
+        this.byTwoDeletions.forEach(key, (listed) => {
+          if (seen.has(listed)) return;
           seen.add(listed);
           const match = matchWithTwoEdits(listed, word);
           if (match) found.push({ word: listed, similarity: match.similarity });
-        }
+        });
     }
     if (this.twoEditsNear.size >= NEAR_CACHE_LIMIT) this.twoEditsNear.clear();
     this.twoEditsNear.set(word, found);

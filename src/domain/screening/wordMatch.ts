@@ -260,6 +260,14 @@ const TWO_DELETION_KEY_LENGTH = 3;
 export function twoDeletionKeys(word: string): string[] {
   let keys = keyCache.get(word);
   if (keys) return keys;
+  keys = twoDeletionKeysOf(word);
+  if (keyCache.size >= CACHE_LIMIT / 10) keyCache.clear();
+  keyCache.set(word, keys);
+  return keys;
+}
+
+/** twoDeletionKeys without keeping them: the word index files each listed word under its keys once (kept, its tens of keys a word would double the index's memory). */
+export function twoDeletionKeysOf(word: string): string[] {
   const found = new Set<string>();
   for (const written of new Set([word, canonicalSpelling(word)])) {
     if (written.length >= TWO_DELETION_KEY_LENGTH) found.add(written);
@@ -273,10 +281,7 @@ export function twoDeletionKeys(word: string): string[] {
       }
     }
   }
-  keys = [...found];
-  if (keyCache.size >= CACHE_LIMIT / 10) keyCache.clear();
-  keyCache.set(word, keys);
-  return keys;
+  return [...found];
 }
 
 function shareTwoDeletionKey(first: string, second: string): boolean {

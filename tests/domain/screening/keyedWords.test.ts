@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { keyHash, KeyedWords, WordTable } from '../../../src/domain/screening/keyedWords';
+
+/** The word index's key tables (issue 33: the screener's memory): words filed under keys by the keys' hashes, in typed arrays. */
+
+const wordsUnder = (table: KeyedWords, key: string) => {
+  const found: string[] = [];
+  table.forEach(key, (word) => found.push(word));
+  return found.sort();
+};
+
+describe('words filed under keys', () => {
+  it('answers every word filed under a key, through the tables growing, and none of another key', () => {
+    const words = new WordTable();
+    const table = new KeyedWords(words);
+    for (let index = 0; index < 20_000; index++) {
+      table.add(`KEY${index % 5000}`, `WORD${index}`);
+      table.add('COMMON', `WORD${index}`);
+    }
+    expect(table.size).toBe(40_000);
+    expect(wordsUnder(table, 'KEY42')).toEqual(['WORD10042', 'WORD15042', 'WORD42', 'WORD5042']);
+    expect(wordsUnder(table, 'COMMON')).toHaveLength(20_000);
+    expect(wordsUnder(table, 'KEY5000')).toEqual([]);
+    // Each word is kept once, however many keys file it.
+    expect(words.words).toHaveLength(20_000);
+  });
+
+  it('hashes keys to 32-bit integers, differently for near keys', () => {
+    const hashes = new Set(['HSBLH', 'HSBL', 'SBLH', 'HSBLH-', '_MR', 'MR'].map(keyHash));
+    expect(hashes.size).toBe(6);
+    for (const hash of hashes) expect(hash).toBe(hash | 0);
+  });
+});
