@@ -33,6 +33,7 @@ export const ImportMessages = {
   cellCount: 'The row has {found} cells; the header has {expected}.',
   duplicateInFile: '* Already in the file at line {line}',
   duplicateInList: '* Already in the list',
+  changedMeanwhile: 'The list was changed by someone else while the file was imported: nothing was imported. Please import the file again.',
   rejected: 'Nothing was imported: the file has {count} problem(s). Correct them and import the file again.',
   imported: '{count} row(s) imported.',
   replaced: '{count} row(s) imported; the {removed} row(s) the list held before were removed.',

@@ -68,7 +68,7 @@ function startLine(endLine: number, cells: readonly string[]): number {
 type CsvRecord = { record: string[]; info: { lines: number } };
 
 /** Characters of the file handed to the parser at a time, between two turns of the event loop. */
-const CSV_PIECE = 64 * 1024;
+const CSV_PIECE = 16 * 1024;
 
 /** The file's records, or the parser's error, or 'tooMany' past the row limit (the header and one row more). */
 async function csvRecords(text: string): Promise<CsvRecord[] | CsvError | 'tooMany'> {

@@ -191,6 +191,33 @@ export async function updateRows(db: RowDb, changes: readonly { rowId: string; r
   return changes.map(({ rowId }) => byId.get(String(rowId))!);
 }
 
+/**
+ * Rows changed in one statement each only if it still has the version it was read at; answers the
+ * rows changed (fewer than asked when some changed meanwhile).
+ */
+export async function updateRowsAtVersions(
+  db: RowDb,
+  changes: readonly { rowId: string; version: number; row: NewRow }[],
+  userId: string,
+): Promise<StoredRow[]> {
+  if (changes.length === 0) return [];
+  const values = sql.join(
+    changes.map(({ rowId, version, row }) => sql`(${rowId}::bigint, ${version}::int, ${JSON.stringify(row.values)}::jsonb, ${row.uniqueKey}::text)`),
+  );
+  const { rows } = await sql<StoredRow>`
+    UPDATE rule_list_rows AS r
+       SET row_values = v.row_values, unique_key = v.unique_key, version = r.version + 1, updated_at = now(), updated_by = ${userId}
+      FROM (VALUES ${values}) AS v(row_id, version, row_values, unique_key)
+     WHERE r.row_id = v.row_id AND r.version = v.version
+ RETURNING r.*`.execute(db);
+  return rows;
+}
+
+/** Every row of the list as it is now, unlocked (a replacing import compares the file with it). */
+export async function currentRows(db: RowDb, scope: ListScope): Promise<StoredRow[]> {
+  return listRowsQuery(db, scope).selectAll().orderBy('row_id').execute();
+}
+
 export async function deleteRowIds(db: RowDb, rowIds: readonly string[]): Promise<void> {
   for (let start = 0; start < rowIds.length; start += 5000) {
     await db
@@ -198,34 +225,6 @@ export async function deleteRowIds(db: RowDb, rowIds: readonly string[]): Promis
       .where('row_id', 'in', rowIds.slice(start, start + 5000))
       .execute();
   }
-}
-
-/**
- * What a replacing import's new rows are inserted under first: their unique key behind a prefix no real
- * key has (keys are validated text, which never holds this control character), so that they can go
- * in while the rows they replace stay as they are, unlocked, until the end (replaceRowsWith).
- */
-export function stagedKey(importId: string, uniqueKey: string): string {
-  return `\u0001${importId}\u0001${uniqueKey}`;
-}
-
-/**
- * The end of a replacing import: every other row of the list goes (answered, for the audit), then the
- * staged rows take their own keys. Only these two statements lock the rows replaced, so that users
- * editing the list wait for them, not for the whole import.
- */
-export async function replaceRowsWith(db: RowDb, scope: ListScope, importId: string, staged: readonly StoredRow[]): Promise<StoredRow[]> {
-  const ids = staged.map((row) => row.row_id);
-  const removed = await db
-    .deleteFrom('rule_list_rows')
-    .where('company_id', '=', scope.companyId)
-    .where('list_name', '=', scope.plugin.name)
-    .where(sql<boolean>`row_id <> ALL(${ids}::bigint[])`)
-    .returningAll()
-    .execute();
-  const prefix = stagedKey(importId, '');
-  await sql`UPDATE rule_list_rows SET unique_key = substr(unique_key, ${prefix.length + 1}) WHERE row_id = ANY(${ids}::bigint[])`.execute(db);
-  return removed;
 }
 
 /** Which of these unique keys the list holds already, for import reports: looked up through the key's index, not the whole list read. */

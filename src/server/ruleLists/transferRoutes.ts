@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { offers, type RuleListPlugin } from '../../../plugins/types';
@@ -10,7 +9,8 @@ import { Answer } from '../http/answerSchemas';
 import { accountOf } from '../http/authenticate';
 import { decodeImportFile, parseImportCsv, type ImportRow } from './csvImport';
 import { csvFileName, exportCsv, importTemplateCsv } from './csvExport';
-import { insertRows, isDuplicateKeyError, listRows, replaceRowsWith, stagedKey, takenKeys } from './rowStore';
+import { insertRows, isDuplicateKeyError, listRows, takenKeys } from './rowStore';
+import { ListChangedDuringImport, replaceListWith } from './replaceImport';
 import { recordRowChanges } from './ruleListAudit';
 import { parseRuleListQuery } from './ruleListQuery';
 import { actorOf, scopeOf } from './rowRoutes';
@@ -78,26 +78,15 @@ export function ruleListTransferRoutes(plugin: RuleListPlugin) {
         try {
           const removed = await ctx.db.transaction().execute(async (trx) => {
             const actor = actorOf(request, ctx);
-            // A replacing import puts its rows in first under staged keys, and removes the rows it replaces
-            // at the end: those stay free for users' edits meanwhile (a 50,000-row import takes seconds).
-            const importId = randomUUID();
-            const rows = mode === 'replace' ? parsed.rows.map((row) => ({ ...row, uniqueKey: stagedKey(importId, row.uniqueKey) })) : parsed.rows;
-            const inserted = await insertRows(trx, scope, rows satisfies ImportRow[], accountOf(request).userId);
+            if (mode === 'replace') return replaceListWith(trx, scope, actor, plugin, parsed.rows);
+            const inserted = await insertRows(trx, scope, parsed.rows satisfies ImportRow[], accountOf(request).userId);
             await recordRowChanges(
               trx,
               actor,
               plugin,
               inserted.map((row) => ({ rowId: row.row_id, action: 'Import' as const, before: null, after: row })),
             );
-            if (mode === 'append') return 0;
-            const before = await replaceRowsWith(trx, scope, importId, inserted);
-            await recordRowChanges(
-              trx,
-              actor,
-              plugin,
-              before.map((row) => ({ rowId: row.row_id, action: 'Import' as const, before: row, after: null })),
-            );
-            return before.length;
+            return 0;
           });
           const message =
             mode === 'replace'
@@ -107,6 +96,7 @@ export function ruleListTransferRoutes(plugin: RuleListPlugin) {
         } catch (error) {
           // Another import or edit took a key between the check and the insert.
           if (isDuplicateKeyError(error)) return sendReport(reply, [importProblem(0, parsed.keyColumn, ImportMessages.duplicateInList)]);
+          if (error instanceof ListChangedDuringImport) return sendReport(reply, [importProblem(0, '', ImportMessages.changedMeanwhile)]);
           throw error;
         }
       });

@@ -92,7 +92,8 @@ describe('a replacing import', () => {
       await sql`ROLLBACK`.execute(connection);
       return { waiting, answer: await importing };
     });
-    expect(release.waiting).toMatch(/^delete from "rule_list_rows"/);
+    expect(release.waiting).toMatch(/DELETE FROM rule_list_rows/i);
+    expect(release.waiting).not.toMatch(/^select/i);
     expect(release.answer.statusCode).toBe(200);
     expect(release.answer.json()).toMatchObject({ status: 1, data: { imported: 2_000, removed: before.length } });
     const after = await t.db
@@ -103,5 +104,74 @@ describe('a replacing import', () => {
       .execute();
     expect(after).toHaveLength(2_000);
     expect(after.every((row) => !row.unique_key.includes('\u0001'))).toBe(true);
+    // Each row replaced is in the audit with its values before, as an edit's are.
+    const removedRow = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'before_value', 'after_value', 'user_id'])
+      .where('entity', '=', 'regionlist')
+      .where('entity_key', '=', String(before[0].row_id))
+      .executeTakeFirstOrThrow();
+    expect(removedRow).toMatchObject({ action: 'Import', after_value: null, user_id: 'admin' });
+    expect(Object.keys(removedRow.before_value as object).sort()).toEqual(['countryCodes', 'regionCode', 'regionName', 'version']);
+  });
+});
+
+describe('a replacing import, row by row', () => {
+  let t: TestApp;
+  let admin: ClassicCaller;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await classicCaller(t);
+  });
+  afterAll(() => t.close());
+
+  const regionRows = () =>
+    t.db.selectFrom('rule_list_rows').selectAll().where('company_id', '=', 'DEMOAIR').where('list_name', '=', 'regionlist').orderBy('row_id').execute();
+  const replaceWith = (text: string) =>
+    admin.send('POST', '/classicapi/regionlist/import', { fileName: 'regions.csv', content: csvFile(text), mode: 'replace' });
+  const auditLines = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM audit_log WHERE entity = 'regionlist'`.execute(t.db)).rows[0].n);
+  const runs = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM rescreen_runs WHERE list_name = 'regionlist'`.execute(t.db)).rows[0].n);
+
+  it('keeps the rows the file repeats, changes in place those it gives other values, and removes those it lacks', async () => {
+    expect((await replaceWith(regions(300))).json()).toMatchObject({ status: 1, data: { imported: 300 } });
+    const first = await regionRows();
+    const [lines, rescreens] = [await auditLines(), await runs()];
+    // The same file again changes nothing: no row, no audit line, no re-screening.
+    expect((await replaceWith(regions(300))).json()).toMatchObject({ status: 1, data: { imported: 300, removed: 0 } });
+    expect(await regionRows()).toEqual(first);
+    expect([await auditLines(), await runs()]).toEqual([lines, rescreens]);
+    // One row's countries change, the last 100 go.
+    const edited = regions(200).replace('Z000007,Bulk 7,DE;FR', 'Z000007,Bulk 7,DE;FR;IT');
+    expect((await replaceWith(edited)).json()).toMatchObject({ status: 1, data: { imported: 200, removed: 100 } });
+    const after = await regionRows();
+    expect(after).toHaveLength(200);
+    const seventh = after.find((row) => row.unique_key === first[7].unique_key);
+    expect(seventh).toMatchObject({ row_id: first[7].row_id, version: first[7].version + 1, row_values: { countryCodes: 'DE;FR;IT' } });
+    expect(after.filter((row) => row.version === 1)).toHaveLength(199);
+    expect(await auditLines()).toBe(lines + 101);
+    expect(await runs()).toBeGreaterThan(rescreens);
+  });
+
+  it('imports nothing when a row it replaces was changed by someone else meanwhile', async () => {
+    const held = (await regionRows()).at(-1);
+    if (!held) throw new Error('the list is empty');
+    const answer = await t.db.connection().execute(async (connection) => {
+      await sql`BEGIN`.execute(connection);
+      await sql`SELECT 1 FROM rule_list_rows WHERE row_id = ${held.row_id} FOR NO KEY UPDATE`.execute(connection);
+      const importing = replaceWith(regions(10));
+      for (let tries = 0; tries < 600; tries++) {
+        const { rows } = await sql<{ n: string }>`
+          SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`.execute(t.db);
+        if (Number(rows[0].n) > 0) break;
+        await sleep(50);
+      }
+      // A user's edit of that row commits first.
+      await sql`UPDATE rule_list_rows SET version = version + 1 WHERE row_id = ${held.row_id}`.execute(connection);
+      await sql`COMMIT`.execute(connection);
+      return importing;
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().data.problems).toEqual([{ line: 0, column: '', message: ImportMessages.changedMeanwhile }]);
+    expect(await regionRows()).toHaveLength(200);
   });
 });
