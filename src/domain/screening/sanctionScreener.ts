@@ -68,9 +68,18 @@ export const DISTINCTIVE_INFORMATIVENESS = 0.3;
  * (LIMITED BRECO SERVICES) or misspelt (LIMITID).
  */
 function listVocabulary(entries: readonly SanctionListEntry[]): NameVocabulary {
+  const steps = vocabularySteps(entries);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/** listVocabulary, pausing (yielding) every BUILD_SLICE entries, for `build` to give the event loop a turn. */
+function* vocabularySteps(entries: readonly SanctionListEntry[]): Generator<void, NameVocabulary> {
   const documents = new Map<string, number>();
   let names = 0;
-  for (const entry of entries) {
+  for (const [index, entry] of entries.entries()) {
+    if (index % BUILD_SLICE === BUILD_SLICE - 1) yield;
     for (const phrase of new Set([entry.name, ...entry.aliases])) {
       const value = readMatchingValue(phrase);
       if (value.kind !== 'literal') continue;
@@ -163,7 +172,7 @@ function explain(comparison: NameComparison, score: number): HitExplanation {
 const BUILD_SLICE = 100;
 /** A turn of the event loop, after pending I/O (setImmediate where there is one: a timer waits at least a millisecond). */
 const nextTurn = (): Promise<void> => new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
-/** Passed by `build` alone (it is not exported): the constructor leaves the names to it, to add in slices. */
+/** Passed by `build` alone (it is not exported): the constructor takes the vocabulary it made and leaves the names to it, to add in slices. */
 const NAMES_IN_SLICES: unique symbol = Symbol('names added in slices by build');
 
 const WHOLE_NAME: Record<MatchingMethod, HitExplanation['how']> = { Exact: 'exact', Keyword: 'keyword', Default: 'keyword' };
@@ -189,14 +198,14 @@ export class SanctionScreener {
    * Builds the index in one go: over the whole SDN list that is about a second of CPU, so a server
    * builds it with `SanctionScreener.build`, which leaves the event loop free between slices.
    */
-  constructor(entries: readonly SanctionListEntry[], options: ScreenerOptions = {}, names?: typeof NAMES_IN_SLICES) {
+  constructor(entries: readonly SanctionListEntry[], options: ScreenerOptions = {}, inSlices?: { by: typeof NAMES_IN_SLICES; vocabulary: NameVocabulary }) {
     this.threshold = options.threshold ?? DEFAULT_FUZZY_THRESHOLD;
     this.listedNameWeight = options.listedNameWeight ?? LISTED_NAME_WEIGHT;
     this.entries = entries;
-    this.vocabulary = listVocabulary(entries);
+    this.vocabulary = inSlices?.by === NAMES_IN_SLICES ? inSlices.vocabulary : listVocabulary(entries);
     this.weightOf = this.vocabulary.weightOf;
     this.fuzzy = new FuzzyNameIndex((word) => !this.vocabulary.isListed?.(word));
-    if (names !== NAMES_IN_SLICES) this.addEntries(0, entries.length);
+    if (inSlices?.by !== NAMES_IN_SLICES) this.addEntries(0, entries.length);
   }
 
   /**
@@ -205,7 +214,13 @@ export class SanctionScreener {
    * (issue 14: the whole SDN list held an app process for seconds).
    */
   static async build(entries: readonly SanctionListEntry[], options: ScreenerOptions = {}): Promise<SanctionScreener> {
-    const screener = new SanctionScreener(entries, options, NAMES_IN_SLICES);
+    const vocabulary = vocabularySteps(entries);
+    let step = vocabulary.next();
+    while (!step.done) {
+      await nextTurn();
+      step = vocabulary.next();
+    }
+    const screener = new SanctionScreener(entries, options, { by: NAMES_IN_SLICES, vocabulary: step.value });
     for (let from = 0; from < entries.length; from += BUILD_SLICE) {
       await nextTurn();
       screener.addEntries(from, Math.min(entries.length, from + BUILD_SLICE));

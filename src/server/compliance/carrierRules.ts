@@ -36,8 +36,12 @@ export interface CarrierRules {
 }
 
 const byDatabase = new WeakMap<Db, Map<string, { signature: string; rules: Promise<CarrierRules> }>>();
-const screeners = new Map<string, Promise<SanctionScreener>>();
-const MAX_SCREENERS = 6;
+/**
+ * Screeners by their list's content: held while they are built, then only as long as some carrier's
+ * rules hold them (a WeakRef), so that a list's older versions do not stay in memory beside the new
+ * (a screener of a large list is hundreds of megabytes).
+ */
+const screeners = new Map<string, { building?: Promise<SanctionScreener>; built?: WeakRef<SanctionScreener> }>();
 
 /** The lists the engine and screening read: the built-in deciding lists and those whose plugins declare effects. */
 function readLists(db: Db): string[] {
@@ -60,13 +64,31 @@ async function signatureOf(db: Db, carrierId: string): Promise<string> {
  * The screener of a sanction list's content, built once however many requests ask for it at the same
  * time; the build yields between slices (SanctionScreener.build), so the process answers meanwhile.
  */
-function screenerFor(entries: SanctionListEntry[]): Promise<SanctionScreener> {
-  const key = createHash('sha256').update(JSON.stringify(entries)).digest('hex');
-  const cached = screeners.get(key);
-  if (cached) return cached;
-  if (screeners.size >= MAX_SCREENERS) screeners.delete(screeners.keys().next().value as string);
-  const built = SanctionScreener.build(entries);
-  return keptUnlessFailed(screeners, key, built, built);
+async function screenerFor(entries: SanctionListEntry[]): Promise<SanctionScreener> {
+  const key = await runInSlices(contentKey(entries));
+  for (const [held, kept] of screeners) if (kept.built && !kept.built.deref()) screeners.delete(held);
+  const kept = screeners.get(key);
+  const alive = kept?.built?.deref();
+  if (alive) return alive;
+  if (kept?.building) return kept.building;
+  const building = SanctionScreener.build(entries);
+  const slot = { building };
+  screeners.set(key, slot);
+  building.then(
+    (screener) => screeners.get(key) === slot && screeners.set(key, { built: new WeakRef(screener) }),
+    () => screeners.get(key) === slot && screeners.delete(key),
+  );
+  return building;
+}
+
+/** The SHA-256 of a sanction list's content, taken a few hundred entries at a time (a list of 50,000 is megabytes of JSON). */
+function* contentKey(entries: readonly SanctionListEntry[]): Generator<void, string> {
+  const hash = createHash('sha256');
+  for (let from = 0; from < entries.length; from += 500) {
+    hash.update(JSON.stringify(entries.slice(from, from + 500)));
+    yield;
+  }
+  return hash.digest('hex');
 }
 
 /** Stores a value for the callers to share until `settles` fails; then it goes (unless replaced meanwhile), so that the next caller tries again. */
