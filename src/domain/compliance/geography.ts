@@ -1,4 +1,5 @@
 import countryToCurrency from 'country-to-currency';
+import { runToEnd } from '../steps';
 import type { ShipmentFacts } from './facts';
 import type { Finding } from './findings';
 import { carrierApplies, itemsOf, textOf, type RuleLists, type RuleRow } from './ruleRows';
@@ -60,10 +61,7 @@ function* countryRegionsBuild(rows: readonly RuleRow[]): Generator<void, Readonl
 function derived<T>(cache: WeakMap<readonly RuleRow[], T>, rows: readonly RuleRow[], build: (rows: readonly RuleRow[]) => Generator<void, T>): T {
   let value = cache.get(rows);
   if (value === undefined) {
-    const steps = build(rows);
-    let step = steps.next();
-    while (!step.done) step = steps.next();
-    value = step.value;
+    value = runToEnd(build(rows));
     cache.set(rows, value);
   }
   return value;

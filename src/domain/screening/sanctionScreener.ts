@@ -1,3 +1,4 @@
+import { runToEnd } from '../steps';
 import { HIGH_CONFIDENCE_SCORE, REVIEW_FLOOR, sanctionRiskLevel } from '../sanctionRisk';
 import type { Matcher, MatchingMethod } from '../wildcard';
 import { FuzzyNameIndex } from './fuzzyNameIndex';
@@ -68,10 +69,7 @@ export const DISTINCTIVE_INFORMATIVENESS = 0.3;
  * (LIMITED BRECO SERVICES) or misspelt (LIMITID).
  */
 function listVocabulary(entries: readonly SanctionListEntry[]): NameVocabulary {
-  const steps = vocabularySteps(entries);
-  let step = steps.next();
-  while (!step.done) step = steps.next();
-  return step.value;
+  return runToEnd(vocabularySteps(entries));
 }
 
 /** listVocabulary, pausing (yielding) every BUILD_SLICE entries, for `build` to give the event loop a turn. */

@@ -18,7 +18,7 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { QUEUES, type JobQueue } from '../jobs/jobQueue';
 import { writeShipmentEvent } from '../shipments/actionLog';
-import { assessmentColumns, assessShipment, type Assessment } from './assessment';
+import { assessmentColumns, assessShipmentInSlices, type Assessment } from './assessment';
 import { carrierRules } from './carrierRules';
 import { IngestMessages } from '../../domain/complianceMessages';
 import { reviewedHitsOf } from './storedHits';
@@ -162,7 +162,7 @@ export async function ingestMessage(context: IngestContext, text: string): Promi
 
     const baseCodes = message.kind === 'FWB' || !existing ? waybill.specialHandlingCodes : existing.special_handling_codes;
     const previousHits = existing ? reviewedHitsOf(existing.sanction_hits) : [];
-    const assessment = assessShipment(rules, {
+    const assessment = await assessShipmentInSlices(rules, {
       waybill,
       manifest,
       specialHandlingCodes: baseCodes,

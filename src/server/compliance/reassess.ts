@@ -6,7 +6,7 @@ import { OPEN_STATUSES } from '../../domain/shipmentStatus';
 import type { Database, ShipmentTable } from '../db/schema';
 import { QUEUES, type JobQueue } from '../jobs/jobQueue';
 import { writeShipmentEvents } from '../shipments/actionLog';
-import { assessmentColumns, assessShipment, type Assessment } from './assessment';
+import { assessmentColumns, assessShipmentInSlices, type Assessment } from './assessment';
 import type { CarrierRules } from './carrierRules';
 import { reviewedHitsOf } from './storedHits';
 
@@ -35,10 +35,14 @@ export interface PlannedReassessment extends Reassessment {
   next: Omit<ReturnType<typeof assessmentColumns>, 'status'> & { status: string };
 }
 
-export function planReassessment(rules: CarrierRules, shipment: StoredShipment, options: Omit<ReassessOptions, 'jobs'>): PlannedReassessment | undefined {
+export async function planReassessment(
+  rules: CarrierRules,
+  shipment: StoredShipment,
+  options: Omit<ReassessOptions, 'jobs'>,
+): Promise<PlannedReassessment | undefined> {
   if (!shipment.waybill) return undefined;
   const previousHits = options.hits ?? reviewedHitsOf(shipment.sanction_hits);
-  const assessment = assessShipment(rules, {
+  const assessment = await assessShipmentInSlices(rules, {
     waybill: shipment.waybill as AirWaybill,
     ...(shipment.house_manifest ? { manifest: shipment.house_manifest as HouseManifest } : {}),
     specialHandlingCodes: shipment.special_handling_codes,
@@ -122,7 +126,7 @@ export async function applyReassessments(
   const written: PlannedReassessment[] = [];
   for (const shipment of locked) {
     const plan = planned.get(String(shipment.shipment_id));
-    const current = plan && shipment.update_dt.getTime() === plan.shipment.update_dt.getTime() ? plan : planReassessment(rules, shipment, options);
+    const current = plan && shipment.update_dt.getTime() === plan.shipment.update_dt.getTime() ? plan : await planReassessment(rules, shipment, options);
     if (!current?.changed) continue;
     await writeReassessment(trx, current, options.jobs);
     written.push(current);
@@ -137,7 +141,7 @@ export async function reassessShipment(
   shipment: StoredShipment,
   options: ReassessOptions,
 ): Promise<Reassessment | undefined> {
-  const plan = planReassessment(rules, shipment, options);
+  const plan = await planReassessment(rules, shipment, options);
   if (!plan) return undefined;
   await writeReassessment(trx, plan, options.jobs);
   return { changed: plan.changed, before: plan.before, after: plan.after, assessment: plan.assessment };

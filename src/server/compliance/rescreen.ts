@@ -101,7 +101,7 @@ export async function rescreenChunk(deps: RescreenDeps, runId: string): Promise<
   for (const shipment of shipments) {
     // Requests are served between shipments, not after the chunk.
     await nextTurn();
-    const plan = planReassessment(rules, shipment, options);
+    const plan = await planReassessment(rules, shipment, options);
     if (plan?.changed) plans.push(plan);
   }
   return deps.db.transaction().execute(async (trx) => {

@@ -89,7 +89,7 @@ describe('re-screening and row locks', () => {
     const rules = await carrierRules(t.db, 'DEMOAIR');
     const options = { now: new Date(), autoAcceptDelaySeconds: 60 };
     const before = await t.db.selectFrom('shipments').selectAll().where('shipment_id', '=', target.shipment_id).executeTakeFirstOrThrow();
-    const plan = planReassessment(rules, before, options);
+    const plan = await planReassessment(rules, before, options);
     expect(plan).toMatchObject({ changed: true, after: 'Eyeball' });
 
     // A decision commits between the plan and its write.

@@ -1,0 +1,10 @@
+/**
+ * Work that grows with a list's rows or a message's houses is written as a generator that pauses
+ * (yields) every few items: the server runs it in slices with the event loop free between them
+ * (src/server/eventLoop.ts, runInSlices), a test or a one-off caller runs it through at once here.
+ */
+export function runToEnd<T>(steps: Generator<void, T>): T {
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
