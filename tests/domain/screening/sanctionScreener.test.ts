@@ -112,6 +112,24 @@ describe('matching methods', () => {
     expect(ids('MOUNT SHAHIDABAD ROAD', 'address')).toEqual(['W-3']);
   });
 
+  it('tests a wildcard name once for the entries that share it, and each of them hits (issue 33)', () => {
+    const shared = new SanctionScreener([
+      internal('S-1', 'GLOBAL STAR TRAD*', 'Keyword'),
+      internal('S-2', 'GLOBAL STAR TRAD*', 'Keyword'),
+      internal('S-3', 'GLOBAL STAR TRAD*', 'Exact'),
+      internal('S-4', '*STAR ?RADING', 'Default'),
+    ]);
+    const ids = (text: string) =>
+      shared
+        .screenSubject({ role: 'Shipper', kind: 'name', text })
+        .map((hit) => hit.entryId)
+        .sort();
+    expect(ids('Global Star Trading LLC')).toEqual(['S-1', 'S-2', 'S-3', 'S-4']);
+    expect(ids('GLOBAL STAR TRADERS')).toEqual(['S-1', 'S-2', 'S-3']);
+    // Without the literal part of a pattern, the text is passed over: no pattern holds it.
+    expect(ids('GLOBAL STARS')).toEqual([]);
+  });
+
   it('reads list rows as the screened texts: a soft hyphen or a joiner in a listed name changes nothing (issue 33)', () => {
     // As pasted from a word processor, which puts soft hyphens where it may break a line.
     const rows = new SanctionScreener([

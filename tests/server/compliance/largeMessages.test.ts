@@ -28,14 +28,12 @@ function largestFhl(serial: number, listedShipper: string): { text: string; hous
   const manifest = structuredClone(sample.value);
   manifest.master.awb = { prefix: '160', suffix: suffixWithCheckDigit(serial) };
   const houses: HouseWaybill[] = [];
-  let text = '';
   for (let index = 0; ; index++) {
     const house = structuredClone(sample.value.houses[index % sample.value.houses.length]);
     house.hawb = `LIM${String(index).padStart(5, '0')}`;
     const written = writeFhl({ ...manifest, houses: [...houses, house] });
     if (!written.ok || Buffer.byteLength(written.text) > DEFAULT_CARGO_MESSAGE_LIMITS.maxBytes - 400) break;
     houses.push(house);
-    text = written.text;
   }
   const last = houses.at(-1);
   if (!last?.shipper) throw new Error('the sample houses have shippers');
