@@ -1,14 +1,12 @@
-// The browser build carries its own Buffer, so this domain module runs in the browser as well as in Node.
-import { parse } from 'csv-parse/browser/esm/sync';
 import { escapeMatchingValue, type MatchingMethod } from '../wildcard';
-import type { SanctionListEntry, SanctionPartyType } from './sanctionList';
-import { splitPrograms } from './sanctionPrograms';
+import type { SanctionListEntry } from './sanctionList';
+import { parseSourceFiles } from './sources';
 
 /**
- * OFAC's legacy CSV files of the SDN list: sdn.csv (ent_num, name, type, program, title, call sign,
- * vessel type, tonnage, GRT, vessel flag, vessel owner, remarks), alt.csv (ent_num, alt_num, type,
- * alternative name, remarks) and add.csv (ent_num, add_num, address, city/state/postal code,
- * country, remarks). No header; `-0- ` stands for an empty field.
+ * The SDN list of OFAC's legacy CSV files as screening's list entries (the screening tests and bench read the
+ * demo world's 2019 SDN so). The files are read by the OFAC parser of sources/ofacLegacy.ts, the one home of the
+ * format; this keeps what screening has used so far: ids SDN-{ent_num}, the strong aliases of alt.csv (not the
+ * remarks' weak ones), the addresses with their country as written.
  */
 
 export interface OfacLegacyFiles {
@@ -22,46 +20,35 @@ export interface OfacReadOptions {
   matchingMethod?: MatchingMethod;
 }
 
-function rows(text: string | undefined): string[][] {
-  if (!text) return [];
-  const records = parse(text, { relax_quotes: true, relax_column_count: true, skip_empty_lines: true, trim: true }) as string[][];
-  // The files may end with a DOS end-of-file mark; rows must start with the entry number.
-  return records.filter((record) => /^\d+$/.test(record[0] ?? '')).map((record) => record.map((cell) => (cell === '-0-' ? '' : cell)));
-}
-
-const PARTY_TYPES: Record<string, SanctionPartyType> = { '': 'Entity', individual: 'Individual', vessel: 'Vessel', aircraft: 'Aircraft' };
-
+/** The entries of the files; a file the parser refuses throws an Error naming its problems. */
 export function readOfacLegacyCsv(files: OfacLegacyFiles, options: OfacReadOptions = {}): SanctionListEntry[] {
-  const aliases = new Map<string, string[]>();
-  for (const [entry, , , name] of rows(files.alt)) {
-    if (!name) continue;
-    const list = aliases.get(entry) ?? [];
-    const value = escapeMatchingValue(name);
-    if (!list.includes(value)) list.push(value);
-    aliases.set(entry, list);
+  const parsed = parseSourceFiles('OFAC_SDN', { primary: files.sdn, ...(files.alt ? { alt: files.alt } : {}), ...(files.add ? { add: files.add } : {}) });
+  if (!parsed.ok) {
+    const problems = parsed.problems.map((problem) => `${problem.file}${problem.line ? ` line ${problem.line}` : ''}: ${problem.reason}`);
+    throw new Error(`The OFAC files are refused: ${problems.join('; ')}`);
   }
-  const addresses = new Map<string, SanctionListEntry['addresses']>();
-  for (const [entry, , street, city, country] of rows(files.add)) {
-    const list = addresses.get(entry) ?? [];
-    list?.push({ ...(street ? { street } : {}), ...(city ? { city } : {}), ...(country ? { country } : {}) });
-    addresses.set(entry, list);
-  }
-  return rows(files.sdn).flatMap(([entry, name, type = '', program = '', , , , , , , , remarks = '']) => {
-    if (!name) return [];
-    const partyType = PARTY_TYPES[type] ?? 'Entity';
-    return [
-      {
-        entryId: `SDN-${entry}`,
-        listName: 'SDN',
-        name: escapeMatchingValue(name),
-        aliases: aliases.get(entry) ?? [],
-        matchingMethod: partyType === 'Vessel' || partyType === 'Aircraft' ? 'Exact' : (options.matchingMethod ?? 'Default'),
-        partyType,
-        programs: splitPrograms(program),
-        riskLevel: 'High',
-        addresses: addresses.get(entry) ?? [],
-        ...(remarks ? { remarks } : {}),
-      } satisfies SanctionListEntry,
-    ];
+  return parsed.entries.map((entry) => {
+    const partyType = entry.partyType ?? 'Entity';
+    const aliases: string[] = [];
+    for (const alias of entry.aliases) {
+      const value = escapeMatchingValue(alias.full);
+      if (alias.quality === 'strong' && !aliases.includes(value)) aliases.push(value);
+    }
+    return {
+      entryId: `SDN-${entry.listId}`,
+      listName: 'SDN',
+      name: escapeMatchingValue(entry.name.full),
+      aliases,
+      matchingMethod: partyType === 'Vessel' || partyType === 'Aircraft' ? 'Exact' : (options.matchingMethod ?? 'Default'),
+      partyType,
+      programs: entry.programs,
+      riskLevel: 'High',
+      addresses: entry.addresses.map((address) => ({
+        ...(address.street ? { street: address.street } : {}),
+        ...(address.city ? { city: address.city } : {}),
+        ...(address.country ? { country: address.country.name } : {}),
+      })),
+      ...(entry.remarks ? { remarks: entry.remarks } : {}),
+    } satisfies SanctionListEntry;
   });
 }
