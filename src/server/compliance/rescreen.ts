@@ -3,7 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { RescreenRunTable } from '../db/schema';
 import { QUEUES, type JobQueue } from '../jobs/jobQueue';
-import { writeShipmentEvents, type ShipmentEvent } from '../shipments/actionLog';
+import { writeShipmentEvents } from '../shipments/actionLog';
 import { carrierRules } from './carrierRules';
 import { OPEN_STATUSES } from '../../domain/shipmentStatus';
 import { applyReassessments, planReassessment, type PlannedReassessment } from './reassess';
@@ -16,6 +16,8 @@ import { applyReassessments, planReassessment, type PlannedReassessment } from '
  */
 
 export const RESCREEN_CHUNK = 100;
+/** Shipments written per transaction within a chunk. */
+const WRITE_BATCH = 10;
 
 /** Decided shipments a list change still concerns until their flight has left: the screening and findings they carry are brought up to date. */
 const DECIDED_NOT_FLOWN = ['Accept', 'Submit'] as const;
@@ -76,9 +78,11 @@ export interface RescreenDeps {
 /**
  * One chunk of a run; 'more' when another chunk follows (its job is already sent). The chunk's
  * shipments are read and assessed without a lock (screening is CPU work, yielding to requests between
- * shipments); then one short transaction locks the run and the shipments whose assessment changed,
- * writes them (a shipment changed meanwhile, by a decision or a newer FWB, is assessed again under its
- * lock), and records the progress. So decisions never wait for a chunk's screening.
+ * shipments); then those whose assessment changed are written ten at a time, each batch locking its
+ * rows in a short transaction of its own (a shipment changed meanwhile, by a decision or a newer FWB,
+ * is assessed again under its lock), and a last one records the progress. So decisions never wait for
+ * a chunk's screening, nor for all of its writes. A chunk cut short by a crash is done again: what it
+ * wrote is found unchanged then.
  */
 export async function rescreenChunk(deps: RescreenDeps, runId: string): Promise<'more' | 'done' | 'gone'> {
   const head = await deps.db.selectFrom('rescreen_runs').selectAll().where('run_id', '=', runId).executeTakeFirst();
@@ -104,21 +108,30 @@ export async function rescreenChunk(deps: RescreenDeps, runId: string): Promise<
     const plan = await planReassessment(rules, shipment, options);
     if (plan?.changed) plans.push(plan);
   }
+  // The shipments whose assessment changed are written a few at a time, each batch in a transaction of
+  // its own with its history lines: a batch holds its rows for a moment, not the whole chunk's writes.
+  let changed = 0;
+  for (let start = 0; start < plans.length; start += WRITE_BATCH) {
+    changed += await deps.db.transaction().execute(async (trx) => {
+      const written = await applyReassessments(trx, rules, plans.slice(start, start + WRITE_BATCH), { ...options, ...(deps.jobs ? { jobs: deps.jobs } : {}) });
+      await writeShipmentEvents(
+        trx,
+        written.map((plan) => ({
+          shipmentId: String(plan.shipment.shipment_id),
+          kind: 'RESCREEN',
+          description: `Re-evaluated after a change of ${head.list_name}: ${plan.before === plan.after ? `still ${plan.after}` : `${plan.before} -> ${plan.after}`}.`,
+          companyId: null,
+          userId: null,
+        })),
+      );
+      return written.length;
+    });
+  }
   return deps.db.transaction().execute(async (trx) => {
     const run = await trx.selectFrom('rescreen_runs').selectAll().where('run_id', '=', runId).forUpdate().executeTakeFirst();
     if (!run || (run.state !== 'QUEUED' && run.state !== 'RUNNING')) return 'gone' as const;
     // Another worker took this chunk meanwhile (a job delivered twice): it carries the run on.
     if (run.last_shipment_id !== head.last_shipment_id) return 'gone' as const;
-    const written = await applyReassessments(trx, rules, plans, { ...options, ...(deps.jobs ? { jobs: deps.jobs } : {}) });
-    const events: ShipmentEvent[] = written.map((plan) => ({
-      shipmentId: String(plan.shipment.shipment_id),
-      kind: 'RESCREEN',
-      description: `Re-evaluated after a change of ${run.list_name}: ${plan.before === plan.after ? `still ${plan.after}` : `${plan.before} -> ${plan.after}`}.`,
-      companyId: null,
-      userId: null,
-    }));
-    await writeShipmentEvents(trx, events);
-    const changed = events.length;
     const finished = shipments.length < chunkSize;
     await trx
       .updateTable('rescreen_runs')
