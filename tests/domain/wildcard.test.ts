@@ -151,6 +151,23 @@ describe('the wildcard matcher (spec 5)', () => {
     );
   });
 
+  it('property: a plain ASCII value (no wildcards) matches exactly what its regular expression matches, under every method (issue 33)', () => {
+    const plain = fc
+      .string({ unit: fc.constantFrom('a', 'B', '1', ' ', '-', '.', 'k'), minLength: 1, maxLength: 6 })
+      .filter((value) => /[a-z0-9]/i.test(value));
+    const text = fc.string({ unit: fc.constantFrom('a', 'A', 'b', 'B', '1', ' ', '-', '.', 'é', 'K', '\u212A', '\u017F', 'x'), maxLength: 14 });
+    fc.assert(
+      fc.property(plain, text, fc.constantFrom(...MATCHING_METHODS), (pattern, subject, method) => {
+        const normalised = normaliseMatchText(pattern);
+        const oracle = new RegExp(patternSource(parseMatchingValue(normalised)!, method), 'iu');
+        expect(compileMatchingValue(pattern, method).test(normaliseMatchText(subject)), `${pattern} ${method} on "${subject}"`).toBe(
+          oracle.test(normaliseMatchText(subject)),
+        );
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('matches in one pass whatever the value: the worst values found take well under a millisecond a text', () => {
     // Each of these made the regular expression backtrack exponentially (Q*...*Z on 38 Q: 20 s).
     const worst = ['Q*Q*Q*Q*Q*Q*Q*Q*Q*Q*Q*Z', '*Q*Q*Q*Q*Q*Q*Q*Q*Q*Q*Q*Q*Q*Q*Q*Q*Z*', 'A?*A?*A?*A?*A?*A?*A?*A?*B', '#*#*#*#*#*#*#*#*#*#*X'];

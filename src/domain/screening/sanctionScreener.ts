@@ -167,7 +167,7 @@ function explain(comparison: NameComparison, score: number): HitExplanation {
 }
 
 /** Entries indexed between two yields of `SanctionScreener.build` (a few milliseconds of work each). */
-const BUILD_SLICE = 100;
+const BUILD_SLICE = 25;
 /** A turn of the event loop, after pending I/O (setImmediate where there is one: a timer waits at least a millisecond). */
 const nextTurn = (): Promise<void> => new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
 /** Passed by `build` alone (it is not exported): the constructor takes the vocabulary it made and leaves the names to it, to add in slices. */

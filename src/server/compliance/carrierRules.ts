@@ -100,6 +100,27 @@ function keptUnlessFailed<K, V>(cache: Map<K, V>, key: K, value: V, settles: Pro
   return value;
 }
 
+/** The lists' rows grouped by list, the sanction list's entries and the whitelist's, read a few hundred rows at a time. */
+function* readRows(rows: readonly { row_id: string; list_name: string; row_values: unknown; updated_by: string }[]) {
+  const lists: Record<string, RuleRow[]> = {};
+  const entries: SanctionListEntry[] = [];
+  const whitelistRows = new Map<WhitelistEntry, { rowId: string; by: string }>();
+  for (const [index, row] of rows.entries()) {
+    if (index % 500 === 499) yield;
+    const ruleRow = { id: String(row.row_id), values: row.row_values as RuleRow['values'] };
+    lists[row.list_name] ??= [];
+    lists[row.list_name].push(ruleRow);
+    if (row.list_name === 'sanctionlist') {
+      const entry = sanctionEntryFromRow(ruleRow.values);
+      if (entry) entries.push(entry);
+    } else if (row.list_name === 'sanctionwhitelist') {
+      const entry = whitelistEntryFromRow(ruleRow.values);
+      if (entry) whitelistRows.set(entry, { rowId: ruleRow.id, by: row.updated_by });
+    }
+  }
+  return { lists, entries, whitelistRows };
+}
+
 async function loadCarrierRules(db: Db, carrierId: string, signature: string): Promise<CarrierRules> {
   const rows = await db
     .selectFrom('rule_list_rows')
@@ -108,18 +129,7 @@ async function loadCarrierRules(db: Db, carrierId: string, signature: string): P
     .where('list_name', 'in', readLists(db))
     .orderBy('row_id')
     .execute();
-  const lists: Record<string, RuleRow[]> = {};
-  for (const row of rows) {
-    lists[row.list_name] ??= [];
-    lists[row.list_name].push({ id: String(row.row_id), values: row.row_values as RuleRow['values'] });
-  }
-  const entries = (lists.sanctionlist ?? []).map((row) => sanctionEntryFromRow(row.values)).filter((entry): entry is SanctionListEntry => entry !== undefined);
-  const authors = new Map(rows.filter((row) => row.list_name === 'sanctionwhitelist').map((row) => [String(row.row_id), row.updated_by]));
-  const whitelistRows = new Map<WhitelistEntry, { rowId: string; by: string }>();
-  for (const row of lists.sanctionwhitelist ?? []) {
-    const entry = whitelistEntryFromRow(row.values);
-    if (entry) whitelistRows.set(entry, { rowId: row.id, by: authors.get(row.id) ?? '' });
-  }
+  const { lists, entries, whitelistRows } = await runInSlices(readRows(rows));
   const whitelist = [...whitelistRows.keys()];
   const effectLists = effectListsOf(effectPlugins(db), lists);
   // What the engine derives from the rows (places, compiled matching values) is built now, in slices,
