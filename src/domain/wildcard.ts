@@ -168,6 +168,7 @@ export function compileMatchingValue(pattern: string, method: MatchingMethod): M
 }
 
 const ASCII_LITERAL = /^[\x20-\x7e]$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the test is for the whole ASCII range, which starts at NUL
 const ASCII_TEXT = /^[\x00-\x7f]*$/;
 const ASCII_WORD = /[A-Za-z0-9]/;
 

@@ -189,7 +189,9 @@ function positionOf(values: FactValueSet, upper: string): number {
   if (values.upper.length <= SCANNED_VALUES) return values.upper.indexOf(upper);
   if (!values.positions) {
     const positions = new Map<string, number>();
-    values.upper.forEach((value, at) => positions.has(value) || positions.set(value, at));
+    values.upper.forEach((value, at) => {
+      if (!positions.has(value)) positions.set(value, at);
+    });
     values.positions = positions;
   }
   return values.positions.get(upper) ?? -1;

@@ -19,7 +19,7 @@ export function issueEventTicket(secret: string, claims: AccessClaims, seconds: 
   });
 }
 
-/** A ticket's claims, with its id and expiry, which make it single-use (useEventTicket). */
+/** A ticket's claims, with its id and expiry, which make it single-use (spendEventTicket). */
 export interface VerifiedTicket {
   claims: AccessClaims;
   ticketId: string;
@@ -49,7 +49,7 @@ export function verifyEventTicket(secret: string, token: string): VerifiedTicket
  * database until the ticket expires). A ticket opens one stream only: it is in a URL, and URLs end up
  * in logs and histories; a reconnecting page asks for a new one.
  */
-export async function useEventTicket(db: Db, ticket: VerifiedTicket): Promise<boolean> {
+export async function spendEventTicket(db: Db, ticket: VerifiedTicket): Promise<boolean> {
   const used = await db
     .insertInto('used_event_tickets')
     .values({ ticket_id: ticket.ticketId, expires_at: ticket.expiresAt })

@@ -10,7 +10,7 @@ import { requireFunction } from '../http/requireFunction';
 import { Refusal, REFUSALS } from '../http/answerSchemas';
 import { ok } from '../shipments/answers';
 import { ticketAnswer } from '../shipments/schemas';
-import { issueEventTicket, useEventTicket, verifyEventTicket } from './eventTickets';
+import { issueEventTicket, spendEventTicket, verifyEventTicket } from './eventTickets';
 import { LiveStreams } from './liveStreams';
 
 /**
@@ -39,7 +39,7 @@ function authenticateStream(ctx: AppContext) {
   return async function authenticateStreamRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const ticket = (request.query as { ticket?: unknown }).ticket;
     const verified = typeof ticket === 'string' ? verifyEventTicket(ctx.jwtSecret, ticket) : undefined;
-    if (!verified || !(await useEventTicket(ctx.db, verified)))
+    if (!verified || !(await spendEventTicket(ctx.db, verified)))
       return reply.code(401).send({ status: StatusCode.FAILURE, message: 'This event stream ticket has expired. Please ask for a new one.' });
     await admitSession(ctx, request, reply, verified.claims);
   };
