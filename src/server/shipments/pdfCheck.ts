@@ -10,8 +10,9 @@ import { Piscina } from 'piscina';
  *   A real 9.4 MB PDF of 9,600 pages of text took 1.7 s to parse (2.4 s with the worker's start) on a
  *   busy 2-core machine, so 10 s leaves room for a slower one; random bytes took 6 s per MB.
  * - A memory cap: a worker whose heap passes it is stopped the same way (that PDF peaked at 44 MB).
- * - A bounded queue: the checks beyond the threads wait in turn, up to `queue` of them; one more is
- *   refused at once (busy), so a burst of hostile uploads cannot pile up their files in memory. The
+ * - A bounded queue: the checks beyond the threads wait in turn, up to `queue` of them and `queueMb`
+ *   of files; one more is refused at once (busy), so a burst of hostile uploads cannot pile up their
+ *   files in memory, while a burst of ordinary ones (checked in milliseconds each) just waits. The
  *   queue is kept here because piscina does not bound tasks that carry an abort signal, and so that
  *   the budget runs from a check's start, not from its arrival behind others.
  * The pool is made with the first check and ends with `close` (the app's close); an idle thread ends
@@ -27,6 +28,8 @@ export interface PdfCheckOptions {
   threads: number;
   /** Checks that may wait for a thread; the next one is refused at once. */
   queue: number;
+  /** The most bytes of files that may wait, in MB. */
+  queueMb: number;
   /** The heap a worker may fill (V8's old generation), in MB. */
   maxHeapMb: number;
 }
@@ -35,7 +38,8 @@ export const PDF_CHECK_DEFAULTS: Readonly<PdfCheckOptions> = {
   budgetMs: 10_000,
   // Half the cores, one or two: the app runs a process per core (WEB_CONCURRENCY), each with its pool.
   threads: Math.min(2, Math.max(1, Math.floor(availableParallelism() / 2))),
-  queue: 4,
+  queue: 32,
+  queueMb: 64,
   maxHeapMb: 256,
 };
 
@@ -64,6 +68,7 @@ export function createPdfChecker(given: Partial<PdfCheckOptions> = {}, onWorkerE
   let running = 0;
   /** The checks waiting for a thread, first come first served: told true when a thread is theirs, false when the checker closed. */
   const waiting: ((admitted: boolean) => void)[] = [];
+  let waitingBytes = 0;
 
   /** A finished check hands its thread to the next one waiting, so that no new arrival overtakes it. */
   const release = () => {
@@ -93,8 +98,13 @@ export function createPdfChecker(given: Partial<PdfCheckOptions> = {}, onWorkerE
     async check(content) {
       if (closed) return 'busy';
       if (running < options.threads) running++;
-      else if (waiting.length >= options.queue) return 'busy';
-      else if (!(await new Promise<boolean>((admit) => waiting.push(admit)))) return 'busy';
+      else if (waiting.length >= options.queue || waitingBytes + content.length > options.queueMb * 1024 * 1024) return 'busy';
+      else {
+        waitingBytes += content.length;
+        const admitted = await new Promise<boolean>((admit) => waiting.push(admit));
+        waitingBytes -= content.length;
+        if (!admitted) return 'busy';
+      }
       const budget = new AbortController();
       const timer = setTimeout(() => budget.abort(), options.budgetMs);
       try {

@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import PDFDocument from 'pdfkit';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,29 +43,6 @@ function pagesPdf(pages: number): Promise<Buffer> {
   });
 }
 
-/**
- * Watches the event loop until stop(): the longest it was busy (running code, not waiting for I/O or
- * a timer) between two turns of a 5 ms timer. A timer's delay (monitorEventLoopDelay) also counts
- * the time the machine gave the thread no core: on a loaded 2-core machine 50 to 140 ms now and then
- * while nothing ran at all. The busy time is what this process's own work kept a request waiting.
- */
-function watchEventLoop(): { stop(): number } {
-  let longest = 0;
-  let since = performance.eventLoopUtilization();
-  const turn = () => {
-    longest = Math.max(longest, performance.eventLoopUtilization(since).active);
-    since = performance.eventLoopUtilization();
-  };
-  const timer = setInterval(turn, 5);
-  return {
-    stop() {
-      turn();
-      clearInterval(timer);
-      return longest;
-    },
-  };
-}
-
 /** The refusals of a file that cannot be opened as a PDF: which one depends on whether its parse ends within the budget on this machine. */
 const NOT_STORED = [ShipmentMessages.pouchUnreadablePdf, ShipmentMessages.pouchPdfTooComplex];
 
@@ -86,9 +62,8 @@ describe('the pouch upload with the default limits', () => {
     expect(response.json().data).toMatchObject({ FileName: 'manifest.pdf', PouchKind: 'forwarder' });
   });
 
-  it('refuses 4 MB of random bytes after %PDF- while the event loop stays free and other requests are answered', async () => {
+  it('refuses 4 MB of random bytes after %PDF- while other requests are answered', async () => {
     const body = await multipartBody({ ShipmentId: shipmentId }, { name: 'a.pdf', content: hostilePdf(4) });
-    const loop = watchEventLoop();
     let answered = false;
     const upload = sendUpload(t, 'forwarder', body).finally(() => {
       answered = true;
@@ -100,11 +75,10 @@ describe('the pouch upload with the default limits', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const response = await upload;
-    const busyMs = loop.stop();
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ status: -50001, message: expect.toBeOneOf(NOT_STORED) });
-    // The event loop was never busy for 100 ms while the file was checked, and the health probe was answered all along.
-    expect(busyMs).toBeLessThan(100);
+    // The health probe was answered all along while the file was checked (it waited seconds for the parse before);
+    // how long the event loop was held at most is the bench's figure (npm run bench, limits), not a timed assertion here.
     expect(probes).toBeGreaterThan(10);
   });
 });
@@ -179,5 +153,14 @@ describe('the PDF checker', () => {
     expect(await running).toBe('busy');
     expect(await waiting).toBe('busy');
     expect(await checker.check(await pagesPdf(1))).toBe('busy');
+  });
+
+  it("refuses a check when the files waiting would pass the queue's megabytes, however few they are", async () => {
+    const checker = createPdfChecker({ threads: 1, queue: 10, queueMb: 1, budgetMs: 60_000 });
+    const running = checker.check(hostilePdf(1));
+    const waiting = checker.check(hostilePdf(1));
+    expect(await checker.check(Buffer.from('%PDF-1.4\n%%EOF\n'))).toBe('busy');
+    await checker.close();
+    expect([await running, await waiting]).toEqual(['busy', 'busy']);
   });
 });
