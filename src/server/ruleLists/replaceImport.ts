@@ -2,8 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { RuleListPlugin } from '../../../plugins/types';
 import { runInSlices } from '../eventLoop';
 import type { ImportRow } from './csvImport';
-import { currentRows, insertRows, updateRowsAtVersions, type ListScope, type RowDb, type StoredRow } from './rowStore';
-import { recordRowChanges, removeRowsAtVersions, type Actor } from './ruleListAudit';
+import { currentRows, insertRows, removeRowsAtVersions, updateRowsAtVersions, type ListScope, type RowDb, type StoredRow } from './rowStore';
+import { recordRowChanges, type Actor } from './ruleListAudit';
 
 /**
  * A replacing import (issue 33): the list becomes the file, row by row. A row whose key and values the
@@ -53,13 +53,27 @@ export async function replaceListWith(trx: RowDb, scope: ListScope, actor: Actor
   const held = await currentRows(trx, scope);
   const plan = await runInSlices(planOf(held, rows));
   const inserted = await insertRows(trx, scope, plan.inserts, actor.userId);
-  await recordRowChanges(
-    trx,
-    actor,
-    plugin,
-    inserted.map((row) => ({ rowId: row.row_id, action: 'Import' as const, before: null, after: row })),
-  );
-  // Only what follows holds rows that were in the list.
+  // The audit of what changes and goes is written from the rows as read, before any of them is touched:
+  // should one of them differ by then, the import stops and its audit lines go with it.
+  const now = new Date();
+  await recordRowChanges(trx, actor, plugin, [
+    ...inserted.map((row) => ({ rowId: row.row_id, action: 'Import' as const, before: null, after: row })),
+    ...plan.changes.map(({ held: row, row: file }) => ({
+      rowId: row.row_id,
+      action: 'Import' as const,
+      before: row,
+      after: {
+        ...row,
+        row_values: file.values as StoredRow['row_values'],
+        unique_key: file.uniqueKey,
+        version: row.version + 1,
+        updated_at: now,
+        updated_by: actor.userId,
+      },
+    })),
+    ...plan.removals.map((row) => ({ rowId: row.row_id, action: 'Import' as const, before: row, after: null })),
+  ]);
+  // Only what follows holds rows that were in the list: one statement per 5,000 of them.
   for (let start = 0; start < plan.changes.length; start += WRITE_BATCH) {
     const batch = plan.changes.slice(start, start + WRITE_BATCH);
     const changed = await updateRowsAtVersions(
@@ -68,20 +82,10 @@ export async function replaceListWith(trx: RowDb, scope: ListScope, actor: Actor
       actor.userId,
     );
     if (changed.length < batch.length) throw new ListChangedDuringImport();
-    const before = new Map(batch.map(({ held: row }) => [String(row.row_id), row]));
-    await recordRowChanges(
-      trx,
-      actor,
-      plugin,
-      changed.map((row) => ({ rowId: row.row_id, action: 'Import' as const, before: before.get(String(row.row_id)) ?? null, after: row })),
-    );
   }
-  let removed = 0;
   for (let start = 0; start < plan.removals.length; start += WRITE_BATCH) {
     const batch = plan.removals.slice(start, start + WRITE_BATCH);
-    const gone = await removeRowsAtVersions(trx, actor, plugin, batch);
-    if (gone < batch.length) throw new ListChangedDuringImport();
-    removed += gone;
+    if ((await removeRowsAtVersions(trx, batch)) < batch.length) throw new ListChangedDuringImport();
   }
-  return removed;
+  return plan.removals.length;
 }

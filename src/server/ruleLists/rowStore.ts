@@ -213,6 +213,16 @@ export async function updateRowsAtVersions(
   return rows;
 }
 
+/** Rows removed each only if it still has the version it was read at; answers how many went (fewer when some changed meanwhile). */
+export async function removeRowsAtVersions(db: RowDb, rows: readonly { row_id: string; version: number }[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const result = await sql`
+    DELETE FROM rule_list_rows AS r
+     USING unnest(${rows.map((row) => row.row_id)}::bigint[], ${rows.map((row) => row.version)}::int[]) AS read(row_id, version)
+     WHERE r.row_id = read.row_id AND r.version = read.version`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
 /** Every row of the list as it is now, unlocked (a replacing import compares the file with it). */
 export async function currentRows(db: RowDb, scope: ListScope): Promise<StoredRow[]> {
   return listRowsQuery(db, scope).selectAll().orderBy('row_id').execute();

@@ -35,42 +35,6 @@ function snapshot(plugin: RuleListPlugin, row: StoredRow | null): string | null 
   return JSON.stringify({ ...values, version: row.version });
 }
 
-/**
- * Rows removed by a replacing import, each only if it still has the version it was read at, and each
- * audited as imported away with its values before, in one statement: it holds the rows for as short a
- * time as the database takes to remove them. Answers how many went (fewer when some changed
- * meanwhile). The audit's values are those of `snapshot`: every field of the plugin (null when the row
- * has none) and the version.
- */
-export async function removeRowsAtVersions(
-  db: RowDb,
-  actor: Actor,
-  plugin: RuleListPlugin,
-  rows: readonly { row_id: string; version: number }[],
-): Promise<number> {
-  if (rows.length === 0) return 0;
-  const fields = plugin.fields.map((field) => field.source);
-  const { rows: counted } = await sql<{ removed: string }>`
-    WITH gone AS (
-      DELETE FROM rule_list_rows AS r
-       USING unnest(${rows.map((row) => row.row_id)}::bigint[], ${rows.map((row) => row.version)}::int[]) AS read(row_id, version)
-       WHERE r.row_id = read.row_id AND r.version = read.version
-      RETURNING r.row_id, r.row_values, r.version
-    ), audited AS (
-      INSERT INTO audit_log (company_id, user_id, ip_address, entity, entity_key, action, before_value, after_value)
-      SELECT ${actor.companyId}, ${actor.userId}, ${actor.address}, ${plugin.name}, gone.row_id::text, 'Import',
-             (SELECT jsonb_object_agg(field, coalesce(gone.row_values -> field, 'null'::jsonb)) FROM unnest(${fields}::text[]) AS field)
-               || jsonb_build_object('version', gone.version),
-             NULL
-        FROM gone
-      RETURNING 1
-    )
-    SELECT count(*)::text AS removed FROM audited`.execute(db);
-  const removed = Number(counted[0]?.removed ?? 0);
-  await rescreenAfter(db, actor, plugin, Array<RuleListAuditAction>(removed).fill('Import'));
-  return removed;
-}
-
 const PAST: Partial<Record<RuleListAuditAction, string>> = {
   Create: 'added',
   Update: 'changed',
@@ -102,24 +66,16 @@ export async function recordRowChanges(db: RowDb, actor: Actor, plugin: RuleList
       )
       .execute();
   }
-  await rescreenAfter(
-    db,
-    actor,
-    plugin,
-    changes.filter((change) => change.action !== 'Resend').map((change) => change.action),
-  );
-}
-
-/** A change of a list that decides (issue 6) asks, in its transaction, for the carrier's open shipments to be screened and evaluated again. */
-async function rescreenAfter(db: RowDb, actor: Actor, plugin: RuleListPlugin, actionsPerRow: readonly RuleListAuditAction[]): Promise<void> {
-  if (actionsPerRow.length === 0 || !(listDecides(plugin.name) || (plugin.effects?.length ?? 0) > 0)) return;
-  const actions = [...new Set(actionsPerRow.map((action) => PAST[action] ?? action.toLowerCase()))].join(', ');
-  await requestRescreen(db, actor.jobs, {
-    companyId: actor.companyId,
-    listName: plugin.name,
-    reason: `${plugin.label}: ${actionsPerRow.length} row(s) ${actions} by ${actor.userId}`,
-    requestedBy: actor.userId,
-  });
+  const changing = changes.filter((change) => change.action !== 'Resend');
+  if (changing.length > 0 && (listDecides(plugin.name) || (plugin.effects?.length ?? 0) > 0)) {
+    const actions = [...new Set(changing.map((change) => PAST[change.action] ?? change.action.toLowerCase()))].join(', ');
+    await requestRescreen(db, actor.jobs, {
+      companyId: actor.companyId,
+      listName: plugin.name,
+      reason: `${plugin.label}: ${changing.length} row(s) ${actions} by ${actor.userId}`,
+      requestedBy: actor.userId,
+    });
+  }
 }
 
 export interface AuditQuery {
