@@ -141,7 +141,7 @@ async function main() {
   }
 }
 
-// BENCH_ONLY=foundation,hotpath,browser,fuzz,screening,shipments,live (any of them, comma separated) runs those parts only.
+// BENCH_ONLY=foundation,hotpath,browser,fuzz,limits,screening,shipments,live (any of them, comma separated) runs those parts only.
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const runs = (part: string) => !only || only.includes(part);
 if (runs('foundation')) await main();
@@ -151,6 +151,8 @@ if (runs('hotpath')) await (await import('./hotPath')).runHotPathBench();
 if (runs('browser')) await (await import('./browser')).runBrowserBench();
 // Issue 17: the API fuzzer with 100,000 requests (BENCH_FUZZ_REQUESTS), event-loop stalls included; bench/results/fuzz.{json,md}.
 if (runs('fuzz')) await (await import('./fuzz')).runFuzzBench();
+// Issue 33: requests at the documented limits (every list's largest import, the upload limit, the largest messages) and the re-screens they cause; bench/results/limits.{json,md}.
+if (runs('fuzz') || runs('limits')) await (await import('./limits')).runLimitsBench();
 // Issue 6: sanction screening throughput against the whole SDN snapshot, and precision and recall of Default matching; bench/results/screening.{json,md}.
 if (runs('screening')) await import('./screening');
 // Issue 4: search latency on BENCH_SHIPMENTS generated shipments (1,000,000 by default); writes bench/results/shipments.{json,md}.
