@@ -1,3 +1,4 @@
+import { isAsciiText, isPrintableAsciiCharacter, lowerForAsciiSearch } from './asciiText';
 /**
  * Matching values of the rule lists (spec 5): `*` stands for any run of characters, `?` for any one
  * character, `#` for any one digit; `!` makes the character after it literal (`!*`, `!?`, `!#`, `!!`).
@@ -163,21 +164,18 @@ export function compileMatchingValue(pattern: string, method: MatchingMethod): M
   const tokens = parseMatchingValue(normaliseMatchText(pattern));
   if (!tokens) throw new Error(`Invalid matching value: ${pattern}`);
   if (tokens.some((token) => token.kind === 'anyRun')) return new WildcardMatcher(tokens, method);
-  if (tokens.every((token) => token.kind === 'literal' && ASCII_LITERAL.test(token.text))) return new AsciiLiteralMatcher(tokens, method);
+  if (tokens.every((token) => token.kind === 'literal' && isPrintableAsciiCharacter(token.text))) return new AsciiLiteralMatcher(tokens, method);
   return new RegExp(patternSource(tokens, method), 'iu');
 }
 
-const ASCII_LITERAL = /^[\x20-\x7e]$/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the test is for the whole ASCII range, which starts at NUL
-const ASCII_TEXT = /^[\x00-\x7f]*$/;
 const ASCII_WORD = /[A-Za-z0-9]/;
 
 /**
  * A matching value of plain ASCII characters (most names): found by indexOf in the lower-cased text,
  * with the method's bounds checked around it. Making one costs nothing, where a Keyword expression of
  * Unicode classes took about a millisecond to make (50,000 of a list: a minute). A text that is not
- * plain ASCII is tested by the expression (made when first needed), whose Unicode case folding and
- * word characters this does not repeat.
+ * plain ASCII and holds the value (lowerForAsciiSearch) is tested by the expression, made when first
+ * needed, whose Unicode case folding and word characters this does not repeat.
  */
 class AsciiLiteralMatcher implements Matcher {
   readonly #needle: string;
@@ -191,7 +189,8 @@ class AsciiLiteralMatcher implements Matcher {
   }
 
   test(text: string): boolean {
-    if (!ASCII_TEXT.test(text)) {
+    if (!isAsciiText(text)) {
+      if (!lowerForAsciiSearch(text).includes(this.#needle)) return false;
       this.#expression ??= new RegExp(patternSource(this.tokens, this.method), 'iu');
       return this.#expression.test(text);
     }
@@ -251,8 +250,8 @@ export function requiredAsciiLiteral(pattern: string): string | undefined {
   let longest = '';
   let run = '';
   for (const token of tokens) {
-    // Printable ASCII only, so that lower-casing cannot differ from the matcher's case folding.
-    if (token.kind === 'literal' && /^[\x20-\x7e]$/.test(token.text)) run += token.text.toLowerCase();
+    // Printable ASCII only: lower-cased, it is found in a text as lowerForAsciiSearch lower-cases it.
+    if (token.kind === 'literal' && isPrintableAsciiCharacter(token.text)) run += token.text.toLowerCase();
     else run = '';
     if (run.length > longest.length) longest = run;
   }

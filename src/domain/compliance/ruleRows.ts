@@ -7,6 +7,7 @@ import {
   type Matcher,
   type MatchingMethod,
 } from '../wildcard';
+import { lowerForAsciiSearch } from '../asciiText';
 
 /**
  * The rows of the admin rule lists as the rules engine reads them: a row's id (for the
@@ -147,10 +148,10 @@ export function rowMatcher(row: RuleRow, field: string, how: MatchingMethod): Ro
   return compiled;
 }
 
-/** The last text compared, normalised (and lower-cased when it is ASCII): a shipment's text is tried against every row of a list in turn. */
+/** The last text compared, normalised and lower-cased for the literal test: a shipment's text is tried against every row of a list in turn. */
 let lastText = '';
 let lastNormalised = '';
-let lastLowerAscii: string | undefined;
+let lastLowered = '';
 
 /**
  * Whether a text matches the matching value in a row's field under its method (spec 5 wildcards).
@@ -166,9 +167,8 @@ export function rowMatches(text: string, row: RuleRow, field: string, method: Ro
   if (text !== lastText) {
     lastText = text;
     lastNormalised = normaliseMatchText(text);
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: the test is for the whole ASCII range, which starts at NUL
-    lastLowerAscii = /^[\x00-\x7f]*$/.test(lastNormalised) ? lastNormalised.toLowerCase() : undefined;
+    lastLowered = lowerForAsciiSearch(lastNormalised);
   }
-  if (compiled.literal !== undefined && lastLowerAscii !== undefined && !lastLowerAscii.includes(compiled.literal)) return false;
+  if (compiled.literal !== undefined && !lastLowered.includes(compiled.literal)) return false;
   return compiled.matcher.test(lastNormalised);
 }

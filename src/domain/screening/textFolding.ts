@@ -1,3 +1,4 @@
+import { isAsciiText } from '../asciiText';
 /**
  * Folding text for comparison: invisible format characters removed, compatibility forms read as the
  * letters they stand for (Unicode NFKC: fullwidth, ligatures), Cyrillic written in Latin letters,
@@ -8,10 +9,13 @@
 /**
  * Unicode's format characters (category Cf): zero width spaces and joiners (U+200B-U+200D), the
  * soft hyphen (U+00AD), the word joiner and invisible operators (U+2060-U+2064), the byte order mark
- * (U+FEFF), bidirectional marks, embeddings and isolates, tags. Nothing shows them, so they are no
- * part of a name: I\u200DRAN C\u200DHARAK reads IRAN CHARAK (issue 33), not I RAN C HARAK.
+ * (U+FEFF), bidirectional marks, embeddings and isolates, tags; and the other characters Unicode says
+ * to ignore when they cannot be shown (Default_Ignorable_Code_Point): the Hangul fillers (U+115F,
+ * U+1160, U+3164, U+FFA0), which are letters to a regular expression, the combining grapheme joiner,
+ * variation selectors. Nothing shows them, so they are no part of a name: I\u200DRAN C\u200DHARAK
+ * reads IRAN CHARAK (issue 33), not I RAN C HARAK.
  */
-const FORMAT_CHARACTERS = /\p{Cf}/gu;
+const FORMAT_CHARACTERS = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
 
 /** The text without its format characters: screening (foldKeepingEdges) and the rule lists' matching values (wildcard.ts) read texts so. */
 export function withoutFormatCharacters(text: string): string {
@@ -77,8 +81,7 @@ function replaceLetters(text: string): string {
 /** Letters and digits only, upper case, single spaces; keeps a leading and trailing space when the text had one there. */
 export function foldKeepingEdges(text: string): string {
   // Most names are plain ASCII: they hold no format character and need neither romanisation nor Unicode normalisation.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the test is for the whole ASCII range, which starts at NUL
-  const letters = /^[\x00-\x7f]*$/.test(text)
+  const letters = isAsciiText(text)
     ? text.toUpperCase()
     : replaceLetters(withoutFormatCharacters(text).normalize('NFKC')).normalize('NFKD').replace(/\p{M}/gu, '');
   return letters.replace(APOSTROPHES, '').replace(/[^A-Z0-9]+/g, ' ');

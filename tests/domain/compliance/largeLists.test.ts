@@ -88,6 +88,30 @@ describe('rule lists at their size limit', () => {
     expect(taken).toBeLessThan(rows.length + 20);
   });
 
+  it('tries a text outside ASCII against a list of plain values without making an expression for each value', () => {
+    const rows = Array.from({ length: 5_000 }, (_, at) => ({
+      id: String(at + 1),
+      values: { matchingValue: `SPARE ${at}X`, matchingMethod: 'Keyword', mappedDescription: 'SPARE PARTS' },
+    }));
+    const lists: RuleLists = { ...places, descmap: rows };
+    const Native = globalThis.RegExp;
+    let made = 0;
+    globalThis.RegExp = class extends Native {
+      constructor(pattern: string | RegExp, flags?: string) {
+        super(pattern, flags);
+        made++;
+      }
+    } as RegExpConstructor;
+    try {
+      expect(evaluate(facts({ goods: ['PIÈCES DÉTACHÉES, SPARE 4999X'] }), lists).mappedDescriptions).toEqual(['SPARE PARTS']);
+      expect(evaluate(facts({ goods: ['PIÈCES DÉTACHÉES'] }), lists).mappedDescriptions).toEqual([]);
+    } finally {
+      globalThis.RegExp = Native;
+    }
+    // Only the value the text holds is tried with its Unicode expression.
+    expect(made).toBeLessThan(10);
+  });
+
   it('prepares a version of the lists ahead, in steps of a few hundred rows', () => {
     const regions = countedRows(2_000, (at) => ({ regionCode: `Z${at}`, regionName: `Bulk ${at}`, countryCodes: 'DE' }));
     const map = countedRows(2_000, (at) => ({ matchingValue: `*SPARE ${at}*`, matchingMethod: 'Default' }));

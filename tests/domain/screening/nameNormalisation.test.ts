@@ -176,6 +176,13 @@ describe('invisible characters and compatibility forms (issue 33)', () => {
     ['POP DIRECTIONAL ISOLATE', '\u2069'],
     ['MONGOLIAN VOWEL SEPARATOR', '\u180E'],
     ['TAG LATIN CAPITAL LETTER A', '\u{E0041}'],
+    // Not format characters but as invisible, and letters to a regular expression (Default_Ignorable_Code_Point).
+    ['HANGUL FILLER', '\u3164'],
+    ['HANGUL CHOSEONG FILLER', '\u115F'],
+    ['HANGUL JUNGSEONG FILLER', '\u1160'],
+    ['HALFWIDTH HANGUL FILLER', '\uFFA0'],
+    ['COMBINING GRAPHEME JOINER', '\u034F'],
+    ['VARIATION SELECTOR-16', '\uFE0F'],
   ];
 
   it.each(FORMAT_CHARACTERS)('removes %s inside words and at their ends', (_name, char) => {
