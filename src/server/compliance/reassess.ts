@@ -105,14 +105,14 @@ export async function writeReassessment(trx: Transaction<Database>, plan: Planne
 /**
  * Writes planned reassessments that change their shipments, locking just those rows, in id order;
  * a shipment that changed since it was planned (a decision, a newer FWB: its UpdateDT moved) is
- * assessed again under its lock, so a plan never writes over what happened meanwhile. Answers the
- * reassessments written.
+ * assessed again under its lock, so a plan never writes over what happened meanwhile, or left as it
+ * is when the caller's work no longer concerns it (`inScope`). Answers the reassessments written.
  */
 export async function applyReassessments(
   trx: Transaction<Database>,
   rules: CarrierRules,
   plans: readonly PlannedReassessment[],
-  options: ReassessOptions,
+  options: ReassessOptions & { inScope?: (shipment: StoredShipment) => boolean },
 ): Promise<PlannedReassessment[]> {
   const planned = new Map(plans.filter((plan) => plan.changed).map((plan) => [String(plan.shipment.shipment_id), plan]));
   if (planned.size === 0) return [];
@@ -126,7 +126,10 @@ export async function applyReassessments(
   const written: PlannedReassessment[] = [];
   for (const shipment of locked) {
     const plan = planned.get(String(shipment.shipment_id));
-    const current = plan && shipment.update_dt.getTime() === plan.shipment.update_dt.getTime() ? plan : await planReassessment(rules, shipment, options);
+    const unchanged = plan && shipment.update_dt.getTime() === plan.shipment.update_dt.getTime();
+    // Changed meanwhile: assessed again, as it is now, if the caller's work still concerns it.
+    if (!unchanged && options.inScope && !options.inScope(shipment)) continue;
+    const current = unchanged ? plan : await planReassessment(rules, shipment, options);
     if (!current?.changed) continue;
     await writeReassessment(trx, current, options.jobs);
     written.push(current);

@@ -28,6 +28,13 @@ const DECIDED_NOT_FLOWN = ['Accept', 'Submit'] as const;
  * a name listed after acceptance still shows on a shipment that has not flown. Decided shipments keep
  * their status (reassess.ts).
  */
+/** affectedSql of one shipment, for one that changed after the chunk read it. */
+function affects(shipment: { status: string; std: Date | null; flight_date: string }, now: Date): boolean {
+  if ((OPEN_STATUSES as readonly string[]).includes(shipment.status)) return true;
+  if (!(DECIDED_NOT_FLOWN as readonly string[]).includes(shipment.status)) return false;
+  return shipment.std ? shipment.std > now : shipment.flight_date >= now.toISOString().slice(0, 10);
+}
+
 function affectedSql(now: Date) {
   return sql<boolean>`(status IN (${sql.join([...OPEN_STATUSES])})
     OR (status IN (${sql.join([...DECIDED_NOT_FLOWN])}) AND coalesce(std > ${now}, flight_date >= (${now}::timestamptz AT TIME ZONE 'UTC')::date)))`;
@@ -111,9 +118,21 @@ export async function rescreenChunk(deps: RescreenDeps, runId: string): Promise<
   // The shipments whose assessment changed are written a few at a time, each batch in a transaction of
   // its own with its history lines: a batch holds its rows for a moment, not the whole chunk's writes.
   let changed = 0;
-  for (let start = 0; start < plans.length; start += WRITE_BATCH) {
+  let superseded = false;
+  for (let start = 0; start < plans.length && !superseded; start += WRITE_BATCH) {
     changed += await deps.db.transaction().execute(async (trx) => {
-      const written = await applyReassessments(trx, rules, plans.slice(start, start + WRITE_BATCH), { ...options, ...(deps.jobs ? { jobs: deps.jobs } : {}) });
+      // A newer change of the lists supersedes the run as it commits: a batch written after that would
+      // write what the older lists say (the run that supersedes this one assesses every shipment anew).
+      const run = await trx.selectFrom('rescreen_runs').select('state').where('run_id', '=', runId).forShare().executeTakeFirst();
+      if (!run || (run.state !== 'QUEUED' && run.state !== 'RUNNING')) {
+        superseded = true;
+        return 0;
+      }
+      const written = await applyReassessments(trx, rules, plans.slice(start, start + WRITE_BATCH), {
+        ...options,
+        ...(deps.jobs ? { jobs: deps.jobs } : {}),
+        inScope: (shipment) => affects(shipment, now),
+      });
       await writeShipmentEvents(
         trx,
         written.map((plan) => ({
@@ -127,6 +146,7 @@ export async function rescreenChunk(deps: RescreenDeps, runId: string): Promise<
       return written.length;
     });
   }
+  if (superseded) return 'gone';
   return deps.db.transaction().execute(async (trx) => {
     const run = await trx.selectFrom('rescreen_runs').selectAll().where('run_id', '=', runId).forUpdate().executeTakeFirst();
     if (!run || (run.state !== 'QUEUED' && run.state !== 'RUNNING')) return 'gone' as const;

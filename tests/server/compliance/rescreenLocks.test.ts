@@ -63,20 +63,21 @@ describe('re-screening and row locks', () => {
     expect(refused).toBe(0);
   });
 
-  it('assesses again under its lock a shipment decided after it was planned, and keeps the decision', async () => {
-    const target = await t.db
+  it('assesses again under its lock a shipment decided after it was planned, keeping the decision; one no longer in scope is left as it is', async () => {
+    const targets = await t.db
       .selectFrom('shipments')
       .selectAll()
       .where('carrier_id', '=', 'DEMOAIR')
       .where('status', '=', 'New')
       .where('waybill', 'is not', null)
       .orderBy('shipment_id')
-      .limit(1)
-      .executeTakeFirstOrThrow();
+      .limit(2)
+      .execute();
+    const ids = targets.map((target) => target.shipment_id);
     await t.db
       .updateTable('shipments')
       .set({ sanction_hits: '[]', waybill: sql`jsonb_set(waybill, '{consignee,name}', to_jsonb(${NAME}::text))` })
-      .where('shipment_id', '=', target.shipment_id)
+      .where('shipment_id', 'in', ids)
       .execute();
     const added = await classicCall(t.app, admin, 'POST', '/sanctionlist', {
       listSource: 'INTERNAL',
@@ -88,22 +89,80 @@ describe('re-screening and row locks', () => {
     expect(added.statusCode).toBe(200);
     const rules = await carrierRules(t.db, 'DEMOAIR');
     const options = { now: new Date(), autoAcceptDelaySeconds: 60 };
-    const before = await t.db.selectFrom('shipments').selectAll().where('shipment_id', '=', target.shipment_id).executeTakeFirstOrThrow();
-    const plan = await planReassessment(rules, before, options);
-    expect(plan).toMatchObject({ changed: true, after: 'Eyeball' });
+    const before = await t.db.selectFrom('shipments').selectAll().where('shipment_id', 'in', ids).orderBy('shipment_id').execute();
+    const plans = await Promise.all(before.map((shipment) => planReassessment(rules, shipment, options)));
+    for (const plan of plans) expect(plan).toMatchObject({ changed: true, after: 'Eyeball' });
 
-    // A decision commits between the plan and its write.
-    await t.db.updateTable('shipments').set({ status: 'Reject', update_dt: sql`now()` }).where('shipment_id', '=', target.shipment_id).execute();
-    const written = await t.db.transaction().execute((trx) => applyReassessments(trx, rules, plan ? [plan] : [], options));
+    // Decisions commit between the plans and their writes: one accepted (its flight still ahead), one rejected.
+    const tomorrow = new Date(Date.now() + 24 * 3_600_000);
+    await t.db.updateTable('shipments').set({ status: 'Accept', std: tomorrow, update_dt: sql`now()` }).where('shipment_id', '=', ids[0]).execute();
+    await t.db.updateTable('shipments').set({ status: 'Reject', update_dt: sql`now()` }).where('shipment_id', '=', ids[1]).execute();
+    const inScope = (shipment: { status: string }) => shipment.status !== 'Reject';
+    const written = await t.db.transaction().execute((trx) =>
+      applyReassessments(
+        trx,
+        rules,
+        plans.flatMap((plan) => (plan ? [plan] : [])),
+        { ...options, inScope },
+      ),
+    );
 
     const after = await t.db
       .selectFrom('shipments')
-      .select(['status', 'sanction_hits'])
-      .where('shipment_id', '=', target.shipment_id)
+      .select(['shipment_id', 'status', 'sanction_hits'])
+      .where('shipment_id', 'in', ids)
+      .orderBy('shipment_id')
+      .execute();
+    // The accepted one keeps its decision and shows the hit, as assessed again; the rejected one is left as the decision left it.
+    expect(after.map((row) => [row.status, (row.sanction_hits as { screenedText: string }[]).map((hit) => hit.screenedText)])).toEqual([
+      ['Accept', [NAME]],
+      ['Reject', []],
+    ]);
+    expect(written.map((one) => [one.before, one.after])).toEqual([['Accept', 'Accept']]);
+  });
+
+  it('writes nothing once a newer change of the lists has superseded its run', async () => {
+    const target = await t.db
+      .selectFrom('shipments')
+      .select('shipment_id')
+      .where('carrier_id', '=', 'DEMOAIR')
+      .where('status', 'in', ['New', 'Eyeball'])
+      .where('waybill', 'is not', null)
+      .orderBy('shipment_id', 'desc')
+      .limit(1)
       .executeTakeFirstOrThrow();
-    expect(after.status).toBe('Reject');
-    // The hit is on the shipment all the same: it was assessed again, as decided.
-    expect((after.sanction_hits as { screenedText: string }[]).map((hit) => hit.screenedText)).toEqual([NAME]);
-    expect(written.map((one) => [one.before, one.after])).toEqual([['Reject', 'Reject']]);
+    await t.db
+      .updateTable('shipments')
+      .set({ sanction_hits: '[]', waybill: sql`jsonb_set(waybill, '{shipper,name}', to_jsonb(${'QUORVAL ZENITH TRADERS'}::text))` })
+      .where('shipment_id', '=', target.shipment_id)
+      .execute();
+    await runToTheEnd(await rescreenAll('bring every shipment up to date'));
+    const added = await classicCall(t.app, admin, 'POST', '/sanctionlist', {
+      listSource: 'INTERNAL',
+      reference: 'INT-7302',
+      matchingValue: 'QUORVAL ZENITH TRADERS',
+      matchingMethod: 'Exact',
+      partyType: 'Entity',
+    });
+    expect(added.statusCode).toBe(200);
+    const run = await t.db.selectFrom('rescreen_runs').select('run_id').orderBy('run_id', 'desc').executeTakeFirstOrThrow();
+    const outcome = await t.db.connection().execute(async (connection) => {
+      // A newer list change is committing: it holds the run's row to supersede it.
+      await sql`BEGIN`.execute(connection);
+      await sql`SELECT 1 FROM rescreen_runs WHERE run_id = ${run.run_id} FOR UPDATE`.execute(connection);
+      const chunk = rescreenChunk({ db: t.db, autoAcceptDelaySeconds: 60, chunkSize: 500 }, String(run.run_id));
+      for (let tries = 0; tries < 600; tries++) {
+        const { rows } = await sql<{ n: string }>`
+          SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`.execute(t.db);
+        if (Number(rows[0].n) > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await sql`UPDATE rescreen_runs SET state = 'SUPERSEDED', finished_at = now() WHERE run_id = ${run.run_id}`.execute(connection);
+      await sql`COMMIT`.execute(connection);
+      return chunk;
+    });
+    expect(outcome).toBe('gone');
+    const shipment = await t.db.selectFrom('shipments').select('sanction_hits').where('shipment_id', '=', target.shipment_id).executeTakeFirstOrThrow();
+    expect(shipment.sanction_hits).toEqual([]);
   });
 });
