@@ -35,7 +35,8 @@ export interface CarrierRules {
   signature: string;
 }
 
-const byDatabase = new WeakMap<Db, Map<string, { signature: string; rules: Promise<CarrierRules> }>>();
+/** A carrier's rules by signature; `previous` holds the rules they replace until they are loaded (the screener, held weakly otherwise, is then reused rather than built again). */
+const byDatabase = new WeakMap<Db, Map<string, { signature: string; rules: Promise<CarrierRules>; previous?: Promise<CarrierRules> }>>();
 /**
  * Screeners by their list's content: held while they are built, then only as long as some carrier's
  * rules hold them (a WeakRef), so that a list's older versions do not stay in memory beside the new
@@ -51,13 +52,21 @@ function readLists(db: Db): string[] {
 async function signatureOf(db: Db, carrierId: string): Promise<string> {
   const rows = await db
     .selectFrom('rule_list_rows')
-    .select(['list_name', sql<string>`count(*)`.as('rows'), sql<string>`max(row_id)`.as('last_id'), sql<string>`max(updated_at)::text`.as('changed')])
+    .select([
+      'list_name',
+      sql<string>`count(*)`.as('rows'),
+      sql<string>`max(row_id)`.as('last_id'),
+      sql<string>`max(updated_at)::text`.as('changed'),
+      // Every change of a row moves its version: a replacing import's edits in place, stamped with its
+      // transaction's start, may be older than a change that committed before it.
+      sql<string>`sum(version)`.as('versions'),
+    ])
     .where('company_id', '=', carrierId)
     .where('list_name', 'in', readLists(db))
     .groupBy('list_name')
     .orderBy('list_name')
     .execute();
-  return rows.map((row) => `${row.list_name}:${row.rows}:${row.last_id}:${row.changed}`).join('|');
+  return rows.map((row) => `${row.list_name}:${row.rows}:${row.last_id}:${row.changed}:${row.versions}`).join('|');
 }
 
 /**
@@ -162,5 +171,10 @@ export async function carrierRules(db: Db, carrierId: string): Promise<CarrierRu
   const cached = cache.get(carrierId);
   if (cached && cached.signature === signature) return cached.rules;
   const rules = loadCarrierRules(db, carrierId, signature);
-  return keptUnlessFailed(cache, carrierId, { signature, rules }, rules).rules;
+  const entry = { signature, rules, ...(cached ? { previous: cached.rules } : {}) };
+  rules.then(
+    () => delete entry.previous,
+    () => undefined,
+  );
+  return keptUnlessFailed(cache, carrierId, entry, rules).rules;
 }

@@ -30,3 +30,25 @@ it('shares one load between the calls that come while it runs, and loads again a
   expect(changed.sanctionEntries).toBe(first.sanctionEntries + 1);
   expect(changed.screener.screen([{ role: 'Shipper', kind: 'name', text: 'ORVALDI TRANSIT' }]).hits.map((hit) => hit.entryId)).toContain('INT-7001');
 });
+
+it('loads again after a row changes in place, however its change was stamped (issue 33: a replacing import stamps its edits with its start)', async () => {
+  const before = await carrierRules(db, 'DEMOAIR');
+  const row = await db
+    .selectFrom('rule_list_rows')
+    .select(['row_id', 'row_values'])
+    .where('company_id', '=', 'DEMOAIR')
+    .where('list_name', '=', 'regionlist')
+    .orderBy('row_id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const values = { ...(row.row_values as Record<string, unknown>), regionName: 'Renamed in place' };
+  // Stamped earlier than the list's last change: only its version says it changed.
+  await db
+    .updateTable('rule_list_rows')
+    .set((eb) => ({ row_values: JSON.stringify(values), version: eb('version', '+', 1), updated_at: new Date('2000-01-01T00:00:00Z') }))
+    .where('row_id', '=', row.row_id)
+    .execute();
+  const after = await carrierRules(db, 'DEMOAIR');
+  expect(after).not.toBe(before);
+  expect(after.lists.regionlist?.find((candidate) => candidate.id === String(row.row_id))?.values.regionName).toBe('Renamed in place');
+});
