@@ -79,11 +79,6 @@ function oneValue(value: string | number | undefined): string[] {
   return value === undefined ? [] : [String(value)];
 }
 
-/** A country and the Region List's regions holding it. */
-function areaOf(geography: Geography, country: string | undefined): string[] {
-  return country === undefined ? [] : [country, ...geography.regionsOf(country)];
-}
-
 /** The shipment's values of a fact, as text (upper-cased codes stay as they are). */
 function factValues(fact: ShipmentFact, facts: ShipmentFacts, geography: Geography, codes: readonly string[], hsCodes: readonly string[]): string[] {
   switch (fact) {
@@ -96,9 +91,9 @@ function factValues(fact: ShipmentFact, facts: ShipmentFacts, geography: Geograp
     case 'destinationCountry':
       return oneValue(geography.destinationCountry);
     case 'originArea':
-      return areaOf(geography, geography.originCountry);
+      return [...(areaValues(geography, geography.originCountry)?.raw ?? [])];
     case 'destinationArea':
-      return areaOf(geography, geography.destinationCountry);
+      return [...(areaValues(geography, geography.destinationCountry)?.raw ?? [])];
     case 'transit':
       return facts.transit;
     case 'carrier':

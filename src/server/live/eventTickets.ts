@@ -1,6 +1,7 @@
 import jwt from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
 import type { AccessClaims } from '../auth/accessTokens';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
 /**
@@ -58,7 +59,10 @@ export async function spendEventTicket(db: Db, ticket: VerifiedTicket): Promise<
   return Number(used.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-/** Expired tickets are refused by their signature's expiry: their ids need not be kept. */
+/**
+ * Expired tickets are refused by their signature's expiry: their ids need not be kept, once a margin
+ * for the instances' clocks has passed (the database's clock, one for all of them).
+ */
 export async function pruneUsedEventTickets(db: Db): Promise<void> {
-  await db.deleteFrom('used_event_tickets').where('expires_at', '<', new Date()).execute();
+  await db.deleteFrom('used_event_tickets').where('expires_at', '<', sql<Date>`now() - interval '10 minutes'`).execute();
 }

@@ -76,7 +76,7 @@ export async function liveEventRoutes(plain: FastifyInstance, { ctx }: { ctx: Ap
 
   await app.register(async (stream) => {
     aboutShipments(stream);
-    // A ticket opens one stream, on this instance; a reconnect asks for a new one anyway.
+    // A ticket opens one stream, on whichever instance (used_event_tickets); a reconnect asks for a new one anyway.
     stream.addHook('preHandler', authenticateStream(ctx));
     stream.addHook('preHandler', ipRestriction);
     stream.addHook('preHandler', requireFunction(ctx, FunctionId.SHIPMENT));

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { RuleListPlugin } from '../../../plugins/types';
 import { runInSlices } from '../eventLoop';
 import type { ImportRow } from './csvImport';
-import { currentRows, insertRows, removeRowsAtVersions, updateRowsAtVersions, type ListScope, type RowDb, type StoredRow } from './rowStore';
+import { currentRows, insertRows, removeRowsAtVersions, updateRows, type ListScope, type RowDb, type StoredRow } from './rowStore';
 import { recordRowChanges, type Actor } from './ruleListAudit';
 
 /**
@@ -76,7 +76,7 @@ export async function replaceListWith(trx: RowDb, scope: ListScope, actor: Actor
   // Only what follows holds rows that were in the list: one statement per 5,000 of them.
   for (let start = 0; start < plan.changes.length; start += WRITE_BATCH) {
     const batch = plan.changes.slice(start, start + WRITE_BATCH);
-    const changed = await updateRowsAtVersions(
+    const changed = await updateRows(
       trx,
       batch.map(({ held: row, row: file }) => ({ rowId: row.row_id, version: row.version, row: file })),
       actor.userId,

@@ -177,40 +177,24 @@ export async function updateRow(db: RowDb, rowId: string, row: NewRow, userId: s
     .executeTakeFirstOrThrow();
 }
 
-/** Several rows changed in one statement (Cancel on up to 1000 rows), each with its version moved on; in the order given. */
-export async function updateRows(db: RowDb, changes: readonly { rowId: string; row: NewRow }[], userId: string): Promise<StoredRow[]> {
-  if (changes.length === 0) return [];
-  const values = sql.join(changes.map(({ rowId, row }) => sql`(${rowId}::bigint, ${JSON.stringify(row.values)}::jsonb, ${row.uniqueKey}::text)`));
-  const { rows } = await sql<StoredRow>`
-    UPDATE rule_list_rows AS r
-       SET row_values = v.row_values, unique_key = v.unique_key, version = r.version + 1, updated_at = now(), updated_by = ${userId}
-      FROM (VALUES ${values}) AS v(row_id, row_values, unique_key)
-     WHERE r.row_id = v.row_id
- RETURNING r.*`.execute(db);
-  const byId = new Map(rows.map((stored) => [String(stored.row_id), stored]));
-  return changes.map(({ rowId }) => byId.get(String(rowId))!);
-}
-
 /**
- * Rows changed in one statement each only if it still has the version it was read at; answers the
- * rows changed (fewer than asked when some changed meanwhile).
+ * Several rows changed in one statement, each with its version moved on (Cancel on up to 1000 rows; a
+ * replacing import's changes); a row given the version it was read at is changed only if it still has
+ * it. Answers the rows changed, in the order given (fewer when some changed meanwhile).
  */
-export async function updateRowsAtVersions(
-  db: RowDb,
-  changes: readonly { rowId: string; version: number; row: NewRow }[],
-  userId: string,
-): Promise<StoredRow[]> {
+export async function updateRows(db: RowDb, changes: readonly { rowId: string; version?: number; row: NewRow }[], userId: string): Promise<StoredRow[]> {
   if (changes.length === 0) return [];
   const values = sql.join(
-    changes.map(({ rowId, version, row }) => sql`(${rowId}::bigint, ${version}::int, ${JSON.stringify(row.values)}::jsonb, ${row.uniqueKey}::text)`),
+    changes.map(({ rowId, version, row }) => sql`(${rowId}::bigint, ${version ?? null}::int, ${JSON.stringify(row.values)}::jsonb, ${row.uniqueKey}::text)`),
   );
   const { rows } = await sql<StoredRow>`
     UPDATE rule_list_rows AS r
        SET row_values = v.row_values, unique_key = v.unique_key, version = r.version + 1, updated_at = now(), updated_by = ${userId}
       FROM (VALUES ${values}) AS v(row_id, version, row_values, unique_key)
-     WHERE r.row_id = v.row_id AND r.version = v.version
+     WHERE r.row_id = v.row_id AND (v.version IS NULL OR r.version = v.version)
  RETURNING r.*`.execute(db);
-  return rows;
+  const byId = new Map(rows.map((stored) => [String(stored.row_id), stored]));
+  return changes.flatMap(({ rowId }) => byId.get(String(rowId)) ?? []);
 }
 
 /** Rows removed each only if it still has the version it was read at; answers how many went (fewer when some changed meanwhile). */

@@ -927,7 +927,6 @@ beforeAll(async () => {
     {
       DIST_DIR: distDir,
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
       CLASSIC_SITE_URL: 'https://classic.example/',
     },
