@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { deviceSigningKey } from '../../src/server/auth/deviceCookies';
+import { hashPassword } from '../../src/server/auth/passwords';
 import { buildTestApp, type TestApp } from './testApp';
 
 /**
@@ -154,7 +156,7 @@ describe('device cookies', () => {
     ).split('=')[1];
     const claims = (jwt.decode(own.slice(name!.length + 1)) as jwt.JwtPayload) ?? {};
     const forged = jwt.sign({ typ: 'device', acct: claims.acct, did: claims.did }, 'not-the-server-key-not-the-server-key', { expiresIn: 3600 });
-    const expired = jwt.sign({ typ: 'device', acct: claims.acct, did: claims.did, exp: Math.floor(Date.now() / 1000) - 60 }, t.ctx.jwtSecret);
+    const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }, deviceSigningKey(t.ctx.jwtSecret));
     for (let i = 0; i < 5; i++) await guess(ATTACKERS[i]!, i); // the account under attack
 
     for (const [what, value] of [
@@ -167,6 +169,21 @@ describe('device cookies', () => {
       expect(refused.statusCode, what).toBe(429);
     }
     expect((await rightPassword('203.0.113.51', own)).statusCode).toBe(200);
+  });
+
+  it('are worthless once the password changes: a device that knew the old one is judged like any other', async () => {
+    const before = deviceCookieOf(await rightPassword('203.0.113.60'));
+    for (let i = 0; i < 5; i++) await guess(ATTACKERS[i]!, i); // the account under attack
+    expect((await rightPassword('203.0.113.61', before)).statusCode).toBe(200);
+    // The password is set again (here to itself: a new salt, a new stored hash).
+    await t.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(PASSWORD) })
+      .where('company_id', '=', 'DEMOFWD')
+      .where('user_id', '=', 'operator')
+      .execute();
+    for (let i = 0; i < 5; i++) await guess(ATTACKERS[10 + i]!, 10 + i);
+    expect((await rightPassword('203.0.113.61', before)).statusCode).toBe(429);
   });
 
   it('is HttpOnly, SameSite=Strict, sent to the auth base only, kept 30 days, Secure over TLS, and renewed for the same device', async () => {

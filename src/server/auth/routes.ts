@@ -11,7 +11,7 @@ import { issueTokenPair, sessionAccessToken } from './sessions';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
 import { revokeFamilyOf, rotateRefreshToken, type Account } from './refreshTokens';
 import { accountKey, clearFailures, codeKey, releaseAttempt, reserveAttempt, throttleLimits } from './loginThrottle';
-import { deviceCookie, deviceCookiePath, deviceOf, newDeviceId } from './deviceCookies';
+import { credentialOf, deviceCookie, deviceCookiePath, deviceOf, newDeviceId } from './deviceCookies';
 import { isAddressAllowed } from '../../domain/ipRange';
 import { AccessMessages } from '../../domain/accessMessages';
 import { challengeOwner, createMfaSession, isValidMfaSession, sendChallengeCode, startChallenge, verifyChallengeCode } from './mfa';
@@ -139,12 +139,12 @@ export async function authRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
     request: FastifyRequest,
     reply: FastifyReply,
     key: string,
-    deviceId: string | undefined,
+    device: { id: string | undefined; credential: string },
     account: Account,
     extra: TokenResponse = {},
   ) {
-    await clearFailures(db, key, deviceId);
-    reply.header('Set-Cookie', deviceCookie(ctx.jwtSecret, key, deviceId ?? newDeviceId(), deviceSettings, request.protocol === 'https'));
+    await clearFailures(db, key, device.id);
+    reply.header('Set-Cookie', deviceCookie(ctx.jwtSecret, key, device.id ?? newDeviceId(), device.credential, deviceSettings, request.protocol === 'https'));
     return reply.send(await issueTokens(account, extra));
   }
 
@@ -163,13 +163,14 @@ export async function authRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
       return fail(reply, 'invalid_request', `This portal signs in application ${APP_ID}; ClientId names application ${client.appId}.`);
     if (!body.ClientSecret) return fail(reply, 'invalid_request', 'ClientSecret (the password) is required.');
     const key = accountKey(client.companyId, client.userId);
-    // A client that signed in to this account before is judged by its own failures only.
-    const deviceId = deviceOf(request.headers.cookie, ctx.jwtSecret, key);
+    const account: AccountProfile | undefined = await findAccount(db, client.companyId, client.userId);
+    // A client that signed in to this account, with its password as it is now, is judged by its own failures only.
+    const credential = account ? credentialOf(account.passwordHash) : undefined;
+    const deviceId = deviceOf(request.headers.cookie, ctx.jwtSecret, key, credential);
     // Counted as a failure until proven otherwise, so parallel guesses cannot overrun the limit.
     const attempt = await reserveAttempt(db, key, { address, deviceId }, throttle);
     if (!attempt.ok) return tooMany(reply, attempt.retryAfterSeconds);
 
-    const account: AccountProfile | undefined = await findAccount(db, client.companyId, client.userId);
     const valid = account ? await verifyPassword(account.passwordHash, body.ClientSecret) : await verifyAgainstNothing(body.ClientSecret);
     if (!account || !valid || account.isLocked) return fail(reply, 'invalid_grant', Messages.loginIncorrect);
     const who = { companyId: account.companyId, userId: account.userId };
@@ -179,7 +180,7 @@ export async function authRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
     // IP restriction: only after the password is proven, so an outsider learns nothing of the company.
     if (!isAddressAllowed(address, account.ipRanges)) return fail(reply, 'ip_restricted', AccessMessages.ipSignInRefused, {}, 403);
     if (account.mfaRequired) {
-      if (rememberedBrowser) return signedIn(request, reply, key, deviceId, who);
+      if (rememberedBrowser) return signedIn(request, reply, key, { id: deviceId, credential: credentialOf(account.passwordHash) }, who);
       if (!account.email) {
         return fail(
           reply,
@@ -189,7 +190,7 @@ export async function authRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
       }
       return fail(reply, 'mfa_required', 'A one-time code is required.', { mfa_token: await startChallenge(db, who, mfaSettings) });
     }
-    return signedIn(request, reply, key, deviceId, who);
+    return signedIn(request, reply, key, { id: deviceId, credential: credentialOf(account.passwordHash) }, who);
   }
 
   async function mfaEmail(body: TokenBody, request: FastifyRequest, reply: FastifyReply) {
@@ -198,14 +199,16 @@ export async function authRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
     if (!owner) return fail(reply, 'invalid_grant', Messages.loginUnsuccessful, { remain_attempt: 0 });
     // Wrong codes count against the account's code step (codeKey), across every challenge of it and every address.
     const key = accountKey(owner.companyId, owner.userId);
-    const deviceId = deviceOf(request.headers.cookie, ctx.jwtSecret, key);
+    const holder = await findAccount(db, owner.companyId, owner.userId);
+    const credential = holder ? credentialOf(holder.passwordHash) : undefined;
+    const deviceId = deviceOf(request.headers.cookie, ctx.jwtSecret, key, credential);
     const attempt = await reserveAttempt(db, codeKey(key), { address: request.ip, deviceId }, throttle, 'strict');
     if (!attempt.ok) return tooMany(reply, attempt.retryAfterSeconds);
     const result = await verifyChallengeCode(db, body.MFAToken, body.MFACode.trim());
     if (!result.ok && !result.guessed) await releaseAttempt(db, attempt.attemptId);
     if (result.ok) {
       const sessionId = await createMfaSession(db, result.account, mfaSettings);
-      return signedIn(request, reply, key, deviceId, result.account, { mfa_session_id: sessionId });
+      return signedIn(request, reply, key, { id: deviceId, credential: credential ?? '' }, result.account, { mfa_session_id: sessionId });
     }
     if (result.remainingAttempts > 0) {
       return fail(reply, 'mfa_passcode_fail', Messages.otpIncorrect.replace('{times}', String(result.remainingAttempts)), {
