@@ -144,20 +144,43 @@ export interface NewRow {
   uniqueKey: string;
 }
 
-/** Inserts rows in batches (one statement per batch); the unique constraint refuses duplicates. */
+/**
+ * Inserts rows in batches (one statement per batch); the unique constraint refuses duplicates. The
+ * rows answered carry the values given, not read back (50,000 rows' values parsed again from the
+ * database were a second copy of an import in memory).
+ */
 export async function insertRows(db: RowDb, scope: ListScope, rows: readonly NewRow[], userId: string): Promise<StoredRow[]> {
   const inserted: StoredRow[] = [];
   for (let start = 0; start < rows.length; start += 1000) {
-    const batch = rows.slice(start, start + 1000).map((row) => ({
-      company_id: scope.companyId,
-      list_name: scope.plugin.name,
-      row_values: JSON.stringify(row.values),
-      unique_key: row.uniqueKey,
-      created_by: userId,
-      updated_by: userId,
-      updated_at: new Date(),
-    }));
-    inserted.push(...(await db.insertInto('rule_list_rows').values(batch).returningAll().execute()));
+    const batch = rows.slice(start, start + 1000);
+    const stored = await db
+      .insertInto('rule_list_rows')
+      .values(
+        batch.map((row) => ({
+          company_id: scope.companyId,
+          list_name: scope.plugin.name,
+          row_values: JSON.stringify(row.values),
+          unique_key: row.uniqueKey,
+          created_by: userId,
+          updated_by: userId,
+          updated_at: new Date(),
+        })),
+      )
+      .returning(['row_id', 'unique_key', 'version', 'created_at', 'updated_at'])
+      .execute();
+    const byKey = new Map(stored.map((written) => [written.unique_key, written]));
+    for (const row of batch) {
+      const written = byKey.get(row.uniqueKey);
+      if (!written) throw new Error(`the row of key ${row.uniqueKey} was not answered by its insert`);
+      inserted.push({
+        ...written,
+        company_id: scope.companyId,
+        list_name: scope.plugin.name,
+        row_values: row.values as StoredRow['row_values'],
+        created_by: userId,
+        updated_by: userId,
+      });
+    }
   }
   return inserted;
 }
