@@ -32,7 +32,8 @@ const RULES: [RegExp, string][] = [
 ];
 
 const cache = new Map<string, string>();
-const CACHE_LIMIT = 500_000;
+/** Entries a cache of word results keeps before it starts again (each holds strings: 500,000 made some hundred MB). */
+const CACHE_LIMIT = 100_000;
 
 export function canonicalSpelling(word: string): string {
   let canonical = cache.get(word);

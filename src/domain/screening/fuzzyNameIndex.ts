@@ -20,7 +20,7 @@ export interface NearWord {
   similarity: number;
 }
 
-const NEAR_CACHE_LIMIT = 200_000;
+const NEAR_CACHE_LIMIT = 50_000;
 /** The shortest listed word looked for at either end of a screened word (shorter ones end too many words to look at the rest each time). */
 const SPLIT_PIECE_LENGTH = 4;
 

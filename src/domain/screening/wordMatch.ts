@@ -181,7 +181,8 @@ export function skeletonsAlike(first: string, second: string): boolean {
 /** first word -> second word -> the match (null: different words). */
 const cache = new Map<string, Map<string, WordMatch | null>>();
 let cached = 0;
-const CACHE_LIMIT = 500_000;
+/** Entries a cache of word results keeps before it starts again (each holds strings: 500,000 made some hundred MB). */
+const CACHE_LIMIT = 100_000;
 
 function computeMatch(first: string, second: string): WordMatch | null {
   if (ARTICLES.has(first) && ARTICLES.has(second)) return { similarity: SPELLING_SIMILARITY, how: 'spelling' };
