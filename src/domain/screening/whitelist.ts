@@ -1,4 +1,5 @@
-import type { MatchingMethod } from '../wildcard';
+import { runToEnd } from '../steps';
+import type { Matcher, MatchingMethod } from '../wildcard';
 import { compileFoldedPattern, readMatchingValue } from './matchingValues';
 import { normaliseName } from './nameNormalisation';
 import type { SanctionHit, ScreenedRole, ScreeningSubject } from './sanctionList';
@@ -32,45 +33,113 @@ export interface WhitelistContext {
   carrierId?: string;
 }
 
-type PartyTest = (subject: ScreeningSubject) => boolean;
+/** How an entry's name is compared with a party, worked out once per entry. */
+type PartyTest =
+  | { kind: 'pattern'; expression: Matcher }
+  | { kind: 'Exact'; listed: string }
+  | { kind: 'Keyword'; words: string }
+  | { kind: 'Default'; listed: string };
 
 function partyTest(entry: WhitelistEntry): PartyTest | undefined {
   const value = readMatchingValue(entry.name);
   if (value.kind === 'invalid') return undefined;
-  if (value.kind === 'pattern') {
-    const expression = compileFoldedPattern(value.folded, entry.matchingMethod);
-    return (subject) => expression.test(foldText(subject.text));
-  }
+  if (value.kind === 'pattern') return { kind: 'pattern', expression: compileFoldedPattern(value.folded, entry.matchingMethod) };
   // Literal names compare as names: folded, legal forms removed, under the entry's method.
   const listed = normaliseName(value.text).text;
   if (!listed) return undefined;
-  if (entry.matchingMethod === 'Exact') return (subject) => normaliseName(subject.text).text === listed;
-  const words = ` ${listed} `;
-  if (entry.matchingMethod === 'Keyword') return (subject) => ` ${normaliseName(subject.text).text} `.includes(words);
-  return (subject) => normaliseName(subject.text).text.includes(listed);
+  if (entry.matchingMethod === 'Exact') return { kind: 'Exact', listed };
+  if (entry.matchingMethod === 'Keyword') return { kind: 'Keyword', words: ` ${listed} ` };
+  return { kind: 'Default', listed };
 }
 
-export class SanctionWhitelist {
-  private readonly entries: { entry: WhitelistEntry; matchesParty: PartyTest }[];
+/** A party's text as the entries compare it, each form made once per party, when first needed. */
+class ComparedParty {
+  #name: string | undefined;
+  #folded: string | undefined;
 
-  constructor(entries: readonly WhitelistEntry[]) {
-    this.entries = entries.flatMap((entry) => {
-      const matchesParty = entry.active ? partyTest(entry) : undefined;
-      return matchesParty ? [{ entry, matchesParty }] : [];
-    });
+  constructor(private readonly text: string) {}
+
+  get name(): string {
+    this.#name ??= normaliseName(this.text).text;
+    return this.#name;
   }
 
-  /** The whitelist entry that clears this hit on this party, if any. */
+  get folded(): string {
+    this.#folded ??= foldText(this.text);
+    return this.#folded;
+  }
+}
+
+function matches(test: PartyTest, party: ComparedParty): boolean {
+  switch (test.kind) {
+    case 'pattern':
+      return test.expression.test(party.folded);
+    case 'Exact':
+      return party.name === test.listed;
+    case 'Keyword':
+      return ` ${party.name} `.includes(test.words);
+    case 'Default':
+      return party.name.includes(test.listed);
+  }
+}
+
+type Kept = { entry: WhitelistEntry; test: PartyTest };
+
+/** Entries read between two pauses of a build (a whitelist of 40,000 rows took 400 ms to read at once). */
+const ENTRIES_PER_STEP = 200;
+
+export class SanctionWhitelist {
+  /** The entries of an exact name, by that name; the others in list order. */
+  private readonly exact = new Map<string, Kept[]>();
+  private readonly others: Kept[] = [];
+  /** Each entry's position, so that the first entry of the list that clears a hit is the one named. */
+  private readonly order = new Map<Kept, number>();
+
+  constructor(entries: readonly WhitelistEntry[] = []) {
+    runToEnd(this.adding(entries));
+  }
+
+  /** A whitelist made a few hundred entries at a time, pausing (yielding) between them: the server runs it in slices. */
+  static *steps(entries: readonly WhitelistEntry[]): Generator<void, SanctionWhitelist> {
+    const whitelist = new SanctionWhitelist();
+    yield* whitelist.adding(entries);
+    return whitelist;
+  }
+
+  private *adding(entries: readonly WhitelistEntry[]): Generator<void> {
+    for (const [index, entry] of entries.entries()) {
+      if (index % ENTRIES_PER_STEP === ENTRIES_PER_STEP - 1) yield;
+      const test = entry.active ? partyTest(entry) : undefined;
+      if (!test) continue;
+      const kept = { entry, test };
+      this.order.set(kept, this.order.size);
+      if (test.kind === 'Exact') {
+        const same = this.exact.get(test.listed);
+        if (same) same.push(kept);
+        else this.exact.set(test.listed, [kept]);
+      } else this.others.push(kept);
+    }
+  }
+
+  /** The whitelist entry that clears this hit on this party, if any (the first of the list when several do). */
   clearing(hit: SanctionHit, subject: ScreeningSubject, context: WhitelistContext): WhitelistEntry | undefined {
     if (subject.role === 'Goods') return undefined;
-    return this.entries.find(
-      ({ entry, matchesParty }) =>
-        (entry.partyRole === 'Any' || entry.partyRole === subject.role) &&
-        (!entry.validUntil || entry.validUntil >= context.date) &&
-        (!entry.countryCode || entry.countryCode === subject.countryCode) &&
-        (!entry.carrierId || entry.carrierId === context.carrierId) &&
-        (!entry.sanctionReference || entry.sanctionReference === hit.entryId) &&
-        matchesParty(subject),
-    )?.entry;
+    const party = new ComparedParty(subject.text);
+    const applies = ({ entry }: Kept) =>
+      (entry.partyRole === 'Any' || entry.partyRole === subject.role) &&
+      (!entry.validUntil || entry.validUntil >= context.date) &&
+      (!entry.countryCode || entry.countryCode === subject.countryCode) &&
+      (!entry.carrierId || entry.carrierId === context.carrierId) &&
+      (!entry.sanctionReference || entry.sanctionReference === hit.entryId);
+    let first: Kept | undefined;
+    const consider = (kept: Kept) => {
+      if ((!first || (this.order.get(kept) ?? 0) < (this.order.get(first) ?? 0)) && applies(kept) && matches(kept.test, party)) first = kept;
+    };
+    for (const kept of this.exact.get(party.name) ?? []) consider(kept);
+    for (const kept of this.others) {
+      if (first && (this.order.get(kept) ?? 0) > (this.order.get(first) ?? 0)) break;
+      consider(kept);
+    }
+    return first?.entry;
   }
 }

@@ -149,7 +149,7 @@ async function loadCarrierRules(db: Db, carrierId: string, signature: string): P
     lists: lists as RuleLists,
     effectLists,
     screener: await screenerFor(entries),
-    whitelist: new SanctionWhitelist(whitelist),
+    whitelist: await runInSlices(SanctionWhitelist.steps(whitelist)),
     whitelistRows,
     sanctionEntries: entries.length,
     signature,

@@ -69,3 +69,39 @@ describe('the sanction whitelist suppresses known false positives', () => {
     expect(outcome([entry({ name: 'SPARE PARTS FOR MAHAN AIR', matchingMethod: 'Exact' })], [goods]).hits).toEqual(['SDN-12927']);
   });
 });
+
+describe('a whitelist at the import limit (issue 33)', () => {
+  const many = (count: number) =>
+    Array.from({ length: count }, (_, at) => entry({ name: `CLEARED TRADER ${at} LTD`, matchingMethod: at % 2 === 0 ? 'Exact' : 'Keyword' }));
+
+  it('reads the party once for all its entries, and is made in steps', () => {
+    let pauses = 0;
+    const steps = SanctionWhitelist.steps([...many(40_000), entry({})]);
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses++;
+    expect(pauses).toBeGreaterThanOrEqual(100);
+    let reads = 0;
+    const counted: ScreeningSubject = {
+      role: 'Consignee',
+      kind: 'name',
+      countryCode: 'CH',
+      get text() {
+        reads++;
+        return 'National Bank of Cuba';
+      },
+    };
+    const result = screener.screen([counted], step.value, context);
+    expect(result.cleared.map(({ hit }) => hit.entryId)).toEqual(['SDN-306']);
+    // Once to screen it, once to compare it with the whitelist: not once per entry.
+    expect(reads).toBeLessThan(20);
+  });
+
+  it('names the first entry of the list that clears a hit, exact or not', () => {
+    const keyword = entry({ name: 'BANK OF CUBA', matchingMethod: 'Keyword', reason: 'the first, a keyword' });
+    const exact = entry({ reason: 'the second, exact' });
+    const cleared = (whitelist: WhitelistEntry[]) =>
+      screener.screen([consignee], new SanctionWhitelist(whitelist), context).cleared.map(({ clearedBy }) => clearedBy.reason);
+    expect(cleared([keyword, exact])).toEqual(['the first, a keyword']);
+    expect(cleared([exact, keyword])).toEqual(['the second, exact']);
+  });
+});
