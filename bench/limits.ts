@@ -272,7 +272,7 @@ const VARIANTS: { max: number; value(index: number): string }[] = [
 ];
 
 /** The most rows of a list in one file: a demo row with one key field varied, as many as the limits and the field's values allow. */
-function bulkImport(plugin: RuleListPlugin, offset = 0): { csv: string; rows: number; bytes: number } {
+function bulkImport(plugin: RuleListPlugin, offset = 0, taken: ReadonlySet<string> = new Set()): { csv: string; rows: number; bytes: number } {
   const template = { ...(plugin.demoRows ?? demoRuleListRows[plugin.name] ?? [])[0] } as Record<string, unknown>;
   const columns = plugin.importColumns;
   const record0 = template;
@@ -289,18 +289,22 @@ function bulkImport(plugin: RuleListPlugin, offset = 0): { csv: string; rows: nu
       const most = Math.min(RULE_LIST_IMPORT_MAX_ROWS, variant.max);
       // Another version of the list: the same number of rows under other keys where the key's values allow.
       const from = Math.min(offset, variant.max - most);
-      for (; rows < most; rows++) {
+      // Keys the list holds already are passed over (an appended file must not repeat them).
+      for (let index = 0; rows < most && from + index < variant.max; index++) {
+        const at = from + index;
         // Names differ from row to row too, as a real list's do (a list of one name repeated screens like one row).
         const names = Object.fromEntries(
           plugin.fields
             .filter((field) => field.wildcards === true && field.source !== source && record0[field.source])
-            .map((field) => [field.source, field.type === 'list' ? `${nameOf(from + rows)} GROUP` : nameOf(from + rows)]),
+            .map((field) => [field.source, field.type === 'list' ? `${nameOf(at)} GROUP` : nameOf(at)]),
         );
-        const record = { ...template, ...names, [source]: variant.value(from + rows) };
+        const record = { ...template, ...names, [source]: variant.value(at) };
+        if (taken.size > 0 && taken.has(uniqueKeyOf(plugin.uniqueKey, checkRecord(plugin.fields, record).values))) continue;
         const line = stringify([columns.map((column) => (record[column] === null || record[column] === undefined ? '' : String(record[column])))]);
         if (bytes + Buffer.byteLength(line) > RULE_LIST_IMPORT_MAX_BYTES) break;
         bytes += Buffer.byteLength(line);
         lines.push(line);
+        rows++;
       }
       return { csv: lines.join(''), rows, bytes };
     }
@@ -420,7 +424,13 @@ export async function runLimitsBench(): Promise<void> {
     for (const plugin of ruleListPlugins.filter((candidate) => offers(candidate, 'import') && (!only || only.includes(candidate.name)))) {
       const url = `/classicapi/${plugin.name}`;
       const restore = (await call(admin, 'GET', `${url}/export`)).text;
-      const files = { append: bulkImport(plugin), replace: bulkImport(plugin, RULE_LIST_IMPORT_MAX_ROWS) };
+      const held = await database.query<{ unique_key: string }>("SELECT unique_key FROM rule_list_rows WHERE company_id = 'DEMOAIR' AND list_name = $1", [
+        plugin.name,
+      ]);
+      const files = {
+        append: bulkImport(plugin, 0, new Set(held.rows.map((row) => row.unique_key))),
+        replace: bulkImport(plugin, RULE_LIST_IMPORT_MAX_ROWS),
+      };
       for (const mode of ['append', 'replace'] as const) {
         const bulk = files[mode];
         const detail = `${bulk.rows.toLocaleString('en')} rows, ${(bulk.bytes / 1048576).toFixed(2)} MB${mode === 'replace' ? ', other keys' : ''}`;
