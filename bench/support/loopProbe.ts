@@ -30,7 +30,13 @@ if (file) {
     ticks = 0;
     const maxDelayMs = Math.round(Math.max(latest, delay.max / 1e6));
     // monotonicUs: the clock of a --cpu-prof profile's timestamps, to find a stall in it.
-    const line = { at: Date.now(), monotonicUs: Number(process.hrtime.bigint() / 1000n), maxDelayMs, rssMb: Math.round(process.memoryUsage.rss() / 1048576), heapMb: Math.round(process.memoryUsage().heapUsed / 1048576) };
+    const line = {
+      at: Date.now(),
+      monotonicUs: Number(process.hrtime.bigint() / 1000n),
+      maxDelayMs,
+      rssMb: Math.round(process.memoryUsage.rss() / 1048576),
+      heapMb: Math.round(process.memoryUsage().heapUsed / 1048576),
+    };
     latest = 0;
     delay.reset();
     appendFileSync(file, `${JSON.stringify(line)}\n`);
