@@ -174,8 +174,13 @@ function sendCheck(
 
 /** Send ACAS, ACI, Terminal or CSS: queues the message (compliance/outbound.ts); an accepted shipment becomes Submit. */
 export async function sendShipment(caller: DecisionCaller, request: SendRequest): Promise<ChangeOutcome<DecisionAnswer>> {
+  // The carrier's lists are read before the row is locked, as the sanction review reads them: loading them (after a
+  // list change) takes connections of the pool, which a transaction holding one must not wait for: with every
+  // connection held by such transactions, none would go on.
+  const carrier = await caller.db.selectFrom('shipments').select('carrier_id').where('shipment_id', '=', request.ShipmentId).executeTakeFirst();
+  const lists = await routeLists(caller.db, carrier?.carrier_id ?? null);
   return changeShipment(caller, request, async ({ trx, shipment, shipmentId }) => {
-    const refused = sendCheck(caller, shipment, request.Target, shipmentRoute(await routeLists(caller.db, shipment.carrier_id), shipment));
+    const refused = sendCheck(caller, shipment, request.Target, shipmentRoute(lists, shipment));
     if (refused) return refusal(refused.reason, refused.message);
     const updated = await updateIfUnchanged(trx, shipmentId, request.UpdateDT, SENDABLE_FROM, { status: 'Submit' });
     if (!updated) return staleRefusal();
