@@ -31,10 +31,11 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set([
   'shipmentlog',
   'outboundmessages',
   'rescreenruns',
+  'sanctionsources',
 ]);
 
 /**
- * The function ids rule lists take: 101 to 999, apart from the portal's own functions (81-86). The
+ * The function ids rule lists take: 101 to 999, apart from the portal's own functions (81-87). The
  * lists of spec 2 hold 101-117; a new list takes `nextFreeFunctionId(ruleListPlugins)`, and lists
  * registered only in tests take ids from 900 up.
  */

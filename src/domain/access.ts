@@ -7,9 +7,18 @@ export const RoleType = { ADMIN: 1, OPERATOR: 3 } as const;
 
 /**
  * Function ids: the spec's three pages (81 to 83), then the compliance engine's: sending FWB/FHL
- * messages (84), reviewing sanction hits and checking names (85), the outbound message list (86).
+ * messages (84), reviewing sanction hits and checking names (85), the outbound message list (86), the official
+ * sanctions sources (87).
  */
-export const FunctionId = { SHIPMENT: 81, USER_LOG: 82, USER_MANAGEMENT: 83, SHIPMENT_MESSAGES: 84, SANCTION_REVIEW: 85, OUTBOUND_MESSAGES: 86 } as const;
+export const FunctionId = {
+  SHIPMENT: 81,
+  USER_LOG: 82,
+  USER_MANAGEMENT: 83,
+  SHIPMENT_MESSAGES: 84,
+  SANCTION_REVIEW: 85,
+  OUTBOUND_MESSAGES: 86,
+  SANCTION_SOURCES: 87,
+} as const;
 
 export const MenuCategory = { DEFAULT: 0, DOCUMENT: 1, ABOUT_GLS: 2, HELP: 3, USER_MGT: 4, SHIPMENT_LOG: 5 } as const;
 

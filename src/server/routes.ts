@@ -13,6 +13,7 @@ import { ruleListRoutes } from './ruleLists';
 import { awbApiRoutes } from './shipments/routes';
 import { complianceRoutes } from './compliance/routes';
 import { outboundRoutes } from './compliance/outboundRoutes';
+import { sanctionSourceRoutes } from './sanctionSources/routes';
 import { rescreenRoutes } from './compliance/rescreenRoutes';
 import { actionLoggingRoutes } from './logs/actionLoggingRoutes';
 import { shipmentLogRoutes } from './logs/shipmentLogRoutes';
@@ -39,4 +40,11 @@ export const apiRoutePlugins: readonly { prefix: string; plugin: FastifyPluginAs
   { prefix: '/api', plugin: tokenHandoverRoutes },
 ];
 
-export const classicRoutePlugins: readonly ClassicRoutes[] = [userManagementRoutes, ruleListRoutes, shipmentLogRoutes, outboundRoutes, rescreenRoutes];
+export const classicRoutePlugins: readonly ClassicRoutes[] = [
+  userManagementRoutes,
+  ruleListRoutes,
+  shipmentLogRoutes,
+  outboundRoutes,
+  rescreenRoutes,
+  sanctionSourceRoutes,
+];

@@ -208,6 +208,22 @@ const outboundEndpoint: FunctionEndpoint = {
   otherWhenHeld: 'not found',
 };
 
+const sanctionSourcesEndpoint: FunctionEndpoint = {
+  name: 'GET /classicapi/sanctionsources, GET /classicapi/sanctionsources/versions/{id}/added',
+  own: async ({ token }) => scopedList(await classicCall(t.app, token, 'GET', '/sanctionsources'), 4),
+  other: async ({ token, companyId }) => {
+    const version = await t.db
+      .selectFrom('sanction_source_versions')
+      .select('version_id')
+      .where('company_id', '<>', companyId)
+      .orderBy('version_id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    return outcomeOf(await classicCall(t.app, token, 'GET', `/sanctionsources/versions/${version.version_id}/added`));
+  },
+  otherWhenHeld: 'not found',
+};
+
 /** The endpoint of each function id; a function of the data with none here fails the test. */
 const endpoints = new Map<number, FunctionEndpoint>([
   [FunctionId.SHIPMENT, shipmentEndpoint],
@@ -216,6 +232,7 @@ const endpoints = new Map<number, FunctionEndpoint>([
   [FunctionId.SHIPMENT_MESSAGES, shipmentMessagesEndpoint],
   [FunctionId.SANCTION_REVIEW, sanctionCheckEndpoint],
   [FunctionId.OUTBOUND_MESSAGES, outboundEndpoint],
+  [FunctionId.SANCTION_SOURCES, sanctionSourcesEndpoint],
   ...ruleListPlugins.map((plugin): [number, FunctionEndpoint] => [plugin.functionId, ruleListEndpoint(plugin.name)]),
 ]);
 

@@ -94,6 +94,7 @@ export const shellMessages = {
       adminlistcontrol: 'Admin List Control',
       sanctioncheck: 'Sanction Check',
       outboundmessages: 'Outbound Messages',
+      sanctionsources: 'Sanction Sources',
       shipmentmessages: 'Shipment Messages',
     },
     empty: {

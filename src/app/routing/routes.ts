@@ -124,6 +124,7 @@ export const appRoutes: readonly AppRoute[] = [
   route('sanctioncheck', 'sanctioncheck', 'admin', { functionId: FunctionId.SANCTION_REVIEW, title: 'app.page.sanctioncheck' }),
   route('outboundmessages', 'outboundmessages', 'admin', { functionId: FunctionId.OUTBOUND_MESSAGES, title: 'app.page.outboundmessages' }),
   route('shipmentmessages', 'shipmentmessages', 'admin', { functionId: FunctionId.SHIPMENT_MESSAGES, title: 'app.page.shipmentmessages' }),
+  route('sanctionsources', 'sanctionsources', 'admin', { functionId: FunctionId.SANCTION_SOURCES, title: 'app.page.sanctionsources' }),
   route('awbDetail', 'awb/awbdetail', 'admin', {
     functionId: FunctionId.SHIPMENT,
     isBlank: true,

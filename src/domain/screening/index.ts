@@ -43,3 +43,5 @@ export { scorePairs, precisionRecallCurve, curvePoint, bestThreshold, type Curve
 export { VARIANT_KINDS, type VariantKind } from './evaluation/nameVariants';
 export { waybillSubjects, houseSubjects } from './shipmentSubjects';
 export { sanctionEntryFromRow, whitelistEntryFromRow, type RuleListRow } from './ruleListRows';
+export { ScreenerSet, type Screening } from './screenerSet';
+export { screeningEntriesOf } from './sourceScreening';

@@ -231,6 +231,14 @@ export class SanctionScreener {
     return screener;
   }
 
+  /** The listed parties: entries of one id (a source's entry and its weak aliases, sourceScreening.ts) count once. */
+  get entryCount(): number {
+    this.distinctEntries ??= new Set(this.entries.map((entry) => entry.entryId)).size;
+    return this.distinctEntries;
+  }
+
+  private distinctEntries: number | undefined;
+
   /** Indexes every name (primary and aliases) of the entries from `from` up to `to`, in list order. */
   private addEntries(from: number, to: number): void {
     for (let entryIndex = from; entryIndex < to; entryIndex++) {

@@ -27,19 +27,38 @@ export function envelopeProblem(body: unknown, nowSeconds: number, windowSeconds
 export function installEnvelopeHook(app: FastifyInstance, db: Db, windowSeconds: number): void {
   app.addHook('preValidation', async (request: FastifyRequest, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    // A multipart upload carries the envelope's app_id, token and ts as form fields before its files: the route checks them (envelopeOfFields).
+    if ((request.routeOptions.config as { envelopeInParts?: boolean } | undefined)?.envelopeInParts) return;
     const problem = envelopeProblem(request.body, Math.floor(Date.now() / 1000), windowSeconds);
     if (problem) return reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: problem });
     const envelope = request.body as { request: unknown; token: string };
-    const seen = await db
-      .insertInto('envelope_tokens')
-      .values({ token: envelope.token, seen_at: new Date() })
-      .onConflict((oc) => oc.column('token').doNothing())
-      .executeTakeFirst();
-    if (Number(seen.numInsertedOrUpdatedRows ?? 0) === 0) {
-      return reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: 'This request was already received (its envelope token was used before).' });
-    }
+    if (!(await spendEnvelopeToken(db, envelope.token))) return reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message: REPLAYED });
     request.body = envelope.request;
   });
+}
+
+const REPLAYED = 'This request was already received (its envelope token was used before).';
+
+/** Records the envelope's token as used; false when it was used before (a replayed request). */
+export async function spendEnvelopeToken(db: Db, token: string): Promise<boolean> {
+  const seen = await db
+    .insertInto('envelope_tokens')
+    .values({ token, seen_at: new Date() })
+    .onConflict((oc) => oc.column('token').doNothing())
+    .executeTakeFirst();
+  return Number(seen.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * The envelope of a multipart upload: its form fields `app_id`, `token` and `ts` (sent before the files), checked as
+ * the hook checks a JSON envelope and the token spent. The problem in words, or undefined when it passes.
+ */
+export async function envelopeOfFields(db: Db, fields: Readonly<Record<string, string>>, windowSeconds: number): Promise<EnvelopeProblem> {
+  const number = (value: string | undefined) => (value !== undefined && /^-?\d{1,15}$/.test(value) ? Number(value) : value);
+  const envelope = { request: null, app_id: number(fields.app_id), token: fields.token, ts: number(fields.ts) };
+  const problem = envelopeProblem(envelope, Math.floor(Date.now() / 1000), windowSeconds);
+  if (problem) return problem;
+  return (await spendEnvelopeToken(db, fields.token ?? '')) ? undefined : REPLAYED;
 }
 
 /** Tokens older than twice the window can no longer pass the ts check, so they need not be kept. */

@@ -4,20 +4,25 @@ import { DECIDING_LISTS, effectListsOf, listsPreparation, type EffectList, type 
 import {
   SanctionScreener,
   SanctionWhitelist,
+  ScreenerSet,
   sanctionEntryFromRow,
+  screeningEntriesOf,
   whitelistEntryFromRow,
   type SanctionListEntry,
   type WhitelistEntry,
 } from '../../domain/screening';
 import type { Db } from '../db/database';
 import { runInSlices } from '../eventLoop';
+import { currentFiles, entriesOfFile } from '../sanctionSources/store';
 import { effectPlugins } from './effectLists';
 
 /**
- * A carrier's rule lists as the engine reads them, with the sanction screener built from its
- * sanction list. Building a screener over the whole SDN list takes seconds, so it is kept: per
- * database and company while the lists' signature (rows and last change per list) holds, and by
- * the content of the sanction list across companies and databases.
+ * A carrier's rule lists as the engine reads them, with the sanction screening: a screener of its
+ * Sanction List's rows and one of each official source's current version (issue 34), screened as one.
+ * Building a screener over the whole SDN list takes seconds, so each is kept: per database and company
+ * while the lists' signature (rows and last change per list, the sources' current versions) holds, and
+ * by content (the rows') or file (a source version's) across companies and databases, so a new version
+ * of one source, or an edit of one row, rebuilds only its own screener.
  */
 
 export interface CarrierRules {
@@ -25,11 +30,11 @@ export interface CarrierRules {
   lists: RuleLists;
   /** The lists whose plugins declare effects, with their rows, for the engine's generic rules. */
   effectLists: EffectList[];
-  screener: SanctionScreener;
+  screener: ScreenerSet;
   whitelist: SanctionWhitelist;
   /** The Sanction Whitelist row each whitelist entry was read from, and who added or last changed it. */
   whitelistRows: ReadonlyMap<WhitelistEntry, { rowId: string; by: string }>;
-  /** Entries of the sanction list. */
+  /** Entries of the sanction list: its rows and the current versions of its sources. */
   sanctionEntries: number;
   /** Changes whenever any of the carrier's lists changes. */
   signature: string;
@@ -66,7 +71,11 @@ async function signatureOf(db: Db, carrierId: string): Promise<string> {
     .groupBy('list_name')
     .orderBy('list_name')
     .execute();
-  return rows.map((row) => `${row.list_name}:${row.rows}:${row.last_id}:${row.changed}:${row.versions}`).join('|');
+  const sources = await currentFiles(db, carrierId);
+  return [
+    ...rows.map((row) => `${row.list_name}:${row.rows}:${row.last_id}:${row.changed}:${row.versions}`),
+    ...sources.map((file) => `source:${file.source}:${file.versionId}:${file.fileHash}`),
+  ].join('|');
 }
 
 /**
@@ -74,13 +83,23 @@ async function signatureOf(db: Db, carrierId: string): Promise<string> {
  * time; the build yields between slices (SanctionScreener.build), so the process answers meanwhile.
  */
 async function screenerFor(entries: SanctionListEntry[]): Promise<SanctionScreener> {
-  const key = await runInSlices(contentKey(entries));
+  return keptScreener(await runInSlices(contentKey(entries)), async () => entries);
+}
+
+/** The screener of a source's version: its file's entries, read from the database only when no carrier holds it built. */
+async function sourceScreenerFor(db: Db, fileHash: string): Promise<{ screener: SanctionScreener; entries: number }> {
+  const screener = await keptScreener(`source:${fileHash}`, async () => screeningEntriesOf(await entriesOfFile(db, fileHash)));
+  return { screener, entries: screener.entryCount };
+}
+
+/** The screener kept under `key`, or one built of the entries `read` answers (once, however many ask meanwhile). */
+async function keptScreener(key: string, read: () => Promise<readonly SanctionListEntry[]>): Promise<SanctionScreener> {
   for (const [held, kept] of screeners) if (kept.built && !kept.built.deref()) screeners.delete(held);
   const kept = screeners.get(key);
   const alive = kept?.built?.deref();
   if (alive) return alive;
   if (kept?.building) return kept.building;
-  const building = SanctionScreener.build(entries);
+  const building = read().then((entries) => SanctionScreener.build(entries));
   const slot = { building };
   screeners.set(key, slot);
   building.then(
@@ -144,14 +163,17 @@ async function loadCarrierRules(db: Db, carrierId: string, signature: string): P
   // What the engine derives from the rows (places, compiled matching values) is built now, in slices,
   // rather than by the first shipment evaluated, which would hold the thread for it.
   await runInSlices(listsPreparation(lists as RuleLists, effectLists));
+  const internal = await screenerFor(entries);
+  const sources = [];
+  for (const file of await currentFiles(db, carrierId)) sources.push(await sourceScreenerFor(db, file.fileHash));
   return {
     carrierId,
     lists: lists as RuleLists,
     effectLists,
-    screener: await screenerFor(entries),
+    screener: new ScreenerSet([internal, ...sources.map((source) => source.screener)]),
     whitelist: await runInSlices(SanctionWhitelist.steps(whitelist)),
     whitelistRows,
-    sanctionEntries: entries.length,
+    sanctionEntries: entries.length + sources.reduce((sum, source) => sum + source.entries, 0),
     signature,
   };
 }

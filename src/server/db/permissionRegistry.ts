@@ -37,10 +37,19 @@ const pageFunctions: readonly FunctionDefinition[] = [
   { function_id: FunctionId.SHIPMENT_MESSAGES, function_name: 'Shipment Messages', route: 'shipmentmessages' },
   { function_id: FunctionId.SANCTION_REVIEW, function_name: 'Sanction Check', route: 'sanctioncheck' },
   { function_id: FunctionId.OUTBOUND_MESSAGES, function_name: 'Outbound Messages', route: 'outboundmessages' },
+  { function_id: FunctionId.SANCTION_SOURCES, function_name: 'Sanction Sources', route: 'sanctionsources' },
 ];
 
 export function registryFunctions(plugins: readonly RuleListPlugin[] = ruleListPlugins): FunctionDefinition[] {
   return [...pageFunctions, ...plugins.map((plugin) => ({ function_id: plugin.functionId, function_name: plugin.label, route: plugin.route }))];
+}
+
+/** The Administration group's entries: the rule lists in registry order, the Sanction Sources beside the Sanction List. */
+function administrationEntries(plugins: readonly RuleListPlugin[]): { text: string; url: string; function_id: number }[] {
+  const entries = plugins.map((plugin) => ({ text: plugin.label, url: pluginPath(plugin), function_id: plugin.functionId }));
+  const sanctionList = plugins.findIndex((plugin) => plugin.name === 'sanctionlist');
+  entries.splice(sanctionList + 1, 0, { text: 'Sanction Sources', url: 'sanctionsources', function_id: FunctionId.SANCTION_SOURCES });
+  return entries;
 }
 
 /** The menu of both sites; the rule lists sit in the classic site's Administration group, in registry order. */
@@ -87,12 +96,10 @@ export function registryMenus(plugins: readonly RuleListPlugin[] = ruleListPlugi
       url: '',
       function_id: null,
       sort_order: 40,
-      children: plugins.map((plugin, index) => ({
+      children: administrationEntries(plugins).map((entry, index) => ({
         category: MenuCategory.DEFAULT,
         site_type: SiteType.CLASSIC,
-        text: plugin.label,
-        url: pluginPath(plugin),
-        function_id: plugin.functionId,
+        ...entry,
         sort_order: index,
       })),
     },

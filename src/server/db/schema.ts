@@ -434,6 +434,57 @@ export interface LiveEventsPrunedTable {
   through_id: string;
 }
 
+/** A parsed official sanctions file (or OFAC file set), by the SHA-256 of its bytes (migration 0020). */
+export interface SanctionSourceFileTable {
+  file_hash: string;
+  source: string;
+  published_at: Timestamp | null;
+  summary: Json<unknown>;
+  created_at: CreatedAt;
+}
+
+/** One listed party of a file: a SourceEntry (src/domain/screening/sources/model.ts) as JSON, with a hash of it. */
+export interface SanctionSourceEntryTable {
+  file_hash: string;
+  entry_id: string;
+  content_hash: string;
+  entry: Json<unknown>;
+}
+
+/** A company's import of a source; its latest version is the one screened against. */
+export interface SanctionSourceVersionTable {
+  version_id: Generated<string>;
+  company_id: string;
+  source: string;
+  file_hash: string;
+  file_names: string;
+  published_at: Timestamp | null;
+  imported_at: CreatedAt;
+  /** The user who uploaded it; null when the schedule (or the demo world) imported it. */
+  imported_by: string | null;
+  via: 'upload' | 'schedule' | 'seed';
+  entries: number;
+  aliases: number;
+  weak_aliases: number;
+  added: number;
+  removed: number;
+  changed: number;
+}
+
+/** Every import and refresh of a source, with why it was refused or failed. */
+export interface SanctionSourceAttemptTable {
+  attempt_id: Generated<string>;
+  company_id: string;
+  source: string;
+  at: CreatedAt;
+  via: 'upload' | 'schedule' | 'seed';
+  requested_by: string | null;
+  outcome: 'imported' | 'unchanged' | 'refused' | 'failed';
+  reason: string | null;
+  problems: Json<unknown> | null;
+  version_id: string | null;
+}
+
 export interface Database {
   companies: CompanyTable;
   roles: RoleTable;
@@ -468,6 +519,10 @@ export interface Database {
   bulletins: BulletinTable;
   live_events: LiveEventTable;
   live_events_pruned: LiveEventsPrunedTable;
+  sanction_source_files: SanctionSourceFileTable;
+  sanction_source_entries: SanctionSourceEntryTable;
+  sanction_source_versions: SanctionSourceVersionTable;
+  sanction_source_attempts: SanctionSourceAttemptTable;
 }
 
 export type User = Selectable<UserTable>;

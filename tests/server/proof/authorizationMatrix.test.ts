@@ -99,6 +99,7 @@ interface CompanyWorld {
   importFiles: Map<string, string>;
   foreignFwb: string;
   outboundMessageId: string;
+  sourceVersionId: string;
   /** Its address ranges: one that lets the test in (127.0.0.0/8), one to delete. */
   keptRangeId: string;
   deletableRangeId: string;
@@ -151,6 +152,23 @@ function formCall(url: string, fields: Record<string, string>): Call {
 function textCall(url: string, text: string): Call {
   return (token, from) =>
     t.app.inject({ method: 'POST', url, headers: { ...(token ? bearer(token) : {}), 'content-type': 'text/plain' }, payload: text, ...fromOption(from) });
+}
+
+/** A sanctions-source upload (multipart, the envelope's fields first) of a file the handler refuses by its name. */
+function sourceUpload(url: string): Call {
+  return async (token, from) => {
+    const body = new FormData();
+    for (const [key, value] of Object.entries({ app_id: '2', token: randomUUID(), ts: String(Math.floor(Date.now() / 1000)) })) body.append(key, value);
+    body.append('file', new Blob(['not a list']), 'matrix.txt');
+    const request = new Request('http://local/', { method: 'POST', body });
+    return t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...(token ? bearer(token) : {}), 'content-type': request.headers.get('content-type') ?? '' },
+      payload: Buffer.from(await request.arrayBuffer()),
+      ...fromOption(from),
+    });
+  };
 }
 
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
@@ -464,6 +482,33 @@ const GENERAL_CASES: Record<string, RouteCase> = {
     otherCheck: skippedOnly,
   },
 
+  // Sanction sources (function 87)
+  'GET /classicapi/sanctionsources': {
+    access: fn(FunctionId.SANCTION_SOURCES),
+    own: () => call('GET', '/classicapi/sanctionsources'),
+    ownCheck: (response, { own }) => (sourceVersionIds(response).includes(own.sourceVersionId) ? undefined : 'the own version is missing'),
+    other: () => call('GET', '/classicapi/sanctionsources'),
+    ...hiddenUnless((response, { other }) => sourceVersionIds(response).includes(other.sourceVersionId)),
+  },
+  'GET /classicapi/sanctionsources/:source/versions': {
+    access: fn(FunctionId.SANCTION_SOURCES),
+    own: () => call('GET', '/classicapi/sanctionsources/US_CSL/versions'),
+    ownCheck: (response, { own }) => (versionIds(response).includes(own.sourceVersionId) ? undefined : 'the own version is missing'),
+    other: () => call('GET', '/classicapi/sanctionsources/US_CSL/versions'),
+    ...hiddenUnless((response, { other }) => versionIds(response).includes(other.sourceVersionId)),
+  },
+  'GET /classicapi/sanctionsources/versions/:versionId/:kind': {
+    access: fn(FunctionId.SANCTION_SOURCES),
+    own: ({ own }) => call('GET', `/classicapi/sanctionsources/versions/${own.sourceVersionId}/added`),
+    other: ({ other }) => call('GET', `/classicapi/sanctionsources/versions/${other.sourceVersionId}/added`),
+  },
+  // A file refused by its name has reached the handler: the function let it through.
+  'POST /classicapi/sanctionsources/:source/import': {
+    access: fn(FunctionId.SANCTION_SOURCES),
+    own: () => sourceUpload('/classicapi/sanctionsources/US_CSL/import'),
+    other: "a new version is always of the caller's own company",
+  },
+
   // The compliance calls on the shipment API
   'POST /awbapi/messages': {
     access: fn(FunctionId.SHIPMENT_MESSAGES),
@@ -704,6 +749,9 @@ const bulletinCompanies = (response: LightMyRequestResponse): (string | null)[] 
 const rescreenReasons = (response: LightMyRequestResponse): string[] => (jsonOf(response)?.data ?? []).map((run: { Reason: string }) => run.Reason);
 const rangeIds = (response: LightMyRequestResponse): string[] => (jsonOf(response)?.data ?? []).map((range: { id: string }) => String(range.id));
 const outboundIds = (response: LightMyRequestResponse): string[] => (jsonOf(response)?.data ?? []).map((message: { id: string }) => message.id);
+const sourceVersionIds = (response: LightMyRequestResponse): string[] =>
+  (jsonOf(response)?.data ?? []).map((source: { Current: { VersionId: string } | null }) => source.Current?.VersionId ?? '');
+const versionIds = (response: LightMyRequestResponse): string[] => (jsonOf(response)?.data ?? []).map((version: { VersionId: string }) => version.VersionId);
 const sanctionEntries = (response: LightMyRequestResponse): string[] => (jsonOf(response)?.data?.Hits ?? []).map((hit: { EntryId: string }) => hit.EntryId);
 const csvLines = (response: LightMyRequestResponse) => response.body.trim().split('\n').length;
 
@@ -860,6 +908,7 @@ async function buildWorld(companies: readonly string[]): Promise<void> {
       importFiles,
       foreignFwb: '',
       outboundMessageId: '',
+      sourceVersionId: '',
       keptRangeId: String(ranges[0].range_id),
       deletableRangeId: String(ranges[1].range_id),
     });

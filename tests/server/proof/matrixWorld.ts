@@ -91,6 +91,8 @@ export interface ComplianceFixture {
   foreignFwb: string;
   /** One outbound message of the company (SENT). */
   outboundMessageId: string;
+  /** The company's current version of the US_CSL sanctions source. */
+  sourceVersionId: string;
 }
 
 /**
@@ -144,7 +146,30 @@ export async function complianceFixtures(t: TestApp, companies: readonly string[
       .values({ shipment_id: shipments[0].shipment_id, target: 'ACAS', payload: 'QK TEST', company_id: companyId, user_id: 'matrix', state: 'SENT' })
       .returning('message_id')
       .executeTakeFirstOrThrow();
-    fixtures.set(companyId, { foreignFwb: fwbOf(foreign), outboundMessageId: String(outbound.message_id) });
+    await t.db
+      .insertInto('sanction_source_files')
+      .values({ file_hash: 'matrix', source: 'US_CSL', summary: '{}' })
+      .onConflict((oc) => oc.column('file_hash').doNothing())
+      .execute();
+    const version = await t.db
+      .insertInto('sanction_source_versions')
+      .values({
+        company_id: companyId,
+        source: 'US_CSL',
+        file_hash: 'matrix',
+        file_names: 'matrix.csv',
+        via: 'upload',
+        imported_by: 'matrix',
+        entries: 0,
+        aliases: 0,
+        weak_aliases: 0,
+        added: 0,
+        removed: 0,
+        changed: 0,
+      })
+      .returning('version_id')
+      .executeTakeFirstOrThrow();
+    fixtures.set(companyId, { foreignFwb: fwbOf(foreign), outboundMessageId: String(outbound.message_id), sourceVersionId: String(version.version_id) });
   }
   return fixtures;
 }

@@ -16,6 +16,7 @@ import * as liveNewShipment from './0015_live_new_shipment';
 import * as attentionNotifications from './0017_attention_notifications';
 import * as deviceCookies from './0018_device_cookies';
 import * as usedEventTickets from './0019_used_event_tickets';
+import * as sanctionSources from './0020_sanction_sources';
 
 /** Versioned migrations, applied in name order; a new one is a new file and a line here. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0017_attention_notifications': attentionNotifications,
   '0018_device_cookies': deviceCookies,
   '0019_used_event_tickets': usedEventTickets,
+  '0020_sanction_sources': sanctionSources,
 };

@@ -3,6 +3,7 @@ import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../database';
 import { seedShipments } from './shipmentSeed';
 import { seedRuleLists } from './ruleLists';
+import { seedSanctionSources } from './sanctionSources';
 import { seedBulletins } from './bulletins';
 import { syncPermissionRegistry } from '../permissionRegistry';
 import { demoCompanies, demoRoleFunctions, demoRoles, demoUsers } from './world';
@@ -52,6 +53,7 @@ export async function seedDemoWorld(
 
   // The lists first: the shipments are screened and evaluated against them as they come in.
   await seedRuleLists(db, { sanctionEntries: options.sanctionEntries ?? 200 });
+  await seedSanctionSources(db);
   const { count } = await db.selectFrom('shipments').select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow();
   let shipmentsAdded = 0;
   if (Number(count) < options.shipments) {

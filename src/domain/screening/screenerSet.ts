@@ -1,0 +1,51 @@
+import { REVIEW_FLOOR } from '../sanctionRisk';
+import type { SanctionHit, ScreeningSubject } from './sanctionList';
+import type { SanctionScreener, ScreeningOutcome } from './sanctionScreener';
+import type { SanctionWhitelist, WhitelistContext } from './whitelist';
+
+/** What screening a shipment or a name needs of a screener; SanctionScreener and ScreenerSet both are one. */
+export interface Screening {
+  readonly threshold: number;
+  screen(subjects: readonly ScreeningSubject[], whitelist?: SanctionWhitelist, context?: WhitelistContext): ScreeningOutcome;
+  search(name: string, options?: { limit?: number; minScore?: number }): SanctionHit[];
+}
+
+/**
+ * Several screeners screened as one list (issue 34): the company's own rows and each official source have a
+ * screener of their own, so a new version of one source, or an edit of one internal row, rebuilds only its own
+ * index. A subject's hits are those of every screener, one per list entry id (the best), best first.
+ */
+export class ScreenerSet implements Screening {
+  readonly threshold: number;
+
+  constructor(readonly screeners: readonly SanctionScreener[]) {
+    this.threshold = screeners[0]?.threshold ?? 0.85;
+  }
+
+  private screenSubject(subject: ScreeningSubject, threshold?: number): SanctionHit[] {
+    const best = new Map<string, SanctionHit>();
+    for (const screener of this.screeners) {
+      for (const hit of screener.screenSubject(subject, threshold ?? screener.threshold)) {
+        const current = best.get(hit.entryId);
+        if (!current || current.score < hit.score) best.set(hit.entryId, hit);
+      }
+    }
+    return [...best.values()].sort((a, b) => b.score - a.score || a.entryId.localeCompare(b.entryId));
+  }
+
+  screen(subjects: readonly ScreeningSubject[], whitelist?: SanctionWhitelist, context?: WhitelistContext): ScreeningOutcome {
+    const outcome: ScreeningOutcome = { hits: [], cleared: [] };
+    for (const subject of subjects) {
+      for (const hit of this.screenSubject(subject)) {
+        const clearedBy = whitelist && context ? whitelist.clearing(hit, subject, context) : undefined;
+        if (clearedBy) outcome.cleared.push({ hit, clearedBy });
+        else outcome.hits.push(hit);
+      }
+    }
+    return outcome;
+  }
+
+  search(name: string, { limit = 10, minScore = Math.min(this.threshold, REVIEW_FLOOR) }: { limit?: number; minScore?: number } = {}): SanctionHit[] {
+    return this.screenSubject({ role: 'Shipper', kind: 'name', text: name }, minScore).slice(0, limit);
+  }
+}

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { parseSourceFiles, type SourceFileRole, type SourceId } from '../../../domain/screening/sources';
+import type { Db } from '../database';
+import { fileSetHash, importSourceVersion } from '../../sanctionSources/store';
+import { RULE_LIST_DEMO_COMPANIES } from './ruleLists';
+
+/**
+ * The demo world's official sanctions sources (issue 34): real published files (data/sanctions, copied from
+ * ../shared/data/sanctions, see its README): OFAC's Consolidated (non-SDN) list of December 2025, the UN Consolidated
+ * List's first 200 entries of 2026-02-27 and 12 rows of the US Consolidated Screening List. A company gets a source's
+ * version only while it has none: what an admin imports stays.
+ */
+
+interface DemoSource {
+  source: SourceId;
+  files: Partial<Record<SourceFileRole, string>>;
+  /** When the file does not say it (OFAC's and the CSL's CSV carry no date): the month the sample was published. */
+  publishedAt?: string;
+}
+
+const DEMO_SOURCES: readonly DemoSource[] = [
+  {
+    source: 'OFAC_CONS',
+    files: {
+      primary: 'ofac-consolidated/cons_prim.csv',
+      alt: 'ofac-consolidated/cons_alt.csv',
+      add: 'ofac-consolidated/cons_add.csv',
+      comments: 'ofac-consolidated/cons_comments.csv',
+    },
+    publishedAt: '2025-12-01T00:00:00Z',
+  },
+  { source: 'UN', files: { list: 'un/UN_consolidated_sample.xml' } },
+  { source: 'US_CSL', files: { list: 'us-csl/consolidated.csv' } },
+];
+
+export async function seedSanctionSources(db: Db): Promise<void> {
+  for (const demo of DEMO_SOURCES) {
+    const files = Object.entries(demo.files).map(([role, file]) => ({
+      role: role as SourceFileRole,
+      name: file.split('/').pop() ?? file,
+      bytes: readFileSync(new URL(`./data/sanctions/${file}`, import.meta.url)),
+    }));
+    let parsed: ReturnType<typeof parseSourceFiles> | undefined;
+    for (const companyId of RULE_LIST_DEMO_COMPANIES) {
+      const has = await db
+        .selectFrom('sanction_source_versions')
+        .select('version_id')
+        .where('company_id', '=', companyId)
+        .where('source', '=', demo.source)
+        .limit(1)
+        .executeTakeFirst();
+      if (has) continue;
+      parsed ??= parseSourceFiles(demo.source, Object.fromEntries(files.map((file) => [file.role, new Uint8Array(file.bytes)])));
+      if (!parsed.ok) throw new Error(`The demo file of ${demo.source} is refused: ${JSON.stringify(parsed.problems.slice(0, 3))}`);
+      const published = parsed.summary.publishedAt ?? demo.publishedAt;
+      await importSourceVersion(db, undefined, {
+        companyId,
+        source: demo.source,
+        fileHash: fileSetHash(files.map((file) => ({ role: file.role, hash: createHash('sha256').update(file.bytes).digest('hex') }))),
+        fileNames: files.map((file) => file.name).join(', '),
+        entries: parsed.entries,
+        summary: parsed.summary,
+        ...(published ? { publishedAt: new Date(published) } : {}),
+        via: 'seed',
+      });
+    }
+  }
+}
