@@ -46,6 +46,7 @@ const RuleListPage = lazyPage<typeof import('../ruleLists/RuleListPage'), { name
 const SanctionCheckPage = lazyPage(() => import('../compliance/SanctionCheckPage'), 'SanctionCheckPage');
 const OutboundMessagesPage = lazyPage(() => import('../compliance/OutboundMessagesPage'), 'OutboundMessagesPage');
 const ShipmentMessagesPage = lazyPage(() => import('../compliance/ShipmentMessagesPage'), 'ShipmentMessagesPage');
+const SanctionSourcesPage = lazyPage(() => import('../sanctionSources/SanctionSourcesPage'), 'SanctionSourcesPage');
 
 const pages: Record<string, ReactElement> = {
   bulletin: <BulletinPage />,
@@ -66,6 +67,7 @@ const pages: Record<string, ReactElement> = {
   sanctioncheck: <SanctionCheckPage />,
   outboundmessages: <OutboundMessagesPage />,
   shipmentmessages: <ShipmentMessagesPage />,
+  sanctionsources: <SanctionSourcesPage />,
 };
 for (const plugin of ruleListPlugins) pages[plugin.name] = <RuleListPage name={plugin.name} />;
 

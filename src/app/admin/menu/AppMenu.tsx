@@ -14,6 +14,7 @@ import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlined';
 import PolicyOutlinedIcon from '@mui/icons-material/PolicyOutlined';
 import OutboxOutlinedIcon from '@mui/icons-material/OutboxOutlined';
 import MoveToInboxOutlinedIcon from '@mui/icons-material/MoveToInboxOutlined';
+import SourceOutlinedIcon from '@mui/icons-material/SourceOutlined';
 import { FunctionId } from '../../../domain/access';
 import { Menu, useBasename, useLogout, useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
@@ -34,6 +35,7 @@ const FUNCTION_ICONS: Record<number, ReactNode> = {
   [FunctionId.SANCTION_REVIEW]: <PolicyOutlinedIcon />,
   [FunctionId.OUTBOUND_MESSAGES]: <OutboxOutlinedIcon />,
   [FunctionId.SHIPMENT_MESSAGES]: <MoveToInboxOutlinedIcon />,
+  [FunctionId.SANCTION_SOURCES]: <SourceOutlinedIcon />,
 };
 
 function iconOf(link: MenuLink) {
