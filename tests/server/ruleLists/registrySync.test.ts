@@ -58,12 +58,14 @@ describe('the registry sync without the demo seed', () => {
       FunctionId.SHIPMENT_MESSAGES,
       FunctionId.SANCTION_REVIEW,
       FunctionId.OUTBOUND_MESSAGES,
+      FunctionId.SANCTION_SOURCES,
       ...ruleListPlugins.map((plugin) => plugin.functionId),
     ]);
     const rows = await menus();
     const administration = rows.find((row) => row.text === 'Administration' && row.site_type === SiteType.CLASSIC)!;
+    // The rule lists in registry order, the Sanction Sources right after the Sanction List.
     expect(rows.filter((row) => row.parent_id === administration.menu_id).map((row) => row.function_id)).toEqual(
-      ruleListPlugins.map((plugin) => plugin.functionId),
+      ruleListPlugins.flatMap((plugin) => (plugin.name === 'sanctionlist' ? [plugin.functionId, FunctionId.SANCTION_SOURCES] : [plugin.functionId])),
     );
     expect(rows.find((row) => row.url === 'countryrules/115')).toMatchObject({ parent_id: administration.menu_id, function_id: 115 });
     expect(await grants()).toEqual([]);
@@ -85,7 +87,8 @@ describe('the registry sync without the demo seed', () => {
       text: 'Embargoed Ports',
       function_id: 960,
       site_type: SiteType.CLASSIC,
-      sort_order: ruleListPlugins.length,
+      // After every list of the registry and the Sanction Sources.
+      sort_order: ruleListPlugins.length + 1,
     });
 
     // Idempotent: the same start again adds, grants and duplicates nothing.
