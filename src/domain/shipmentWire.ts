@@ -238,6 +238,19 @@ export interface SanctionHit {
   exportEmbargo: boolean;
   importEmbargo: boolean;
   controlledCommodity: string | null;
+  /** The entry's other names as listed. */
+  aliases: string[];
+  /** The official source's version the entry was found in (issue 34); null for the company's own rows. */
+  sourceVersion: { versionId: string; publishedAt: string | null; importedAt: string } | null;
+  /** Why the name hit: how (fuzzy, exact, keyword, wildcard), the words paired and how, and the score; null for hits stored before it was kept. */
+  explanation: {
+    how: string;
+    score: number;
+    summary: string;
+    words: { listed: string; screened: string; how: string; similarity: number }[];
+    missing: string[];
+    extra: string[];
+  } | null;
   /** The latest decision, and all of them, oldest first. */
   action: HitActionWire | null;
   actions: HitActionWire[];

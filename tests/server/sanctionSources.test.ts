@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrierRules } from '../../src/server/compliance/carrierRules';
 import { classicCall } from './classicCall';
+import { demoFwb, postMessage } from './compliance/messages';
 import { bearer, buildTestApp, signIn, type TestApp } from './testApp';
 
 /**
@@ -121,6 +122,36 @@ describe('importing an official list', () => {
     ]);
     const versions = (await classicCall(t.app, admin, 'GET', '/sanctionsources/US_CSL/versions')).json().data;
     expect(versions.map((each: { VersionId: string }) => each.VersionId)).toEqual([version.VersionId, seeded]);
+  });
+});
+
+describe('the evidence of a hit', () => {
+  it('names the source and version a hit was found in, the listed aliases, and why the name hit, on the Sanction & Compliance tab', async () => {
+    const created = await postMessage(
+      t.app,
+      admin,
+      demoFwb(9_400_001, (waybill) => {
+        waybill.shipper = { ...waybill.shipper, name: 'BADEGE ERIK' };
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const shipmentId = created.json().data.ShipmentId;
+    const detail = await t.app.inject({ method: 'GET', url: `/awbapi/sanction/detail/${shipmentId}`, headers: bearer(admin) });
+    const hit = detail.json().data.SanctionHits.find((each: { entryId: string }) => each.entryId === 'UN-CDi.001');
+    const version = (await classicCall(t.app, admin, 'GET', '/sanctionsources/UN/versions')).json().data[0];
+    expect(hit).toMatchObject({
+      list: 'UN',
+      entryName: 'ERIC BADEGE',
+      party: 'Shipper',
+      sourceVersion: { versionId: version.VersionId, publishedAt: version.PublishedAt, importedAt: version.ImportedAt },
+    });
+    expect(hit.explanation).toMatchObject({ how: 'fuzzy', score: hit.score });
+    // The words paired, however the shipment wrote them: BADEGE as listed, ERIK for ERIC.
+    expect(hit.explanation.words.map((word: { listed: string; screened: string; how: string }) => `${word.listed}/${word.screened}`).sort()).toEqual([
+      'BADEGE/BADEGE',
+      'ERIC/ERIK',
+    ]);
+    expect(hit.explanation.summary).toMatch(/score 0\.\d+$/);
   });
 });
 

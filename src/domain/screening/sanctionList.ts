@@ -96,6 +96,18 @@ export interface SanctionHit {
   citation: string;
   embargo?: EmbargoData;
   controlledCommodity?: ControlledCommodityData;
-  /** Why the name hit (kept with the hit in memory and in the bench; see HitExplanation). */
+  /** Why the name hit (kept with the hit; see HitExplanation). */
   explanation?: HitExplanation;
+  /** The entry's other names as listed (at most 20). */
+  entryAliases?: string[];
+  /** The version of the official source the entry was found in (issue 34); absent for the company's own rows. */
+  sourceVersion?: HitSourceVersion;
+}
+
+/** A version of an official sanctions source, as a hit names it. */
+export interface HitSourceVersion {
+  versionId: string;
+  /** When the list was published (ISO), when known. */
+  publishedAt: string | null;
+  importedAt: string;
 }

@@ -337,6 +337,7 @@ export class SanctionScreener {
       ...(embargo ? { embargo } : {}),
       ...(controlledCommodity ? { controlledCommodity } : {}),
       explanation,
+      ...(entry.aliases.length > 0 ? { entryAliases: entry.aliases.slice(0, 20) } : {}),
     };
   }
 

@@ -1,5 +1,5 @@
 import { REVIEW_FLOOR } from '../sanctionRisk';
-import type { SanctionHit, ScreeningSubject } from './sanctionList';
+import type { HitSourceVersion, SanctionHit, ScreeningSubject } from './sanctionList';
 import type { SanctionScreener, ScreeningOutcome } from './sanctionScreener';
 import type { SanctionWhitelist, WhitelistContext } from './whitelist';
 
@@ -13,19 +13,25 @@ export interface Screening {
 /**
  * Several screeners screened as one list (issue 34): the company's own rows and each official source have a
  * screener of their own, so a new version of one source, or an edit of one internal row, rebuilds only its own
- * index. A subject's hits are those of every screener, one per list entry id (the best), best first.
+ * index. A subject's hits are those of every screener, one per list entry id (the best), best first; a hit found in a
+ * source's screener names the source's version it was found in (`versions`, by screener).
  */
 export class ScreenerSet implements Screening {
   readonly threshold: number;
 
-  constructor(readonly screeners: readonly SanctionScreener[]) {
+  constructor(
+    readonly screeners: readonly SanctionScreener[],
+    private readonly versions: readonly (HitSourceVersion | undefined)[] = [],
+  ) {
     this.threshold = screeners[0]?.threshold ?? 0.85;
   }
 
   private screenSubject(subject: ScreeningSubject, threshold?: number): SanctionHit[] {
     const best = new Map<string, SanctionHit>();
-    for (const screener of this.screeners) {
-      for (const hit of screener.screenSubject(subject, threshold ?? screener.threshold)) {
+    for (const [index, screener] of this.screeners.entries()) {
+      const sourceVersion = this.versions[index];
+      for (const found of screener.screenSubject(subject, threshold ?? screener.threshold)) {
+        const hit = sourceVersion ? { ...found, sourceVersion } : found;
         const current = best.get(hit.entryId);
         if (!current || current.score < hit.score) best.set(hit.entryId, hit);
       }

@@ -165,12 +165,15 @@ async function loadCarrierRules(db: Db, carrierId: string, signature: string): P
   await runInSlices(listsPreparation(lists as RuleLists, effectLists));
   const internal = await screenerFor(entries);
   const sources = [];
-  for (const file of await currentFiles(db, carrierId)) sources.push(await sourceScreenerFor(db, file.fileHash));
+  for (const file of await currentFiles(db, carrierId)) {
+    const version = { versionId: file.versionId, publishedAt: file.publishedAt, importedAt: file.importedAt };
+    sources.push({ ...(await sourceScreenerFor(db, file.fileHash)), version });
+  }
   return {
     carrierId,
     lists: lists as RuleLists,
     effectLists,
-    screener: new ScreenerSet([internal, ...sources.map((source) => source.screener)]),
+    screener: new ScreenerSet([internal, ...sources.map((source) => source.screener)], [undefined, ...sources.map((source) => source.version)]),
     whitelist: await runInSlices(SanctionWhitelist.steps(whitelist)),
     whitelistRows,
     sanctionEntries: entries.length + sources.reduce((sum, source) => sum + source.entries, 0),

@@ -67,6 +67,18 @@ export function wireSanctionHits(stored: unknown): SanctionHit[] {
     exportEmbargo: hit.embargo?.exportEmbargo ?? false,
     importEmbargo: hit.embargo?.importEmbargo ?? false,
     controlledCommodity: hit.controlledCommodity?.description ?? null,
+    aliases: hit.entryAliases ?? [],
+    sourceVersion: hit.sourceVersion ?? null,
+    explanation: hit.explanation
+      ? {
+          how: hit.explanation.how,
+          score: hit.explanation.score,
+          summary: hit.explanation.summary,
+          words: hit.explanation.words.map(({ listed, screened, how, similarity }) => ({ listed, screened, how, similarity })),
+          missing: hit.explanation.missing,
+          extra: hit.explanation.extra,
+        }
+      : null,
     action: hit.actions.at(-1) ?? null,
     actions: hit.actions,
   }));

@@ -297,11 +297,20 @@ export async function currentVersions(db: Db, companyId: string): Promise<Map<st
 }
 
 /** The current versions' sources and file hashes, for the signature of the company's screening (carrierRules). */
-export async function currentFiles(db: Db, companyId: string): Promise<{ source: string; fileHash: string; versionId: string }[]> {
-  const rows = await sql<{ source: string; file_hash: string; version_id: string }>`
-    SELECT DISTINCT ON (source) source, file_hash, version_id FROM sanction_source_versions
+export async function currentFiles(
+  db: Db,
+  companyId: string,
+): Promise<{ source: string; fileHash: string; versionId: string; publishedAt: string | null; importedAt: string }[]> {
+  const rows = await sql<{ source: string; file_hash: string; version_id: string; published_at: Date | null; imported_at: Date }>`
+    SELECT DISTINCT ON (source) source, file_hash, version_id, published_at, imported_at FROM sanction_source_versions
     WHERE company_id = ${companyId} ORDER BY source, version_id DESC`.execute(db);
-  return rows.rows.map((row) => ({ source: row.source, fileHash: row.file_hash, versionId: String(row.version_id) }));
+  return rows.rows.map((row) => ({
+    source: row.source,
+    fileHash: row.file_hash,
+    versionId: String(row.version_id),
+    publishedAt: row.published_at?.toISOString() ?? null,
+    importedAt: row.imported_at.toISOString(),
+  }));
 }
 
 /** A source's versions, newest first. */

@@ -370,6 +370,24 @@ export const SanctionHitSchema = Type.Object({
   exportEmbargo: Type.Boolean(),
   importEmbargo: Type.Boolean(),
   controlledCommodity: NullableText,
+  aliases: Type.Array(Type.String(), { description: "the entry's other names as listed" }),
+  sourceVersion: Type.Union([Type.Object({ versionId: Type.String(), publishedAt: NullableText, importedAt: Type.String() }), Type.Null()], {
+    description: "the official source's version the entry was found in; null for the company's own Sanction List rows",
+  }),
+  explanation: Type.Union(
+    [
+      Type.Object({
+        how: Type.String({ description: 'fuzzy, exact, keyword or wildcard' }),
+        score: Type.Number(),
+        summary: Type.String({ description: 'one line: "AIRLINES ~ AIR (synonym 0.95), MAHAN = MAHAN (exact); score 0.9913"' }),
+        words: Type.Array(Type.Object({ listed: Type.String(), screened: Type.String(), how: Type.String(), similarity: Type.Number() })),
+        missing: Type.Array(Type.String()),
+        extra: Type.Array(Type.String()),
+      }),
+      Type.Null(),
+    ],
+    { description: 'why the name hit; null for hits stored before the explanation was kept' },
+  ),
   action: Type.Union([HitAction, Type.Null()]),
   actions: Type.Array(HitAction),
 });

@@ -169,6 +169,7 @@ describe('what a hit records', () => {
       citation: 'CUBA: Cuban Assets Control Regulations, 31 CFR part 515',
       embargo: { countryCode: 'CU', exportEmbargo: true, importEmbargo: true, authority: 'Cuban Assets Control Regulations, 31 CFR part 515' },
       explanation: expect.objectContaining({ how: 'fuzzy', score: 1, missing: [], extra: [] }),
+      entryAliases: ['NATIONAL BANK OF CUBA'],
     });
   });
 

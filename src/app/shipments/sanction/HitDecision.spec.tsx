@@ -27,6 +27,9 @@ function hitWith(action: HitActionWire | null): SanctionHit {
     exportEmbargo: false,
     importEmbargo: false,
     controlledCommodity: null,
+    aliases: [],
+    sourceVersion: null,
+    explanation: null,
     action,
     actions: action ? [action] : [],
   };
