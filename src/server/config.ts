@@ -3,6 +3,7 @@ import path from 'node:path';
 import { countryListSetting, countrySetting, headerNameSetting, regionNetworksSetting, urlSetting, type RegionNetwork } from './configValues';
 import { isEmailAddress } from '../domain/email';
 import { parseIpRange } from '../domain/ipRange';
+import { SOURCE_IDS, type SourceId } from '../domain/screening/sources/model';
 
 /** Typed, immutable configuration read once from the environment; a bad value stops the start with a clear message. */
 export interface Config {
@@ -88,6 +89,13 @@ export interface Config {
   jobSchema: string;
   /** Where outbound messages go, by target (ACAS, ACI, TERMINAL, CSS): an e-mail address each. */
   outboundAddresses: Readonly<Record<'ACAS' | 'ACI' | 'TERMINAL' | 'CSS', string>>;
+  /**
+   * Sanctions sources fetched on a schedule (issue 34): SANCTIONS_SOURCES="UN=https://...,OFAC_SDN=https://.../sdn.csv|https://.../alt.csv";
+   * an OFAC set's files separated by |, each named as OFAC names it. Empty: no source is fetched.
+   */
+  sanctionsSources: Readonly<Partial<Record<SourceId, readonly string[]>>>;
+  /** How often the sources are fetched, in minutes (SANCTIONS_REFRESH: 30m, 6h, 1d; daily by default; off: never). */
+  sanctionsRefreshMinutes: number | undefined;
 }
 
 /** The example receivers of outbound messages, until OUTBOUND_ADDRESSES names real ones. */
@@ -111,6 +119,38 @@ function outboundAddresses(env: NodeJS.ProcessEnv, name: string): Record<keyof t
     addresses[target as keyof typeof OUTBOUND_DEFAULTS] = address;
   }
   return addresses;
+}
+
+function sanctionsSources(env: NodeJS.ProcessEnv, name: string): Partial<Record<SourceId, string[]>> {
+  const sources: Partial<Record<SourceId, string[]>> = {};
+  for (const entry of (text(env, name) ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
+    const equals = entry.indexOf('=');
+    const source = entry.slice(0, equals).trim() as SourceId;
+    const urls = entry
+      .slice(equals + 1)
+      .split('|')
+      .map((url) => url.trim())
+      .filter(Boolean);
+    if (equals < 0 || !SOURCE_IDS.includes(source) || urls.length === 0 || urls.some((url) => !/^https?:\/\/[^\s]+$/.test(url))) {
+      throw new Error(
+        `Configuration: ${name} entries must be SOURCE=http(s) URL(s) separated by | with SOURCE one of ${SOURCE_IDS.join(', ')}; got "${entry}"`,
+      );
+    }
+    sources[source] = urls;
+  }
+  return sources;
+}
+
+/** A period as 30m, 6h or 1d (minutes); off: undefined. */
+function refreshMinutes(env: NodeJS.ProcessEnv, name: string, fallback: string): number | undefined {
+  const raw = (text(env, name) ?? fallback).trim().toLowerCase();
+  if (raw === 'off') return undefined;
+  const match = /^(\d{1,5})\s*(m|h|d)$/.exec(raw);
+  if (!match || Number(match[1]) === 0) throw new Error(`Configuration: ${name} must be a period such as 30m, 6h or 1d, or off; got "${raw}"`);
+  return Number(match[1]) * { m: 1, h: 60, d: 1440 }[match[2] as 'm' | 'h' | 'd'];
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -223,5 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     webConcurrency: integer(env, 'WEB_CONCURRENCY', availableParallelism(), 1),
     jobSchema: jobSchema(text(env, 'JOB_SCHEMA') ?? 'pgboss'),
     outboundAddresses: Object.freeze(outboundAddresses(env, 'OUTBOUND_ADDRESSES')),
+    sanctionsSources: Object.freeze(sanctionsSources(env, 'SANCTIONS_SOURCES')),
+    sanctionsRefreshMinutes: refreshMinutes(env, 'SANCTIONS_REFRESH', '1d'),
   });
 }

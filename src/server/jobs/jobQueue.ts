@@ -17,6 +17,8 @@ export const QUEUES = {
   outbound: 'outbound-send',
   /** Accepts the shipments whose automatic acceptance is due. */
   autoAccept: 'auto-accept',
+  /** Fetches the sanctions sources that are due (SANCTIONS_SOURCES, SANCTIONS_REFRESH). */
+  sanctionsRefresh: 'sanctions-refresh',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -25,6 +27,8 @@ const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
   [QUEUES.rescreen]: { retryLimit: 5, retryDelay: 5, expireInSeconds: 120 },
   [QUEUES.outbound]: { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
   [QUEUES.autoAccept]: { retryLimit: 3, retryDelay: 10, expireInSeconds: 60 },
+  // A download of OFAC's files may take minutes; a failed refresh is recorded and tried at the next period, not retried.
+  [QUEUES.sanctionsRefresh]: { retryLimit: 0, expireInSeconds: 1800 },
 };
 
 export interface SendOptions {

@@ -2,13 +2,15 @@ import type { Logger } from 'pino';
 import { acceptDueShipments } from '../compliance/autoAccept';
 import { deliverOutbound, markOutboundFailed } from '../compliance/outbound';
 import { rescreenChunk } from '../compliance/rescreen';
+import { refreshSanctionSources } from '../sanctionSources/refresh';
 import type { AppContext } from '../context';
 import { QUEUES, type JobQueue } from './jobQueue';
 
 /**
  * The background workers of an instance (WORKERS=false leaves them to other instances): the
- * re-screening chunks, the delivery of outbound messages, and automatic acceptance (when a
- * shipment's time comes, and every minute for any that a restart left waiting).
+ * re-screening chunks, the delivery of outbound messages, automatic acceptance (when a
+ * shipment's time comes, and every minute for any that a restart left waiting), and the scheduled
+ * refresh of the sanctions sources.
  */
 export async function startWorkers(ctx: AppContext & { jobs: JobQueue }, log: Logger): Promise<void> {
   const { db, jobs } = ctx;
@@ -39,4 +41,10 @@ export async function startWorkers(ctx: AppContext & { jobs: JobQueue }, log: Lo
     if (accepted > 0) log.info({ accepted }, 'shipments accepted automatically');
   });
   await jobs.everyMinute(QUEUES.autoAccept);
+  // The sanctions sources: looked at every minute, fetched when their period has passed (refresh.ts).
+  await jobs.work(QUEUES.sanctionsRefresh, async () => {
+    const reports = await refreshSanctionSources({ db, config: ctx.config, mailer: ctx.mailer, jobs });
+    for (const report of reports) log.info(report, 'sanctions source refreshed');
+  });
+  await jobs.everyMinute(QUEUES.sanctionsRefresh);
 }

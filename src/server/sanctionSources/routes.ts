@@ -105,6 +105,13 @@ const SourceView = Type.Object({
   Label: Type.String(),
   Current: Type.Union([Version, Type.Null()]),
   LastFailure: Type.Union([Attempt, Type.Null()], { description: 'the latest import or refresh, when it was refused or failed' }),
+  Schedule: Type.Object(
+    {
+      Urls: Type.Array(Type.String(), { description: 'where the schedule fetches the source (SANCTIONS_SOURCES); empty: uploads only' }),
+      EveryMinutes: Type.Union([Type.Integer(), Type.Null()], { description: 'SANCTIONS_REFRESH in minutes; null: off' }),
+    },
+    { description: 'the scheduled refresh' },
+  ),
 });
 
 const SourceParam = Type.Object({ source: Type.Enum([...SOURCE_IDS], { type: 'string' }) });
@@ -135,6 +142,7 @@ export async function sanctionSourceRoutes(plain: FastifyInstance, { ctx }: { ct
       Label: SOURCE_LABELS[source],
       Current: versions.get(source) ?? null,
       LastFailure: failures.get(source) ?? null,
+      Schedule: { Urls: [...(ctx.config.sanctionsSources[source] ?? [])], EveryMinutes: ctx.config.sanctionsRefreshMinutes ?? null },
     }));
     return sendPage(reply, 'sanctionsources', rows, 0, rows.length);
   });
