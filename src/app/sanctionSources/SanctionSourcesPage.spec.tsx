@@ -54,7 +54,14 @@ const sdnSecond = version({
 
 function sources(sdnCurrent: SourceVersion = sdnSecond): SanctionSource[] {
   return [
-    { id: 'OFAC_SDN', Source: 'OFAC_SDN', Label: 'OFAC Specially Designated Nationals (SDN)', Current: sdnCurrent, LastFailure: null },
+    {
+      id: 'OFAC_SDN',
+      Source: 'OFAC_SDN',
+      Label: 'OFAC Specially Designated Nationals (SDN)',
+      Current: sdnCurrent,
+      LastFailure: null,
+      Schedule: { Urls: ['https://example.org/sdn.csv', 'https://example.org/alt.csv'], EveryMinutes: 360 },
+    },
     {
       id: 'OFAC_CONS',
       Source: 'OFAC_CONS',
@@ -81,7 +88,14 @@ function sources(sdnCurrent: SourceVersion = sdnSecond): SanctionSource[] {
         ],
       },
     },
-    { id: 'US_CSL', Source: 'US_CSL', Label: 'US Consolidated Screening List (trade.gov)', Current: null, LastFailure: null },
+    {
+      id: 'US_CSL',
+      Source: 'US_CSL',
+      Label: 'US Consolidated Screening List (trade.gov)',
+      Current: null,
+      LastFailure: null,
+      Schedule: { Urls: [], EveryMinutes: 1440 },
+    },
   ];
 }
 
@@ -205,6 +219,7 @@ describe('the Sanction Sources page', () => {
     expect(within(sdn).getByRole('button', { name: 'Show the 3 removed entries' })).toBeEnabled();
     expect(within(sdn).getByRole('button', { name: 'Show the 5 changed entries' })).toBeEnabled();
     expect(within(sdn).queryByRole('alert')).toBeNull();
+    expect(within(sdn).getByText('Refreshed every 6 hours from https://example.org/sdn.csv, https://example.org/alt.csv')).toBeInTheDocument();
 
     const cons = await card('OFAC Consolidated (non-SDN) lists');
     expect(within(cons).getByText('Demo world')).toBeInTheDocument();
@@ -224,6 +239,7 @@ describe('the Sanction Sources page', () => {
     const csl = await card('US Consolidated Screening List (trade.gov)');
     expect(within(csl).getByText('No version yet: upload the official file to start screening against this list.')).toBeInTheDocument();
     expect(within(csl).queryByLabelText('Current version')).toBeNull();
+    expect(within(csl).getByText(/^No scheduled refresh: new versions come by upload/)).toBeInTheDocument();
     expect(within(csl).getByRole('button', { name: 'Upload new version of US Consolidated Screening List (trade.gov)' })).toBeEnabled();
     expect(errorPages).toEqual([]);
   });

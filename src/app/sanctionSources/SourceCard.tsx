@@ -132,6 +132,35 @@ function CurrentVersion({ version, onShow }: { version: SourceVersion; onShow: S
   );
 }
 
+/** Every N minutes in words: "every 6 hours", "every day". */
+function periodKey(minutes: number): { key: string; count: number } {
+  if (minutes % 1440 === 0) return { key: 'days', count: minutes / 1440 };
+  if (minutes % 60 === 0) return { key: 'hours', count: minutes / 60 };
+  return { key: 'minutes', count: minutes };
+}
+
+/** Where and how often the server fetches the source, or that it is only uploaded. */
+function RefreshSchedule({ schedule }: { schedule: SanctionSource['Schedule'] }) {
+  const translate = useTranslate();
+  if (!schedule) return null;
+  if (schedule.Urls.length === 0 || schedule.EveryMinutes === null) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate('app.sanctionSources.schedule.none')}
+      </Typography>
+    );
+  }
+  const period = periodKey(schedule.EveryMinutes);
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+      {translate('app.sanctionSources.schedule.every', {
+        period: translate(`app.sanctionSources.schedule.${period.key}`, { smart_count: period.count }),
+        urls: schedule.Urls.join(', '),
+      })}
+    </Typography>
+  );
+}
+
 function LastFailure({ attempt }: { attempt: SourceAttempt }) {
   const translate = useTranslate();
   const at = utcDateTime(attempt.At);
@@ -250,6 +279,7 @@ export function SourceCard({ source, onUpload, onShowChanges }: { source: Sancti
         </Stack>
         <Stack spacing={2}>
           {source.LastFailure && <LastFailure attempt={source.LastFailure} />}
+          <RefreshSchedule schedule={source.Schedule} />
           {source.Current ? (
             <CurrentVersion version={source.Current} onShow={onShowChanges} />
           ) : (

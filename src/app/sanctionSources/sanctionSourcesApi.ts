@@ -50,6 +50,8 @@ export interface SanctionSource {
   Label: string;
   Current: SourceVersion | null;
   LastFailure: SourceAttempt | null;
+  /** Where and how often the server fetches the source (SANCTIONS_SOURCES, SANCTIONS_REFRESH); absent from older servers. */
+  Schedule?: { Urls: string[]; EveryMinutes: number | null };
 }
 
 export type ChangeKind = 'added' | 'removed' | 'changed';
