@@ -866,6 +866,13 @@ export const appMessages = {
           removed: 'Entries removed by the version of %{date}',
           changed: 'Entries changed by the version of %{date}',
         },
+      schedule: {
+        none: 'No scheduled refresh: new versions come by upload (SANCTIONS_SOURCES on the server names where to fetch a source).',
+        every: 'Refreshed %{period} from %{urls}',
+        minutes: 'every minute |||| every %{smart_count} minutes',
+        hours: 'every hour |||| every %{smart_count} hours',
+        days: 'every day |||| every %{smart_count} days',
+      },
         table: 'Entries',
         entryId: 'Entry',
         name: 'Name',
