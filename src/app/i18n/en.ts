@@ -835,6 +835,13 @@ export const appMessages = {
       retry: 'Try again',
       current: 'Current version',
       noVersion: 'No version yet: upload the official file to start screening against this list.',
+      schedule: {
+        none: 'No scheduled refresh: new versions come by upload (SANCTIONS_SOURCES on the server names where to fetch a source).',
+        every: 'Refreshed %{period} from %{urls}',
+        minutes: 'every minute |||| every %{smart_count} minutes',
+        hours: 'every hour |||| every %{smart_count} hours',
+        days: 'every day |||| every %{smart_count} days',
+      },
       fields: {
         PublishedAt: 'Published',
         ImportedAt: 'Imported',
@@ -866,13 +873,6 @@ export const appMessages = {
           removed: 'Entries removed by the version of %{date}',
           changed: 'Entries changed by the version of %{date}',
         },
-      schedule: {
-        none: 'No scheduled refresh: new versions come by upload (SANCTIONS_SOURCES on the server names where to fetch a source).',
-        every: 'Refreshed %{period} from %{urls}',
-        minutes: 'every minute |||| every %{smart_count} minutes',
-        hours: 'every hour |||| every %{smart_count} hours',
-        days: 'every day |||| every %{smart_count} days',
-      },
         table: 'Entries',
         entryId: 'Entry',
         name: 'Name',
