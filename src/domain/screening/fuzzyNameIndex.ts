@@ -76,8 +76,9 @@ export class FuzzyNameIndex {
    * Adds a name with the weight of each of its words as compareNames weighs them (the bound in
    * candidates() relies on it) and which of its words are initials; returns its id.
    */
-  add(words: string[], weights: number[], initials: readonly string[] = []): number {
+  add(words: string[], weights: number[], initials: readonly string[] = [], givenFrom?: number): number {
     const id = this.names.length;
+    const byLetter = new Map<string, number>();
     if (initials.length > 0) {
       let weight = 0;
       const letters = new Set<string>();
@@ -86,11 +87,18 @@ export class FuzzyNameIndex {
         weight += weights[index];
         for (const letter of word) letters.add(letter);
       });
-      for (const letter of letters) {
-        const posting = this.byInitial.get(letter);
-        if (posting) posting.push(id, weight);
-        else this.byInitial.set(letter, [id, weight]);
-      }
+      for (const letter of letters) byLetter.set(letter, weight);
+    }
+    // A person's given names may be written as their initials (compareNames pairs them): each first letter credits them.
+    if (givenFrom !== undefined) {
+      words.forEach((word, index) => {
+        if (index >= givenFrom) byLetter.set(word[0], (byLetter.get(word[0]) ?? 0) + weights[index]);
+      });
+    }
+    for (const [letter, weight] of byLetter) {
+      const posting = this.byInitial.get(letter);
+      if (posting) posting.push(id, weight);
+      else this.byInitial.set(letter, [id, weight]);
     }
     this.names.push({ words, weight: weights.reduce((sum, weight) => sum + weight, 0) });
     const counts = new Map<string, number>();

@@ -100,6 +100,10 @@ interface Token {
   /** Joined tokens compared while joining (joinAcrossSpaces) share a link, and pair with the similarity found then. */
   link?: number;
   linkSimilarity?: number;
+  /** A listed person's given name(s) and the screened initials standing for them (pairInitialsWithGivenNames). */
+  initial?: boolean;
+  /** Holds (part of) a listed person's surname. */
+  surname?: boolean;
 }
 
 const EMPTY: NameComparison = { score: 0, listedCoverage: 0, screenedCoverage: 0, pairs: [], missing: [], extra: [] };
@@ -113,6 +117,7 @@ function join(tokens: Token[], first: number, second: number, link?: { id: numbe
     weight: a.weight + b.weight,
     joined: true,
     middle: a.middle && b.middle,
+    ...(a.surname || b.surname ? { surname: true } : {}),
     ...(link ? { link: link.id, linkSimilarity: link.similarity } : {}),
   };
   const [low, high] = first < second ? [first, second] : [second, first];
@@ -296,6 +301,7 @@ function regroupInitials(listed: Token[], screened: Token[], listedInitials: rea
       weight: merged.reduce((sum, token) => sum + token.weight, 0),
       joined: true,
       middle: merged.every((token) => token.middle),
+      ...(merged.some((token) => token.surname) ? { surname: true } : {}),
     });
     for (const index of indexes.slice(1).reverse()) tokens.splice(index, 1);
   };
@@ -303,8 +309,52 @@ function regroupInitials(listed: Token[], screened: Token[], listedInitials: rea
   merge(screened, freeScreened);
 }
 
+/** How alike a given name and its initial are: less than the name written out, as many names share a letter. */
+export const INITIAL_SIMILARITY = 0.9;
+/** Links of initials paired with given names: apart from joinAcrossSpaces's. */
+const INITIAL_LINK = 1_000_000;
+
+/**
+ * A listed person's given names written as initials on the shipment (H. F. RAMIREZ GARCIA for RAMIREZ GARCIA, Hector
+ * Fabio; K. Nam KIM for KIM, Kyong Nam): a screened initial, or a run of them (HF), pairs with as many of the listed
+ * given names (the words after the surname) whose first letters they are, in order, and that the shipment does not
+ * write out; the pair counts INITIAL_SIMILARITY. A surname is never paired with an initial.
+ */
+function pairInitialsWithGivenNames(listed: Token[], screened: Token[], shape: ListedNameShape, screenedInitials: readonly string[]): void {
+  if (!shape.person || screenedInitials.length === 0) return;
+  const written = new Set(screened.map((token) => token.word));
+  let link = INITIAL_LINK;
+  for (const token of screened) {
+    if (!screenedInitials.includes(token.word) || token.link !== undefined) continue;
+    const letters = token.word;
+    const free = (candidate: Token | undefined, letter: string) =>
+      candidate !== undefined &&
+      !candidate.surname &&
+      !candidate.joined &&
+      candidate.link === undefined &&
+      candidate.word[0] === letter &&
+      !written.has(candidate.word);
+    const start = listed.findIndex((_, index) => [...letters].every((letter, offset) => free(listed[index + offset], letter)));
+    if (start < 0) continue;
+    const merged = listed.slice(start, start + letters.length);
+    link += 1;
+    listed.splice(start, letters.length, {
+      word: letters,
+      text: merged.map((each) => each.text).join(' '),
+      weight: merged.reduce((sum, each) => sum + each.weight, 0),
+      joined: true,
+      middle: merged.every((each) => each.middle),
+      link,
+      linkSimilarity: INITIAL_SIMILARITY,
+      initial: true,
+    });
+    Object.assign(token, { link, linkSimilarity: INITIAL_SIMILARITY, initial: true });
+  }
+}
+
 function tokenMatch(listed: Token, screened: Token): { similarity: number; how: WordMatchKind } | undefined {
-  if (listed.link !== undefined && listed.link === screened.link) return { similarity: listed.linkSimilarity as number, how: 'joined' };
+  if (listed.link !== undefined && listed.link === screened.link)
+    return { similarity: listed.linkSimilarity as number, how: listed.initial ? 'initial' : 'joined' };
   const found = matchWords(listed.word, screened.word);
   if (!found) return undefined;
   if (listed.joined || screened.joined) return { similarity: found.how === 'exact' ? 1 : found.similarity, how: 'joined' };
@@ -449,15 +499,18 @@ export function compareNames(
   const vocabulary: NameVocabulary =
     typeof vocabularyOrWeight === 'function' ? { weightOf: vocabularyOrWeight, isDistinctive: plainVocabulary.isDistinctive } : vocabularyOrWeight;
   const listedWeights = listedWordWeights(listedShape, vocabulary.weightOf);
+  const surnameWords = listedShape.person ? (listedShape.surnameWords ?? 0) : 0;
   const listed: Token[] = listedShape.words.map((word, index) => ({
     word,
     text: word,
     weight: listedWeights[index],
     joined: false,
     middle: listedShape.middle?.[index] ?? false,
+    ...(index < surnameWords ? { surname: true } : {}),
   }));
   const screened: Token[] = screenedWords.map((word) => ({ word, text: word, weight: vocabulary.weightOf(word), joined: false, middle: false }));
   regroupInitials(listed, screened, listedShape.initials ?? [], screenedShape.initials ?? []);
+  pairInitialsWithGivenNames(listed, screened, listedShape, screenedShape.initials ?? []);
   joinAcrossSpaces(listed, screened, vocabulary.weightOf);
   const chosen = bestPairing(listed, screened);
   const surnames = new Set(listedShape.person ? listedShape.words.slice(0, listedShape.surnameWords ?? 0) : []);
@@ -494,7 +547,9 @@ export function compareNames(
   const replaced = replacedListed && replacedBy ? { listed: replacedListed.text, screened: replacedBy.text } : undefined;
   // A person's name as listed with a distinctive name more is mostly someone else: another surname to the same given names.
   const anotherName = !replaced && listedShape.person ? extra.find(distinctive)?.text : undefined;
-  if (replaced || anotherName) score = Math.min(score, REPLACED_WORD_CAP);
+  // A person's given names alone, without the surname, are no hit however alike (KYONG NAM for KIM, Kyong Nam).
+  const givenOnly = surnameWords > 0 && !chosen.some(({ row }) => listed[row].surname);
+  if (replaced || anotherName || givenOnly) score = Math.min(score, REPLACED_WORD_CAP);
   return {
     score,
     listedCoverage,

@@ -64,7 +64,12 @@ export interface HitExplanation {
   how: 'fuzzy' | 'exact' | 'keyword' | 'wildcard';
   score: number;
   /** The words paired: a listed word (or words joined) and the screened word(s) it was found as, how, and how alike. */
-  words: { listed: string; screened: string; how: 'exact' | 'spelling' | 'synonym' | 'phonetic' | 'typo' | 'typos' | 'joined'; similarity: number }[];
+  words: {
+    listed: string;
+    screened: string;
+    how: 'exact' | 'spelling' | 'synonym' | 'phonetic' | 'typo' | 'typos' | 'joined' | 'initial';
+    similarity: number;
+  }[];
   /** Listed words not found on the shipment. */
   missing: string[];
   /** Screened words not in the listed name. */

@@ -279,7 +279,7 @@ export class SanctionScreener {
     list.push(id);
     this.phrases.set(key, list);
     if (method === 'Default') {
-      this.fuzzyNames[this.fuzzy.add(words, listedWordWeights(shape, this.weightOf), shape.initials)] = id;
+      this.fuzzyNames[this.fuzzy.add(words, listedWordWeights(shape, this.weightOf), shape.initials, shape.person ? shape.surnameWords : undefined)] = id;
     }
   }
 

@@ -17,7 +17,8 @@ import { genericGroupOf } from './genericWords';
  * written or in common spelling (doubled letters kept: HRNNDEZ is HERNANDEZ without its vowels).
  */
 
-export type WordMatchKind = 'exact' | 'spelling' | 'synonym' | 'phonetic' | 'typo' | 'typos' | 'joined';
+/** initial: a person's given name(s) written as initials (compareNames pairs them; matchWords never answers it). */
+export type WordMatchKind = 'exact' | 'spelling' | 'synonym' | 'phonetic' | 'typo' | 'typos' | 'joined' | 'initial';
 
 export interface WordMatch {
   similarity: number;
