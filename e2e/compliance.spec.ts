@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { demoFwb, rememberCookieChoice, signIn } from './support/portal';
+import { apiToken, demoFwb, rememberCookieChoice, signIn } from './support/portal';
+import { axeViolations, settled } from './support/axe';
 
 /**
  * The compliance engine in real Chromium (issue 6): an FWB sent through the Shipment Messages page
@@ -60,7 +61,7 @@ test('a screened shipment with a hit: refused while open, escalated and cleared,
   await expect(page.getByText('1 open sanction hit must be decided before acceptance.')).toBeVisible();
   const hit = hitRow(page);
   await expect(hit).toContainText('Consignee');
-  await expect(hit).toContainText('UN UN-KPE-001');
+  await expect(hit).toContainText('UN-KPE-001');
   await expect(hit).toContainText('Open');
 
   await decide(page, 'Escalate', 'Listed name in the consignee: compliance to check.');
@@ -78,6 +79,40 @@ test('a screened shipment with a hit: refused while open, escalated and cleared,
   await expect(page.getByText(`AWB ${awb} accepted.`)).toBeVisible();
   await page.getByRole('tab', { name: 'History' }).click();
   await expect(page.getByRole('cell', { name: /UN-KPE-001\) cleared: Different company/ })).toBeVisible();
+});
+
+test('a hit on the UN source shows its version date and why the name hit, word by word (issue 34)', async ({ page, baseURL }) => {
+  // The first screening of the server builds its sanction index (see above).
+  test.slow();
+  // UN-CDi.001 of the UN Consolidated List sample the demo world imports for DEMOAIR is ERIC BADEGE.
+  const { text, awb } = demoFwb(9_400_002, (waybill) => (waybill.shipper = { ...waybill.shipper, name: 'BADEGE ERIK' }));
+  const admin = await apiToken(baseURL!, 'admin', 'Admin#12345');
+  const sent = await fetch(`${baseURL}/awbapi/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin}`, 'content-type': 'text/plain' },
+    body: text,
+  });
+  const answer = await sent.text();
+  expect(sent.status, answer).toBeLessThan(300);
+  const shipmentId = (JSON.parse(answer) as { data: { ShipmentId: string } }).data.ShipmentId;
+
+  await signInAsAdmin(page);
+  await page.goto(`/ez4/en/shipment/details/${shipmentId}`);
+  await expect(page.getByRole('heading', { name: `AWB ${awb}` })).toBeVisible();
+  await page.getByRole('tab', { name: /Sanction/ }).click();
+  const hit = page.getByRole('table', { name: 'Sanction screening' }).getByRole('row', { name: /UN-CDi\.001/ });
+  await expect(hit).toContainText('Shipper');
+  await expect(hit).toContainText('BADEGE ERIK');
+  await expect(hit.getByText('UN, version of 2026-02-27', { exact: true })).toBeVisible();
+  await expect(hit.getByText('UN-CDi.001', { exact: true })).toBeVisible();
+  await expect(hit.getByText(/^Programmes?: /)).toBeVisible();
+  const words = hit.getByRole('list', { name: /^Words of the listed name \(first\) paired with those of BADEGE ERIK/ });
+  await expect(words.getByRole('listitem')).toHaveText([/^ERIC ≈ ERIK \([a-z ]+ 0\.\d\d\)$/, /^BADEGE = BADEGE \(exact\)$/]);
+  await expect(hit).toContainText('alike word by word');
+  // What the evidence adds reads for everyone: axe finds nothing on the tab.
+  await settled(page);
+  expect((await axeViolations(page)).map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([]);
+  await page.screenshot({ path: '/tmp/hit-evidence.png', fullPage: true });
 });
 
 test('the sanction check finds a listed name, fuzzy and exact', async ({ page }) => {

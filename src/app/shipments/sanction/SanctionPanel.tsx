@@ -16,6 +16,7 @@ import { useShipmentApi } from '../useShipmentApi';
 import { RiskLevelChip } from '../../compliance/RiskLevelChip';
 import { ComplianceFindings } from './ComplianceFindings';
 import { HitDecision } from './HitDecision';
+import { HitEntry, HitWhy } from './HitEvidence';
 import { SanctionDecisionDialog } from './SanctionDecisionDialog';
 
 const STATE_COLORS = { OPEN: 'warning', ESCALATED: 'info', APPROVED: 'success', DENIED: 'error', CLEARED: 'success' } as const;
@@ -54,7 +55,7 @@ function HitsTable({ detail, selected, onToggle }: { detail: SanctionDetail; sel
                 />
               </TableCell>
             )}
-            {['stateRisk', 'partyText', 'match', 'score', 'listing', 'action'].map((key) => (
+            {['stateRisk', 'partyText', 'match', 'scoreWhy', 'listing', 'action'].map((key) => (
               <TableCell key={key} sx={cell}>
                 {translate(`app.shipments.sanction.${key}`)}
               </TableCell>
@@ -98,19 +99,13 @@ function HitsTable({ detail, selected, onToggle }: { detail: SanctionDetail; sel
                   </Typography>
                   {hit.screenedText}
                 </TableCell>
-                <TableCell>
-                  {hit.matchedPhrase}
-                  <Typography variant="caption" component="div" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                    {`${hit.list} ${hit.entryId}`}
-                    {hit.entryName && hit.entryName !== hit.matchedPhrase ? ` · ${hit.entryName}` : ''}
-                  </Typography>
+                <TableCell sx={{ minWidth: 160, maxWidth: 280 }}>
+                  <HitEntry hit={hit} />
                 </TableCell>
-                <TableCell>
-                  <Tooltip title={hit.method}>
-                    <span>{`${Math.round(hit.score * 100)}%`}</span>
-                  </Tooltip>
+                <TableCell sx={{ minWidth: 150, maxWidth: 240 }}>
+                  <HitWhy hit={hit} />
                 </TableCell>
-                <TableCell sx={{ minWidth: 180, maxWidth: 320 }}>
+                <TableCell sx={{ minWidth: 130, maxWidth: 300 }}>
                   {embargo && (
                     <Typography variant="body2" component="div" sx={{ fontWeight: 600 }}>
                       {embargo}
@@ -120,7 +115,7 @@ function HitsTable({ detail, selected, onToggle }: { detail: SanctionDetail; sel
                     {hit.citation || '—'}
                   </Typography>
                 </TableCell>
-                <TableCell sx={{ minWidth: 160 }}>
+                <TableCell sx={{ minWidth: 120 }}>
                   <HitDecision hit={hit} />
                 </TableCell>
               </TableRow>
