@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Component, type ErrorInfo, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Box, Slide, type SlideProps, styled, type Theme, Typography, useMediaQuery, useScrollTrigger } from '@mui/material';
 import {
   AppBar,
@@ -17,6 +17,7 @@ import { sessionStore } from '../../../dataProviders/sessionStore';
 import { matchAppRoute, splitLanguage, stripBase } from '../routing/paths';
 import { useServices } from '../services';
 import { productNameFor } from '../title';
+import { FunctionId } from '../../domain/access';
 import { AppMenu } from './menu/AppMenu';
 import { PortalUserMenu } from './password/PortalUserMenu';
 
@@ -84,6 +85,31 @@ function PortalAppBar() {
       {/* Not a heading: each page has its own h1, and the bar stays empty unless a react-admin view puts its title there. */}
       <TitlePortal component="span" />
     </AppBar>
+  );
+}
+
+const SourceFailureBanner = lazy(async () => ({ default: (await import('../sanctionSources/SourceFailureBanner')).SourceFailureBanner }));
+
+/** Whether the session's menus hold a function (a page the user may open). */
+function holdsFunction(functionId: number): boolean {
+  const session = sessionStore.get();
+  const holds = (entries: readonly { function_id: number | null; items?: readonly unknown[] }[]): boolean =>
+    entries.some((entry) => entry.function_id === functionId || holds((entry.items ?? []) as typeof entries));
+  return session ? holds(session.menuList) || holds(session.classicMenuList) : false;
+}
+
+/** The sanctions-refresh banner for those who keep the sources, loaded once the page has settled (its own chunk and call). */
+function SourceFailureNotice() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), 1500);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!ready || !holdsFunction(FunctionId.SANCTION_SOURCES)) return null;
+  return (
+    <Suspense fallback={null}>
+      <SourceFailureBanner />
+    </Suspense>
   );
 }
 
@@ -179,6 +205,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </PortalSidebar>
           <div id="main-content" className={LayoutClasses.content}>
             <PageErrorBoundary>
+              <SourceFailureNotice />
               <Suspense fallback={<Loading />}>
                 {children}
                 {!hideFooter && <PortalFooter />}

@@ -507,7 +507,16 @@ export const appMessages = {
             wildcard: 'matches the listed pattern',
           },
           words: 'Words of the listed name (first) paired with those of %{party}',
-          wordHows: { exact: 'exact', spelling: 'spelling', synonym: 'synonym', phonetic: 'phonetic', typo: 'typo', typos: 'typos', joined: 'joined' },
+          wordHows: {
+            exact: 'exact',
+            spelling: 'spelling',
+            synonym: 'synonym',
+            phonetic: 'phonetic',
+            typo: 'typo',
+            typos: 'typos',
+            joined: 'joined',
+            initial: 'initial',
+          },
           wordHelp: 'Listed %{listed}, on the shipment %{screened}: %{how} (%{similarity} alike)',
           wordHelps: {
             exact: 'the same word',
@@ -517,6 +526,7 @@ export const appMessages = {
             typo: 'a letter or two replaced, added, dropped or swapped',
             typos: 'one edit more than a typo',
             joined: 'words written together or apart',
+            initial: 'given names written as their initials',
           },
           missing: 'Missing on the shipment: %{words}',
           extra: 'Not in the listed name: %{words}',
@@ -866,6 +876,11 @@ export const appMessages = {
       retry: 'Try again',
       current: 'Current version',
       noVersion: 'No version yet: upload the official file to start screening against this list.',
+      banner: {
+        text: 'The scheduled refresh of a sanctions list failed: %{sources}. Shipments are still screened against its current version. |||| The scheduled refresh of %{smart_count} sanctions lists failed: %{sources}. Shipments are still screened against their current versions.',
+        open: 'See Sanction Sources',
+        close: 'Close',
+      },
       schedule: {
         none: 'No scheduled refresh: new versions come by upload (SANCTIONS_SOURCES on the server names where to fetch a source).',
         every: 'Refreshed %{period} from %{urls}',
