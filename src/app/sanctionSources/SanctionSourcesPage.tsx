@@ -9,8 +9,9 @@ import type { ChangeKind, SanctionSource, SourceVersion } from './sanctionSource
 import { SourceCard } from './SourceCard';
 import { SourceChangesDialog, type ShownChanges } from './SourceChangesDialog';
 import { SourceUploadDialog } from './SourceUploadDialog';
-import { SOURCES_KEY } from './SourceFailureBanner';
 import { useSanctionSourcesApi } from './useSanctionSourcesApi';
+
+const SOURCES_KEY = ['classic', 'sanctionsources'] as const;
 
 /**
  * Sanction Sources (function 87, issue 34): the official sanctions lists the company screens against (OFAC SDN,

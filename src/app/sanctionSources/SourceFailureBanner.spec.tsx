@@ -26,13 +26,17 @@ const failure = (via: 'schedule' | 'upload') => ({
 });
 
 let listed: SanctionSource[] = [];
-const server = setupServer(http.get('*/classicapi/sanctionsources', () => HttpResponse.json({ status: 1, data: listed, total: listed.length })));
+let down = false;
+const errorPages: unknown[] = [];
+const server = setupServer(
+  http.get('*/classicapi/sanctionsources', () => (down ? HttpResponse.error() : HttpResponse.json({ status: 1, data: listed, total: listed.length }))),
+);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 const spec = signedInScreenSpec({ functionList: [87] });
 
 async function renderBanner() {
-  const httpClient = createHttpClient(testConfig, { onSignOut() {}, onErrorPage() {} });
+  const httpClient = createHttpClient(testConfig, { onSignOut() {}, onErrorPage: (page) => errorPages.push(page) });
   await act(async () => {
     renderAdminScreens('/en/shipment', [['/en/shipment', <SourceFailureBanner key="banner" />]], {
       messages: spec.messages,
@@ -61,6 +65,16 @@ describe('the sanctions refresh banner', () => {
     expect(screen.getByRole('link', { name: 'See Sanction Sources' })).toHaveAttribute('href', '/en/sanctionsources');
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('never puts an error page over the page when its call fails (a server restarting): it shows nothing', async () => {
+    down = true;
+    listed = [source('UN', 'UN Security Council Consolidated List', failure('schedule'))];
+    await renderBanner();
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(errorPages).toEqual([]);
+    expect(screen.queryByRole('alert')).toBeNull();
+    down = false;
   });
 
   it('says nothing of a refused upload (its admin saw it) nor when every refresh went well', async () => {

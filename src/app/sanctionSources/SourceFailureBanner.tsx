@@ -5,8 +5,8 @@ import { useBasename, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSanctionSourcesApi } from './useSanctionSourcesApi';
 
-/** The Sanction Sources page's query: the banner and the page share the answer. */
-export const SOURCES_KEY = ['classic', 'sanctionsources'] as const;
+/** The banner's own query (a quiet call, see listQuietly), apart from the page's. */
+const BANNER_KEY = ['classic', 'sanctionsources', 'banner'] as const;
 
 /**
  * A banner over every page for the users who keep the sanctions sources (function 87): a scheduled refresh failed, so
@@ -18,7 +18,7 @@ export function SourceFailureBanner() {
   const basename = useBasename();
   const api = useSanctionSourcesApi();
   const [closed, setClosed] = useState(false);
-  const sources = useQuery({ queryKey: SOURCES_KEY, queryFn: api.list, staleTime: 5 * 60_000, refetchOnWindowFocus: false, retry: false });
+  const sources = useQuery({ queryKey: BANNER_KEY, queryFn: api.listQuietly, staleTime: 5 * 60_000, refetchOnWindowFocus: false, retry: false });
   const failed = (sources.data ?? []).filter((source) => source.LastFailure?.Via === 'schedule');
   if (closed || failed.length === 0) return null;
   return (

@@ -134,6 +134,18 @@ export function problemText(problem: SourceProblem): string {
 export function createSanctionSourcesApi(http: HttpClient, appId: number) {
   return {
     list: async () => (await http.classic<{ data: SanctionSource[] }>('/sanctionsources')).json.data,
+    /**
+     * The sources for a check in the background (the banner over every page): any failure (the server restarting, the
+     * network down, a refusal) answers none, never an error page over what the user is doing.
+     */
+    listQuietly: async (): Promise<SanctionSource[]> => {
+      try {
+        const answer = await http.classic<{ status?: number; data?: SanctionSource[] }>('/sanctionsources', { validateStatus: false });
+        return answer.status === 200 && answer.json?.status === StatusCode.SUCCESS && Array.isArray(answer.json.data) ? answer.json.data : [];
+      } catch {
+        return [];
+      }
+    },
     versions: async (source: SourceId) => (await http.classic<{ data: SourceVersion[] }>(`/sanctionsources/${encodeURIComponent(source)}/versions`)).json.data,
     changes: async (versionId: string, kind: ChangeKind, offset: number, limit: number) =>
       (
