@@ -116,7 +116,10 @@ export function SourceChangesDialog({ shown, open, onClose }: { shown: ShownChan
       {shown && (
         <>
           <DialogTitle id="source-changes-title">
-            {translate(`app.sanctionSources.changes.dialogTitle.${shown.kind}`, { date: utcDateTime(shown.version.ImportedAt) })}
+            {translate(`app.sanctionSources.changes.dialogTitle.${shown.kind}`, {
+              // A list's version is known by the day it was published; one the file does not date, by its import.
+              date: shown.version.PublishedAt ? shown.version.PublishedAt.slice(0, 10) : utcDateTime(shown.version.ImportedAt),
+            })}
             <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
               {shown.label}
             </Typography>
