@@ -76,6 +76,18 @@ describe('POST /awbapi/share', () => {
     expect(await countLog(t, { act_type: 'Share', awb_suffix: first.awb_suffix })).toBe(2);
   });
 
+  it("answers many shares at once: the mail is sent after the share's reads, holding no connection of the pool", async () => {
+    // The test app's pool has 5 connections: ten shares, each holding one in its transaction while the outbox row was
+    // written on another, waited for each other for ever.
+    const own = await shipmentWhere(t, sql`s.awb_prefix = '160'`);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => share({ ShipmentIds: [own.shipment_id], EmailList: `many${index}@example.com` })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+    const kept = await t.db.selectFrom('mail_outbox').select('recipient').where('recipient', 'like', 'many%@example.com').execute();
+    expect(kept).toHaveLength(10);
+  });
+
   it('refuses bad lists, header injection and no share option, sending nothing', async () => {
     const own = await shipmentWhere(t, sql`s.awb_prefix = '160'`, 3);
     const before = received.length;
