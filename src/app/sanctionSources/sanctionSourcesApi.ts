@@ -1,6 +1,8 @@
 import { randomUuidV4 } from '../../../dataProviders/envelope';
 import type { HttpClient } from '../../../dataProviders/httpClient';
 import type { SourceEntry, SourceId, SourceProblem } from '../../domain/screening/sources/model';
+import { OFAC_SET_FILES, problemText, SINGLE_FILE_EXTENSION, SOURCE_MAX_BYTES } from '../../domain/screening/sources/sourceFiles';
+import type { ImportVia, SourceAttemptWire, SourceVersionWire } from '../../domain/sanctionSourcesWire';
 import { StatusCode } from '../../domain/statusCodes';
 
 /**
@@ -9,40 +11,10 @@ import { StatusCode } from '../../domain/statusCodes';
  * app_id, token and ts travel as form fields before the files, which the httpClient sends as they are.
  */
 
-export type ImportVia = 'upload' | 'schedule' | 'seed';
-
-/** One imported version of a source. */
-export interface SourceVersion {
-  VersionId: string;
-  Source: SourceId;
-  /** SHA-256, hex (of an OFAC set: of its files by part). */
-  FileHash: string;
-  /** "sdn.csv, alt.csv". */
-  FileNames: string;
-  PublishedAt: string | null;
-  ImportedAt: string;
-  /** null: the schedule or the demo world imported it (see Via). */
-  ImportedBy: string | null;
-  Via: ImportVia;
-  Entries: number;
-  Aliases: number;
-  WeakAliases: number;
-  Added: number;
-  Removed: number;
-  Changed: number;
-}
-
-/** A refused file or a failed refresh; the current version stayed. */
-export interface SourceAttempt {
-  AttemptId: string;
-  Source: SourceId;
-  At: string;
-  Via: ImportVia;
-  RequestedBy: string | null;
-  Outcome: 'refused' | 'failed';
-  Reason: string | null;
-  Problems: SourceProblem[];
-}
+export type { ImportVia };
+/** One imported version of a source, and a refused file or failed refresh (the current version stayed). */
+export type SourceVersion = SourceVersionWire;
+export type SourceAttempt = SourceAttemptWire;
 
 export interface SanctionSource {
   id: SourceId;
@@ -73,15 +45,21 @@ export interface SourceFiles {
   extension?: '.xml' | '.csv';
 }
 
+const ofacSet = (source: 'OFAC_SDN' | 'OFAC_CONS'): SourceFiles => ({
+  accept: '.csv,text/csv',
+  multiple: true,
+  names: OFAC_SET_FILES[source].map((file) => file.name),
+});
+
+/** The files of each source as the form offers them (the names and extensions are the domain's, sourceFiles.ts). */
 export const SOURCE_FILES: Record<SourceId, SourceFiles> = {
-  OFAC_SDN: { accept: '.csv,text/csv', multiple: true, names: ['sdn.csv', 'alt.csv', 'add.csv', 'sdn_comments.csv'] },
-  OFAC_CONS: { accept: '.csv,text/csv', multiple: true, names: ['cons_prim.csv', 'cons_alt.csv', 'cons_add.csv', 'cons_comments.csv'] },
-  UN: { accept: '.xml,application/xml,text/xml', multiple: false, names: [], extension: '.xml' },
-  US_CSL: { accept: '.csv,text/csv', multiple: false, names: [], extension: '.csv' },
+  OFAC_SDN: ofacSet('OFAC_SDN'),
+  OFAC_CONS: ofacSet('OFAC_CONS'),
+  UN: { accept: '.xml,application/xml,text/xml', multiple: false, names: [], extension: SINGLE_FILE_EXTENSION.UN },
+  US_CSL: { accept: '.csv,text/csv', multiple: false, names: [], extension: SINGLE_FILE_EXTENSION.US_CSL },
 };
 
-/** The largest upload the server takes (all files together). */
-export const SOURCE_MAX_BYTES = 200 * 1024 * 1024;
+export { problemText, SOURCE_MAX_BYTES };
 
 /** What is wrong with the chosen files before they are sent (the server checks again), as a message key and its arguments. */
 export function chosenFilesProblem(source: SourceId, files: readonly File[]): { key: string; args?: Record<string, string | number> } | undefined {
@@ -123,12 +101,6 @@ const IMPORT_STATUSES = [StatusCode.VALIDATION_FAIL, StatusCode.FAILURE] as cons
 export function refusalProblems(body: unknown): SourceProblem[] {
   const problems = (body as { data?: { problems?: unknown } } | undefined)?.data?.problems;
   return Array.isArray(problems) ? (problems as SourceProblem[]) : [];
-}
-
-/** One problem in words, as the server writes them: "alt line 12 (OFAC_SDN-36): ...". */
-export function problemText(problem: SourceProblem): string {
-  const where = [problem.file, problem.line ? `line ${problem.line}` : '', problem.entry ? `(${problem.entry})` : ''].filter(Boolean).join(' ');
-  return `${where}: ${problem.reason}`;
 }
 
 export function createSanctionSourcesApi(http: HttpClient, appId: number) {

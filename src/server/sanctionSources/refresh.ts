@@ -13,8 +13,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { JobQueue } from '../jobs/jobQueue';
 import type { Mailer } from '../mail/mailer';
-import { fileRoleOf, problemText, SOURCE_LABELS, SOURCE_MAX_BYTES } from './routes';
-import { fileSetHash, importSourceVersion, recordAttempt } from './store';
+import { fileRoleOf, problemText, SOURCE_LABELS, SOURCE_MAX_BYTES } from '../../domain/screening/sources/sourceFiles';
+import { fileSetHash, importSourceVersion, latestVersion, recordAttempt } from './store';
 
 /**
  * The scheduled refresh of the sanctions sources (issue 34): every SANCTIONS_REFRESH the sources of SANCTIONS_SOURCES
@@ -205,14 +205,7 @@ async function applyDownload(deps: RefreshDeps, companyId: string, source: Sourc
     if (firstFailure) await mailAdmins(deps, companyId, source, `${reason} The current version stays.`);
   };
   if (!download.ok) return fail(download.outcome, download.reason, download.problems);
-  const current = await deps.db
-    .selectFrom('sanction_source_versions')
-    .select(['entries', 'file_hash'])
-    .where('company_id', '=', companyId)
-    .where('source', '=', source)
-    .orderBy('version_id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const current = await latestVersion(deps.db, companyId, source);
   if (current && current.file_hash !== download.fileHash && download.summary.entries < current.entries * (1 - SHRINK_LIMIT)) {
     const shrink = Math.round((1 - download.summary.entries / current.entries) * 100);
     return fail(

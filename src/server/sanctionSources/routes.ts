@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { FunctionId } from '../../domain/access';
 import { createSourceParser, SOURCE_IDS, type SourceFileRole, type SourceId, type SourceProblem } from '../../domain/screening/sources';
+import { fileRoleOf, isOfacSet, OFAC_SET_FILES, problemText, SOURCE_LABELS, SOURCE_MAX_BYTES } from '../../domain/screening/sources/sourceFiles';
 import { StatusCode } from '../../domain/statusCodes';
 import { envelopeOfFields } from '../classic/envelope';
 import type { AppContext } from '../context';
@@ -35,32 +36,8 @@ import {
  *   whole, up to SOURCE_MAX_BYTES. A refused file changes nothing: the current version stays.
  */
 
-/** The largest upload: OFAC's XML files are over 100 MB. */
-export const SOURCE_MAX_BYTES = 200 * 1024 * 1024;
-
-export const SOURCE_LABELS: Record<SourceId, string> = {
-  OFAC_SDN: 'OFAC Specially Designated Nationals (SDN)',
-  OFAC_CONS: 'OFAC Consolidated (non-SDN) lists',
-  UN: 'UN Security Council Consolidated List',
-  US_CSL: 'US Consolidated Screening List (trade.gov)',
-};
-
-/** The file names of OFAC's legacy CSV sets, by the part of the set each is. */
-const OFAC_FILES: Record<'OFAC_SDN' | 'OFAC_CONS', Record<string, SourceFileRole>> = {
-  OFAC_SDN: { 'sdn.csv': 'primary', 'alt.csv': 'alt', 'add.csv': 'add', 'sdn_comments.csv': 'comments' },
-  OFAC_CONS: { 'cons_prim.csv': 'primary', 'cons_alt.csv': 'alt', 'cons_add.csv': 'add', 'cons_comments.csv': 'comments' },
-};
-
-/** The part of the source's set a file is, by its name; undefined when it is none. */
-export function fileRoleOf(source: SourceId, fileName: string): SourceFileRole | undefined {
-  const base = fileName.split(/[\\/]/).pop()?.toLowerCase() ?? '';
-  if (source === 'OFAC_SDN' || source === 'OFAC_CONS') return OFAC_FILES[source][base];
-  if (source === 'UN') return base.endsWith('.xml') ? 'list' : undefined;
-  return base.endsWith('.csv') ? 'list' : undefined;
-}
-
 function expectedFiles(source: SourceId): string {
-  if (source === 'OFAC_SDN' || source === 'OFAC_CONS') return Object.keys(OFAC_FILES[source]).join(', ');
+  if (isOfacSet(source)) return OFAC_SET_FILES[source].map((file) => file.name).join(', ');
   return source === 'UN' ? 'the XML file (consolidated.xml)' : 'the CSV file (consolidated.csv)';
 }
 
@@ -120,12 +97,6 @@ const REFUSED = { 400: Refusal, 401: Refusal, 403: Refusal };
 
 function refuse(reply: FastifyReply, message: string, problems?: readonly SourceProblem[]): FastifyReply {
   return reply.code(400).send({ status: StatusCode.VALIDATION_FAIL, message, ...(problems ? { data: { problems } } : {}) });
-}
-
-/** One problem in words: "alt.csv line 12 (OFAC_SDN-36): ...". */
-export function problemText(problem: SourceProblem): string {
-  const where = [problem.file, problem.line ? `line ${problem.line}` : '', problem.entry ? `(${problem.entry})` : ''].filter(Boolean).join(' ');
-  return `${where}: ${problem.reason}`;
 }
 
 export async function sanctionSourceRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {

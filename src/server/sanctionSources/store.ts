@@ -1,8 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { createHash } from 'node:crypto';
 import type { SourceEntry, SourceFileSummary, SourceId, SourceProblem } from '../../domain/screening/sources';
 import { requestRescreen } from '../compliance/rescreen';
+import type { ImportVia, SourceAttemptWire, SourceVersionWire } from '../../domain/sanctionSourcesWire';
 import type { Db } from '../db/database';
+import type { SanctionSourceVersionTable } from '../db/schema';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { JobQueue } from '../jobs/jobQueue';
 
@@ -13,7 +15,7 @@ import type { JobQueue } from '../jobs/jobQueue';
  * removed and changed against the version before it, and a new version re-screens the company's open shipments.
  */
 
-export type ImportVia = 'upload' | 'schedule' | 'seed';
+export type { ImportVia };
 
 export interface SourceImport {
   companyId: string;
@@ -36,33 +38,8 @@ export interface ImportOutcome {
   version: SourceVersionView;
 }
 
-export interface SourceVersionView {
-  VersionId: string;
-  Source: string;
-  FileHash: string;
-  FileNames: string;
-  PublishedAt: string | null;
-  ImportedAt: string;
-  ImportedBy: string | null;
-  Via: ImportVia;
-  Entries: number;
-  Aliases: number;
-  WeakAliases: number;
-  Added: number;
-  Removed: number;
-  Changed: number;
-}
-
-export interface SourceAttemptView {
-  AttemptId: string;
-  Source: string;
-  At: string;
-  Via: ImportVia;
-  RequestedBy: string | null;
-  Outcome: 'imported' | 'unchanged' | 'refused' | 'failed';
-  Reason: string | null;
-  Problems: SourceProblem[];
-}
+export type SourceVersionView = SourceVersionWire;
+export type SourceAttemptView = SourceAttemptWire;
 
 const ENTRY_BATCH = 500;
 
@@ -84,27 +61,12 @@ function contentHash(entry: SourceEntry): string {
   return createHash('sha256').update(JSON.stringify(entry)).digest('hex');
 }
 
-type VersionRow = {
-  version_id: string;
-  source: string;
-  file_hash: string;
-  file_names: string;
-  published_at: Date | null;
-  imported_at: Date;
-  imported_by: string | null;
-  via: ImportVia;
-  entries: number;
-  aliases: number;
-  weak_aliases: number;
-  added: number;
-  removed: number;
-  changed: number;
-};
+type VersionRow = Selectable<SanctionSourceVersionTable>;
 
 export function versionView(row: VersionRow): SourceVersionView {
   return {
     VersionId: String(row.version_id),
-    Source: row.source,
+    Source: row.source as SourceId,
     FileHash: row.file_hash,
     FileNames: row.file_names,
     PublishedAt: row.published_at ? row.published_at.toISOString() : null,
@@ -249,7 +211,8 @@ export async function versionChanges(
   return { entries: rows.rows.map((row) => row.entry), total: Number(rows.rows[0]?.total ?? 0) };
 }
 
-async function latestVersion(db: Db, companyId: string, source: string): Promise<VersionRow | undefined> {
+/** The company's current version of a source (its latest). */
+export async function latestVersion(db: Db, companyId: string, source: string): Promise<VersionRow | undefined> {
   return (await db
     .selectFrom('sanction_source_versions')
     .selectAll()
@@ -330,7 +293,7 @@ export async function sourceVersions(db: Db, companyId: string, source: string, 
 export async function lastFailures(db: Db, companyId: string): Promise<Map<string, SourceAttemptView>> {
   const rows = await sql<{
     attempt_id: string;
-    source: string;
+    source: SourceId;
     at: Date;
     via: ImportVia;
     requested_by: string | null;
