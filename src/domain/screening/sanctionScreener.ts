@@ -55,6 +55,24 @@ export interface ScreeningOutcome {
   cleared: { hit: SanctionHit; clearedBy: WhitelistEntry }[];
 }
 
+/** A shipment's texts screened one by one (a screener's or a ScreenerSet's screenSubject), the hits a whitelist entry clears set apart. */
+export function screenSubjects(
+  screenSubject: (subject: ScreeningSubject) => SanctionHit[],
+  subjects: readonly ScreeningSubject[],
+  whitelist?: SanctionWhitelist,
+  context?: WhitelistContext,
+): ScreeningOutcome {
+  const outcome: ScreeningOutcome = { hits: [], cleared: [] };
+  for (const subject of subjects) {
+    for (const hit of screenSubject(subject)) {
+      const clearedBy = whitelist && context ? whitelist.clearing(hit, subject, context) : undefined;
+      if (clearedBy) outcome.cleared.push({ hit, clearedBy });
+      else outcome.hits.push(hit);
+    }
+  }
+  return outcome;
+}
+
 /** The least a word counts for, however common it is on the list. */
 export const MIN_INFORMATIVENESS = 0.2;
 /** Words at least this informative (and not generic) tell parties apart: one replaced by another caps the score (REPLACED_WORD_CAP). */
@@ -402,15 +420,7 @@ export class SanctionScreener {
 
   /** Screens the texts of a shipment; hits a whitelist entry clears are set apart. */
   screen(subjects: readonly ScreeningSubject[], whitelist?: SanctionWhitelist, context?: WhitelistContext): ScreeningOutcome {
-    const outcome: ScreeningOutcome = { hits: [], cleared: [] };
-    for (const subject of subjects) {
-      for (const hit of this.screenSubject(subject)) {
-        const clearedBy = whitelist && context ? whitelist.clearing(hit, subject, context) : undefined;
-        if (clearedBy) outcome.cleared.push({ hit, clearedBy });
-        else outcome.hits.push(hit);
-      }
-    }
-    return outcome;
+    return screenSubjects((subject) => this.screenSubject(subject), subjects, whitelist, context);
   }
 
   /** Ad hoc name check: the best hits for a name, down to `minScore`, at most `limit`. */

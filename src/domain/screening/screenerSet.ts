@@ -1,6 +1,6 @@
 import { REVIEW_FLOOR } from '../sanctionRisk';
 import type { HitSourceVersion, SanctionHit, ScreeningSubject } from './sanctionList';
-import type { SanctionScreener, ScreeningOutcome } from './sanctionScreener';
+import { DEFAULT_FUZZY_THRESHOLD, screenSubjects, type SanctionScreener, type ScreeningOutcome } from './sanctionScreener';
 import type { SanctionWhitelist, WhitelistContext } from './whitelist';
 
 /** What screening a shipment or a name needs of a screener; SanctionScreener and ScreenerSet both are one. */
@@ -23,7 +23,7 @@ export class ScreenerSet implements Screening {
     readonly screeners: readonly SanctionScreener[],
     private readonly versions: readonly (HitSourceVersion | undefined)[] = [],
   ) {
-    this.threshold = screeners[0]?.threshold ?? 0.85;
+    this.threshold = screeners[0]?.threshold ?? DEFAULT_FUZZY_THRESHOLD;
   }
 
   private screenSubject(subject: ScreeningSubject, threshold?: number): SanctionHit[] {
@@ -40,15 +40,7 @@ export class ScreenerSet implements Screening {
   }
 
   screen(subjects: readonly ScreeningSubject[], whitelist?: SanctionWhitelist, context?: WhitelistContext): ScreeningOutcome {
-    const outcome: ScreeningOutcome = { hits: [], cleared: [] };
-    for (const subject of subjects) {
-      for (const hit of this.screenSubject(subject)) {
-        const clearedBy = whitelist && context ? whitelist.clearing(hit, subject, context) : undefined;
-        if (clearedBy) outcome.cleared.push({ hit, clearedBy });
-        else outcome.hits.push(hit);
-      }
-    }
-    return outcome;
+    return screenSubjects((subject) => this.screenSubject(subject), subjects, whitelist, context);
   }
 
   search(name: string, { limit = 10, minScore = Math.min(this.threshold, REVIEW_FLOOR) }: { limit?: number; minScore?: number } = {}): SanctionHit[] {
