@@ -14,7 +14,8 @@ export const MATCHING_METHODS = ['Default', 'Keyword', 'Exact'] as const;
 export type MatchingMethod = (typeof MATCHING_METHODS)[number];
 
 export const WILDCARD_ESCAPE = '!';
-const WILDCARDS = new Set(['*', '?', '#']);
+/** The wildcards (any run, any one, a digit) and the escape: the characters escapeMatchingValue escapes. */
+const ESCAPED_CHARACTERS = /[!*?#]/g;
 
 export type MatchingToken = { kind: 'literal'; text: string } | { kind: 'anyRun' } | { kind: 'anyOne' } | { kind: 'digit' };
 
@@ -57,7 +58,8 @@ export function isValidMatchingValue(pattern: string): boolean {
 
 /** The matching value that matches exactly this text: every wildcard and escape character escaped. */
 export function escapeMatchingValue(text: string): string {
-  return [...text].map((char) => (char === WILDCARD_ESCAPE || WILDCARDS.has(char) ? WILDCARD_ESCAPE + char : char)).join('');
+  // A regular expression of the characters above: an official list's 100,000 names are escaped as they load.
+  return text.replace(ESCAPED_CHARACTERS, `${WILDCARD_ESCAPE}$&`);
 }
 
 /** The text a matching value without wildcards stands for (escapes removed); undefined when it has wildcards or is invalid. */

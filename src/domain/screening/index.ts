@@ -44,4 +44,4 @@ export { VARIANT_KINDS, type VariantKind } from './evaluation/nameVariants';
 export { waybillSubjects, houseSubjects } from './shipmentSubjects';
 export { sanctionEntryFromRow, whitelistEntryFromRow, type RuleListRow } from './ruleListRows';
 export { ScreenerSet, type Screening } from './screenerSet';
-export { screeningEntriesOf } from './sourceScreening';
+export { screeningEntriesOf, screeningEntriesSteps } from './sourceScreening';

@@ -6,7 +6,7 @@ import {
   SanctionWhitelist,
   ScreenerSet,
   sanctionEntryFromRow,
-  screeningEntriesOf,
+  screeningEntriesSteps,
   whitelistEntryFromRow,
   type SanctionListEntry,
   type WhitelistEntry,
@@ -88,7 +88,7 @@ async function screenerFor(entries: SanctionListEntry[]): Promise<SanctionScreen
 
 /** The screener of a source's version: its file's entries, read from the database only when no carrier holds it built. */
 async function sourceScreenerFor(db: Db, fileHash: string): Promise<{ screener: SanctionScreener; entries: number }> {
-  const screener = await keptScreener(`source:${fileHash}`, async () => screeningEntriesOf(await entriesOfFile(db, fileHash)));
+  const screener = await keptScreener(`source:${fileHash}`, async () => runInSlices(screeningEntriesSteps(await entriesOfFile(db, fileHash))));
   return { screener, entries: screener.entryCount };
 }
 

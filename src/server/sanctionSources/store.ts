@@ -321,7 +321,10 @@ export async function lastFailures(db: Db, companyId: string): Promise<Map<strin
   );
 }
 
-/** A stored file's entries, in id order, read a few thousand at a time. */
+/** Entries per read of a stored file: the driver parses a read's JSON at once (5,000 OFAC entries, 6 MB, took 90 ms). */
+const ENTRIES_PER_READ = 1000;
+
+/** A stored file's entries, in id order, read a thousand at a time. */
 export async function entriesOfFile(db: Db, fileHash: string): Promise<SourceEntry[]> {
   const entries: SourceEntry[] = [];
   let after = '';
@@ -332,10 +335,10 @@ export async function entriesOfFile(db: Db, fileHash: string): Promise<SourceEnt
       .where('file_hash', '=', fileHash)
       .where('entry_id', '>', after)
       .orderBy('entry_id')
-      .limit(5000)
+      .limit(ENTRIES_PER_READ)
       .execute();
     for (const row of rows) entries.push(row.entry as SourceEntry);
-    if (rows.length < 5000) return entries;
+    if (rows.length < ENTRIES_PER_READ) return entries;
     after = rows[rows.length - 1].entry_id;
     await nextTurn();
   }
