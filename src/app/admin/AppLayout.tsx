@@ -18,6 +18,7 @@ import { matchAppRoute, splitLanguage, stripBase } from '../routing/paths';
 import { useServices } from '../services';
 import { productNameFor } from '../title';
 import { FunctionId } from '../../domain/access';
+import { canAccessFunction } from '../../domain/permissions';
 import { AppMenu } from './menu/AppMenu';
 import { PortalUserMenu } from './password/PortalUserMenu';
 
@@ -90,12 +91,10 @@ function PortalAppBar() {
 
 const SourceFailureBanner = lazy(async () => ({ default: (await import('../sanctionSources/SourceFailureBanner')).SourceFailureBanner }));
 
-/** Whether the session's menus hold a function (a page the user may open). */
+/** Whether the session may open a function's page, as the route guard decides it. */
 function holdsFunction(functionId: number): boolean {
   const session = sessionStore.get();
-  const holds = (entries: readonly { function_id: number | null; items?: readonly unknown[] }[]): boolean =>
-    entries.some((entry) => entry.function_id === functionId || holds((entry.items ?? []) as typeof entries));
-  return session ? holds(session.menuList) || holds(session.classicMenuList) : false;
+  return session ? canAccessFunction({ menu: [...session.menuList, ...session.classicMenuList], functions: session.functionList }, functionId) : false;
 }
 
 /** The sanctions-refresh banner for those who keep the sources, loaded once the page has settled (its own chunk and call). */

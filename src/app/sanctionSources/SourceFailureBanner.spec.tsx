@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -27,15 +27,26 @@ const failure = (via: 'schedule' | 'upload') => ({
 
 let listed: SanctionSource[] = [];
 let down = false;
+let asked = 0;
 const errorPages: unknown[] = [];
 const server = setupServer(
-  http.get('*/classicapi/sanctionsources', () => (down ? HttpResponse.error() : HttpResponse.json({ status: 1, data: listed, total: listed.length }))),
+  http.get('*/classicapi/sanctionsources', () => {
+    asked += 1;
+    return down ? HttpResponse.error() : HttpResponse.json({ status: 1, data: listed, total: listed.length });
+  }),
 );
+
+/** The banner asked, and its answer was rendered (a turn of the timers after it). */
+async function answered() {
+  await waitFor(() => expect(asked).toBeGreaterThan(0));
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+}
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 const spec = signedInScreenSpec({ functionList: [87] });
 
 async function renderBanner() {
+  asked = 0;
   const httpClient = createHttpClient(testConfig, { onSignOut() {}, onErrorPage: (page) => errorPages.push(page) });
   await act(async () => {
     renderAdminScreens('/en/shipment', [['/en/shipment', <SourceFailureBanner key="banner" />]], {
@@ -71,7 +82,7 @@ describe('the sanctions refresh banner', () => {
     down = true;
     listed = [source('UN', 'UN Security Council Consolidated List', failure('schedule'))];
     await renderBanner();
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
+    await answered();
     expect(errorPages).toEqual([]);
     expect(screen.queryByRole('alert')).toBeNull();
     down = false;
@@ -80,8 +91,7 @@ describe('the sanctions refresh banner', () => {
   it('says nothing of a refused upload (its admin saw it) nor when every refresh went well', async () => {
     listed = [source('UN', 'UN Security Council Consolidated List', failure('upload')), source('US_CSL', 'US Consolidated Screening List (trade.gov)', null)];
     await renderBanner();
-    await screen.findByText((_, element) => element?.tagName === 'BODY');
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    await answered();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
