@@ -21,18 +21,25 @@ if (file) {
   delay.enable();
   let last = performance.now();
   let latest = 0;
+  let latestEndUs = 0;
   let ticks = 0;
   const timer = setInterval(() => {
     const now = performance.now();
-    latest = Math.max(latest, now - last - TICK_MS);
+    if (now - last - TICK_MS > latest) {
+      latest = now - last - TICK_MS;
+      latestEndUs = Number(process.hrtime.bigint() / 1000n);
+    }
     last = now;
     if (++ticks < TICKS_PER_LINE) return;
     ticks = 0;
     const maxDelayMs = Math.round(Math.max(latest, delay.max / 1e6));
-    // monotonicUs: the clock of a --cpu-prof profile's timestamps, to find a stall in it.
+    // monotonicUs and timerLateEndUs (when the probe's timer ran late the most): the clock of a --cpu-prof
+    // profile's timestamps, to find a stall in it.
     const line = {
       at: Date.now(),
       monotonicUs: Number(process.hrtime.bigint() / 1000n),
+      timerLateMs: Math.round(latest),
+      timerLateEndUs: latestEndUs,
       maxDelayMs,
       rssMb: Math.round(process.memoryUsage.rss() / 1048576),
       heapMb: Math.round(process.memoryUsage().heapUsed / 1048576),

@@ -10,6 +10,18 @@ describe('jsonNestingDepth', () => {
     expect(jsonNestingDepth('{"a":"[[[[{{{{","b":"\\"[[["}')).toBe(1);
     expect(jsonNestingDepth('['.repeat(100_000) + ']'.repeat(100_000), 32)).toBe(33);
   });
+
+  it('tells an escaped quote from one closing its string after any run of backslashes', () => {
+    // A string ending in an escaped backslash closes at its quote: the brackets after it count.
+    expect(jsonNestingDepth(String.raw`["a\\",[[1]]]`)).toBe(3);
+    expect(jsonNestingDepth(String.raw`["a\\\\",[[1]]]`)).toBe(3);
+    // An odd run escapes the quote: the brackets are still inside the string.
+    expect(jsonNestingDepth(String.raw`["a\\\",[[1]]"]`)).toBe(1);
+    expect(jsonNestingDepth(String.raw`["\"\"[[",[]]`)).toBe(2);
+    // A string never closed holds the rest of the text.
+    expect(jsonNestingDepth('["abc [[[')).toBe(1);
+    expect(jsonNestingDepth(JSON.stringify({ content: 'QUJD'.repeat(1_000_000), mode: [[1]] }))).toBe(3);
+  });
 });
 
 describe('JSON bodies', () => {

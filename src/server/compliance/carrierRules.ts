@@ -11,7 +11,7 @@ import {
   type SanctionListEntry,
   type WhitelistEntry,
 } from '../../domain/screening';
-import type { Db } from '../db/database';
+import { readInChunks, type Db } from '../db/database';
 import { runInSlices } from '../eventLoop';
 import { currentFiles, entriesOfFile } from '../sanctionSources/store';
 import { effectPlugins } from './effectLists';
@@ -150,13 +150,14 @@ function* readRows(rows: readonly { row_id: string; list_name: string; row_value
 }
 
 async function loadCarrierRules(db: Db, carrierId: string, signature: string): Promise<CarrierRules> {
-  const rows = await db
-    .selectFrom('rule_list_rows')
-    .select(['row_id', 'list_name', 'row_values', 'updated_by'])
-    .where('company_id', '=', carrierId)
-    .where('list_name', 'in', readLists(db))
-    .orderBy('row_id')
-    .execute();
+  const rows = await readInChunks(
+    db
+      .selectFrom('rule_list_rows')
+      .select(['row_id', 'list_name', 'row_values', 'updated_by'])
+      .where('company_id', '=', carrierId)
+      .where('list_name', 'in', readLists(db))
+      .orderBy('row_id'),
+  );
   const { lists, entries, whitelistRows } = await runInSlices(readRows(rows));
   const whitelist = [...whitelistRows.keys()];
   const effectLists = effectListsOf(effectPlugins(db), lists);

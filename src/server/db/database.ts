@@ -1,6 +1,7 @@
 import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { Database } from './schema';
 import { migrations } from './migrations';
 
@@ -50,7 +51,20 @@ export function createDatabase(connectionString: string, maxConnections = 10, on
   const pool = new pg.Pool({ connectionString, max: maxConnections, Client: PreparingClient });
   // An idle connection the server drops (a restart, a shutdown) is replaced on next use; unhandled, it would end the process.
   pool.on('error', onLostConnection);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // The cursor lets a large read come a chunk at a time (`.stream(n)`, readInChunks): the driver parses a
+  // whole answer in one turn of the event loop, 30,000 rows in 200 ms.
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+}
+
+/**
+ * Every row a query answers, read through a cursor `chunk` rows at a time: each chunk is parsed in its
+ * own turn of the event loop, so that other requests are served between them (issue 33). Inside a
+ * transaction, give the transaction's query; outside, the cursor holds one connection until the end.
+ */
+export async function readInChunks<Row>(query: { stream(chunkSize?: number): AsyncIterableIterator<Row> }, chunk = 1000): Promise<Row[]> {
+  const rows: Row[] = [];
+  for await (const row of query.stream(chunk)) rows.push(row);
+  return rows;
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

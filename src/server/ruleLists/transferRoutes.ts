@@ -9,7 +9,8 @@ import { Answer } from '../http/answerSchemas';
 import { accountOf } from '../http/authenticate';
 import { decodeImportFile, parseImportCsv, type ImportRow } from './csvImport';
 import { csvFileName, exportCsv, importTemplateCsv } from './csvExport';
-import { insertRows, isDuplicateKeyError, listRows, takenKeys } from './rowStore';
+import { runInSlices } from '../eventLoop';
+import { allListedRows, insertRows, isDuplicateKeyError, takenKeys } from './rowStore';
 import { ListChangedDuringImport, replaceListWith } from './replaceImport';
 import { recordRowChanges } from './ruleListAudit';
 import { parseRuleListQuery } from './ruleListQuery';
@@ -59,7 +60,7 @@ export function ruleListTransferRoutes(plugin: RuleListPlugin) {
       app.post('/import', { bodyLimit: IMPORT_BODY_LIMIT, schema }, async (request, reply) => {
         const { fileName, content, mode } = request.body;
         if (!/\.csv$/i.test(fileName.trim())) return sendReport(reply, [importProblem(0, '', ImportMessages.notCsv)]);
-        const decoded = decodeImportFile(content);
+        const decoded = await runInSlices(decodeImportFile(content));
         if ('problem' in decoded) return sendReport(reply, [decoded.problem]);
         const parsed = await parseImportCsv(plugin, decoded.text);
         if (parsed.problems.length > 0) return sendReport(reply, parsed.problems);
@@ -111,8 +112,8 @@ export function ruleListTransferRoutes(plugin: RuleListPlugin) {
       };
       app.get('/export', { schema }, async (request, reply) => {
         const query = parseRuleListQuery(plugin, { sort: request.query.sort, filter: request.query.filter });
-        const rows = await listRows(ctx.db, scopeOf(request, plugin), query.filter, query.order, { offset: 0, limit: EXPORT_MAX_ROWS });
-        return sendCsv(reply, csvFileName(plugin, 'export'), exportCsv(plugin, rows));
+        const rows = await allListedRows(ctx.db, scopeOf(request, plugin), query.filter, query.order, EXPORT_MAX_ROWS);
+        return sendCsv(reply, csvFileName(plugin, 'export'), await runInSlices(exportCsv(plugin, rows)));
       });
     }
 
