@@ -3,6 +3,7 @@
 // processes and PostgreSQL used meanwhile. Run on the demo world (2,400 shipments) by `npm run bench`
 // (bench/results/hotpath.{json,md}) and on 1,000,000 shipments by the shipment bench.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { serverNodeArgs } from '../scripts/serverNodeArgs.mjs';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -26,7 +27,7 @@ export interface HotPathServer {
 
 /** The real server (src/server/main.ts) with `processes` app processes; resolves when /healthz answers. */
 export async function startHotPathServer(env: Record<string, string>, port: number, processes: number): Promise<HotPathServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+  const child = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', path.join(root, 'src/server/main.ts')], {
     cwd: root,
     // The per-address cap of the auth host would turn sign-ins into 429s.
     env: {

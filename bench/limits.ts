@@ -13,6 +13,7 @@ import { stringify } from 'csv-stringify/sync';
 import pg from 'pg';
 import pino from 'pino';
 import { ruleListPlugins } from '../plugins';
+import { serverNodeArgs } from '../scripts/serverNodeArgs.mjs';
 import { offers, type RuleListPlugin } from '../plugins/types';
 import { readFhl, readFwb, writeFhl, writeFwb, type HouseWaybill } from '../src/domain/cargoMessages';
 import { suffixWithCheckDigit } from '../src/domain/awb';
@@ -35,6 +36,7 @@ function startServer(env: Record<string, string>, probeFile: string): ChildProce
   return spawn(
     process.execPath,
     [
+      ...serverNodeArgs(),
       ...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []),
       '--import',
       'tsx',

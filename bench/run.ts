@@ -3,6 +3,7 @@
 // - sign-in latency (argon2id dominates) and permission reads: median and p99
 // - gzip bytes of the JS and CSS the login page loads, and time to an interactive login form, in Chromium
 import { spawn, type ChildProcess } from 'node:child_process';
+import { serverNodeArgs } from '../scripts/serverNodeArgs.mjs';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -16,7 +17,7 @@ const dataDir = `/tmp/portal-bench-${process.pid}`;
 
 function startServer(): { child: ChildProcess; ready: Promise<number> } {
   const began = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+  const child = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', path.join(root, 'src/server/main.ts')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -2,6 +2,7 @@
 // default) made by the deterministic generator through the real migrations, then the search calls
 // of the real server measured over HTTP: median and p99. Writes bench/results/shipments.{json,md}.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { serverNodeArgs } from '../scripts/serverNodeArgs.mjs';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
@@ -162,7 +163,7 @@ async function timed(times: number, call: (round: number) => Promise<unknown>): 
 }
 
 function startServer(databaseUrl: string, port: number, dataDir: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+  return spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', path.join(root, 'src/server/main.ts')], {
     cwd: root,
     // The per-address cap of the auth host would turn the sign-in throughput into 429s.
     env: {

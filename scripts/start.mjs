@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { serverNodeArgs } from './serverNodeArgs.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'dist', 'index.html');
@@ -24,6 +25,13 @@ if (!existsSync(builtIndex) || Math.max(...sources.map(newestChange)) > statSync
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'server', 'main.ts')], { cwd: root, stdio: 'inherit' });
+let nodeArgs;
+try {
+  nodeArgs = serverNodeArgs();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'src', 'server', 'main.ts')], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
