@@ -16,6 +16,7 @@ import { browserCheckRoute } from './browserCheck';
 import { signInPageOrigins } from './http/chromeOrigins';
 import { answerAfterOwnChanges } from './changes/ownChanges';
 import { apiDocsRoutes, registerApiDocument } from './apiDocs';
+import { registerProbes } from './ops/probes';
 
 export interface BuildOptions {
   /** A pino logger to share (main.ts); without it the app makes its own from LOG_LEVEL. */
@@ -133,11 +134,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Before every route: the OpenAPI document is built from the routes' schemas as they are added.
   await registerApiDocument(app);
 
-  // A probe for load balancers, no API: left out of the document.
-  app.get('/healthz', { schema: { hide: true } }, async () => {
-    await ctx.db.selectFrom('companies').select('company_id').limit(1).execute();
-    return { status: 'ok' };
-  });
+  // The probes of load balancers and supervisors (/healthz, /readyz), no API: left out of the document.
+  registerProbes(app, ctx);
 
   await app.register(
     async (auth) => {

@@ -38,6 +38,8 @@ export interface Config {
   accessTokenSeconds: number;
   refreshTokenHours: number;
   envelopeWindowSeconds: number;
+  /** On SIGTERM: how long /readyz answers 503 while the instance still serves, before it stops accepting. */
+  drainSeconds: number;
   /** Sign-in experience: the site's public address for links in mail, classic site, region and consent, page chrome. */
   publicUrl: string;
   styleVersion: number;
@@ -219,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     accessTokenSeconds: integer(env, 'ACCESS_TOKEN_SECONDS', 900, 1),
     refreshTokenHours: integer(env, 'REFRESH_TOKEN_HOURS', 12, 1),
     envelopeWindowSeconds: integer(env, 'ENVELOPE_WINDOW_SECONDS', 300, 1),
+    drainSeconds: integer(env, 'DRAIN_SECONDS', 5, 0),
     publicUrl: urlSetting('PUBLIC_URL', text(env, 'PUBLIC_URL'), `http://localhost:${port}`).replace(/\/+$/, ''),
     styleVersion: integer(env, 'STYLE_VERSION', 1, 1),
     classicSiteUrl: urlSetting('CLASSIC_SITE_URL', text(env, 'CLASSIC_SITE_URL'), '', true),

@@ -20,6 +20,7 @@ import { createShipmentCache } from './shipments/shipmentCache';
 import { createLogWriter } from './logs/logWriter';
 import { pruneLiveEvents } from './live/liveEventLog';
 import { pruneUsedEventTickets } from './live/eventTickets';
+import type { Lifecycle } from './ops/probes';
 
 /**
  * npm start's server. With WEB_CONCURRENCY above 1 (one per core by default) a primary process owns
@@ -89,9 +90,11 @@ async function runInstance(config: Readonly<Config>, log: Logger): Promise<void>
   }
   const access = createAccessCache(db, changes);
   const shipments = createShipmentCache(db, changes);
+  const lifecycle: Lifecycle = { draining: false };
   const ctx = {
     config,
     db,
+    lifecycle,
     mailer: createMailer(db, config.smtpUrl, log),
     jwtSecret: jwtSecretFor(config.jwtSecret, config.dataDir),
     jobs,
@@ -118,14 +121,22 @@ async function runInstance(config: Readonly<Config>, log: Logger): Promise<void>
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down: finishing requests in flight');
     clearInterval(housekeeping);
-    const forced = setTimeout(() => {
-      log.error('shutdown took over 25 s: exiting');
-      process.exit(1);
-    }, 25_000);
+    const forced = setTimeout(
+      () => {
+        log.error(`shutdown took over ${config.drainSeconds + 25} s: exiting`);
+        process.exit(1);
+      },
+      (config.drainSeconds + 25) * 1000,
+    );
     try {
-      await app.close(); // stops accepting, waits for requests in flight
+      // Draining: /readyz answers 503 so that the load balancer stops sending requests here, while
+      // the instance still answers those that come (each asked to close its connection).
+      lifecycle.draining = true;
+      log.info({ signal, drainSeconds: config.drainSeconds }, 'draining: /readyz answers 503, requests are still served');
+      await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
+      log.info('shutting down: finishing requests in flight');
+      await app.close(); // stops accepting, closes idle keep-alive connections, waits for requests in flight
       await jobs.stop(); // lets a job under way finish; the others wait in the queue
       await ctx.logs.close(); // the last batch of log lines
       access.close();
@@ -183,10 +194,14 @@ async function runPrimary(config: Readonly<Config>, log: Logger): Promise<void> 
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down the app processes');
-    const forced = setTimeout(() => {
-      log.error('shutdown took over 25 s: exiting');
-      process.exit(1);
-    }, 25_000);
+    // Each app process drains (DRAIN_SECONDS), then finishes its requests in flight.
+    const forced = setTimeout(
+      () => {
+        log.error(`shutdown took over ${config.drainSeconds + 25} s: exiting`);
+        process.exit(1);
+      },
+      (config.drainSeconds + 25) * 1000,
+    );
     const running = [...roles.keys()];
     await Promise.all(
       running.map(

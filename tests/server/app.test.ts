@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './testApp';
 import { loadConfig } from '../../src/server/config';
+import { createDatabase } from '../../src/server/db/database';
 
 let t: TestApp;
 let dist: string;
@@ -22,6 +23,33 @@ afterAll(async () => {
 describe('the HTTP server', () => {
   it('answers /healthz after reading the database', async () => {
     expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+  });
+
+  it('is ready, but not while it drains nor while its database cannot be reached: 503 then, never 500', async () => {
+    expect((await t.app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+    t.ctx.lifecycle = { draining: true };
+    try {
+      const draining = await t.app.inject('/readyz');
+      expect([draining.statusCode, draining.json(), draining.headers.connection]).toEqual([503, { status: 'draining' }, 'close']);
+      // Still alive, and still serving while the balancer stops sending; each client asked to reconnect elsewhere.
+      const alive = await t.app.inject('/healthz');
+      expect([alive.statusCode, alive.headers.connection]).toEqual([200, 'close']);
+    } finally {
+      delete t.ctx.lifecycle;
+    }
+    const db = t.ctx.db;
+    const unreachable = createDatabase('postgres://nobody@127.0.0.1:1/none', 1);
+    t.ctx.db = unreachable;
+    try {
+      for (const url of ['/healthz', '/readyz']) {
+        const answer = await t.app.inject(url);
+        expect([url, answer.statusCode, answer.json()]).toEqual([url, 503, { status: 'database unreachable' }]);
+      }
+    } finally {
+      t.ctx.db = db;
+      await unreachable.destroy();
+    }
+    expect((await t.app.inject('/readyz')).statusCode).toBe(200);
   });
 
   it('sends security headers and a request id, honouring a well-formed incoming one', async () => {

@@ -7,8 +7,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * SIGTERM on the real server (src/server/main.ts on its own embedded PostgreSQL): the request in
- * flight gets its answer, then the server closes its pool, stops PostgreSQL and exits 0.
+ * SIGTERM on the real server (src/server/main.ts on its own embedded PostgreSQL): it drains first
+ * (DRAIN_SECONDS: /readyz answers 503, requests are still served), then the request in flight gets its
+ * answer, then the server closes its pool, stops PostgreSQL and exits 0.
  * The request in flight is a sign-in whose form body arrives in two parts: the server has started
  * on it (routed, logged) before the signal and can only answer once the rest has come and argon2
  * has checked the password — no test-only route is needed. Run with one app process and with a
@@ -162,6 +163,7 @@ describe.each([1, 2])('SIGTERM with WEB_CONCURRENCY=%i', (processes) => {
       SEED_SHIPMENTS: '0',
       SEED_SANCTION_ENTRIES: '0',
       WEB_CONCURRENCY: String(processes),
+      DRAIN_SECONDS: '2',
     };
     server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let errors = '';
@@ -192,8 +194,16 @@ describe.each([1, 2])('SIGTERM with WEB_CONCURRENCY=%i', (processes) => {
       10_000,
     );
 
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
     server.kill('SIGTERM');
-    await log.waitFor((line) => typeof line.msg === 'string' && line.msg.startsWith('shutting down'), 'shutting down', 10_000);
+    // Draining first: every process still answers, but tells the load balancer it is not ready and
+    // asks each client to close its connection.
+    const fromEvery = (message: string) => () => log.lines.filter((line) => line.msg === message).length >= processes;
+    await log.waitFor(fromEvery('draining: /readyz answers 503, requests are still served'), 'draining', 10_000);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect([ready.status, await ready.json(), ready.headers.get('connection')]).toEqual([503, { status: 'draining' }, 'close']);
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    await log.waitFor(fromEvery('shutting down: finishing requests in flight'), 'shutting down', 10_000);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(server.exitCode).toBeNull(); // still there for the request in flight
     // No new work is taken on meanwhile.
