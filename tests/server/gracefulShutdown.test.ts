@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -72,6 +72,17 @@ function watchLog(child: ChildProcess) {
       });
     },
   };
+}
+
+/** npm run backup / restore as an operator runs them, on the test's DATA_DIR. */
+function runCommand(command: 'backup' | 'restore', file: string, env: NodeJS.ProcessEnv) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/ops/backupCommand.ts', command, file], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
 function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
@@ -184,6 +195,18 @@ describe.each([1, 2])('SIGTERM with WEB_CONCURRENCY=%i', (processes) => {
     expect(() => process.kill(postmasterPid, 0)).not.toThrow();
 
     if (processes > 1) await expectEveryProcessHearsALock(port, log.lines);
+    // npm run backup reads the running portal's database; npm run restore refuses to replace it under the portal.
+    const backupFile = path.join(dataDir, `while-serving-${processes}.backup`);
+    if (processes === 1) {
+      const backup = runCommand('backup', backupFile, env);
+      expect(backup.stdout + backup.stderr).toMatch(/^Backed up \d+ tables, \d+ rows/);
+      expect(backup.status).toBe(0);
+      const refused = runCommand('restore', backupFile, env);
+      expect([refused.status, refused.stderr.trim()]).toEqual([
+        1,
+        expect.stringMatching(/in use by another portal process \(pid \d+\)\. Stop the portal first: a restore replaces its whole database\.$/),
+      ]);
+    }
 
     const earlier = new Set(log.lines);
     const signIn = signInInTwoParts(port);
@@ -223,5 +246,9 @@ describe.each([1, 2])('SIGTERM with WEB_CONCURRENCY=%i', (processes) => {
     expect(existsSync(pidFile)).toBe(false); // PostgreSQL shut down cleanly
     expect(() => process.kill(postmasterPid, 0)).toThrow();
     expect(existsSync(path.join(dataDir, 'app.lock'))).toBe(false);
+    if (processes === 1) {
+      const restored = runCommand('restore', backupFile, env);
+      expect([restored.status, restored.stdout]).toEqual([0, expect.stringMatching(/^Restored \d+ tables, \d+ rows from /)]);
+    }
   });
 });
