@@ -40,6 +40,8 @@ export interface Config {
   envelopeWindowSeconds: number;
   /** On SIGTERM: how long /readyz answers 503 while the instance still serves, before it stops accepting. */
   drainSeconds: number;
+  /** Days the daily retention job keeps each log's lines (0: kept for ever). */
+  retentionDays: { mailOutbox: number; userLog: number; clientLog: number; auditLog: number };
   /** Sign-in experience: the site's public address for links in mail, classic site, region and consent, page chrome. */
   publicUrl: string;
   styleVersion: number;
@@ -222,6 +224,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     refreshTokenHours: integer(env, 'REFRESH_TOKEN_HOURS', 12, 1),
     envelopeWindowSeconds: integer(env, 'ENVELOPE_WINDOW_SECONDS', 300, 1),
     drainSeconds: integer(env, 'DRAIN_SECONDS', 5, 0),
+    retentionDays: {
+      mailOutbox: integer(env, 'MAIL_OUTBOX_KEEP_DAYS', 30, 0),
+      userLog: integer(env, 'USER_LOG_KEEP_DAYS', 400, 0),
+      clientLog: integer(env, 'CLIENT_LOG_KEEP_DAYS', 30, 0),
+      auditLog: integer(env, 'AUDIT_LOG_KEEP_DAYS', 0, 0),
+    },
     publicUrl: urlSetting('PUBLIC_URL', text(env, 'PUBLIC_URL'), `http://localhost:${port}`).replace(/\/+$/, ''),
     styleVersion: integer(env, 'STYLE_VERSION', 1, 1),
     classicSiteUrl: urlSetting('CLASSIC_SITE_URL', text(env, 'CLASSIC_SITE_URL'), '', true),

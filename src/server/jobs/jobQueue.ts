@@ -19,6 +19,8 @@ export const QUEUES = {
   autoAccept: 'auto-accept',
   /** Fetches the sanctions sources that are due (SANCTIONS_SOURCES, SANCTIONS_REFRESH). */
   sanctionsRefresh: 'sanctions-refresh',
+  /** Removes the log lines and mails older than their retention (daily). */
+  retention: 'retention',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -29,6 +31,7 @@ const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
   [QUEUES.autoAccept]: { retryLimit: 3, retryDelay: 10, expireInSeconds: 60 },
   // A download of OFAC's files may take minutes; a failed refresh is recorded and tried at the next period, not retried.
   [QUEUES.sanctionsRefresh]: { retryLimit: 0, expireInSeconds: 1800 },
+  [QUEUES.retention]: { retryLimit: 3, retryDelay: 600, expireInSeconds: 3600 },
 };
 
 export interface SendOptions {
@@ -44,6 +47,8 @@ export interface JobQueue {
   work<T extends object>(queue: QueueName, handler: (data: T, job: { lastAttempt: boolean }) => Promise<void>): Promise<void>;
   /** Runs a handler every minute (cron), on one instance at a time. */
   everyMinute(queue: QueueName): Promise<void>;
+  /** Runs a handler once a day at 03:17 UTC (cron), on one instance. */
+  daily(queue: QueueName): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -107,6 +112,9 @@ export async function startJobQueue(connectionString: string, options: { schema:
     },
     async everyMinute(queue) {
       await boss.schedule(queue, '* * * * *', {});
+    },
+    async daily(queue) {
+      await boss.schedule(queue, '17 3 * * *', {});
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

@@ -3,14 +3,15 @@ import { acceptDueShipments } from '../compliance/autoAccept';
 import { deliverOutbound, markOutboundFailed } from '../compliance/outbound';
 import { rescreenChunk } from '../compliance/rescreen';
 import { refreshSanctionSources } from '../sanctionSources/refresh';
+import { applyRetention } from '../ops/retention';
 import type { AppContext } from '../context';
 import { QUEUES, type JobQueue } from './jobQueue';
 
 /**
  * The background workers of an instance (WORKERS=false leaves them to other instances): the
  * re-screening chunks, the delivery of outbound messages, automatic acceptance (when a
- * shipment's time comes, and every minute for any that a restart left waiting), and the scheduled
- * refresh of the sanctions sources.
+ * shipment's time comes, and every minute for any that a restart left waiting), the scheduled
+ * refresh of the sanctions sources, and the daily retention of the logs.
  */
 export async function startWorkers(ctx: AppContext & { jobs: JobQueue }, log: Logger): Promise<void> {
   const { db, jobs } = ctx;
@@ -47,4 +48,10 @@ export async function startWorkers(ctx: AppContext & { jobs: JobQueue }, log: Lo
     for (const report of reports) log.info(report, 'sanctions source refreshed');
   });
   await jobs.everyMinute(QUEUES.sanctionsRefresh);
+  // Retention: the logs' and the outbox's oldest lines, once a day (RETENTION in the README).
+  await jobs.work(QUEUES.retention, async () => {
+    const removed = await applyRetention(db, ctx.config.retentionDays);
+    log.info({ removed }, 'retention applied');
+  });
+  await jobs.daily(QUEUES.retention);
 }

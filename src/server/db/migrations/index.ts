@@ -17,6 +17,7 @@ import * as attentionNotifications from './0017_attention_notifications';
 import * as deviceCookies from './0018_device_cookies';
 import * as usedEventTickets from './0019_used_event_tickets';
 import * as sanctionSources from './0020_sanction_sources';
+import * as retention from './0021_retention';
 
 /** Versioned migrations, applied in name order; a new one is a new file and a line here. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0018_device_cookies': deviceCookies,
   '0019_used_event_tickets': usedEventTickets,
   '0020_sanction_sources': sanctionSources,
+  '0021_retention': retention,
 };
