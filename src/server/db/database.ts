@@ -69,14 +69,62 @@ export async function readInChunks<Row>(query: { stream(chunkSize?: number): Asy
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Brings the schema up to date; concurrent app instances serialise on Kysely's migration lock. */
+/** The schema is newer than this version can run against: a newer version applied a migration that is not additive. */
+export class SchemaTooNew extends Error {}
+
+/**
+ * Brings the schema up to date; concurrent app instances serialise on Kysely's migration lock.
+ *
+ * Rolling upgrades and rollbacks (issue 35, 6): every version records, for the migrations it knows,
+ * whether each only adds (portal_migration_notes). A version that finds migrations it does not know
+ * (a newer version ran them) starts when all of them only add, and refuses in one sentence when one
+ * does not, instead of Kysely's "corrupted migrations".
+ */
 export async function migrateToLatest(db: Db): Promise<string[]> {
   // Features land in parallel, so a migration may arrive with a name below one already applied.
   // Kysely looks for its own tables in every schema unless told one: name the connection's, so a
   // database holding other schemas with Kysely tables (test files, other apps) cannot mislead it.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const newer = await migrationsFromNewerVersions(db);
+  if (newer.length > 0) {
+    const notAdditive = newer.filter((migration) => !migration.additive);
+    if (notAdditive.length > 0)
+      throw new SchemaTooNew(
+        `The database was migrated by a newer version of the portal (${notAdditive.map((migration) => migration.name).join(', ')}) that changes what this version reads: start the newer version, or restore the backup taken before the upgrade (README: Upgrades and rollback).`,
+      );
+    const applied = new Set((await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db)).rows.map((row) => row.name));
+    const notApplied = Object.keys(migrations).filter((name) => !applied.has(name));
+    if (notApplied.length > 0)
+      throw new SchemaTooNew(
+        `The database was migrated by a newer version of the portal (${newer.map((migration) => migration.name).join(', ')}) but lacks this version's ${notApplied.join(', ')}: start the newer version.`,
+      );
+    // Every migration of this version is there, and the newer ones only add: this version runs on it.
+    return [];
+  }
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, migrationTableSchema: rows[0].schema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  await noteMigrations(db);
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/** Records, for every migration this version knows, whether it only adds (older versions read it). */
+async function noteMigrations(db: Db): Promise<void> {
+  const names = Object.keys(migrations);
+  await sql`
+    INSERT INTO portal_migration_notes (name, additive)
+    SELECT * FROM unnest(${names}::text[], ${names.map((name) => migrations[name].additive === true)}::boolean[])
+    ON CONFLICT (name) DO UPDATE SET additive = EXCLUDED.additive`.execute(db);
+}
+
+/** Applied migrations this version does not know, with what their version noted of them (not additive when nothing was noted). */
+async function migrationsFromNewerVersions(db: Db): Promise<{ name: string; additive: boolean }[]> {
+  const { rows } = await sql<{ applied: string | null; notes: string | null }>`
+    SELECT to_regclass('kysely_migration')::text AS applied, to_regclass('portal_migration_notes')::text AS notes`.execute(db);
+  if (!rows[0].applied) return [];
+  const found = await sql<{ name: string; additive: boolean | null }>`
+    SELECT m.name, ${rows[0].notes ? sql`n.additive` : sql`NULL::boolean`} AS additive
+    FROM kysely_migration m ${rows[0].notes ? sql`LEFT JOIN portal_migration_notes n ON n.name = m.name` : sql``}
+    WHERE m.name <> ALL(${Object.keys(migrations)}::text[]) ORDER BY m.name`.execute(db);
+  return found.rows.map((row) => ({ name: row.name, additive: row.additive === true }));
 }

@@ -4,6 +4,8 @@ import { sql, type Kysely } from 'kysely';
  * Retention (issue 35, 8): the daily job removes the oldest lines of the logs and the mail outbox by
  * their time; these indexes let it find them without reading the whole table. Additive only.
  */
+export const additive = true;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE INDEX IF NOT EXISTS action_log_at ON action_log (at);

@@ -18,9 +18,18 @@ import * as deviceCookies from './0018_device_cookies';
 import * as usedEventTickets from './0019_used_event_tickets';
 import * as sanctionSources from './0020_sanction_sources';
 import * as retention from './0021_retention';
+import * as migrationNotes from './0022_migration_notes';
+
+/**
+ * A migration, and whether it only adds (tables, columns with defaults or nullable, indexes): the
+ * previous version of the portal keeps running against a schema that has it (issue 35, 6). Removing
+ * or renaming what a version reads is done a release after the version stopped reading it, in a
+ * migration that is not additive.
+ */
+export type PortalMigration = Migration & { additive?: boolean };
 
 /** Versioned migrations, applied in name order; a new one is a new file and a line here. */
-export const migrations: Record<string, Migration> = {
+export const migrations: Record<string, PortalMigration> = {
   '0001_foundation': foundation,
   '0002_signin_experience': signinExperience,
   '0003_shipments': shipments,
@@ -40,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0019_used_event_tickets': usedEventTickets,
   '0020_sanction_sources': sanctionSources,
   '0021_retention': retention,
+  '0022_migration_notes': migrationNotes,
 };
