@@ -17,6 +17,7 @@ import { signInPageOrigins } from './http/chromeOrigins';
 import { answerAfterOwnChanges } from './changes/ownChanges';
 import { apiDocsRoutes, registerApiDocument } from './apiDocs';
 import { registerProbes } from './ops/probes';
+import { createAppMetrics, registerMetrics, type AppMetrics } from './ops/metrics';
 
 export interface BuildOptions {
   /** A pino logger to share (main.ts); without it the app makes its own from LOG_LEVEL. */
@@ -134,8 +135,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Before every route: the OpenAPI document is built from the routes' schemas as they are added.
   await registerApiDocument(app);
 
-  // The probes of load balancers and supervisors (/healthz, /readyz), no API: left out of the document.
+  // The probes of load balancers and supervisors (/healthz, /readyz) and the metrics, no API: left out of the document.
   registerProbes(app, ctx);
+  ctx.metrics ??= createAppMetrics();
+  registerMetrics(app, ctx as AppContext & { metrics: AppMetrics });
 
   await app.register(
     async (auth) => {

@@ -7,6 +7,7 @@ import type { AccessCache } from './auth/accessCache';
 import type { LogWriter } from './logs/logWriter';
 import type { ShipmentCache } from './shipments/shipmentCache';
 import type { Lifecycle } from './ops/probes';
+import type { AppMetrics } from './ops/metrics';
 
 /** What every route plugin is given: configuration, database, mail, the token secret, the change feed with the caches it keeps true, and the job queue. */
 export interface AppContext {
@@ -22,6 +23,8 @@ export interface AppContext {
   shipments: ShipmentCache;
   /** The batched writer of what only reads logs (displays, downloads, searches, the client log). */
   logs: LogWriter;
+  /** The app's Prometheus metrics (/metrics); made by buildApp when not given. */
+  metrics?: AppMetrics;
   /** Whether the instance drains before it stops (/readyz answers 503); absent where nothing stops it (tests). */
   lifecycle?: Lifecycle;
   /** The job queue; absent where no queue was started (tests that do not need one). */

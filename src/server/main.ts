@@ -21,6 +21,7 @@ import { createLogWriter } from './logs/logWriter';
 import { pruneLiveEvents } from './live/liveEventLog';
 import { pruneUsedEventTickets } from './live/eventTickets';
 import type { Lifecycle } from './ops/probes';
+import { answerMetricsRequests } from './ops/metrics';
 
 /**
  * npm start's server. With WEB_CONCURRENCY above 1 (one per core by default) a primary process owns
@@ -187,6 +188,7 @@ async function runPrimary(config: Readonly<Config>, log: Logger): Promise<void> 
     log.error({ pid: worker.process.pid, code, signal }, 'an app process stopped unexpectedly: starting another');
     setTimeout(() => !stopping && start(index), 1000).unref();
   });
+  answerMetricsRequests();
   for (let index = 0; index < config.webConcurrency; index++) start(index);
   log.info({ processes: config.webConcurrency, port: config.port }, 'app processes started');
 

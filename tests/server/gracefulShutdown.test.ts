@@ -120,7 +120,7 @@ function signInInTwoParts(port: number) {
  * one is refused by every process within a second (the change feed reaches each as it would separate
  * machines). Connections are closed after each call, so the primary hands them out in turn.
  */
-async function expectEveryProcessHearsALock(port: number, lines: Record<string, unknown>[]): Promise<void> {
+async function expectEveryProcessHearsALock(port: number, lines: Record<string, unknown>[]): Promise<number> {
   const base = `http://127.0.0.1:${port}`;
   const token = async (user: string, password: string) => {
     const response = await fetch(`${base}/auth/token`, {
@@ -133,7 +133,9 @@ async function expectEveryProcessHearsALock(port: number, lines: Record<string, 
   };
   const admin = await token('admin', 'Admin#12345');
   const operator = await token('operator', 'Operator#12345');
+  let profileCalls = 0;
   const profile = async () => {
+    profileCalls++;
     const response = await fetch(`${base}/userapi/user/getuserprofile`, { headers: { authorization: `Bearer ${operator}`, connection: 'close' } });
     return ((await response.json()) as { status: number }).status;
   };
@@ -152,6 +154,7 @@ async function expectEveryProcessHearsALock(port: number, lines: Record<string, 
     refusedInARow = (await profile()) === -10002 ? refusedInARow + 1 : 0;
     expect(performance.now() - began, 'every process refuses the locked user within a second').toBeLessThan(1000);
   }
+  return profileCalls;
 }
 
 // One app process, and a primary with two (npm start on two cores): each finishes its requests in flight.
@@ -194,7 +197,15 @@ describe.each([1, 2])('SIGTERM with WEB_CONCURRENCY=%i', (processes) => {
     const postmasterPid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
     expect(() => process.kill(postmasterPid, 0)).not.toThrow();
 
-    if (processes > 1) await expectEveryProcessHearsALock(port, log.lines);
+    if (processes > 1) {
+      const profileCalls = await expectEveryProcessHearsALock(port, log.lines);
+      // A scrape reaches one app process; the primary gathers the others': the count is every process's.
+      const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { connection: 'close' } })).text();
+      const served = metrics
+        .split('\n')
+        .find((line) => line.startsWith('http_requests_total{method="GET",route="/userapi/user/getuserprofile",status_code="200"}'));
+      expect(Number(served?.split(' ').at(-1))).toBe(profileCalls);
+    }
     // npm run backup reads the running portal's database; npm run restore refuses to replace it under the portal.
     const backupFile = path.join(dataDir, `while-serving-${processes}.backup`);
     if (processes === 1) {

@@ -27,6 +27,7 @@ function hiddenOnPurpose(route: InventoryRoute): boolean {
     route.url.startsWith('/ez4/') ||
     route.url === '/healthz' ||
     route.url === '/readyz' ||
+    route.url === '/metrics' ||
     route.url === API_DOCS_PATH ||
     route.url.startsWith(`${API_DOCS_PATH}/`)
   );

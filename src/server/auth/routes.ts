@@ -144,11 +144,14 @@ export async function authRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
     extra: TokenResponse = {},
   ) {
     await clearFailures(db, key, device.id);
+    ctx.metrics?.signIns.inc({ outcome: 'success' });
     reply.header('Set-Cookie', deviceCookie(ctx.jwtSecret, key, device.id ?? newDeviceId(), device.credential, deviceSettings, request.protocol === 'https'));
     return reply.send(await issueTokens(account, extra));
   }
 
   function tooMany(reply: FastifyReply, seconds: number) {
+    ctx.metrics?.signIns.inc({ outcome: 'throttled' });
+    reply.log.warn({ retryAfterSeconds: seconds }, 'sign-in throttled');
     reply.header('Retry-After', String(seconds));
     return fail(reply, 'too_many_requests', `Too many failed sign-in attempts. Please try again in ${seconds} seconds.`, {}, 429);
   }
@@ -172,7 +175,15 @@ export async function authRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
     if (!attempt.ok) return tooMany(reply, attempt.retryAfterSeconds);
 
     const valid = account ? await verifyPassword(account.passwordHash, body.ClientSecret) : await verifyAgainstNothing(body.ClientSecret);
-    if (!account || !valid || account.isLocked) return fail(reply, 'invalid_grant', Messages.loginIncorrect);
+    if (!account || !valid || account.isLocked) {
+      // Logged for the operators (never the password); the answer says no more than before.
+      ctx.metrics?.signIns.inc({ outcome: 'failure' });
+      request.log.warn(
+        { companyId: client.companyId, userId: client.userId, reason: !account ? 'no such user' : account.isLocked ? 'locked' : 'wrong password' },
+        'sign-in failed',
+      );
+      return fail(reply, 'invalid_grant', Messages.loginIncorrect);
+    }
     const who = { companyId: account.companyId, userId: account.userId };
     const rememberedBrowser = account.mfaRequired && body.MFASessionID !== undefined && (await isValidMfaSession(db, body.MFASessionID, who));
     // The password is proven: this attempt was no guess. Earlier failures stay until a sign-in completes (then its device's go).
@@ -210,6 +221,8 @@ export async function authRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
       const sessionId = await createMfaSession(db, result.account, mfaSettings);
       return signedIn(request, reply, key, { id: deviceId, credential: credential ?? '' }, result.account, { mfa_session_id: sessionId });
     }
+    ctx.metrics?.signIns.inc({ outcome: 'failure' });
+    request.log.warn({ companyId: owner.companyId, userId: owner.userId, reason: 'wrong one-time code' }, 'sign-in failed');
     if (result.remainingAttempts > 0) {
       return fail(reply, 'mfa_passcode_fail', Messages.otpIncorrect.replace('{times}', String(result.remainingAttempts)), {
         remain_attempt: result.remainingAttempts,

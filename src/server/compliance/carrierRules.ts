@@ -182,6 +182,28 @@ async function loadCarrierRules(db: Db, carrierId: string, signature: string): P
   };
 }
 
+const indexesByDatabase = new WeakMap<Db, Map<string, ScreeningIndex>>();
+
+/** A carrier's screening index as this process loaded it last: how many sanction entries, since when (metrics). */
+export interface ScreeningIndex {
+  carrierId: string;
+  entries: number;
+  loadedAt: number;
+}
+
+function loadedIndexes(db: Db): Map<string, ScreeningIndex> {
+  let indexes = indexesByDatabase.get(db);
+  if (!indexes) {
+    indexes = new Map();
+    indexesByDatabase.set(db, indexes);
+  }
+  return indexes;
+}
+
+export function screeningIndexes(db: Db): ScreeningIndex[] {
+  return [...loadedIndexes(db).values()];
+}
+
 /**
  * The carrier's rules for the lists as they are now. Requests that come while they load (the first
  * screening builds the sanction screener over seconds) share that one load instead of each reading
@@ -199,7 +221,10 @@ export async function carrierRules(db: Db, carrierId: string): Promise<CarrierRu
   const rules = loadCarrierRules(db, carrierId, signature);
   const entry = { signature, rules, ...(cached ? { previous: cached.rules } : {}) };
   rules.then(
-    () => delete entry.previous,
+    (loaded) => {
+      delete entry.previous;
+      if (cache.get(carrierId) === entry) loadedIndexes(db).set(carrierId, { carrierId, entries: loaded.sanctionEntries, loadedAt: Date.now() });
+    },
     () => undefined,
   );
   return keptUnlessFailed(cache, carrierId, entry, rules).rules;

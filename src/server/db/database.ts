@@ -46,6 +46,13 @@ class PreparingClient extends pg.Client {
   }
 }
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The connection pool under a database made by createDatabase (its counts are metrics). */
+export function poolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 // bigint columns (ids, counts) arrive as strings; dates as Date.
 export function createDatabase(connectionString: string, maxConnections = 10, onLostConnection: (error: Error) => void = () => {}): Db {
   const pool = new pg.Pool({ connectionString, max: maxConnections, Client: PreparingClient });
@@ -53,7 +60,9 @@ export function createDatabase(connectionString: string, maxConnections = 10, on
   pool.on('error', onLostConnection);
   // The cursor lets a large read come a chunk at a time (`.stream(n)`, readInChunks): the driver parses a
   // whole answer in one turn of the event loop, 30,000 rows in 200 ms.
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  pools.set(db, pool);
+  return db;
 }
 
 /**

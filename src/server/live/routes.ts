@@ -56,6 +56,7 @@ export async function liveEventRoutes(plain: FastifyInstance, { ctx }: { ctx: Ap
   const streams = new LiveStreams(ctx, { heartbeatMs: ctx.config.liveHeartbeatMs, perUser: ctx.config.liveStreamsPerUser });
   // Before the server stops accepting and waits for what is in flight: a stream never ends by itself.
   app.addHook('preClose', () => streams.closeAll());
+  ctx.metrics?.gaugeFrom('portal_live_streams_open', 'Live event streams open on this process', () => streams.size);
   app.addHook('onClose', () => streams.dispose());
 
   await app.register(async (tickets) => {

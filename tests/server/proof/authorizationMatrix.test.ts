@@ -253,6 +253,8 @@ const GENERAL_CASES: Record<string, RouteCase> = {
   'GET /ez4/config.json': { access: PUBLIC, own: () => call('GET', '/ez4/config.json'), other: noRecord.config },
   'GET /healthz': { access: PUBLIC, own: () => call('GET', '/healthz'), other: noRecord.probe },
   'GET /readyz': { access: PUBLIC, own: () => call('GET', '/readyz'), other: noRecord.probe },
+  // From loopback (as inject calls); refused elsewhere without METRICS_TOKEN (tests/server/metrics.test.ts).
+  'GET /metrics': { access: PUBLIC, own: () => call('GET', '/metrics'), other: noRecord.probe },
   'GET /api/docs': { access: PUBLIC, own: () => call('GET', '/api/docs/'), other: noRecord.apiDocs },
   'GET /api/docs/json': { access: PUBLIC, own: () => call('GET', '/api/docs/json'), other: noRecord.apiDocs },
   'GET /api/docs/yaml': { access: PUBLIC, own: () => call('GET', '/api/docs/yaml'), other: noRecord.apiDocs },
