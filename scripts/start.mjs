@@ -1,4 +1,8 @@
-// npm start: build the SPA when it is missing or older than its sources, then run the server.
+// npm start: build the SPA when it is missing or older than its sources, then run the server and keep it up:
+// a server that stops unexpectedly (its embedded PostgreSQL died, it crashed) is started again with a growing
+// pause, each restart logged; one that refuses its configuration (exit code 78) is not. SIGINT and SIGTERM
+// reach the server, which drains and stops; this process then exits with it. Under systemd or in a
+// container, run `node scripts/start.mjs` itself (README, Operating it) so that the signals come here.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +20,8 @@ function newestChange(entry) {
 }
 
 const sources = ['index.html', 'vite.config.ts', 'vite.chrome.ts', 'src/chrome', 'src/app', 'src/domain', 'dataProviders', 'plugins', 'package-lock.json'];
-if (!existsSync(builtIndex) || Math.max(...sources.map(newestChange)) > statSync(builtIndex).mtimeMs) {
+// DIST_DIR names a build of its own: it is used as it is.
+if (!process.env.DIST_DIR && (!existsSync(builtIndex) || Math.max(...sources.map(newestChange)) > statSync(builtIndex).mtimeMs)) {
   console.log('Building the portal pages (vite build)...');
   const build = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,
@@ -32,6 +37,38 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'src', 'server', 'main.ts')], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+/** The server's exit code when it refuses its configuration (a bad setting, a data directory in use, a schema too new): starting it again would not help. */
+const CONFIGURATION_REFUSED = 78;
+const RESTART_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000];
+/** A server that ran this long before it stopped starts again after the shortest pause. */
+const STEADY_MS = 60_000;
+
+let server;
+let stopping = false;
+let restarts = 0;
+
+function log(level, msg, extra = {}) {
+  console.error(JSON.stringify({ level, time: Date.now(), pid: process.pid, msg, ...extra }));
+}
+
+function startServer() {
+  const startedAt = Date.now();
+  server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'src', 'server', 'main.ts')], { cwd: root, stdio: 'inherit' });
+  server.on('exit', (code, signal) => {
+    if (stopping || code === 0 || code === CONFIGURATION_REFUSED) process.exit(code ?? (signal ? 1 : 0));
+    if (Date.now() - startedAt >= STEADY_MS) restarts = 0;
+    const delay = RESTART_DELAYS_MS[Math.min(restarts, RESTART_DELAYS_MS.length - 1)];
+    restarts++;
+    log(50, `the portal stopped unexpectedly (${signal ?? `exit code ${code}`}): starting it again in ${delay / 1000} s`, { code, signal, restart: restarts });
+    setTimeout(() => !stopping && startServer(), delay);
+  });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopping = true;
+    if (server && server.exitCode === null && server.signalCode === null) server.kill(signal);
+    else process.exit(0);
+  });
+}
+startServer();

@@ -137,7 +137,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   // The probes of load balancers and supervisors (/healthz, /readyz) and the metrics, no API: left out of the document.
   registerProbes(app, ctx);
-  ctx.metrics ??= createAppMetrics();
+  // Each app its own registry (tests build several apps on one context).
+  ctx.metrics = createAppMetrics();
   registerMetrics(app, ctx as AppContext & { metrics: AppMetrics });
 
   await app.register(

@@ -40,6 +40,8 @@ export interface Config {
   envelopeWindowSeconds: number;
   /** On SIGTERM: how long /readyz answers 503 while the instance still serves, before it stops accepting. */
   drainSeconds: number;
+  /** How long a start waits for the database of DATABASE_URL, trying again with a growing pause. */
+  databaseWaitSeconds: number;
   /** With it, /metrics also answers requests from other machines that carry it as a bearer token. */
   metricsToken: string | undefined;
   /** Days the daily retention job keeps each log's lines (0: kept for ever). */
@@ -227,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     envelopeWindowSeconds: integer(env, 'ENVELOPE_WINDOW_SECONDS', 300, 1),
     drainSeconds: integer(env, 'DRAIN_SECONDS', 5, 0),
     metricsToken: text(env, 'METRICS_TOKEN'),
+    databaseWaitSeconds: integer(env, 'DATABASE_WAIT_SECONDS', 300, 0),
     retentionDays: {
       mailOutbox: integer(env, 'MAIL_OUTBOX_KEEP_DAYS', 30, 0),
       userLog: integer(env, 'USER_LOG_KEEP_DAYS', 400, 0),

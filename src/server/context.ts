@@ -23,7 +23,7 @@ export interface AppContext {
   shipments: ShipmentCache;
   /** The batched writer of what only reads logs (displays, downloads, searches, the client log). */
   logs: LogWriter;
-  /** The app's Prometheus metrics (/metrics); made by buildApp when not given. */
+  /** The app's Prometheus metrics (/metrics); made by buildApp. */
   metrics?: AppMetrics;
   /** Whether the instance drains before it stops (/readyz answers 503); absent where nothing stops it (tests). */
   lifecycle?: Lifecycle;

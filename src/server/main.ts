@@ -1,15 +1,16 @@
+import pg from 'pg';
 import cluster, { type Worker } from 'node:cluster';
 import pino, { type Logger } from 'pino';
 import { loadConfig, type Config } from './config';
 import { buildApp, logSerializers } from './app';
-import { createDatabase, migrateToLatest, type Db } from './db/database';
+import { createDatabase, migrateToLatest, SchemaTooNew, type Db } from './db/database';
 import { acquireAppLock, startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { seedDemoWorld } from './db/seed';
 import { syncPermissionRegistry } from './db/permissionRegistry';
 import { createMailer } from './mail/mailer';
 import { startJobQueue, type JobQueue } from './jobs/jobQueue';
 import { startWorkers } from './jobs/workers';
-import { jwtSecretFor } from './secrets';
+import { jwtSecretFor, sharedJwtSecret } from './secrets';
 import { pruneEnvelopeTokens } from './classic/envelope';
 import { pruneFailures } from './auth/loginThrottle';
 import { pruneHandovers } from './auth/tokenHandovers';
@@ -36,7 +37,10 @@ async function openDatabase(
   config: Readonly<Config>,
   log: Logger,
 ): Promise<{ connectionString: string; embedded?: EmbeddedDatabase; releaseLock?: () => void }> {
-  if (config.databaseUrl) return { connectionString: config.databaseUrl };
+  if (config.databaseUrl) {
+    await waitForDatabase(config.databaseUrl, config.databaseWaitSeconds, log);
+    return { connectionString: config.databaseUrl };
+  }
   const releaseLock = acquireAppLock(config.dataDir);
   const embedded = await startEmbeddedDatabase(config.dataDir, log).catch((error: unknown) => {
     releaseLock();
@@ -97,7 +101,7 @@ async function runInstance(config: Readonly<Config>, log: Logger): Promise<void>
     db,
     lifecycle,
     mailer: createMailer(db, config.smtpUrl, log),
-    jwtSecret: jwtSecretFor(config.jwtSecret, config.dataDir),
+    jwtSecret: await tokenKeyFor(config, db, log),
     jobs,
     changes,
     access,
@@ -118,6 +122,16 @@ async function runInstance(config: Readonly<Config>, log: Logger): Promise<void>
   }, 60_000);
   housekeeping.unref();
 
+  const stopAll = async () => {
+    await app.close(); // stops accepting, closes idle keep-alive connections, waits for requests in flight
+    await jobs.stop(); // lets a job under way finish; the others wait in the queue
+    await ctx.logs.close(); // the last batch of log lines
+    access.close();
+    shipments.close();
+    await changes.close();
+    await db.destroy();
+    await embedded?.stop();
+  };
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -137,14 +151,7 @@ async function runInstance(config: Readonly<Config>, log: Logger): Promise<void>
       log.info({ signal, drainSeconds: config.drainSeconds }, 'draining: /readyz answers 503, requests are still served');
       await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
       log.info('shutting down: finishing requests in flight');
-      await app.close(); // stops accepting, closes idle keep-alive connections, waits for requests in flight
-      await jobs.stop(); // lets a job under way finish; the others wait in the queue
-      await ctx.logs.close(); // the last batch of log lines
-      access.close();
-      shipments.close();
-      await changes.close();
-      await db.destroy();
-      await embedded?.stop();
+      await stopAll();
     } finally {
       releaseLock?.();
       clearTimeout(forced);
@@ -157,7 +164,54 @@ async function runInstance(config: Readonly<Config>, log: Logger): Promise<void>
   // An app process of a primary that is gone (killed) has nobody to answer to: it stops at once.
   if (cluster.isWorker) process.on('disconnect', () => process.exit(1));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // Nothing left running behind a start that cannot listen (the embedded PostgreSQL was left before).
+    stopping = true;
+    clearInterval(housekeeping);
+    await stopAll().finally(() => releaseLock?.());
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new Error(`Port ${config.port} on ${config.host} is in use by another program: stop it, or set PORT to a free port.`);
+    throw error;
+  }
+}
+
+/**
+ * The token key: JWT_SECRET; else, on a database of one's own (DATABASE_URL), the key every instance on
+ * it shares (portal_secrets), so that a token is good on every instance; else one kept in DATA_DIR.
+ */
+async function tokenKeyFor(config: Readonly<Config>, db: Db, log: Logger): Promise<string> {
+  if (config.jwtSecret) return config.jwtSecret;
+  if (!config.databaseUrl) return jwtSecretFor(undefined, config.dataDir);
+  log.warn(
+    'DATABASE_URL without JWT_SECRET: the instances share a token key kept in the database (portal_secrets); set JWT_SECRET to keep it out of the database',
+  );
+  return sharedJwtSecret(db);
+}
+
+/** Waits for the database named by DATABASE_URL, trying again with a growing pause, for at most DATABASE_WAIT_SECONDS. */
+async function waitForDatabase(connectionString: string, waitSeconds: number, log: Logger): Promise<void> {
+  const url = new URL(connectionString);
+  const where = `${url.hostname}:${url.port || '5432'}`;
+  const deadline = Date.now() + waitSeconds * 1000;
+  for (let attempt = 1; ; attempt++) {
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      if (attempt > 1) log.info({ database: where, attempts: attempt }, 'the database answers');
+      return;
+    } catch (error) {
+      const reason = (error as Error).message;
+      if (Date.now() >= deadline) throw new Error(`The database at ${where} (DATABASE_URL) could not be reached for ${waitSeconds} s: ${reason}`);
+      const pause = Math.min(30, 2 ** (attempt - 1));
+      log.warn({ database: where, attempt, retryInSeconds: pause, reason }, `the database at ${where} cannot be reached: trying again in ${pause} s`);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(pause * 1000, Math.max(0, deadline - Date.now()))));
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
 }
 
 /** The primary of WEB_CONCURRENCY app processes. */
@@ -172,9 +226,10 @@ async function runPrimary(config: Readonly<Config>, log: Logger): Promise<void> 
     releaseLock?.();
     throw error;
   }
+  const jwtSecret = await tokenKeyFor(config, db, log);
   await db.destroy();
   // What every app process shares: the database, the token key; the first works the background jobs.
-  const shared = { DATABASE_URL: connectionString, JWT_SECRET: jwtSecretFor(config.jwtSecret, config.dataDir), SEED: 'false', WEB_CONCURRENCY: '1' };
+  const shared = { DATABASE_URL: connectionString, JWT_SECRET: jwtSecret, SEED: 'false', WEB_CONCURRENCY: '1' };
   let stopping = false;
   const roles = new Map<Worker, number>();
   const start = (index: number) => {
@@ -236,8 +291,18 @@ async function main(): Promise<void> {
   else await runInstance(config, log);
 }
 
+/** Exit code of a start refused for its configuration (sysexits' EX_CONFIG): npm start does not start it again. */
+const CONFIGURATION_REFUSED = 78;
+
+/** A start that would fail the same way however often it is tried. */
+function isConfigurationRefusal(error: unknown): boolean {
+  if (error instanceof SchemaTooNew) return true;
+  const message = error instanceof Error ? error.message : String(error);
+  return message.startsWith('Configuration: ') || message.includes('is in use by another portal process');
+}
+
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   if (error instanceof Error && process.env.LOG_LEVEL === 'debug') console.error(error.stack);
-  process.exit(1);
+  process.exit(isConfigurationRefusal(error) ? CONFIGURATION_REFUSED : 1);
 });

@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import { exitOf, freePort, smallServerEnv, watchLog } from './realServer';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -24,56 +24,6 @@ afterAll(() => {
   for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The server's log lines (pino JSON on stdout), and a way to wait for one. */
-function watchLog(child: ChildProcess) {
-  const lines: Record<string, unknown>[] = [];
-  const waiters: { test(line: Record<string, unknown>): boolean; resolve(): void }[] = [];
-  let partial = '';
-  child.stdout!.setEncoding('utf8');
-  child.stdout!.on('data', (chunk: string) => {
-    partial += chunk;
-    const complete = partial.split('\n');
-    partial = complete.pop() ?? '';
-    for (const text of complete) {
-      let line: Record<string, unknown>;
-      try {
-        line = JSON.parse(text);
-      } catch {
-        continue;
-      }
-      lines.push(line);
-      for (const waiter of waiters.splice(0)) waiter.test(line) ? waiter.resolve() : waiters.push(waiter);
-    }
-  });
-  return {
-    lines,
-    waitFor(test: (line: Record<string, unknown>) => boolean, what: string, timeoutMs = 150_000): Promise<void> {
-      if (lines.some(test)) return Promise.resolve();
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no log line "${what}" in ${timeoutMs} ms`)), timeoutMs);
-        waiters.push({
-          test,
-          resolve: () => {
-            clearTimeout(timer);
-            resolve();
-          },
-        });
-      });
-    },
-  };
-}
-
 /** npm run backup / restore as an operator runs them, on the test's DATA_DIR. */
 function runCommand(command: 'backup' | 'restore', file: string, env: NodeJS.ProcessEnv) {
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/ops/backupCommand.ts', command, file], {
@@ -83,11 +33,6 @@ function runCommand(command: 'backup' | 'restore', file: string, env: NodeJS.Pro
     timeout: 120_000,
   });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-}
-
-function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
-  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
 
 /** A sign-in sent in two parts: the headers and half the form now, the rest when told. */
@@ -165,20 +110,7 @@ describe.each([1, 2])('SIGTERM with WEB_CONCURRENCY=%i', (processes) => {
     const dataDir = dataDirs[0] ?? mkdtempSync(path.join(tmpdir(), 'portal-sigterm-'));
     if (dataDirs.length === 0) dataDirs.push(dataDir);
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      LOG_LEVEL: 'info',
-      DIST_DIR: path.join(dataDir, 'no-dist'),
-      SEED_SHIPMENTS: '0',
-      SEED_SANCTION_ENTRIES: '0',
-      WEB_CONCURRENCY: String(processes),
-      DRAIN_SECONDS: '2',
-    };
+    const env = smallServerEnv(dataDir, port, { WEB_CONCURRENCY: String(processes), DRAIN_SECONDS: '2' });
     server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let errors = '';
     server.stderr!.on('data', (chunk) => (errors += chunk));

@@ -110,6 +110,13 @@ export interface EnvelopeTokenTable {
   seen_at: Timestamp;
 }
 
+/** 0023: secrets the instances on one database share (the token key when JWT_SECRET is not set). */
+export interface PortalSecretTable {
+  name: string;
+  value: string;
+  created_at: CreatedAt;
+}
+
 /** 0019: ids of event-stream tickets already used, kept until the ticket expires. */
 export interface UsedEventTicketTable {
   ticket_id: string;
@@ -498,6 +505,7 @@ export interface Database {
   login_failures: LoginFailureTable;
   envelope_tokens: EnvelopeTokenTable;
   used_event_tickets: UsedEventTicketTable;
+  portal_secrets: PortalSecretTable;
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
   shipments: ShipmentTable;

@@ -43,6 +43,8 @@ export function createAppMetrics(): AppMetrics {
       registers: [registry],
     }),
     gaugeFrom(name, help, read) {
+      // The last registration reads (a route plugin registered again on the same context, in tests).
+      registry.removeSingleMetric(name);
       new Gauge({
         name,
         help,

@@ -19,6 +19,7 @@ import * as usedEventTickets from './0019_used_event_tickets';
 import * as sanctionSources from './0020_sanction_sources';
 import * as retention from './0021_retention';
 import * as migrationNotes from './0022_migration_notes';
+import * as sharedSecrets from './0023_shared_secrets';
 
 /**
  * A migration, and whether it only adds (tables, columns with defaults or nullable, indexes): the
@@ -50,4 +51,5 @@ export const migrations: Record<string, PortalMigration> = {
   '0020_sanction_sources': sanctionSources,
   '0021_retention': retention,
   '0022_migration_notes': migrationNotes,
+  '0023_shared_secrets': sharedSecrets,
 };
