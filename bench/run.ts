@@ -142,7 +142,7 @@ async function main() {
   }
 }
 
-// BENCH_ONLY=foundation,hotpath,browser,fuzz,limits,screening,shipments,live (any of them, comma separated) runs those parts only.
+// BENCH_ONLY=foundation,hotpath,browser,fuzz,limits,rolling,screening,shipments,live (any of them, comma separated) runs those parts only.
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const runs = (part: string) => !only || only.includes(part);
 if (runs('foundation')) await main();
@@ -154,6 +154,8 @@ if (runs('browser')) await (await import('./browser')).runBrowserBench();
 if (runs('fuzz')) await (await import('./fuzz')).runFuzzBench();
 // Issue 33: requests at the documented limits (every list's largest import, the upload limit, the largest messages) and the re-screens they cause; bench/results/limits.{json,md}.
 if (runs('fuzz') || runs('limits')) await (await import('./limits')).runLimitsBench();
+// Issue 35: a rolling restart of two instances behind nginx under load, errors counted; bench/results/rolling.{json,md}.
+if (runs('rolling')) await (await import('./rolling')).runRollingBench();
 // Issue 6: sanction screening throughput against the whole SDN snapshot, and precision and recall of Default matching; bench/results/screening.{json,md}.
 if (runs('screening')) await import('./screening');
 // Issue 4: search latency on BENCH_SHIPMENTS generated shipments (1,000,000 by default); writes bench/results/shipments.{json,md}.
