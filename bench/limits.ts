@@ -21,7 +21,7 @@ import { listDecides } from '../src/domain/compliance';
 import { RULE_LIST_IMPORT_MAX_BYTES, RULE_LIST_IMPORT_MAX_ROWS } from '../src/domain/ruleListImport';
 import { checkRecord, uniqueKeyOf } from '../src/domain/ruleListValidation';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/server/db/embedded';
-import { demoRuleListRows } from '../src/server/db/seed/ruleListDemoRows';
+import { demoRowsOf } from '../src/server/db/seed/ruleListDemoRows';
 import { MAX_JSON_DEPTH } from '../src/server/http/jsonBody';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -291,7 +291,7 @@ const VARIANTS: { max: number; value(index: number): string }[] = [
 
 /** The most rows of a list in one file: a demo row with one key field varied, as many as the limits and the field's values allow. */
 function bulkImport(plugin: RuleListPlugin, offset = 0, taken: ReadonlySet<string> = new Set()): { csv: string; rows: number; bytes: number } {
-  const template = { ...(plugin.demoRows ?? demoRuleListRows[plugin.name] ?? [])[0] } as Record<string, unknown>;
+  const template = { ...demoRowsOf(plugin)[0] } as Record<string, unknown>;
   const columns = plugin.importColumns;
   const record0 = template;
   for (const source of plugin.uniqueKey) {

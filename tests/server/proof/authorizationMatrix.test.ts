@@ -14,7 +14,7 @@ import { CHINA_CONSENT_CATEGORY, CONSENT_VERSIONS } from '../../../src/domain/co
 import { companyMayDecide } from '../../../src/domain/shipmentStatus';
 import { StatusCode } from '../../../src/domain/statusCodes';
 import { checkedDemoRows } from '../../../src/server/db/seed/ruleLists';
-import { demoRuleListRows } from '../../../src/server/db/seed/ruleListDemoRows';
+import { demoRowsOf } from '../../../src/server/db/seed/ruleListDemoRows';
 import { bearer, buildTestApp, form, type TestApp } from '../testApp';
 import { setShipment, shipmentWhere, type ShipmentRow } from '../shipments/support';
 import { routeCollector } from './routeInventory';
@@ -815,7 +815,7 @@ async function buildWorld(companies: readonly string[]): Promise<void> {
     ruleListPlugins
       .filter((plugin) => !present.has(`${companyId}:${plugin.name}`))
       .flatMap((plugin) =>
-        checkedDemoRows(plugin, demoRuleListRows[plugin.name] ?? []).map((checked) => ({
+        checkedDemoRows(plugin, demoRowsOf(plugin)).map((checked) => ({
           company_id: companyId,
           list_name: plugin.name,
           row_values: JSON.stringify(checked.values),

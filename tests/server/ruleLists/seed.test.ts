@@ -4,6 +4,7 @@ import { ruleListPlugins } from '../../../plugins';
 import { checkRecord } from '../../../src/domain/ruleListValidation';
 import { matchesValue } from '../../../src/domain/wildcard';
 import { seedDemoWorld } from '../../../src/server/db/seed';
+import { demoRowsOf } from '../../../src/server/db/seed/ruleListDemoRows';
 import { ofacSanctionRows, seedRuleLists } from '../../../src/server/db/seed/ruleLists';
 import restrictedCommodity from '../../fixtures/plugins/restrictedCommodity';
 import { buildTestApp, type TestApp } from '../testApp';
@@ -73,6 +74,12 @@ describe('the rule-list demo rows', () => {
     const after = await counts('DEMOAIR');
     expect(after.get('regionlist')).toBeUndefined();
     expect(after.get('sanctionlist')).toBe(before.get('sanctionlist'));
+  });
+
+  it("read a list's demo rows from its plugin first (the seed, the authorization matrix and the bench alike, issue 36, 11)", () => {
+    expect(demoRowsOf(restrictedCommodity)).toBe(restrictedCommodity.demoRows);
+    expect(demoRowsOf(restrictedCommodity).length).toBeGreaterThanOrEqual(3);
+    for (const plugin of ruleListPlugins) expect(demoRowsOf(plugin).length, plugin.name).toBeGreaterThanOrEqual(3);
   });
 
   it('seed a list from the demo rows its plugin declares, with nothing else to add', async () => {

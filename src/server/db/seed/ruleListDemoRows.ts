@@ -4,6 +4,7 @@
  * Every row passes the plugin's field rules (the seed refuses one that does not).
  */
 
+import type { RuleListPlugin } from '../../../../plugins/types';
 type DemoRow = Record<string, string | number | null>;
 
 export const demoRuleListRows: Record<string, DemoRow[]> = {
@@ -277,3 +278,8 @@ export const demoRuleListRows: Record<string, DemoRow[]> = {
     { stationCode: 'FRA', carrierId: null, documentType: 'Pouch', emailAddresses: 'fra.pouch@hubgha.example', remarks: null },
   ],
 };
+
+/** A list's demo rows: those its plugin declares (plugins/*.ts, demoRows), else those kept above for the first seventeen lists. */
+export function demoRowsOf(plugin: Pick<RuleListPlugin, 'name' | 'demoRows'>): readonly Record<string, unknown>[] {
+  return plugin.demoRows ?? demoRuleListRows[plugin.name] ?? [];
+}

@@ -4,7 +4,7 @@ import { ruleListPlugins } from '../../../../plugins';
 import type { RuleListPlugin } from '../../../../plugins/types';
 import { checkRecord, uniqueKeyOf } from '../../../domain/ruleListValidation';
 import type { Db } from '../database';
-import { demoRuleListRows } from './ruleListDemoRows';
+import { demoRowsOf } from './ruleListDemoRows';
 
 /**
  * Demo rows of every rule list for the demo airlines; the sanction list gets the OFAC SDN entries
@@ -67,8 +67,7 @@ export async function seedRuleLists(db: Db, options: RuleListSeedOptions = {}): 
     .execute();
   let ofac: Record<string, string>[] | undefined;
   for (const plugin of options.plugins ?? ruleListPlugins) {
-    // A plugin's own demo rows (plugins/*.ts, demoRows), else those kept here for the first seventeen.
-    const demo: readonly Record<string, unknown>[] = plugin.demoRows ?? demoRuleListRows[plugin.name] ?? [];
+    const demo = demoRowsOf(plugin);
     for (const { company_id } of companies) {
       if (await listWasUsed(db, company_id, plugin.name)) continue;
       let source: readonly Record<string, unknown>[] = demo;
