@@ -142,7 +142,7 @@ async function main() {
   }
 }
 
-// BENCH_ONLY=foundation,hotpath,browser,fuzz,limits,rolling,screening,shipments,live (any of them, comma separated) runs those parts only.
+// BENCH_ONLY=foundation,hotpath,browser,fuzz,limits,rolling,startup,screening,shipments,live (any of them, comma separated) runs those parts only.
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const runs = (part: string) => !only || only.includes(part);
 if (runs('foundation')) await main();
@@ -156,6 +156,8 @@ if (runs('fuzz')) await (await import('./fuzz')).runFuzzBench();
 if (runs('fuzz') || runs('limits')) await (await import('./limits')).runLimitsBench();
 // Issue 35: a rolling restart of two instances behind nginx under load, errors counted; bench/results/rolling.{json,md}.
 if (runs('rolling')) await (await import('./rolling')).runRollingBench();
+// Issue 35: the server from its TypeScript sources (tsx) and compiled, start time and memory; bench/results/startup.{json,md}.
+if (runs('startup')) await (await import('./startup')).runStartupBench();
 // Issue 6: sanction screening throughput against the whole SDN snapshot, and precision and recall of Default matching; bench/results/screening.{json,md}.
 if (runs('screening')) await import('./screening');
 // Issue 4: search latency on BENCH_SHIPMENTS generated shipments (1,000,000 by default); writes bench/results/shipments.{json,md}.

@@ -1,4 +1,5 @@
-// npm start: build the SPA when it is missing or older than its sources, then run the server and keep it up:
+// npm start: build the SPA and compile the server when missing or older than their sources, then run the
+// compiled server and keep it up:
 // a server that stops unexpectedly (its embedded PostgreSQL died, it crashed) is started again with a growing
 // pause, each restart logged; one that refuses its configuration (exit code 78) is not. SIGINT and SIGTERM
 // reach the server, which drains and stops; this process then exits with it. Under systemd or in a
@@ -6,6 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { buildServer } from './buildServer.mjs';
 import { serverNodeArgs } from './serverNodeArgs.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -28,6 +30,14 @@ if (!process.env.DIST_DIR && (!existsSync(builtIndex) || Math.max(...sources.map
     stdio: 'inherit',
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+// The server compiled to JavaScript (scripts/buildServer.mjs), built again when a source is newer.
+const builtServer = path.join(root, 'build', 'server', 'main.mjs');
+const serverSources = ['src/server', 'src/domain', 'plugins', 'dataProviders', 'package-lock.json'];
+if (!existsSync(builtServer) || Math.max(...serverSources.map(newestChange)) > statSync(builtServer).mtimeMs) {
+  console.log('Compiling the server (esbuild)...');
+  await buildServer();
 }
 
 let nodeArgs;
@@ -53,7 +63,7 @@ function log(level, msg, extra = {}) {
 
 function startServer() {
   const startedAt = Date.now();
-  server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'src', 'server', 'main.ts')], { cwd: root, stdio: 'inherit' });
+  server = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', builtServer], { cwd: root, stdio: 'inherit' });
   server.on('exit', (code, signal) => {
     if (stopping || code === 0 || code === CONFIGURATION_REFUSED) process.exit(code ?? (signal ? 1 : 0));
     if (Date.now() - startedAt >= STEADY_MS) restarts = 0;

@@ -3,13 +3,14 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { APP_ID } from '../domain/access';
+import { projectFile } from './projectFiles';
 
 /** Swagger UI's page; the document itself is at API_DOCUMENT_PATH (and written to docs/openapi.json by `npm run openapi`). */
 export const API_DOCS_PATH = '/api/docs';
 export const API_DOCUMENT_PATH = `${API_DOCS_PATH}/openapi.json`;
 
 const CLASSIC_PREFIX = '/classicapi';
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(projectFile('package.json'), 'utf8')) as { version: string };
 
 /** What a non-GET /classicapi call really sends: the route's body inside the envelope its hook unwraps (classic/envelope.ts). */
 function envelopeAround(request: unknown): Record<string, unknown> {

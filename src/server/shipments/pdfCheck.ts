@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { projectFile } from '../projectFiles';
 
 /**
  * Whether a pouch upload is a PDF a reader can open, checked by pdf-lib in a worker thread
@@ -43,7 +43,7 @@ export const PDF_CHECK_DEFAULTS: Readonly<PdfCheckOptions> = {
   maxHeapMb: 256,
 };
 
-const WORKER_FILE = fileURLToPath(new URL('./pdfCheckWorker.mjs', import.meta.url));
+const WORKER_FILE = projectFile('src/server/shipments/pdfCheckWorker.mjs');
 /** A thread idle this long ends; the next upload starts one again (some 0.1 to 0.6 s). */
 const IDLE_MS = 30_000;
 /** Parsing runs below the event loops' priority: a request never waits for a core behind a parse. */

@@ -5,6 +5,7 @@ import type { RuleListPlugin } from '../../../../plugins/types';
 import { checkRecord, uniqueKeyOf } from '../../../domain/ruleListValidation';
 import type { Db } from '../database';
 import { demoRowsOf } from './ruleListDemoRows';
+import { projectFile } from '../../projectFiles';
 
 /**
  * Demo rows of every rule list for the demo airlines; the sanction list gets the OFAC SDN entries
@@ -17,7 +18,7 @@ const SEED_USER = 'seed';
 
 /** The OFAC SDN entries as sanction list rows (the first `limit` of them). */
 export function ofacSanctionRows(limit = Number.POSITIVE_INFINITY): Record<string, string>[] {
-  const text = readFileSync(new URL('./data/ofac-sdn.csv', import.meta.url), 'utf8');
+  const text = readFileSync(projectFile('src/server/db/seed/data/ofac-sdn.csv'), 'utf8');
   const records = parse(text, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
   return records.slice(0, limit).map((record) => ({
     listSource: 'SDN',

@@ -4,6 +4,7 @@ import { parseSourceFiles, type SourceFileRole, type SourceId } from '../../../d
 import type { Db } from '../database';
 import { fileSetHash, importSourceVersion } from '../../sanctionSources/store';
 import { RULE_LIST_DEMO_COMPANIES } from './ruleLists';
+import { projectFile } from '../../projectFiles';
 
 /**
  * The demo world's official sanctions sources (issue 34): real published files (data/sanctions, copied from
@@ -39,7 +40,7 @@ export async function seedSanctionSources(db: Db): Promise<void> {
     const files = Object.entries(demo.files).map(([role, file]) => ({
       role: role as SourceFileRole,
       name: file.split('/').pop() ?? file,
-      bytes: readFileSync(new URL(`./data/sanctions/${file}`, import.meta.url)),
+      bytes: readFileSync(projectFile(`src/server/db/seed/data/sanctions/${file}`)),
     }));
     let parsed: ReturnType<typeof parseSourceFiles> | undefined;
     for (const companyId of RULE_LIST_DEMO_COMPANIES) {
