@@ -20,7 +20,12 @@ export const ACTION_TYPES = [
 export type ActionType = (typeof ACTION_TYPES)[number];
 
 /** Action types the browser may report itself through /logapi/actionlogging (what happens in the browser alone). */
-export const CLIENT_ACTION_TYPES: readonly ActionType[] = ['Display', 'Download', 'Print'];
+export const CLIENT_ACTION_TYPES = ['Display', 'Download', 'Print'] as const satisfies readonly ActionType[];
+export type ClientActionType = (typeof CLIENT_ACTION_TYPES)[number];
+
+export function isClientActionType(text: string): text is ClientActionType {
+  return (CLIENT_ACTION_TYPES as readonly string[]).includes(text);
+}
 
 export function isActionType(text: string): text is ActionType {
   return (ACTION_TYPES as readonly string[]).includes(text);

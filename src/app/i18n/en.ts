@@ -556,6 +556,8 @@ export const appMessages = {
           DOWNLOAD: 'Downloaded',
           SANCTION: 'Sanction review',
           RESCREEN: 'Screened again',
+          LEND: 'Lent',
+          TAKE_BACK: 'Taken back',
         },
       },
       print: {

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable, Insertable, Updateable } from 'kysely';
 import type { Party as WireParty } from '../../domain/shipmentWire';
+import type { ShipmentEventKind } from '../../domain/shipmentEvents';
 
 /** Every table of the portal, gathered into the one Database interface Kysely is typed with. */
 
@@ -223,7 +224,7 @@ export interface ShipmentEventTable {
   event_id: Generated<string>;
   shipment_id: string;
   at: Generated<Date>;
-  kind: string;
+  kind: ShipmentEventKind;
   description: string;
   company_id: string | null;
   user_id: string | null;

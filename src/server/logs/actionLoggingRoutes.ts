@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { CLIENT_ACTION_TYPES } from '../../domain/actionLog';
+import { CLIENT_ACTION_TYPES, isClientActionType, type ClientActionType } from '../../domain/actionLog';
 import type { AppContext } from '../context';
 import { Answer, SHIPMENT_REFUSALS } from '../http/answerSchemas';
 import { authenticate } from '../http/authenticate';
@@ -28,7 +28,7 @@ export async function actionLoggingRoutes(plain: FastifyInstance, { ctx }: { ctx
     },
     async (request, reply) => {
       const body = request.body;
-      if (!CLIENT_ACTION_TYPES.includes(body.ActType))
+      if (!isClientActionType(body.ActType))
         return invalid(reply, `The browser may log ${CLIENT_ACTION_TYPES.join(', ')} only; the server logs the rest itself.`);
       if ((body.AWBPrefix === undefined) !== (body.AWBSuffix === undefined)) return invalid(reply, 'AWBPrefix and AWBSuffix go together.');
       if (body.ShipmentDocumentID && !body.ShipmentID) return invalid(reply, 'ShipmentDocumentID needs its ShipmentID.');
@@ -70,7 +70,7 @@ export async function actionLoggingRoutes(plain: FastifyInstance, { ctx }: { ctx
         if (body.isLogTransactionHistory && shipment) {
           await writeShipmentEvent(trx, {
             shipmentId: shipment.id,
-            kind: body.ActType.toUpperCase(),
+            kind: body.ActType.toUpperCase() as Uppercase<ClientActionType>,
             description: `${body.ActType}${body.DocType ? ` ${body.DocType}` : ''}${documentName ? ` ${documentName}` : ''}${body.strRemk ? `: ${body.strRemk}` : ''}`,
             companyId: caller.account.companyId,
             userId: caller.account.userId,

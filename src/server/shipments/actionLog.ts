@@ -3,6 +3,7 @@ import type { ActionType } from '../../domain/actionLog';
 import type { AccountProfile } from '../auth/accounts';
 import type { Database } from '../db/schema';
 import type { ActionLogLine } from '../logs/logWriter';
+import type { ShipmentEventKind } from '../../domain/shipmentEvents';
 
 export interface ActionLogEntry {
   actType: ActionType;
@@ -62,7 +63,7 @@ export async function writeActionLog(
 
 export interface ShipmentEvent {
   shipmentId: string;
-  kind: string;
+  kind: ShipmentEventKind;
   description: string;
   companyId: string | null;
   userId: string | null;

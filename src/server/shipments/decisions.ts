@@ -15,6 +15,7 @@ import { decisionAnswer, changeShipment, refusal, staleRefusal, updateIfUnchange
 import { lookupDescriptions } from './lookupCodes';
 import type { CompanyScope } from './scope';
 import type { AccessCache } from '../auth/accessCache';
+import type { ShipmentEventKind } from '../../domain/shipmentEvents';
 
 /** Accept (awbapprove), reject (awbreject) and mark (the eyeball check), each with its history line and user log entry. */
 
@@ -39,7 +40,7 @@ async function recordDecision(
   caller: DecisionCaller,
   shipment: { awb_prefix: string; awb_suffix: string },
   shipmentId: string,
-  record: { kind: string; actType: ActionType; history: string; logRemarks: string; details?: Record<string, unknown> },
+  record: { kind: ShipmentEventKind; actType: ActionType; history: string; logRemarks: string; details?: Record<string, unknown> },
 ): Promise<void> {
   const { account } = caller;
   await writeShipmentEvent(trx, {

@@ -14,6 +14,7 @@ import { readGenerated } from './shipments';
 import { seededRandom as random } from '../../../domain/seededRandom';
 import { hitBlocksAcceptance, openHitCount } from '../../../domain/sanctionReview';
 import { demoAgentCompany, generateShipmentMessages, type GeneratedShipment } from './shipmentMessages';
+import type { ShipmentEventKind } from '../../../domain/shipmentEvents';
 
 /**
  * The demo world's shipments, brought in the way every shipment comes: the generated FWB and FHL
@@ -54,7 +55,9 @@ function decide(
     case 'Submit': {
       if (open || hard || assessment.status === 'Error') return { status: assessment.status, events: [] };
       const soft = assessment.evaluation.block?.kind === 'SOFT' ? ' (soft block acknowledged: the station manager agreed by phone)' : '';
-      const events = [{ at, kind: 'ACCEPT', description: `Shipment accepted${soft}`, ...by }];
+      const events: { at: Date; kind: ShipmentEventKind; description: string; company_id: string; user_id: string }[] = [
+        { at, kind: 'ACCEPT', description: `Shipment accepted${soft}`, ...by },
+      ];
       if (generated.plan === 'Submit')
         events.push({ at: addMinutes(at, 10), kind: 'SEND', description: `TERMINAL message queued for ${OUTBOUND_DEFAULTS.TERMINAL}`, ...by });
       return { status: generated.plan, events };
