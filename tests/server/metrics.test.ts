@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logSerializers } from '../../src/server/app';
 import { QUEUES } from '../../src/server/jobs/jobQueue';
 import { METRICS_REFUSED } from '../../src/server/ops/metrics';
 import { bearer, buildTestApp, requestToken, signIn, type TestApp } from './testApp';
@@ -25,7 +26,8 @@ beforeAll(async () => {
   t = await buildTestApp(
     { METRICS_TOKEN: 'metrics-token-of-the-test' },
     {
-      loggerInstance: pino({ level: 'info' }, sink) as never,
+      // As main.ts makes its logger: with the app's serializers.
+      loggerInstance: pino({ level: 'info', serializers: logSerializers }, sink) as never,
       logger: undefined,
       jobs: 'queue',
     },
@@ -99,7 +101,9 @@ describe('/metrics', () => {
   it('logs each request with its company and user, and a failed sign-in without its password', async () => {
     const { access_token } = await signIn(t.app, 'DEMOAIR', 'operator', 'Operator#12345');
     await t.app.inject({ url: '/userapi/user/getuserprofile', headers: bearer(access_token) });
-    const completed = lines.filter((line) => line.msg === 'request completed' && line.companyId === 'DEMOAIR' && line.userId === 'operator');
+    const completed = lines.filter(
+      (line) => line.msg === 'request completed' && JSON.stringify(line.res) === JSON.stringify({ statusCode: 200, companyId: 'DEMOAIR', userId: 'operator' }),
+    );
     expect(completed.length).toBeGreaterThan(0);
     await requestToken(t.app, { GrantType: 'client_credentials', ClientId: 'admin|DEMOAIR|2|L', ClientSecret: 'Secret-Guess-1234' });
     expect(lines).toContainEqual(expect.objectContaining({ msg: 'sign-in failed', companyId: 'DEMOAIR', userId: 'admin', reason: 'wrong password' }));

@@ -58,10 +58,6 @@ export async function admitSession(ctx: AppContext, request: FastifyRequest, rep
   }
   request.account = account;
   request.session = { sessionId: claims.sessionId, issuedAt: claims.issuedAt };
-  // Every line the request logs from here on, its "request completed" included, names who made it.
-  const who = request.log.child({ companyId: account.companyId, userId: account.userId });
-  request.log = who;
-  reply.log = who;
 }
 
 /** The signed-in account; only for handlers behind `authenticate`. */

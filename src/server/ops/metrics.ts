@@ -77,11 +77,22 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext & { metric
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // The series of each method, route and status, found once (prom-client hashes a label object on every call).
+  const series = new Map<string, { count: { inc(): void }; duration: { observe(value: number): void } }>();
+  // A callback hook, not an async one: it runs on every answer.
+  app.addHook('onResponse', (request, reply, done) => {
     // The route's pattern (never the path itself, which holds ids): unrouted requests share one label.
-    const labels = { method: request.method, route: request.routeOptions.url ?? 'unrouted', status_code: String(reply.statusCode) };
-    requests.inc(labels);
-    durations.observe(labels, reply.elapsedTime / 1000);
+    const route = request.routeOptions.url ?? 'unrouted';
+    const key = `${request.method} ${route} ${reply.statusCode}`;
+    let one = series.get(key);
+    if (!one) {
+      const labels = { method: request.method, route, status_code: String(reply.statusCode) };
+      one = { count: requests.labels(labels), duration: durations.labels(labels) };
+      series.set(key, one);
+    }
+    one.count.inc();
+    one.duration.observe(reply.elapsedTime / 1000);
+    done();
   });
 
   const pool = poolOf(ctx.db);

@@ -34,8 +34,10 @@ async function databaseAnswers(db: Db): Promise<boolean> {
 }
 
 export function registerProbes(app: FastifyInstance, ctx: AppContext): void {
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback hook, not an async one: it runs on every answer.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (ctx.lifecycle?.draining) reply.header('Connection', 'close');
+    done(null, payload);
   });
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
