@@ -8,26 +8,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import pino from 'pino';
 import { serverNodeArgs } from '../scripts/serverNodeArgs.mjs';
 import { startEmbeddedDatabase } from '../src/server/db/embedded';
+import { freePort } from '../src/server/freePort';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CLIENTS = 8;
 const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 3);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface Instance {
   name: string;

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
 import { MailSink } from './mailSink';
 import { copyOfWorld, type WorldCopy } from './world';
+import { freePort } from '../../src/server/freePort';
 
 /**
  * A portal server of a spec file's own: the real server (src/server/main.ts) on a fresh copy of the
@@ -31,17 +31,6 @@ export const SIGNIN_EXPERIENCE_ENV: Readonly<Record<string, string>> = {
   TRUSTED_PROXIES: 'loopback',
   CHINA_CONSENT_COUNTRIES: 'CN',
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Where a server runs when the spec chooses: several instances on one database copy, a restart on the same port. */
 export interface PortalServerPlace {

@@ -1,29 +1,18 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { StatusCode } from '../../src/domain/statusCodes';
 import { RESET_REQUESTED, resetDeliveriesSettled } from '../../src/server/api/passwordReset';
 import { CODE_MAIL_FAILED } from '../../src/server/auth/routes';
 import { createMailer } from '../../src/server/mail/mailer';
+import { freePort } from '../../src/server/freePort';
 import { buildTestApp, requestToken, type TestApp } from './testApp';
 
 /** A mail server that refuses the mail (SMTP_URL pointing at a closed port): the user is told, not left waiting. */
 
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ MFA_RESEND_SECONDS: '30' });
-  t.ctx.mailer = createMailer(t.db, `smtp://127.0.0.1:${await closedPort()}`, pino({ level: 'silent' }));
+  t.ctx.mailer = createMailer(t.db, `smtp://127.0.0.1:${await freePort()}`, pino({ level: 'silent' }));
 });
 afterAll(() => t.close());
 

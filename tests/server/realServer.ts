@@ -1,19 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 
 /** What tests that start the real server (src/server/main.ts, scripts/start.mjs) as processes share. */
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../src/server/freePort';
 
 /** The server's log lines (pino JSON on stdout), and a way to wait for one. */
 export function watchLog(child: ChildProcess) {

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, rmSync, mkdirSync, writeFileSync, openSync, closeSync, unlinkSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { EmbeddedDatabaseUnavailable, initialiseCluster, newClusterPassword, preparePostgresRuntime } from './embeddedRuntime';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import { freePort } from '../freePort';
 
 /**
  * The embedded PostgreSQL server the app runs itself when DATABASE_URL is not set.
@@ -111,18 +111,6 @@ export function acquireAppLock(dataDir: string, procRoot = '/proc'): () => void 
     }
   }
   throw new Error(`Could not lock the data directory ${dataDir}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
