@@ -1,6 +1,14 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { countryListSetting, countrySetting, headerNameSetting, regionNetworksSetting, urlSetting, type RegionNetwork } from './configValues';
+import {
+  ConfigurationError,
+  countryListSetting,
+  countrySetting,
+  headerNameSetting,
+  regionNetworksSetting,
+  urlSetting,
+  type RegionNetwork,
+} from './configValues';
 import { isEmailAddress } from '../domain/email';
 import { parseIpRange } from '../domain/ipRange';
 import { SOURCE_IDS, type SourceId } from '../domain/screening/sources/model';
@@ -122,7 +130,9 @@ function outboundAddresses(env: NodeJS.ProcessEnv, name: string): Record<keyof t
     .filter(Boolean)) {
     const [target, address] = entry.split('=').map((part) => part.trim());
     if (!(target in OUTBOUND_DEFAULTS) || !address || !isEmailAddress(address)) {
-      throw new Error(`Configuration: ${name} entries must be TARGET=address with TARGET one of ${Object.keys(OUTBOUND_DEFAULTS).join(', ')}; got "${entry}"`);
+      throw new ConfigurationError(
+        `Configuration: ${name} entries must be TARGET=address with TARGET one of ${Object.keys(OUTBOUND_DEFAULTS).join(', ')}; got "${entry}"`,
+      );
     }
     addresses[target as keyof typeof OUTBOUND_DEFAULTS] = address;
   }
@@ -143,7 +153,7 @@ function sanctionsSources(env: NodeJS.ProcessEnv, name: string): Partial<Record<
       .map((url) => url.trim())
       .filter(Boolean);
     if (equals < 0 || !SOURCE_IDS.includes(source) || urls.length === 0 || urls.some((url) => !/^https?:\/\/[^\s]+$/.test(url))) {
-      throw new Error(
+      throw new ConfigurationError(
         `Configuration: ${name} entries must be SOURCE=http(s) URL(s) separated by | with SOURCE one of ${SOURCE_IDS.join(', ')}; got "${entry}"`,
       );
     }
@@ -157,7 +167,7 @@ function refreshMinutes(env: NodeJS.ProcessEnv, name: string, fallback: string):
   const raw = (text(env, name) ?? fallback).trim().toLowerCase();
   if (raw === 'off') return undefined;
   const match = /^(\d{1,5})\s*(m|h|d)$/.exec(raw);
-  if (!match || Number(match[1]) === 0) throw new Error(`Configuration: ${name} must be a period such as 30m, 6h or 1d, or off; got "${raw}"`);
+  if (!match || Number(match[1]) === 0) throw new ConfigurationError(`Configuration: ${name} must be a period such as 30m, 6h or 1d, or off; got "${raw}"`);
   return Number(match[1]) * { m: 1, h: 60, d: 1440 }[match[2] as 'm' | 'h' | 'd'];
 }
 
@@ -165,7 +175,7 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`Configuration: ${name} must be an integer >= ${min}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min) throw new ConfigurationError(`Configuration: ${name} must be an integer >= ${min}, got "${raw}"`);
   return value;
 }
 
@@ -184,25 +194,26 @@ function proxyList(env: NodeJS.ProcessEnv, name: string): string[] {
   return entries.map((entry) => {
     if (PROXY_NAMES.includes(entry)) return entry;
     const range = parseIpRange(entry);
-    if (!range) throw new Error(`Configuration: ${name} entries must be IP addresses, CIDR ranges, loopback, linklocal or uniquelocal; got "${entry}"`);
+    if (!range)
+      throw new ConfigurationError(`Configuration: ${name} entries must be IP addresses, CIDR ranges, loopback, linklocal or uniquelocal; got "${entry}"`);
     return range.cidr;
   });
 }
 
 function jobSchema(name: string): string {
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Configuration: JOB_SCHEMA must be a lower-case schema name, got "${name}"`);
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new ConfigurationError(`Configuration: JOB_SCHEMA must be a lower-case schema name, got "${name}"`);
   return name;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
   const port = integer(env, 'PORT', 8080);
-  if (port > 65535) throw new Error(`Configuration: PORT must be at most 65535, got ${port}`);
+  if (port > 65535) throw new ConfigurationError(`Configuration: PORT must be at most 65535, got ${port}`);
   const databaseUrl = text(env, 'DATABASE_URL');
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new Error('Configuration: DATABASE_URL must start with postgres:// or postgresql://');
+    throw new ConfigurationError('Configuration: DATABASE_URL must start with postgres:// or postgresql://');
   }
   const jwtSecret = text(env, 'JWT_SECRET');
-  if (jwtSecret && jwtSecret.length < 32) throw new Error('Configuration: JWT_SECRET must be at least 32 characters');
+  if (jwtSecret && jwtSecret.length < 32) throw new ConfigurationError('Configuration: JWT_SECRET must be at least 32 characters');
   return Object.freeze({
     port,
     host: text(env, 'HOST') ?? '0.0.0.0',

@@ -1,6 +1,9 @@
 import { parseIpRange } from '../domain/ipRange';
 import { parseCountryList } from '../domain/consent';
 
+/** A setting the start refuses ("Configuration: NAME must ..."): starting again would refuse it again (npm start does not retry it). */
+export class ConfigurationError extends Error {}
+
 /** Parsers for the sign-in settings of config.ts: each names the variable and the bad value. */
 
 /** An absolute http(s) URL or a path on this server ('/x'); `allowEmpty` lets '' mean "none". */
@@ -14,20 +17,20 @@ export function urlSetting(name: string, raw: string | undefined, fallback: stri
   } catch {
     // reported below
   }
-  throw new Error(`Configuration: ${name} must be an http(s) URL or a path starting with /, got "${value}"`);
+  throw new ConfigurationError(`Configuration: ${name} must be an http(s) URL or a path starting with /, got "${value}"`);
 }
 
 /** "CN, HK" -> ['CN', 'HK']. */
 export function countryListSetting(name: string, raw: string | undefined, fallback: string): string[] {
   const { codes, invalid } = parseCountryList(raw ?? fallback);
-  if (invalid.length > 0) throw new Error(`Configuration: ${name} must list two-letter country codes, got "${invalid.join(', ')}"`);
+  if (invalid.length > 0) throw new ConfigurationError(`Configuration: ${name} must list two-letter country codes, got "${invalid.join(', ')}"`);
   return codes;
 }
 
 export function countrySetting(name: string, raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
   if (raw === '-') return '-';
-  if (!/^[A-Za-z]{2}$/.test(raw)) throw new Error(`Configuration: ${name} must be a two-letter country code or -, got "${raw}"`);
+  if (!/^[A-Za-z]{2}$/.test(raw)) throw new ConfigurationError(`Configuration: ${name} must be a two-letter country code or -, got "${raw}"`);
   return raw.toUpperCase();
 }
 
@@ -45,7 +48,7 @@ export function regionNetworksSetting(name: string, raw: string | undefined): Re
     .filter((entry) => entry !== '');
   return entries.map((entry) => {
     const [range, country] = entry.split('=').map((part) => part?.trim());
-    const bad = () => new Error(`Configuration: ${name} entries must look like 203.0.113.0/24=CN, got "${entry}"`);
+    const bad = () => new ConfigurationError(`Configuration: ${name} entries must look like 203.0.113.0/24=CN, got "${entry}"`);
     if (!range || !country || !/^[A-Za-z]{2}$/.test(country)) throw bad();
     const parsed = parseIpRange(range);
     if (!parsed) throw bad();
@@ -56,6 +59,6 @@ export function regionNetworksSetting(name: string, raw: string | undefined): Re
 /** An HTTP header name, lower case. */
 export function headerNameSetting(name: string, raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(raw)) throw new Error(`Configuration: ${name} must be an HTTP header name, got "${raw}"`);
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(raw)) throw new ConfigurationError(`Configuration: ${name} must be an HTTP header name, got "${raw}"`);
   return raw.toLowerCase();
 }

@@ -2,9 +2,10 @@ import pg from 'pg';
 import cluster, { type Worker } from 'node:cluster';
 import pino, { type Logger } from 'pino';
 import { loadConfig, type Config } from './config';
+import { ConfigurationError } from './configValues';
 import { buildApp, logSerializers } from './app';
 import { createDatabase, migrateToLatest, SchemaTooNew, type Db } from './db/database';
-import { acquireAppLock, startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
+import { acquireAppLock, DataDirInUse, startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { seedDemoWorld } from './db/seed';
 import { syncPermissionRegistry } from './db/permissionRegistry';
 import { createMailer } from './mail/mailer';
@@ -296,9 +297,7 @@ const CONFIGURATION_REFUSED = 78;
 
 /** A start that would fail the same way however often it is tried. */
 function isConfigurationRefusal(error: unknown): boolean {
-  if (error instanceof SchemaTooNew) return true;
-  const message = error instanceof Error ? error.message : String(error);
-  return message.startsWith('Configuration: ') || message.includes('is in use by another portal process');
+  return error instanceof ConfigurationError || error instanceof SchemaTooNew || error instanceof DataDirInUse;
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, mkdirSync, writeFileSync, openSync, closeSync, unlinkSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, rmSync, mkdirSync, writeFileSync, openSync, closeSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { EmbeddedDatabaseUnavailable, initialiseCluster, newClusterPassword, preparePostgresRuntime } from './embeddedRuntime';
@@ -80,6 +80,16 @@ function lockIsHeld(owner: LockOwner, procRoot: string): boolean {
   return current === owner.commandLine;
 }
 
+/** DATA_DIR is locked by a portal process that still runs. */
+export class DataDirInUse extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(`The data directory ${dataDir} is in use by another portal process (pid ${pid}). Stop it first, or set DATA_DIR to another directory.`);
+  }
+}
+
 /**
  * Takes DATA_DIR/app.lock for this process; a lock whose owner is dead, or whose pid now runs
  * another program (pid reuse), is stale and taken over. `procRoot` is for tests.
@@ -103,9 +113,7 @@ export function acquireAppLock(dataDir: string, procRoot = '/proc'): () => void 
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = readLockOwner(lockPath);
       if (lockIsHeld(owner, procRoot)) {
-        throw new Error(
-          `The data directory ${dataDir} is in use by another portal process (pid ${owner.pid}). Stop it first, or set DATA_DIR to another directory.`,
-        );
+        throw new DataDirInUse(dataDir, owner.pid);
       }
       unlinkSync(lockPath);
     }
@@ -142,8 +150,10 @@ async function recoverOrphan(clusterDir: string, log: FastifyBaseLogger): Promis
   }
 }
 
+const passwordFile = (dataDir: string) => path.join(dataDir, 'pg-password');
+
 function clusterPassword(dataDir: string): string {
-  const file = path.join(dataDir, 'pg-password');
+  const file = passwordFile(dataDir);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const password = newClusterPassword();
   writeFileSync(file, password, { mode: 0o600 });
@@ -253,4 +263,15 @@ export async function startEmbeddedDatabase(
       await exited;
     },
   };
+}
+
+/**
+ * The database of the embedded server a running portal started on `dataDir` (its port from the server's
+ * postmaster.pid, its password from DATA_DIR): for commands that work beside the portal (npm run backup).
+ */
+export function runningServerConnection(dataDir: string): string {
+  const pidFile = path.join(realpathSync(path.join(dataDir, 'pg')), 'postmaster.pid');
+  const port = Number(readFileSync(pidFile, 'utf8').split('\n')[3]);
+  const password = readFileSync(passwordFile(dataDir), 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
 }

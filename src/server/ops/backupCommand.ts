@@ -1,22 +1,14 @@
 // npm run backup -- FILE   a consistent backup of the embedded database, while the portal serves or not
 // npm run restore -- FILE  the backed-up state restored into a stopped portal (DATA_DIR as npm start reads it)
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../config';
 import { createDatabase, migrateToLatest } from '../db/database';
-import { acquireAppLock, startEmbeddedDatabase } from '../db/embedded';
+import { acquireAppLock, DataDirInUse, runningServerConnection, startEmbeddedDatabase } from '../db/embedded';
 import { BackupRefused, backupDatabase, restoreDatabase } from './backup';
 
 const USAGE = 'Usage: npm run backup -- FILE   or   npm run restore -- FILE';
-
-/** The running portal's embedded server, from the files it keeps in DATA_DIR (its port in postmaster.pid, its password). */
-function runningServerOf(dataDir: string): string {
-  const pidFile = path.join(realpathSync(path.join(dataDir, 'pg')), 'postmaster.pid');
-  const port = Number(readFileSync(pidFile, 'utf8').split('\n')[3]);
-  const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/portal`;
-}
 
 /** Runs `work` on the embedded database: the running portal's, or one started for it (and stopped after) when the portal is stopped. */
 async function onEmbeddedDatabase<T>(dataDir: string, whenRunning: 'use' | 'refuse', work: (connectionString: string) => Promise<T>): Promise<T> {
@@ -24,10 +16,12 @@ async function onEmbeddedDatabase<T>(dataDir: string, whenRunning: 'use' | 'refu
   try {
     releaseLock = acquireAppLock(dataDir);
   } catch (error) {
-    if (!(error instanceof Error) || !error.message.includes('in use by another portal process')) throw error;
+    if (!(error instanceof DataDirInUse)) throw error;
     if (whenRunning === 'refuse')
-      throw new BackupRefused(`${error.message.replace(/ Stop it first.*/, '')} Stop the portal first: a restore replaces its whole database.`);
-    return work(runningServerOf(dataDir));
+      throw new BackupRefused(
+        `The data directory ${error.dataDir} is in use by another portal process (pid ${error.pid}). Stop the portal first: a restore replaces its whole database.`,
+      );
+    return work(runningServerConnection(dataDir));
   }
   const log = pino({ level: 'warn' });
   try {
