@@ -5,7 +5,7 @@
 // server meanwhile (monitorEventLoopDelay, preloaded: bench/support/loopProbe.ts), a /healthz probe every 100 ms,
 // the longest a transaction held row locks (pg_locks and pg_stat_activity sampled every 50 ms) and peak memory.
 // bench/results/limits.{json,md}. BENCH_LIMITS_LISTS=regionlist,descmap picks lists (all that import by default).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { stringify } from 'csv-stringify/sync';
 import pg from 'pg';
 import pino from 'pino';
 import { ruleListPlugins } from '../plugins';
-import { serverNodeArgs } from '../scripts/serverNodeArgs.mjs';
+import { startBenchServer, untilAnswering } from './support/benchServer';
 import { offers, type RuleListPlugin } from '../plugins/types';
 import { readFhl, readFwb, writeFhl, writeFwb, type HouseWaybill } from '../src/domain/cargoMessages';
 import { suffixWithCheckDigit } from '../src/domain/awb';
@@ -33,44 +33,14 @@ const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 // ---- the server and what is read from it ----
 
 function startServer(env: Record<string, string>, probeFile: string): ChildProcess {
-  return spawn(
-    process.execPath,
-    [
-      ...serverNodeArgs(),
-      ...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []),
-      '--import',
-      'tsx',
-      '--import',
-      path.join(root, 'bench/support/loopProbe.ts'),
-      path.join(root, 'src/server/main.ts'),
-    ],
+  return startBenchServer(
+    port,
+    { WEB_CONCURRENCY: '1', AUTH_RATE_LIMIT_PER_MINUTE: '10000000', LOOP_PROBE_FILE: probeFile, ...env },
     {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        WEB_CONCURRENCY: '1',
-        AUTH_RATE_LIMIT_PER_MINUTE: '10000000',
-        LOOP_PROBE_FILE: probeFile,
-        ...env,
-      },
+      nodeArgs: [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), '--import', path.join(root, 'bench/support/loopProbe.ts')],
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
-}
-
-async function untilHealthy(child: ChildProcess): Promise<void> {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server exited during its start');
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 interface ProbeLine {
@@ -426,7 +396,7 @@ export async function runLimitsBench(): Promise<void> {
   const results: CaseResult[] = [];
   const began = Date.now();
   try {
-    await untilHealthy(child);
+    await untilAnswering(port, child, '/healthz', 250);
     const admin = session('DEMOAIR', 'admin', 'Admin#12345');
     const operator = session('DEMOAIR', 'operator', 'Operator#12345');
     // Let the start's own work (automatic acceptance of the demo world) pass before measuring.

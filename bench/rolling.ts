@@ -10,9 +10,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
-import { serverNodeArgs } from '../scripts/serverNodeArgs.mjs';
 import { startEmbeddedDatabase } from '../src/server/db/embedded';
 import { freePort } from '../src/server/freePort';
+import { startBenchServer, stopBenchServer, untilAnswering } from './support/benchServer';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CLIENTS = 8;
@@ -25,40 +25,14 @@ interface Instance {
 }
 
 function startInstance(instance: Instance, env: NodeJS.ProcessEnv): void {
-  instance.child = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(instance.port),
-      HOST: '127.0.0.1',
-      WEB_CONCURRENCY: '1',
-      LOG_LEVEL: 'warn',
-      DRAIN_SECONDS: String(DRAIN_SECONDS),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  instance.child = startBenchServer(
+    instance.port,
+    { ...env, WEB_CONCURRENCY: '1', DRAIN_SECONDS: String(DRAIN_SECONDS) },
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
 }
 
-async function untilReady(port: number): Promise<void> {
-  for (let tries = 0; ; tries++) {
-    const status = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    if (tries > 1200) throw new Error(`the instance on port ${port} was not ready in 5 minutes`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-async function stopInstance(instance: Instance): Promise<void> {
-  const child = instance.child!;
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
+const untilReady = (instance: Instance) => untilAnswering(instance.port, instance.child!, '/readyz', 250);
 
 function nginxConfig(dir: string, port: number, upstreams: readonly number[]): string {
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
@@ -123,9 +97,9 @@ export async function runRollingBench(): Promise<void> {
   try {
     // The first instance migrates and seeds; the second starts on what it made.
     startInstance(instances[0], { ...shared, DATA_DIR: path.join(dir, 'A'), SEED_SHIPMENTS: '200' });
-    await untilReady(instances[0].port);
+    await untilReady(instances[0]);
     startInstance(instances[1], { ...shared, DATA_DIR: path.join(dir, 'B'), SEED: 'false' });
-    await untilReady(instances[1].port);
+    await untilReady(instances[1]);
     const configFile = path.join(dir, 'nginx', 'nginx.conf');
     writeFileSync(
       configFile,
@@ -136,7 +110,7 @@ export async function runRollingBench(): Promise<void> {
       ),
     );
     nginx = spawn(nginxBinary, ['-c', configFile, '-p', path.join(dir, 'nginx')], { stdio: ['ignore', 'inherit', 'inherit'] });
-    await untilReady(proxyPort);
+    await untilAnswering(proxyPort, nginx, '/readyz', 250);
 
     const base = `http://127.0.0.1:${proxyPort}`;
     const signIn = await fetch(`${base}/auth/token`, {
@@ -168,10 +142,10 @@ export async function runRollingBench(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 3000));
     for (const instance of instances) {
       mark(`SIGTERM to ${instance.name}`);
-      await stopInstance(instance);
+      await stopBenchServer(instance.child!);
       mark(`${instance.name} stopped; starting it again`);
       startInstance(instance, { ...shared, DATA_DIR: path.join(dir, instance.name), SEED: 'false' });
-      await untilReady(instance.port);
+      await untilReady(instance);
       mark(`${instance.name} ready again`);
       // nginx's fail_timeout passes before it sends the instance requests again.
       await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -223,7 +197,7 @@ export async function runRollingBench(): Promise<void> {
     console.log(JSON.stringify({ requests: result.requests, ok: result.ok, errors, errorsByKind: result.errorsByKind, p99Ms: result.p99Ms }));
   } finally {
     nginx?.kill('SIGQUIT');
-    for (const instance of instances) if (instance.child) await stopInstance(instance);
+    for (const instance of instances) if (instance.child) await stopBenchServer(instance.child!);
     await embedded.stop();
     rmSync(dir, { recursive: true, force: true });
   }

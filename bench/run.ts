@@ -2,8 +2,8 @@
 // - cold start (fresh DATA_DIR: initdb, migrations, seed) and warm start to /healthz
 // - sign-in latency (argon2id dominates) and permission reads: median and p99
 // - gzip bytes of the JS and CSS the login page loads, and time to an interactive login form, in Chromium
-import { spawn, type ChildProcess } from 'node:child_process';
-import { serverNodeArgs } from '../scripts/serverNodeArgs.mjs';
+import type { ChildProcess } from 'node:child_process';
+import { startBenchServer, stopBenchServer, untilAnswering } from './support/benchServer';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -16,30 +16,8 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = `/tmp/portal-bench-${process.pid}`;
 
 function startServer(): { child: ChildProcess; ready: Promise<number> } {
-  const began = performance.now();
-  const child = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const ready = (async () => {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error('server exited during start');
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) return performance.now() - began;
-      } catch {
-        /* not listening yet */
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
-  return { child, ready };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
+  const child = startBenchServer(port, { DATA_DIR: dataDir });
+  return { child, ready: untilAnswering(port, child, '/healthz') };
 }
 
 function quantiles(samples: number[]) {
@@ -63,7 +41,7 @@ async function main() {
   rmSync(dataDir, { recursive: true, force: true });
   const cold = startServer();
   const coldMs = await cold.ready;
-  await stop(cold.child);
+  await stopBenchServer(cold.child);
   const warm = startServer();
   const warmMs = await warm.ready;
   try {
@@ -137,7 +115,7 @@ async function main() {
     writeFileSync(path.join(root, 'bench/results/foundation.md'), md);
     console.log(md);
   } finally {
-    await stop(warm.child);
+    await stopBenchServer(warm.child);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,8 +1,8 @@
 // The shipment search benchmark (issue 4): a database of BENCH_SHIPMENTS shipments (1,000,000 by
 // default) made by the deterministic generator through the real migrations, then the search calls
 // of the real server measured over HTTP: median and p99. Writes bench/results/shipments.{json,md}.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { serverNodeArgs } from '../scripts/serverNodeArgs.mjs';
+import type { ChildProcess } from 'node:child_process';
+import { startBenchServer, stopBenchServer, untilAnswering } from './support/benchServer';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
@@ -163,33 +163,8 @@ async function timed(times: number, call: (round: number) => Promise<unknown>): 
 }
 
 function startServer(databaseUrl: string, port: number, dataDir: string): ChildProcess {
-  return spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-    cwd: root,
-    // The per-address cap of the auth host would turn the sign-in throughput into 429s.
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SEED: 'false',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_PER_MINUTE: '10000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server exited during start');
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  // The per-address cap of the auth host would turn the sign-in throughput into 429s.
+  return startBenchServer(port, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED: 'false', AUTH_RATE_LIMIT_PER_MINUTE: '10000000' });
 }
 
 export async function runShipmentBench(): Promise<void> {
@@ -250,7 +225,7 @@ export async function runShipmentBench(): Promise<void> {
     );
 
     server = startServer(databaseUrl, port, path.join(dataDir, 'app'));
-    await waitForHealth(base, server);
+    await untilAnswering(port, server, '/healthz', 200);
     const signIn = await fetch(`${base}/auth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -318,9 +293,7 @@ export async function runShipmentBench(): Promise<void> {
     );
 
     // The signed-in request path against a bare route (hotPath.ts), on this database: one app process, then all cores.
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
+    await stopBenchServer(server);
     server = undefined;
     const seconds = Number(process.env.BENCH_THROUGHPUT_SECONDS ?? 5);
     const hotPath = await measureHotPath({ DATABASE_URL: databaseUrl, DATA_DIR: path.join(dataDir, 'app'), SEED: 'false' }, port, seconds);
@@ -382,11 +355,7 @@ export async function runShipmentBench(): Promise<void> {
     writeFileSync(path.join(root, 'bench/results/shipments.md'), md);
     console.log(md);
   } finally {
-    if (server) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    if (server) await stopBenchServer(server);
     await db.destroy();
     await embedded?.stop();
     if (!keep) rmSync(dataDir, { recursive: true, force: true });

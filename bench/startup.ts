@@ -3,22 +3,21 @@
 // time from the process's start to /readyz 200, and the memory of the server's processes (the app and what
 // it starts besides PostgreSQL: tsx's esbuild service) once ready and after 300 signed-in requests. Medians
 // of 3 starts each, alternating. bench/results/startup.{json,md}.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildServer } from '../scripts/buildServer.mjs';
-import { serverNodeArgs } from '../scripts/serverNodeArgs.mjs';
+import { startBenchServer, stopBenchServer, untilAnswering } from './support/benchServer';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 8195);
 const base = `http://127.0.0.1:${port}`;
 const ROUNDS = 3;
 
-const RUNNERS = {
-  'TypeScript through tsx': ['--import', 'tsx', path.join(root, 'src/server/main.ts')],
-  'compiled (build/server/main.mjs)': ['--enable-source-maps', path.join(root, 'build/server/main.mjs')],
-} as const;
-type Runner = keyof typeof RUNNERS;
+const SOURCES = 'TypeScript through tsx';
+const COMPILED = 'compiled (build/server/main.mjs)';
+const RUNNERS = [SOURCES, COMPILED] as const;
+type Runner = (typeof RUNNERS)[number];
 
 /** Resident memory of a process and its descendants but PostgreSQL's, in MB (from /proc). */
 function treeRssMb(pid: number): number {
@@ -47,36 +46,12 @@ function treeRssMb(pid: number): number {
 }
 
 async function start(runner: Runner, dataDir: string): Promise<{ child: ChildProcess; readyMs: number }> {
-  const began = performance.now();
-  const child = spawn(process.execPath, [...serverNodeArgs(), ...RUNNERS[runner]], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WEB_CONCURRENCY: '1',
-      SEED_SHIPMENTS: '400',
-      DRAIN_SECONDS: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server (${runner}) exited during its start`);
-    const ready = await fetch(`${base}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return { child, readyMs: performance.now() - began };
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
+  const child = startBenchServer(
+    port,
+    { DATA_DIR: dataDir, WEB_CONCURRENCY: '1', SEED_SHIPMENTS: '400', DRAIN_SECONDS: '0' },
+    { compiled: runner === COMPILED },
+  );
+  return { child, readyMs: await untilAnswering(port, child, '/readyz', 20) };
 }
 
 async function work(): Promise<void> {
@@ -105,22 +80,22 @@ export async function runStartupBench(): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
   try {
     // The first start makes and seeds the data directory; the measured ones find it ready.
-    await stop((await start('compiled (build/server/main.mjs)', dataDir)).child);
+    await stopBenchServer((await start(COMPILED, dataDir)).child);
     const samples: Record<Runner, { readyMs: number[]; readyMb: number[]; workedMb: number[] }> = {
-      'TypeScript through tsx': { readyMs: [], readyMb: [], workedMb: [] },
-      'compiled (build/server/main.mjs)': { readyMs: [], readyMb: [], workedMb: [] },
+      [SOURCES]: { readyMs: [], readyMb: [], workedMb: [] },
+      [COMPILED]: { readyMs: [], readyMb: [], workedMb: [] },
     };
     for (let round = 0; round < ROUNDS; round++) {
-      for (const runner of Object.keys(RUNNERS) as Runner[]) {
+      for (const runner of RUNNERS) {
         const { child, readyMs } = await start(runner, dataDir);
         samples[runner].readyMs.push(readyMs);
         samples[runner].readyMb.push(treeRssMb(child.pid!));
         await work();
         samples[runner].workedMb.push(treeRssMb(child.pid!));
-        await stop(child);
+        await stopBenchServer(child);
       }
     }
-    const rows = (Object.keys(RUNNERS) as Runner[]).map((runner) => ({
+    const rows = RUNNERS.map((runner) => ({
       runner,
       readyMs: Math.round(median(samples[runner].readyMs)),
       readyMb: median(samples[runner].readyMb),
