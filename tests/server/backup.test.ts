@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupRefused, backupDatabase, checkBackup, restoreDatabase } from '../../src/server/ops/backup';
 import { buildShipmentTestApp, setShipment, shipmentWhere, type ShipmentTestApp } from './shipments/support';
+import { createTestDatabase } from './testApp';
 
 /**
  * Issue 35, 1: a backup taken while the portal works is one consistent state, and a restore brings
@@ -135,6 +136,36 @@ describe('backup and restore', () => {
     expect(rowsOf(again)).toBe(rowsOf(file));
     // The sequences went back too, and go on from there.
     expect(await accept('Accepted after the restore')).toBeTruthy();
+  });
+
+  it('fails in one rejection, leaving no file and the database as it was, when it cannot write, read or load', { timeout: 60_000 }, async () => {
+    // Nowhere to write: the error is the backup's, not an unheard stream error that ends the process.
+    const nowhere = path.join(dir, 'no-such-directory', 'portal.backup');
+    await expect(backupDatabase(t.url, nowhere)).rejects.toThrow(/ENOENT/);
+    expect(existsSync(`${nowhere}.partial`)).toBe(false);
+    // A directory is no backup file.
+    await expect(restoreDatabase(t.url, dir)).rejects.toThrow(/damaged or not a portal backup \(EISDIR/);
+    // A whole file whose rows do not fit their table: the COPY fails, the restore with it, nothing changes.
+    const file = path.join(dir, 'misfit.backup');
+    await backupDatabase(t.url, file);
+    const marker = await accept('Accepted after the misfit backup');
+    const misfit = rewritten(file, (lines) => {
+      const table = lines.indexOf(JSON.stringify({ table: 'shipments' }));
+      lines[table + 1] = 'not\ta\tshipment';
+    });
+    await expect(restoreDatabase(t.url, misfit)).rejects.toThrow(/missing data for column|invalid input syntax/);
+    expect(await statusOf(marker)).toBe('Accept');
+  });
+
+  it('refuses to back up a database without the portal schema', async () => {
+    const empty = await createTestDatabase();
+    try {
+      await expect(backupDatabase(empty.url, path.join(dir, 'empty.backup'))).rejects.toThrow(
+        new BackupRefused('The database holds no portal schema (no migrations applied): there is nothing to back up.'),
+      );
+    } finally {
+      await empty.drop();
+    }
   });
 
   it('refuses a damaged file, another PostgreSQL major version or another schema version, and changes nothing', { timeout: 60_000 }, async () => {

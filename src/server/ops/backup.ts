@@ -1,7 +1,8 @@
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream, renameSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { PassThrough, type Transform, type Writable } from 'node:stream';
+import { PassThrough, type Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import pg from 'pg';
@@ -56,8 +57,11 @@ async function postgresMajor(client: pg.ClientBase): Promise<number> {
   return Math.floor(Number(rows[0].server_version_num) / 10000);
 }
 
+/** The migrations applied, none where the database holds no portal schema (PostgreSQL resolves a table's name before any WHERE: asked first). */
 async function appliedMigrations(client: pg.ClientBase): Promise<string[]> {
-  const { rows } = await client.query<{ name: string }>(`SELECT name FROM kysely_migration WHERE to_regclass('kysely_migration') IS NOT NULL ORDER BY name`);
+  const { rows: found } = await client.query<{ table: string | null }>(`SELECT to_regclass('kysely_migration')::text AS "table"`);
+  if (!found[0].table) return [];
+  const { rows } = await client.query<{ name: string }>('SELECT name FROM kysely_migration ORDER BY name');
   return rows.map((row) => row.name);
 }
 
@@ -87,19 +91,6 @@ async function sequencesOf(client: pg.ClientBase): Promise<BackupHeader['sequenc
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const columnList = (columns: readonly string[]) => columns.map(quoted).join(', ');
 
-/** Writes lines to `out`, hashing what it writes. */
-class HashingWriter {
-  readonly hash: Hash = createHash('sha256');
-  bytes = 0;
-  constructor(private readonly out: Writable) {}
-
-  async write(chunk: string | Buffer): Promise<void> {
-    this.hash.update(chunk);
-    this.bytes += chunk.length;
-    if (!this.out.write(chunk)) await new Promise((resolve) => this.out.once('drain', resolve));
-  }
-}
-
 /** Copies every table of the database at one snapshot into `file` (gzip); written beside it first, so that a failed backup leaves no half file. */
 export async function backupDatabase(connectionString: string, file: string): Promise<BackupSummary> {
   const client = new pg.Client({ connectionString });
@@ -117,23 +108,31 @@ export async function backupDatabase(connectionString: string, file: string): Pr
       sequences: await sequencesOf(client),
     };
     if (header.migrations.length === 0) throw new BackupRefused('The database holds no portal schema (no migrations applied): there is nothing to back up.');
-    const gzip = createGzip();
-    const written = pipeline(gzip, createWriteStream(partial, { mode: 0o600 }));
-    const out = new HashingWriter(gzip);
+    const hash = createHash('sha256');
     const rows: Record<string, number> = {};
-    await out.write(`${JSON.stringify(header)}\n`);
-    for (const table of header.tables) {
-      await out.write(`${JSON.stringify({ table: table.name })}\n`);
-      const copy = client.query(copyTo(`COPY ${quoted(table.name)} (${columnList(table.columns)}) TO STDOUT`));
-      for await (const chunk of copy as AsyncIterable<Buffer>) await out.write(chunk);
-      rows[table.name] = Number(copy.rowCount);
-      await out.write(`${END_OF_TABLE}\n`);
+    let bytes = 0;
+    const hashed = (chunk: string | Buffer) => {
+      hash.update(chunk);
+      bytes += Buffer.byteLength(chunk);
+      return chunk;
+    };
+    // One pipeline from the COPYs to the file: a failed COPY, a full disk or a missing directory ends it
+    // with its error (and the partial file goes), never as an unheard stream error.
+    async function* content() {
+      yield hashed(`${JSON.stringify(header)}\n`);
+      for (const table of header.tables) {
+        yield hashed(`${JSON.stringify({ table: table.name })}\n`);
+        const copy = client.query(copyTo(`COPY ${quoted(table.name)} (${columnList(table.columns)}) TO STDOUT`));
+        for await (const chunk of copy as AsyncIterable<Buffer>) yield hashed(chunk);
+        rows[table.name] = Number(copy.rowCount);
+        yield hashed(`${END_OF_TABLE}\n`);
+      }
+      yield `${JSON.stringify({ end: true, rows, sha256: hash.digest('hex') })}\n`;
     }
-    gzip.end(`${JSON.stringify({ end: true, rows, sha256: out.hash.digest('hex') })}\n`);
-    await written;
+    await pipeline(content, createGzip(), createWriteStream(partial, { mode: 0o600 }));
     await client.query('COMMIT');
     renameSync(partial, file);
-    return { tables: header.tables.length, rows: Object.values(rows).reduce((sum, count) => sum + count, 0), bytes: out.bytes };
+    return { tables: header.tables.length, rows: Object.values(rows).reduce((sum, count) => sum + count, 0), bytes };
   } catch (error) {
     rmSync(partial, { force: true });
     throw error;
@@ -151,15 +150,24 @@ type BackupLine = { kind: 'header'; header: BackupHeader } | { kind: 'table'; na
 async function* backupLines(file: string): AsyncGenerator<BackupLine> {
   const damaged = (why: string) => new BackupRefused(`The backup file ${file} is damaged or not a portal backup (${why}): nothing was changed.`);
   const hash = createHash('sha256');
-  const input = createReadStream(file).pipe(createGunzip());
-  const gunzipFailed = new Promise<never>((_resolve, reject) => input.once('error', (error) => reject(damaged(error.message))));
+  // The file's read errors reach the gunzip stream (pipeline), which ends the reading with them.
+  const input = createGunzip();
+  const gunzipFailed = pipeline(createReadStream(file), input).then(
+    () => new Promise<never>(() => undefined),
+    (error: Error) => {
+      throw damaged(error.message);
+    },
+  );
   gunzipFailed.catch(() => undefined);
   const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })[Symbol.asyncIterator]();
   let inTable = false;
   let first = true;
   let ended = false;
   for (;;) {
-    const next = await Promise.race([lines.next(), gunzipFailed]);
+    const next = await Promise.race([lines.next(), gunzipFailed]).catch((error: Error) => {
+      // Whichever heard it first (the lines or the pipeline), a read error is a damaged file.
+      throw error instanceof BackupRefused ? error : damaged(error.message);
+    });
     if (next.done) break;
     const line = next.value;
     if (ended) throw damaged('lines after its end');
@@ -253,11 +261,14 @@ export async function restoreDatabase(connectionString: string, file: string): P
           if (!table) throw new BackupRefused(`The backup file names a table it did not announce (${line.name}): nothing was changed.`);
           const sink = new PassThrough();
           const stream = client.query(copyFrom(`COPY ${quoted(table.name)} (${columnList(table.columns)}) FROM STDIN`));
-          copy = { sink, done: pipeline(sink, stream as unknown as Transform) };
+          const done = pipeline(sink, stream as unknown as Transform);
+          // Heard at once: a COPY that fails before its table's end is thrown where the rows wait (below).
+          done.catch(() => undefined);
+          copy = { sink, done };
         } else if (line.kind === 'row' && copy) {
           rows++;
           bytes += line.line.length + 1;
-          if (!copy.sink.write(`${line.line}\n`)) await new Promise((resolve) => copy!.sink.once('drain', resolve));
+          if (!copy.sink.write(`${line.line}\n`)) await Promise.race([once(copy.sink, 'drain'), copy.done]);
         } else if (line.kind === 'tableEnd' && copy) {
           copy.sink.end();
           await copy.done;

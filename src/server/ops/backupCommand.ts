@@ -1,6 +1,6 @@
 // npm run backup -- FILE   a consistent backup of the embedded database, while the portal serves or not
 // npm run restore -- FILE  the backed-up state restored into a stopped portal (DATA_DIR as npm start reads it)
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../config';
@@ -52,6 +52,8 @@ async function main(): Promise<number> {
   const target = path.resolve(file);
   if (command === 'backup') {
     if (!existsSync(path.join(config.dataDir, 'pg'))) throw new BackupRefused(`There is no embedded database in ${config.dataDir} (DATA_DIR) to back up.`);
+    if (!statSync(path.dirname(target), { throwIfNoEntry: false })?.isDirectory())
+      throw new BackupRefused(`There is no directory ${path.dirname(target)} to write ${path.basename(target)} in.`);
     const began = performance.now();
     const summary = await onEmbeddedDatabase(config.dataDir, 'use', (connectionString) => backupDatabase(connectionString, target));
     console.log(
@@ -59,7 +61,7 @@ async function main(): Promise<number> {
     );
     return 0;
   }
-  if (!existsSync(target)) throw new BackupRefused(`There is no file ${target} to restore.`);
+  if (!statSync(target, { throwIfNoEntry: false })?.isFile()) throw new BackupRefused(`There is no file ${target} to restore.`);
   const summary = await onEmbeddedDatabase(config.dataDir, 'refuse', async (connectionString) => {
     // A new data directory gets the schema first: the backup's rows go into the tables its migrations made.
     const db = createDatabase(connectionString, 1);
