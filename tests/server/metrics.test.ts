@@ -89,6 +89,18 @@ describe('/metrics', () => {
     expect([...read].filter((name) => !served.has(name))).toEqual([]);
   });
 
+  it('leaves what it reads from the database to the process that works the jobs (WORKERS), so a scrape of a cluster reads it once', async () => {
+    const other = await buildTestApp({ WORKERS: 'false' }, { jobs: 'queue' });
+    try {
+      const text = (await other.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).body;
+      expect(text).toMatch(/^# TYPE http_requests_total counter$/m);
+      expect(text).not.toContain('portal_jobs');
+      expect(text).not.toContain('portal_sanctions_source_age_seconds');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('answers other machines only with the token, and never through a proxy on this one', async () => {
     const token = { authorization: 'Bearer metrics-token-of-the-test' };
     expect((await metrics({ remoteAddress: '10.1.2.3' })).json()).toEqual({ message: METRICS_REFUSED });

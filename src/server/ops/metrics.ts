@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../context';
 import { poolOf } from '../db/database';
+import { hashToken, sameHash } from '../auth/secureTokens';
 import { screeningIndexes } from '../compliance/carrierRules';
 
 /**
@@ -111,6 +112,47 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext & { metric
     });
   }
 
+  // What is read from the database is the same in every process: only the one that works the background
+  // jobs (WORKERS, the first of npm start's cluster) reads it, once per scrape; the others leave it out.
+  if (ctx.config.workers) registerDatabaseGauges(registry, ctx);
+
+  new Gauge({
+    name: 'portal_screening_index_entries',
+    help: 'Sanction entries in the screening index of a carrier (the most of the processes)',
+    labelNames: ['carrier'],
+    registers: [registry],
+    aggregator: 'max',
+    collect() {
+      this.reset();
+      for (const index of screeningIndexes(ctx.db)) this.set({ carrier: index.carrierId }, index.entries);
+    },
+  });
+  new Gauge({
+    name: 'portal_screening_index_age_seconds',
+    help: 'Time since the screening index of a carrier was loaded (the oldest of the processes)',
+    labelNames: ['carrier'],
+    registers: [registry],
+    aggregator: 'max',
+    collect() {
+      this.reset();
+      for (const index of screeningIndexes(ctx.db)) this.set({ carrier: index.carrierId }, (Date.now() - index.loadedAt) / 1000);
+    },
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const token = ctx.config.metricsToken;
+    const bearer = request.headers.authorization ?? '';
+    // Compared by their hashes in constant time, as the other secrets are.
+    if (!isLocal(request) && !(token && sameHash(hashToken(bearer), hashToken(`Bearer ${token}`)))) return reply.code(403).send({ message: METRICS_REFUSED });
+    reply.header('Content-Type', registry.contentType).header('Cache-Control', 'no-store');
+    // In npm start's cluster a scrape reaches one app process: the primary gathers every process's.
+    if (cluster.isWorker) return reply.send(await askPrimary());
+    return reply.send(await Registry.merge([processRegistry, registry]).metrics());
+  });
+}
+
+/** The gauges read from the database: the job queue per queue, the sanctions sources' age. */
+function registerDatabaseGauges(registry: Registry, ctx: AppContext): void {
   if (ctx.jobs) {
     const table = sql.table(`${ctx.config.jobSchema}.job`);
     // One read of the queue for both gauges of a scrape (a scrape reads its metrics at the same time):
@@ -159,54 +201,26 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext & { metric
   }
 
   new Gauge({
-    name: 'portal_screening_index_entries',
-    help: 'Sanction entries in the screening index of a carrier (the most of the processes)',
-    labelNames: ['carrier'],
-    registers: [registry],
-    aggregator: 'max',
-    collect() {
-      this.reset();
-      for (const index of screeningIndexes(ctx.db)) this.set({ carrier: index.carrierId }, index.entries);
-    },
-  });
-  new Gauge({
-    name: 'portal_screening_index_age_seconds',
-    help: 'Time since the screening index of a carrier was loaded (the oldest of the processes)',
-    labelNames: ['carrier'],
-    registers: [registry],
-    aggregator: 'max',
-    collect() {
-      this.reset();
-      for (const index of screeningIndexes(ctx.db)) this.set({ carrier: index.carrierId }, (Date.now() - index.loadedAt) / 1000);
-    },
-  });
-
-  new Gauge({
     name: 'portal_sanctions_source_age_seconds',
     help: "Time since a company's sanctions source was last found current (imported, or the same file fetched again)",
     labelNames: ['company', 'source'],
     registers: [registry],
     aggregator: 'first',
     async collect() {
+      // Each source's latest version and its latest good attempt, by their indexes (the attempts grow with every refresh).
       const { rows } = await sql<{ company: string; source: string; age: number }>`
-        SELECT company, source, extract(epoch FROM now() - max(at))::float8 AS age FROM (
-          SELECT company_id AS company, source, imported_at AS at FROM sanction_source_versions
-          UNION ALL
-          SELECT company_id, source, at FROM sanction_source_attempts WHERE outcome IN ('imported', 'unchanged')
-        ) AS current GROUP BY company, source`.execute(ctx.db);
+        SELECT v.company_id AS company, v.source,
+               extract(epoch FROM now() - greatest(v.imported_at, coalesce(a.at, v.imported_at)))::float8 AS age
+        FROM (SELECT DISTINCT ON (company_id, source) company_id, source, imported_at
+              FROM sanction_source_versions ORDER BY company_id, source, version_id DESC) AS v
+        LEFT JOIN LATERAL (
+          SELECT at FROM sanction_source_attempts
+          WHERE company_id = v.company_id AND source = v.source AND outcome IN ('imported', 'unchanged')
+          ORDER BY attempt_id DESC LIMIT 1
+        ) AS a ON true`.execute(ctx.db);
       this.reset();
       for (const row of rows) this.set({ company: row.company, source: row.source }, row.age);
     },
-  });
-
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    const token = ctx.config.metricsToken;
-    const bearer = request.headers.authorization;
-    if (!isLocal(request) && !(token && bearer === `Bearer ${token}`)) return reply.code(403).send({ message: METRICS_REFUSED });
-    reply.header('Content-Type', registry.contentType).header('Cache-Control', 'no-store');
-    // In npm start's cluster a scrape reaches one app process: the primary gathers every process's.
-    if (cluster.isWorker) return reply.send(await askPrimary());
-    return reply.send(await Registry.merge([processRegistry, registry]).metrics());
   });
 }
 
