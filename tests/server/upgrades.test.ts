@@ -62,4 +62,20 @@ describe('a version on a schema a newer version migrated', () => {
     }
     await expect(migrateToLatest(db)).resolves.toEqual([]);
   });
+
+  it('builds the indexes a pending migration declares CONCURRENTLY first, an INVALID one left by a failed build again', async () => {
+    await sql`DELETE FROM kysely_migration WHERE name = '0021_retention'`.execute(db);
+    await sql`DROP INDEX action_log_at`.execute(db);
+    // What a CREATE INDEX CONCURRENTLY that failed half-way leaves behind.
+    await sql`UPDATE pg_index SET indisvalid = false WHERE indexrelid = 'audit_log_at'::regclass`.execute(db);
+    expect(await migrateToLatest(db)).toEqual(['0021_retention']);
+    const { rows } = await sql<{ name: string; valid: boolean }>`
+      SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+      WHERE c.relname IN ('action_log_at', 'mail_outbox_created_at', 'audit_log_at') ORDER BY c.relname`.execute(db);
+    expect(rows).toEqual([
+      { name: 'action_log_at', valid: true },
+      { name: 'audit_log_at', valid: true },
+      { name: 'mail_outbox_created_at', valid: true },
+    ]);
+  });
 });

@@ -4,6 +4,7 @@ import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Database } from './schema';
 import { migrations } from './migrations';
+import { createIndexSql } from './migrations/concurrentIndexes';
 
 export type Db = Kysely<Database>;
 
@@ -110,11 +111,40 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     // Every migration of this version is there, and the newer ones only add: this version runs on it.
     return [];
   }
+  await buildIndexesConcurrently(db);
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, migrationTableSchema: rows[0].schema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   await noteMigrations(db);
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/**
+ * The indexes pending migrations declare (concurrentIndexes), built CONCURRENTLY before the migrations
+ * run: other instances keep writing to the table meanwhile. A table not there yet (a new database) is
+ * left to the migration; an index a failed build left INVALID is dropped and built again. One instance
+ * at a time (a session advisory lock), so that two starts do not build the same index twice.
+ */
+async function buildIndexesConcurrently(db: Db): Promise<void> {
+  const { rows } = await sql<{ applied: string | null }>`SELECT to_regclass('kysely_migration')::text AS applied`.execute(db);
+  const applied = new Set(rows[0].applied ? (await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db)).rows.map((row) => row.name) : []);
+  const pending = Object.entries(migrations).flatMap(([name, migration]) => (applied.has(name) ? [] : (migration.concurrentIndexes ?? [])));
+  if (pending.length === 0) return;
+  await db.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(hashtext('portal-concurrent-indexes'))`.execute(connection);
+    try {
+      for (const index of pending) {
+        const { rows: state } = await sql<{ table: string | null; valid: boolean | null }>`
+          SELECT to_regclass(${index.table})::text AS "table",
+                 (SELECT i.indisvalid FROM pg_index i WHERE i.indexrelid = to_regclass(${index.name})) AS valid`.execute(connection);
+        if (!state[0].table) continue;
+        if (state[0].valid === false) await sql.raw(`DROP INDEX CONCURRENTLY IF EXISTS ${index.name}`).execute(connection);
+        await sql.raw(createIndexSql(index, true)).execute(connection);
+      }
+    } finally {
+      await sql`SELECT pg_advisory_unlock(hashtext('portal-concurrent-indexes'))`.execute(connection);
+    }
+  });
 }
 
 /** Records, for every migration this version knows, whether it only adds (older versions read it). */

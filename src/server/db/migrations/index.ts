@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import type { ConcurrentIndex } from './concurrentIndexes';
 import * as foundation from './0001_foundation';
 import * as signinExperience from './0002_signin_experience';
 import * as shipments from './0003_shipments';
@@ -27,7 +28,15 @@ import * as sharedSecrets from './0023_shared_secrets';
  * or renaming what a version reads is done a release after the version stopped reading it, in a
  * migration that is not additive.
  */
-export type PortalMigration = Migration & { additive?: boolean };
+export type PortalMigration = Migration & {
+  additive?: boolean;
+  /**
+   * Indexes on tables that may be large (the logs): migrateToLatest builds them first with CREATE INDEX
+   * CONCURRENTLY, outside the migrations' transaction, so that the instances still running (a rolling
+   * upgrade) keep writing to the table meanwhile; the migration's own up() then finds them built.
+   */
+  concurrentIndexes?: readonly ConcurrentIndex[];
+};
 
 /** Versioned migrations, applied in name order; a new one is a new file and a line here. */
 export const migrations: Record<string, PortalMigration> = {
