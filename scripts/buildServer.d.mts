@@ -1,2 +1,2 @@
-/** Compiles the server to build/server/ (main.mjs, backupCommand.mjs). */
+/** Compiles the server to build/server/ (main.mjs). */
 export function buildServer(): Promise<void>;

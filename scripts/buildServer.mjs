@@ -1,9 +1,10 @@
-// npm run build (after the pages): the server compiled to JavaScript, as npm start runs it. One bundle per
-// entry (the server, the backup command) in build/server/, the packages left to node_modules; the files the
+// npm run build (after the pages): the server compiled to JavaScript, as npm start runs it: one bundle,
+// build/server/main.mjs (with its map), the packages left to node_modules; the files the
 // server reads at run time (seed data, the PDF worker) stay where they are (src/server/projectFiles.ts).
 import { build } from 'esbuild';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -11,7 +12,7 @@ const root = path.resolve(import.meta.dirname, '..');
 export async function buildServer() {
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { main: 'src/server/main.ts', backupCommand: 'src/server/ops/backupCommand.ts' },
+    entryPoints: { main: 'src/server/main.ts' },
     outdir: 'build/server',
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -31,4 +32,4 @@ export async function buildServer() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await buildServer();
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await buildServer();

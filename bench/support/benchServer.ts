@@ -20,7 +20,7 @@ export interface BenchServerOptions {
 
 export function startBenchServer(port: number, env: NodeJS.ProcessEnv, options: BenchServerOptions = {}): ChildProcess {
   // Options after the runner's, so that a preloaded TypeScript probe (--import x.ts) finds tsx loaded.
-  const runner = options.compiled ? ['--enable-source-maps'] : ['--import', 'tsx'];
+  const runner = options.compiled ? [] : ['--import', 'tsx'];
   const main = path.join(root, options.compiled ? 'build/server/main.mjs' : 'src/server/main.ts');
   const args = [...serverNodeArgs(), ...runner, ...(options.nodeArgs ?? []), main];
   return spawn(process.execPath, args, {

@@ -80,8 +80,10 @@ async function runInstance(config: Readonly<Config>, log: Logger): Promise<void>
   const db = createDatabase(connectionString, 10, (error) => log.warn({ err: error }, 'a database connection was lost; it is replaced on next use'));
   let jobs: JobQueue | undefined;
   let changes: ChangeFeed | undefined;
+  let jwtSecret: string;
   try {
     await prepareDatabase(db, config, log);
+    jwtSecret = await tokenKeyFor(config, db, log);
     // The job queue (pg-boss) in a schema of its own; this instance also works its jobs unless WORKERS=false.
     jobs = await startJobQueue(connectionString, { schema: config.jobSchema, log });
     changes = await startChangeFeed(connectionString, log);
@@ -102,7 +104,7 @@ async function runInstance(config: Readonly<Config>, log: Logger): Promise<void>
     db,
     lifecycle,
     mailer: createMailer(db, config.smtpUrl, log),
-    jwtSecret: await tokenKeyFor(config, db, log),
+    jwtSecret,
     jobs,
     changes,
     access,
@@ -219,15 +221,16 @@ async function waitForDatabase(connectionString: string, waitSeconds: number, lo
 async function runPrimary(config: Readonly<Config>, log: Logger): Promise<void> {
   const { connectionString, embedded, releaseLock } = await openDatabase(config, log);
   const db = createDatabase(connectionString, 2);
+  let jwtSecret: string;
   try {
     await prepareDatabase(db, config, log);
+    jwtSecret = await tokenKeyFor(config, db, log);
   } catch (error) {
     await db.destroy();
     await embedded?.stop();
     releaseLock?.();
     throw error;
   }
-  const jwtSecret = await tokenKeyFor(config, db, log);
   await db.destroy();
   // What every app process shares: the database, the token key; the first works the background jobs.
   const shared = { DATABASE_URL: connectionString, JWT_SECRET: jwtSecret, SEED: 'false', WEB_CONCURRENCY: '1' };
