@@ -51,6 +51,10 @@ describe('/metrics', () => {
     expect(wrong.statusCode).toBe(400);
     for (let call = 0; call < 3; call++)
       expect((await t.app.inject({ url: '/userapi/user/getuserprofile', headers: bearer(access_token) })).statusCode).toBe(200);
+    // A sanction check loads the carrier's screening index.
+    expect((await t.app.inject({ url: `/awbapi/sanction/search?name=${encodeURIComponent('Eric Badege')}`, headers: bearer(access_token) })).statusCode).toBe(
+      200,
+    );
     const answer = await metrics();
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toContain('text/plain; version=0.0.4');
@@ -66,6 +70,8 @@ describe('/metrics', () => {
     expect(text).toMatch(/^nodejs_heap_size_used_bytes \d/m);
     expect(text).toMatch(/^portal_sanctions_source_age_seconds\{company="DEMOAIR",source="UN"\} \d/m);
     expect(text).toMatch(/^# TYPE portal_live_streams_open gauge$/m);
+    expect(sample(text, 'portal_screening_index_entries{carrier="DEMOAIR"}')).toBeGreaterThan(100);
+    expect(sample(text, 'portal_screening_index_age_seconds{carrier="DEMOAIR"}')).toBeGreaterThanOrEqual(0);
   });
 
   it("shows the job queue's depth and its oldest waiting job per queue", async () => {

@@ -41,7 +41,14 @@ export interface CarrierRules {
 }
 
 /** A carrier's rules by signature; `previous` holds the rules they replace until they are loaded (the screener, held weakly otherwise, is then reused rather than built again). */
-const byDatabase = new WeakMap<Db, Map<string, { signature: string; rules: Promise<CarrierRules>; previous?: Promise<CarrierRules> }>>();
+/** `loaded`: the sanction entries and the time of the last rules that finished loading (the previous ones' while these load), for the metrics. */
+interface CachedRules {
+  signature: string;
+  rules: Promise<CarrierRules>;
+  previous?: Promise<CarrierRules>;
+  loaded?: { entries: number; at: number };
+}
+const byDatabase = new WeakMap<Db, Map<string, CachedRules>>();
 /**
  * Screeners by their list's content: held while they are built, then only as long as some carrier's
  * rules hold them (a WeakRef), so that a list's older versions do not stay in memory beside the new
@@ -182,8 +189,6 @@ async function loadCarrierRules(db: Db, carrierId: string, signature: string): P
   };
 }
 
-const indexesByDatabase = new WeakMap<Db, Map<string, ScreeningIndex>>();
-
 /** A carrier's screening index as this process loaded it last: how many sanction entries, since when (metrics). */
 export interface ScreeningIndex {
   carrierId: string;
@@ -191,17 +196,10 @@ export interface ScreeningIndex {
   loadedAt: number;
 }
 
-function loadedIndexes(db: Db): Map<string, ScreeningIndex> {
-  let indexes = indexesByDatabase.get(db);
-  if (!indexes) {
-    indexes = new Map();
-    indexesByDatabase.set(db, indexes);
-  }
-  return indexes;
-}
-
 export function screeningIndexes(db: Db): ScreeningIndex[] {
-  return [...loadedIndexes(db).values()];
+  return [...(byDatabase.get(db) ?? [])].flatMap(([carrierId, cached]) =>
+    cached.loaded ? [{ carrierId, entries: cached.loaded.entries, loadedAt: cached.loaded.at }] : [],
+  );
 }
 
 /**
@@ -219,11 +217,11 @@ export async function carrierRules(db: Db, carrierId: string): Promise<CarrierRu
   const cached = cache.get(carrierId);
   if (cached && cached.signature === signature) return cached.rules;
   const rules = loadCarrierRules(db, carrierId, signature);
-  const entry = { signature, rules, ...(cached ? { previous: cached.rules } : {}) };
+  const entry: CachedRules = { signature, rules, ...(cached ? { previous: cached.rules, ...(cached.loaded ? { loaded: cached.loaded } : {}) } : {}) };
   rules.then(
     (loaded) => {
       delete entry.previous;
-      if (cache.get(carrierId) === entry) loadedIndexes(db).set(carrierId, { carrierId, entries: loaded.sanctionEntries, loadedAt: Date.now() });
+      entry.loaded = { entries: loaded.sanctionEntries, at: Date.now() };
     },
     () => undefined,
   );
