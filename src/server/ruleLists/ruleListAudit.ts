@@ -4,7 +4,7 @@ import type { RuleListAuditAction, RuleListAuditEntry } from '../../domain/ruleL
 import type { Db } from '../db/database';
 import { containsPattern } from '../users/listQuery';
 import type { Actor as AuditActor } from '../users/userAudit';
-import type { RowDb, StoredRow } from './rowStore';
+import { INSERT_BATCH, type RowDb, type StoredRow } from './rowStore';
 import type { JobQueue } from '../jobs/jobQueue';
 import { requestRescreen } from '../compliance/rescreen';
 import { listDecides } from '../../domain/compliance';
@@ -49,11 +49,11 @@ const PAST: Partial<Record<RuleListAuditAction, string>> = {
  * transaction, for the carrier's open shipments to be screened and evaluated again.
  */
 export async function recordRowChanges(db: RowDb, actor: Actor, plugin: RuleListPlugin, changes: readonly RowChange[]): Promise<void> {
-  for (let start = 0; start < changes.length; start += 1000) {
+  for (let start = 0; start < changes.length; start += INSERT_BATCH) {
     await db
       .insertInto('audit_log')
       .values(
-        changes.slice(start, start + 1000).map((change) => ({
+        changes.slice(start, start + INSERT_BATCH).map((change) => ({
           company_id: actor.companyId,
           user_id: actor.userId,
           ip_address: actor.address,
