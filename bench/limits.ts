@@ -1,6 +1,6 @@
 // Issue 33, 6: requests AT the documented limits against a real server (npm start's code, one app process with
 // its background jobs, on the demo world): every rule list's import at its most rows and bytes (append, then
-// replace), the upload limit with hostile content, the largest FHL and XFWB, the longest names, the deepest JSON,
+// replace with the same keys and every row changed, then replace with other keys), the upload limit with hostile content, the largest FHL and XFWB, the longest names, the deepest JSON,
 // and the re-screen each list change causes. For each: the answer's time, the longest event-loop delay of the
 // server meanwhile (monitorEventLoopDelay, preloaded: bench/support/loopProbe.ts), a /healthz probe every 100 ms,
 // the longest a transaction held row locks (pg_locks and pg_stat_activity sampled every 50 ms) and peak memory.
@@ -260,7 +260,7 @@ const VARIANTS: { max: number; value(index: number): string }[] = [
 ];
 
 /** The most rows of a list in one file: a demo row with one key field varied, as many as the limits and the field's values allow. */
-function bulkImport(plugin: RuleListPlugin, offset = 0, taken: ReadonlySet<string> = new Set()): { csv: string; rows: number; bytes: number } {
+function bulkImport(plugin: RuleListPlugin, offset = 0, taken: ReadonlySet<string> = new Set(), remark?: string): { csv: string; rows: number; bytes: number } {
   const template = { ...demoRowsOf(plugin)[0] } as Record<string, unknown>;
   const columns = plugin.importColumns;
   const record0 = template;
@@ -286,7 +286,12 @@ function bulkImport(plugin: RuleListPlugin, offset = 0, taken: ReadonlySet<strin
             .filter((field) => field.wildcards === true && field.source !== source && record0[field.source])
             .map((field) => [field.source, field.type === 'list' ? `${nameOf(at)} GROUP` : nameOf(at)]),
         );
-        const record = { ...template, ...names, [source]: variant.value(at) };
+        const record: Record<string, unknown> = {
+          ...template,
+          ...names,
+          ...(remark && columns.includes('remarks') ? { remarks: remark } : {}),
+          [source]: variant.value(at),
+        };
         if (taken.size > 0 && taken.has(uniqueKeyOf(plugin.uniqueKey, checkRecord(plugin.fields, record).values))) continue;
         const line = stringify([columns.map((column) => (record[column] === null || record[column] === undefined ? '' : String(record[column])))]);
         if (bytes + Buffer.byteLength(line) > RULE_LIST_IMPORT_MAX_BYTES) break;
@@ -415,13 +420,20 @@ export async function runLimitsBench(): Promise<void> {
       const held = await database.query<{ unique_key: string }>("SELECT unique_key FROM rule_list_rows WHERE company_id = 'DEMOAIR' AND list_name = $1", [
         plugin.name,
       ]);
-      const files = {
-        append: bulkImport(plugin, 0, new Set(held.rows.map((row) => row.unique_key))),
-        replace: bulkImport(plugin, RULE_LIST_IMPORT_MAX_ROWS),
-      };
-      for (const mode of ['append', 'replace'] as const) {
-        const bulk = files[mode];
-        const detail = `${bulk.rows.toLocaleString('en')} rows, ${(bulk.bytes / 1048576).toFixed(2)} MB${mode === 'replace' ? ', other keys' : ''}`;
+      const taken = new Set(held.rows.map((row) => row.unique_key));
+      // Appended; then the same keys with every row's remarks changed (the rows updated in place); then other keys.
+      const cases = [
+        { name: 'append', mode: 'append', bulk: bulkImport(plugin, 0, taken), note: '' },
+        {
+          name: 'replace, same keys',
+          mode: 'replace',
+          bulk: bulkImport(plugin, 0, taken, 'changed by the bench'),
+          note: ', the appended keys, remarks changed',
+        },
+        { name: 'replace', mode: 'replace', bulk: bulkImport(plugin, RULE_LIST_IMPORT_MAX_ROWS), note: ', other keys' },
+      ] as const;
+      for (const { name, mode, bulk, note } of cases) {
+        const detail = `${bulk.rows.toLocaleString('en')} rows, ${(bulk.bytes / 1048576).toFixed(2)} MB${note}`;
         const before = (await latestRun(admin))?.RunId;
         const outcome = await watch(database, probeFile, await victimsOf(database, plugin.name), async () => {
           const answer = await call(admin, 'POST', `${url}/import`, importBody(`${plugin.name}-bulk.csv`, bulk.csv, mode));
@@ -429,7 +441,7 @@ export async function runLimitsBench(): Promise<void> {
           const rescreen = listDecides(plugin.name) || plugin.effects ? await rescreenAfter(admin, before) : undefined;
           return { ...answer, ...(rescreen ? { rescreen } : {}) };
         });
-        record(`import ${plugin.name} (${mode})`, detail, outcome);
+        record(`import ${plugin.name} (${name})`, detail, outcome);
       }
       const before = (await latestRun(admin))?.RunId;
       const restored = await call(admin, 'POST', `${url}/import`, importBody(`${plugin.name}-restore.csv`, restore, 'replace'));
