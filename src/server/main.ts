@@ -24,6 +24,7 @@ import { pruneLiveEvents } from './live/liveEventLog';
 import { pruneUsedEventTickets } from './live/eventTickets';
 import type { Lifecycle } from './ops/probes';
 import { answerMetricsRequests } from './ops/metrics';
+import { listenWhileStarting, portInUse, type StartingPhase, type StartingServer } from './ops/startingServer';
 
 /**
  * npm start's server. With WEB_CONCURRENCY above 1 (one per core by default) a primary process owns
@@ -58,13 +59,15 @@ async function openDatabase(
 }
 
 /** Migrations, the registries' functions and menus (with or without the demo seed), and the demo world. */
-async function prepareDatabase(db: Db, config: Readonly<Config>, log: Logger): Promise<void> {
+async function prepareDatabase(db: Db, config: Readonly<Config>, log: Logger, phase: (now: StartingPhase) => void): Promise<void> {
+  phase('migrating');
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log.info({ applied }, 'migrations applied');
   // A new rule list is granted to Admins.
   const synced = await syncPermissionRegistry(db);
   if (synced.functionsAdded.length > 0) log.info(synced, 'new functions of the registries synced');
   if (config.seed) {
+    phase('seeding');
     const seeded = await seedDemoWorld(db, {
       shipments: config.seedShipments,
       sanctionEntries: config.seedSanctionEntries,
@@ -74,15 +77,31 @@ async function prepareDatabase(db: Db, config: Readonly<Config>, log: Logger): P
   }
 }
 
-/** One app instance: the HTTP server, its change feed and caches, its job queue (and workers unless WORKERS=false). */
+/**
+ * One app instance: the HTTP server, its change feed and caches, its job queue (and workers unless
+ * WORKERS=false). Its port answers from the start (/readyz 503 until the app listens), except in an app
+ * process of a primary, which started once the primary had prepared the database.
+ */
 async function runInstance(config: Readonly<Config>, log: Logger): Promise<void> {
+  const starting = cluster.isWorker ? undefined : await listenWhileStarting(config.port, config.host);
+  try {
+    await serveInstance(config, log, starting);
+  } catch (error) {
+    await starting?.close();
+    throw error;
+  }
+}
+
+async function serveInstance(config: Readonly<Config>, log: Logger, starting: StartingServer | undefined): Promise<void> {
   const { connectionString, embedded, releaseLock } = await openDatabase(config, log);
   const db = createDatabase(connectionString, 10, (error) => log.warn({ err: error }, 'a database connection was lost; it is replaced on next use'));
   let jobs: JobQueue | undefined;
   let changes: ChangeFeed | undefined;
   let jwtSecret: string;
   try {
-    await prepareDatabase(db, config, log);
+    await prepareDatabase(db, config, log, (phase) => {
+      if (starting) starting.phase = phase;
+    });
     jwtSecret = await tokenKeyFor(config, db, log);
     // The job queue (pg-boss) in a schema of its own; this instance also works its jobs unless WORKERS=false.
     jobs = await startJobQueue(connectionString, { schema: config.jobSchema, log });
@@ -168,14 +187,14 @@ async function runInstance(config: Readonly<Config>, log: Logger): Promise<void>
   if (cluster.isWorker) process.on('disconnect', () => process.exit(1));
 
   try {
+    await starting?.close();
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     // Nothing left running behind a start that cannot listen (the embedded PostgreSQL was left before).
     stopping = true;
     clearInterval(housekeeping);
     await stopAll().finally(() => releaseLock?.());
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
-      throw new Error(`Port ${config.port} on ${config.host} is in use by another program: stop it, or set PORT to a free port.`);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw portInUse(config.port, config.host);
     throw error;
   }
 }
@@ -217,21 +236,33 @@ async function waitForDatabase(connectionString: string, waitSeconds: number, lo
   }
 }
 
-/** The primary of WEB_CONCURRENCY app processes. */
+/**
+ * The primary of WEB_CONCURRENCY app processes. Its port answers while it prepares the database (/readyz
+ * 503), then is left to the app processes it starts (refused for the second or two they take to listen).
+ */
 async function runPrimary(config: Readonly<Config>, log: Logger): Promise<void> {
-  const { connectionString, embedded, releaseLock } = await openDatabase(config, log);
+  const starting = await listenWhileStarting(config.port, config.host);
+  const opened = await openDatabase(config, log).catch(async (error: unknown) => {
+    await starting.close();
+    throw error;
+  });
+  const { connectionString, embedded, releaseLock } = opened;
   const db = createDatabase(connectionString, 2);
   let jwtSecret: string;
   try {
-    await prepareDatabase(db, config, log);
+    await prepareDatabase(db, config, log, (phase) => {
+      starting.phase = phase;
+    });
     jwtSecret = await tokenKeyFor(config, db, log);
   } catch (error) {
+    await starting.close();
     await db.destroy();
     await embedded?.stop();
     releaseLock?.();
     throw error;
   }
   await db.destroy();
+  await starting.close();
   // What every app process shares: the database, the token key; the first works the background jobs.
   const shared = { DATABASE_URL: connectionString, JWT_SECRET: jwtSecret, SEED: 'false', WEB_CONCURRENCY: '1' };
   let stopping = false;
