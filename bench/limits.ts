@@ -92,6 +92,9 @@ const VICTIM_PROBES = {
   rule_list_rows: 'SELECT count(*) FROM (SELECT 1 FROM rule_list_rows WHERE row_id = ANY($1::bigint[]) FOR NO KEY UPDATE NOWAIT) AS locked',
 };
 
+/** Every /healthz probe's start (epoch ms) and time, kept with the loop probe's lines when BENCH_KEEP_PROBE is set. */
+const healthzTrace: { at: number; ms?: number; mark?: string }[] = [];
+
 /** What the server went through while `during` ran: its event loop, /healthz every 100 ms, row locks every 50 ms, memory. */
 async function watch<T>(database: pg.Client, probeFile: string, victims: Victims, during: () => Promise<T>): Promise<{ result: T; watched: Watched }> {
   const from = Date.now();
@@ -102,7 +105,10 @@ async function watch<T>(database: pg.Client, probeFile: string, victims: Victims
     const began = performance.now();
     const probe = fetch(`${base}/healthz`)
       .then((response) => response.arrayBuffer())
-      .then(() => void healthz.push(performance.now() - began))
+      .then(() => {
+        healthz.push(performance.now() - began);
+        healthzTrace.push({ at: Date.now() - (performance.now() - began), ms: Math.round(performance.now() - began) });
+      })
       .catch(() => void healthz.push(Number.POSITIVE_INFINITY))
       .finally(() => outstanding.delete(probe));
     outstanding.add(probe);
@@ -410,6 +416,7 @@ export async function runLimitsBench(): Promise<void> {
       const row: CaseResult = { case: name, detail, status: outcome.result.status, answerMs: outcome.result.ms, ...outcome.watched };
       if (outcome.result.rescreen) row.rescreen = outcome.result.rescreen;
       results.push(row);
+      healthzTrace.push({ at: Date.now(), mark: `${name} done` });
       console.log(JSON.stringify(row));
     };
 
@@ -421,14 +428,14 @@ export async function runLimitsBench(): Promise<void> {
         plugin.name,
       ]);
       const taken = new Set(held.rows.map((row) => row.unique_key));
-      // Appended; then the same keys with every row's remarks changed (the rows updated in place); then other keys.
+      // Appended; then the same keys with every row's remarks changed where the list has remarks (the rows updated in place); then other keys.
       const cases = [
         { name: 'append', mode: 'append', bulk: bulkImport(plugin, 0, taken), note: '' },
         {
           name: 'replace, same keys',
           mode: 'replace',
           bulk: bulkImport(plugin, 0, taken, 'changed by the bench'),
-          note: ', the appended keys, remarks changed',
+          note: plugin.importColumns.includes('remarks') ? ', the appended keys, remarks changed' : ', the appended keys (no remarks column: unchanged)',
         },
         { name: 'replace', mode: 'replace', bulk: bulkImport(plugin, RULE_LIST_IMPORT_MAX_ROWS), note: ', other keys' },
       ] as const;
@@ -438,6 +445,7 @@ export async function runLimitsBench(): Promise<void> {
         const outcome = await watch(database, probeFile, await victimsOf(database, plugin.name), async () => {
           const answer = await call(admin, 'POST', `${url}/import`, importBody(`${plugin.name}-bulk.csv`, bulk.csv, mode));
           if (answer.status !== 200) throw new Error(`${plugin.name} ${mode}: ${answer.status} ${answer.text.slice(0, 300)}`);
+          healthzTrace.push({ at: Date.now(), mark: `${plugin.name} (${name}) answered` });
           const rescreen = listDecides(plugin.name) || plugin.effects ? await rescreenAfter(admin, before) : undefined;
           return { ...answer, ...(rescreen ? { rescreen } : {}) };
         });
@@ -494,7 +502,10 @@ export async function runLimitsBench(): Promise<void> {
     await exited;
     await database.end();
     await embedded?.stop();
-    if (process.env.BENCH_KEEP_PROBE) writeFileSync(process.env.BENCH_KEEP_PROBE, readFileSync(probeFile));
+    if (process.env.BENCH_KEEP_PROBE) {
+      writeFileSync(process.env.BENCH_KEEP_PROBE, readFileSync(probeFile));
+      writeFileSync(`${process.env.BENCH_KEEP_PROBE}.healthz.jsonl`, healthzTrace.map((probe) => JSON.stringify(probe)).join('\n'));
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
   writeResults(results, Math.round((Date.now() - began) / 1000));

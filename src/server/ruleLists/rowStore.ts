@@ -217,8 +217,7 @@ export async function updateRow(db: RowDb, rowId: string, row: NewRow, userId: s
 }
 
 /**
- * Several rows changed in one statement, each with its version moved on (Cancel on up to 1000 rows; a
- * replacing import's changes); a row given the version it was read at is changed only if it still has
+ * Several rows changed in one statement, each with its version moved on (Cancel on up to 1000 rows); a row given the version it was read at is changed only if it still has
  * it. Answers the rows changed, in the order given (fewer when some changed meanwhile).
  */
 export async function updateRows(db: RowDb, changes: readonly { rowId: string; version?: number; row: NewRow }[], userId: string): Promise<StoredRow[]> {
@@ -234,6 +233,26 @@ export async function updateRows(db: RowDb, changes: readonly { rowId: string; v
  RETURNING r.*`.execute(db);
   const byId = new Map(rows.map((stored) => [String(stored.row_id), stored]));
   return changes.flatMap(({ rowId }) => byId.get(String(rowId)) ?? []);
+}
+
+/**
+ * A replacing import's changed rows, each only if it still has the version it was read at, in one
+ * statement whose one parameter is the changes as a JSON array (one JSON.stringify: the rows' values as
+ * VALUES took 5 ms per 1,000 to compile and bind and answering the rows parsed them again; as four
+ * arrays, escaping each value for the array's text held the event loop 80 ms per 5,000, mostly in GC).
+ * Answers how many changed.
+ */
+export async function updateRowsAtVersions(db: RowDb, changes: readonly { rowId: string; version: number; row: NewRow }[], userId: string): Promise<number> {
+  if (changes.length === 0) return 0;
+  const json = JSON.stringify(
+    changes.map((change) => ({ row_id: change.rowId, version: change.version, row_values: change.row.values, unique_key: change.row.uniqueKey })),
+  );
+  const result = await sql`
+    UPDATE rule_list_rows AS r
+       SET row_values = v.row_values, unique_key = v.unique_key, version = r.version + 1, updated_at = now(), updated_by = ${userId}
+      FROM jsonb_to_recordset(${json}::jsonb) AS v(row_id bigint, version int, row_values jsonb, unique_key text)
+     WHERE r.row_id = v.row_id AND r.version = v.version`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 /** Rows removed each only if it still has the version it was read at; answers how many went (fewer when some changed meanwhile). */
