@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import { isDocumentArchived } from '../../domain/shipmentDocuments';
 import { shipmentData } from './detail';
-import { renderAwbForm, renderConsolManifest, renderHouseAwbs, renderPouchCover } from './print';
+import { type Acceptance, renderAwbForm, renderConsolManifest, renderHouseAwbs, renderPouchCover } from './print';
 import type { ShipmentRecord } from './shipmentRecord';
 
 /** Documents stored in the database: reading them, and issuing the ones made from the shipment's data on first use. */
@@ -42,6 +42,22 @@ export async function carrierNameOf(db: Db, shipment: { carrier_id: string | nul
     ? await db.selectFrom('companies').select('company_name').where('company_id', '=', shipment.carrier_id).executeTakeFirst()
     : undefined;
   return row?.company_name ?? `Airline ${shipment.awb_prefix}`;
+}
+
+/** Who accepted the shipment and when: its latest acceptance in the history (the cargo receipt's receipt). */
+export async function acceptanceOf(db: Db, shipmentId: string): Promise<Acceptance | undefined> {
+  const row = await db
+    .selectFrom('shipment_events as e')
+    .leftJoin('companies as c', 'c.company_id', 'e.company_id')
+    .select(['e.at', 'e.company_id', 'e.user_id', 'c.company_name'])
+    .where('e.shipment_id', '=', shipmentId)
+    .where('e.kind', '=', 'ACCEPT')
+    .orderBy('e.at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  // An automatic acceptance has no user: the portal accepted it for the company.
+  return { at: row.at, companyName: row.company_name ?? row.company_id ?? 'the portal', userId: row.user_id };
 }
 
 async function issueFromShipment(db: Db, document: StoredDocument, shipment: ShipmentRecord): Promise<Buffer> {

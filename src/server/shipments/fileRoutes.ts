@@ -9,7 +9,7 @@ import { actionLogRows, type ActionLogEntry } from './actionLog';
 import { fileRefused, shipmentNotFound, shipmentRefused } from './answers';
 import { callerOf } from './caller';
 import { shipmentData } from './detail';
-import { carrierNameOf, contentDisposition, contentOf, documentsOfShipment, findDocument, isArchived } from './documents';
+import { acceptanceOf, carrierNameOf, contentDisposition, contentOf, documentsOfShipment, findDocument, isArchived } from './documents';
 import { verifyFileTicket } from './fileTickets';
 import { multipartBody } from './multipartBody';
 import { PRINT_LABELS, printFileName, renderPrint } from './print';
@@ -151,6 +151,7 @@ export async function fileRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
           companyName: caller.account.companyName,
           userId: caller.account.userId,
           now: new Date(),
+          acceptance: request.params.kind === 'cargoreceipt' ? await acceptanceOf(trx, found.shipment.shipment_id) : undefined,
         });
         const fileName = printFileName(request.params.kind, data);
         ctx.logs.actions(

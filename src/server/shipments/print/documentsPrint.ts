@@ -1,5 +1,6 @@
 import { consolidationTotals, formatKg } from '../../../domain/consolidation';
 import type { ShipmentStatus } from '../../../domain/shipmentStatus';
+import { AUTO_ACCEPT_USER } from '../../compliance/autoAccept';
 import type { ShipmentData } from '../detail';
 import { box, CONTENT_WIDTH, facts, footer, formatDateTime, heading, PAGE, partyLines, renderPdf, table, type Column, type Pdf } from './pdfDocument';
 
@@ -36,16 +37,40 @@ function draftWatermark(doc: Pdf): void {
   doc.restore();
 }
 
+/** The shipment's acceptance as its history holds it (the user is 'system' when accepted automatically). */
+export interface Acceptance {
+  at: Date;
+  companyName: string;
+  userId: string | null;
+}
+
+/** Who printed it, and when. */
+export interface Printing {
+  companyName: string;
+  userId: string;
+  now: Date;
+}
+
+function acceptedBy(acceptance: Acceptance): string {
+  if (acceptance.userId === AUTO_ACCEPT_USER) return `${acceptance.companyName} (accepted automatically)`;
+  return acceptance.userId ? `${acceptance.companyName} (${acceptance.userId})` : acceptance.companyName;
+}
+
 /**
- * The cargo receipt. For a shipment not accepted it is a draft: marked so in its heading, across the
- * page and in its footer, saying the goods were not received, with no receipt wording and no signatures.
+ * The cargo receipt. Once accepted it is the receipt of the acceptance: who accepted the goods and
+ * when (the history's latest acceptance), not who prints it when (an earlier version dated a receipt
+ * of the 15th with the day it was printed). For a shipment not accepted it is a draft: marked so in
+ * its heading, across the page and in its footer, saying the goods were not received, with no receipt
+ * wording and no signatures.
  */
-export function renderCargoReceipt(data: ShipmentData, receivedBy: { companyName: string; userId: string }, now: Date): Promise<Buffer> {
+export function renderCargoReceipt(data: ShipmentData, printing: Printing, acceptance: Acceptance | undefined): Promise<Buffer> {
   const draft = cargoReceiptIsDraft(data.Status);
   const title = draft ? 'Cargo Receipt - DRAFT - not accepted' : 'Cargo Receipt';
+  const printed = `Printed by ${printing.companyName} (${printing.userId}) at ${formatDateTime(printing.now.toISOString())}`;
   return renderPdf({ title: `${title} ${data.AWBNumber}`, subject: 'Cargo Receipt' }, (doc) => {
     if (draft) draftWatermark(doc);
-    heading(doc, title, `Air Waybill ${data.AWBNumber} - ${draft ? 'printed' : 'issued'} ${formatDateTime(now.toISOString())}`);
+    const when = draft || !acceptance ? `printed ${formatDateTime(printing.now.toISOString())}` : `received ${formatDateTime(acceptance.at.toISOString())}`;
+    heading(doc, title, `Air Waybill ${data.AWBNumber} - ${when}`);
     let y = facts(doc, [
       ['Air Waybill', data.AWBNumber],
       ['Status', data.Status],
@@ -70,20 +95,28 @@ export function renderCargoReceipt(data: ShipmentData, receivedBy: { companyName
         lines: [
           `DRAFT - not accepted: this shipment's status is ${data.Status}. This is a preview, not a receipt for the goods.`,
           'The cargo receipt can be issued once the shipment is accepted.',
-          `Printed by ${receivedBy.companyName} (${receivedBy.userId}) at ${formatDateTime(now.toISOString())}`,
+          printed,
         ],
       });
       footer(doc, `Cargo Receipt DRAFT (not accepted) - AWB ${data.AWBNumber}`);
       return;
     }
-    box(doc, PAGE.margin, y, CONTENT_WIDTH, 44, {
+    box(doc, PAGE.margin, y, CONTENT_WIDTH, 56, {
       label: 'Received',
-      lines: [
-        `The goods described above were received in apparent good order and condition by ${receivedBy.companyName} (${receivedBy.userId}).`,
-        `Receipt time: ${formatDateTime(now.toISOString())}`,
-      ],
+      lines: acceptance
+        ? [
+            `The goods described above were received in apparent good order and condition by ${acceptedBy(acceptance)}.`,
+            `Receipt time: ${formatDateTime(acceptance.at.toISOString())}`,
+            printed,
+          ]
+        : [
+            // Accepted before the history recorded acceptances: the receipt cannot say when.
+            'The goods described above were received in apparent good order and condition.',
+            'Receipt time: not recorded in the shipment history',
+            printed,
+          ],
     });
-    y += 52;
+    y += 64;
     box(doc, PAGE.margin, y, half, 50, { label: 'Signature of receiving agent', lines: [] });
     box(doc, PAGE.margin + half, y, half, 50, { label: 'Signature of shipper or agent', lines: [] });
     footer(doc, `Cargo Receipt - AWB ${data.AWBNumber}`);

@@ -1,9 +1,10 @@
 import type { PrintKind } from '../../../domain/shipmentDocuments';
 import type { ShipmentData } from '../detail';
 import { renderAwbForm } from './awbForm';
-import { cargoReceiptIsDraft, renderCargoReceipt, renderConsolManifest, renderEcsd } from './documentsPrint';
+import { type Acceptance, cargoReceiptIsDraft, renderCargoReceipt, renderConsolManifest, renderEcsd } from './documentsPrint';
 
 export { renderAwbForm } from './awbForm';
+export type { Acceptance } from './documentsPrint';
 export { renderCargoReceipt, renderConsolManifest, renderEcsd, renderHouseAwbs, renderPouchCover } from './documentsPrint';
 
 /** The printouts of the AWB detail (spec 2): each a PDF made from the shipment's data. */
@@ -21,6 +22,8 @@ export interface PrintContext {
   companyName: string;
   userId: string;
   now: Date;
+  /** The shipment's acceptance, for the cargo receipt. */
+  acceptance?: Acceptance;
 }
 
 export function renderPrint(kind: PrintKind, data: ShipmentData, context: PrintContext): Promise<Buffer> {
@@ -34,7 +37,7 @@ export function renderPrint(kind: PrintKind, data: ShipmentData, context: PrintC
     case 'consolmanifest':
       return renderConsolManifest(data);
     case 'cargoreceipt':
-      return renderCargoReceipt(data, { companyName: context.companyName, userId: context.userId }, context.now);
+      return renderCargoReceipt(data, { companyName: context.companyName, userId: context.userId, now: context.now }, context.acceptance);
     case 'ecsd':
       return renderEcsd(data, context.now);
   }
