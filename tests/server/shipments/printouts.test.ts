@@ -63,16 +63,51 @@ describe('the cargo receipt', () => {
     }
   });
 
-  it('says the goods were received in apparent good order once the shipment is accepted', async () => {
-    const shipment = await shipmentWhere(t, sql`s.status = 'New' AND s.awb_prefix = '160'`, 1);
+  it('is the receipt of the acceptance: who accepted the goods and when, not who prints it when', async () => {
+    const shipment = await shipmentWhere(
+      t,
+      sql`s.status = 'New' AND s.awb_prefix = '160' AND NOT EXISTS (SELECT 1 FROM shipment_handling h WHERE h.shipment_id = s.shipment_id)`,
+      1,
+    );
+    const updateDt = await setShipment(t, shipment.shipment_id, {
+      status: 'New',
+      acceptance_block: null,
+      acceptance_block_reason: null,
+      acceptance_block_companies: [],
+      eyeball_check: null,
+    });
+    const accepted = await t.post('airlineOperator', '/awbapi/awbapprove', {
+      ShipmentId: shipment.shipment_id,
+      ApproveType: 'NORMAL',
+      ApproveReason: '',
+      UpdateDT: updateDt,
+      PendingUpdate: false,
+    });
+    expect(accepted.json().status).toBe(1);
+    // Accepted on the 15th (as 160-10000701 was), printed today by someone else.
+    await t.db
+      .updateTable('shipment_events')
+      .set({ at: new Date('2026-11-15T23:44:10Z') })
+      .where('shipment_id', '=', shipment.shipment_id)
+      .where('kind', '=', 'ACCEPT')
+      .execute();
     for (const status of ['Accept', 'Submit']) {
       await setShipment(t, shipment.shipment_id, { status });
       const { text, disposition } = await print(shipment, 'cargoreceipt');
-      expect(text, status).toContain('received in apparent good order and condition by Demo Airlines (admin)');
+      const flat = text.replace(/\s+/g, ' ');
+      expect(flat, status).toContain(`Air Waybill ${shipment.awb_prefix}-${shipment.awb_suffix} - received 2026-11-15 23:44 UTC`);
+      expect(flat, status).toContain('received in apparent good order and condition by Demo Airlines (operator).');
+      expect(flat, status).toContain('Receipt time: 2026-11-15 23:44 UTC');
+      expect(flat, status).toMatch(/Printed by Demo Airlines \(admin\) at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+      expect(flat, status).not.toContain(`Receipt time: ${new Date().toISOString().slice(0, 10)}`);
       expect(text, status).toContain('Signature of receiving agent');
       expect(text, status).not.toContain('DRAFT');
       expect(disposition).toMatch(/filename="CargoReceipt_160-\d{8}\.pdf"/);
     }
+
+    // Accepted by the portal itself (acceptance control's automatic acceptance).
+    await t.db.updateTable('shipment_events').set({ user_id: 'system' }).where('shipment_id', '=', shipment.shipment_id).where('kind', '=', 'ACCEPT').execute();
+    expect((await print(shipment, 'cargoreceipt')).text.replace(/\s+/g, ' ')).toContain('condition by Demo Airlines (accepted automatically).');
   });
 });
 
@@ -136,6 +171,27 @@ describe('the consolidation manifest', () => {
 });
 
 describe('the air waybill form', () => {
+  it('holds the notify party in its Notify box, and the legal sentence under the issuer', async () => {
+    const withNotify = await shipmentWhere(t, sql`s.awb_prefix = '160' AND s.notify IS NOT NULL`);
+    const withoutNotify = await shipmentWhere(t, sql`s.awb_prefix = '160' AND s.notify IS NULL`);
+    const notify = (await t.db.selectFrom('shipments').select('notify').where('shipment_id', '=', withNotify.shipment_id).executeTakeFirstOrThrow()).notify as {
+      name: string;
+    };
+    for (const kind of ['laser', 'pdfneutral']) {
+      const named = (await print(withNotify, kind)).text;
+      expect(named, kind).toContain(`Notify\n${notify.name}`);
+      const unnamed = (await print(withoutNotify, kind)).text;
+      for (const text of [named, unnamed]) {
+        // The sentence follows the issuer's lines and comes before the consignee's box.
+        const flat = text.replace(/\s+/g, ' ');
+        expect(flat, kind).toMatch(
+          /Issued by .*AWB 160-\d{8} Copies 1, 2 and 3 of this Air Waybill are originals and have the same validity\. Consignee's Name and Address/,
+        );
+        expect(flat, kind).not.toMatch(/Notify Copies 1, 2 and 3/);
+      }
+    }
+  });
+
   it('prints every field label whole, however narrow its box', async () => {
     const shipment = await shipmentWhere(t, sql`s.awb_prefix = '160'`);
     const labels = [

@@ -12,6 +12,8 @@ export interface AwbFormOptions {
   copyLabel: string;
 }
 
+export const COPIES_ARE_ORIGINALS = 'Copies 1, 2 and 3 of this Air Waybill are originals and have the same validity.';
+
 const money = (value: unknown) => (typeof value === 'number' ? value.toFixed(2) : '');
 
 export function drawAwbForm(doc: Pdf, data: ShipmentData, options: AwbFormOptions): void {
@@ -43,13 +45,18 @@ export function drawAwbForm(doc: Pdf, data: ShipmentData, options: AwbFormOption
   }
   let y = m + 32;
   box(doc, m, y, half, 70, { frame, label: "Shipper's Name and Address", lines: partyLines(data.Shipper) });
-  box(doc, m + half, y, half, 70, { frame, label: 'Issued by', lines: [options.carrierName ?? '', `AWB ${data.AWBNumber}`] });
+  // The form's legal sentence stands under the issuer, as on the IATA form; the Notify box holds only the notify party.
+  box(doc, m + half, y, half, 70, {
+    frame,
+    label: 'Issued by',
+    lines: [options.carrierName ?? '', `AWB ${data.AWBNumber}`, COPIES_ARE_ORIGINALS],
+  });
   y += 70;
   box(doc, m, y, half, 70, { frame, label: "Consignee's Name and Address", lines: partyLines(data.Consignee) });
   box(doc, m + half, y, half, 70, {
     frame,
     label: 'Notify',
-    lines: data.Notify ? partyLines(data.Notify) : ['Copies 1, 2 and 3 of this Air Waybill are originals and have the same validity.'],
+    lines: data.Notify ? partyLines(data.Notify) : [],
   });
   y += 70;
   box(doc, m, y, half, 34, { frame, label: "Issuing Carrier's Agent Name and City", lines: [data.Agent?.name ?? '', data.Agent?.city ?? ''] });
