@@ -77,6 +77,8 @@ export interface AwbSummaryRequest {
   fieldSearch: AwbTag[];
   dbOptions: DbOptions;
   filters?: SummaryFilters;
+  /** The list shown again with the criteria it was last asked with (after an action, on a live change): not a search of its own, so not logged as one. */
+  reload?: boolean;
 }
 
 export interface AwbSummaryRow {

@@ -61,6 +61,22 @@ describe("the landing page's first reads, started as the sign-in ends", () => {
     expect(takeEarly(overviewKey(localDay()))).toBeUndefined();
   });
 
+  it('marks a read with the criteria of the one before as a reload (not logged as a search), for the same account only', async () => {
+    signInAs();
+    const { client, api } = recordingClient();
+    const provider = createShipmentDataProvider(createShipmentApi(client), {} as DataProvider);
+    const searched = { ...defaultListParams, filter: { Status: ['New'] } };
+    const bodies = () => api.mock.calls.map(([, options]) => (options?.body as { reload?: boolean } | undefined)?.reload);
+    await provider.getList('shipments', searched); // the search
+    await provider.getList('shipments', searched); // react-admin's refresh after a bulk accept
+    await provider.getList('shipments', searched); // the live change's reload
+    await provider.getList('shipments', { ...searched, pagination: { page: 2, perPage: 10 } }); // another page
+    await provider.getList('shipments', searched); // back to the first: asked again
+    signInAs({ userId: 'operator' });
+    await provider.getList('shipments', searched); // someone else's first search
+    expect(bodies()).toEqual([undefined, true, true, undefined, undefined, undefined]);
+  });
+
   it('is not used for another question', async () => {
     signInAs();
     const { client, api } = recordingClient();

@@ -24,7 +24,8 @@ interface Started {
 
 const started = new Map<string, Started>();
 
-function currentAccount(): string | undefined {
+/** The signed-in account as `company|user`. */
+export function currentAccount(): string | undefined {
   const session = sessionStore.get();
   return session?.companyId && session.userId ? `${session.companyId}|${session.userId}` : undefined;
 }

@@ -90,6 +90,11 @@ export const awbSummaryBody = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    reload: Type.Optional(
+      Type.Boolean({
+        description: 'the list shown again with the criteria it was last asked with (after an action, on a live change): not logged as a search',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

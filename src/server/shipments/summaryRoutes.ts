@@ -59,10 +59,12 @@ export async function summaryRoutes(plain: FastifyInstance, { ctx }: { ctx: AppC
       const options: DbOptions = { ...DEFAULT_DB_OPTIONS, ...request.body.dbOptions };
       const caller = await callerOf(ctx, request);
       const found = await searchSummary(ctx.db, ctx.shipments, caller.scope, { tags: fieldSearch, filters }, options);
-      // A search by AWB numbers, or by filters on its first page, is logged; opening the list unfiltered is not a search (issue 22, 11).
+      // A search by AWB numbers, or by filters on its first page, is logged; opening the list unfiltered is not a search (issue 22, 11),
+      // nor is showing it again with the same criteria (issue 36, 9: one bulk accept wrote the search twice more).
       const searchedFilters = describeFilters(filters);
-      const entries: ActionLogEntry[] =
-        fieldSearch.length > 0
+      const entries: ActionLogEntry[] = request.body.reload
+        ? []
+        : fieldSearch.length > 0
           ? fieldSearch.map((tag) => {
               const visible = found.visibleTags.find((entry) => entry.tag.AWBPrefix === tag.AWBPrefix && entry.tag.AWBSuffix === tag.AWBSuffix);
               const miss = found.missing.find((entry) => entry.AWBPrefix === tag.AWBPrefix && entry.AWBSuffix === tag.AWBSuffix);

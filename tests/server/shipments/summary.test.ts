@@ -124,6 +124,19 @@ describe('POST /awbapi/awbsummary', () => {
     expect(entry.remarks).toBe('Summary search: Status=New');
   });
 
+  it('logs nothing when the list is shown again with the same criteria (reload: after an action, a live change)', async () => {
+    const searches = () => countLog(t, { company_id: 'DEMOAIR', user_id: 'operator', act_type: 'Search' });
+    const own = await shipmentWhere(t, sql`s.awb_prefix = '160'`);
+    const before = await searches();
+    expect((await summary('airlineOperator', { fieldSearch: [], filters: { Status: ['New'] }, reload: true })).statusCode).toBe(200);
+    const byAwb = { fieldSearch: [{ AWBPrefix: own.awb_prefix, AWBSuffix: own.awb_suffix }], reload: true };
+    const answer = await summary('airlineOperator', byAwb);
+    expect(answer.json().data.total).toBe(1);
+    expect(await searches()).toBe(before);
+    expect((await summary('airlineOperator', { ...byAwb, reload: false })).statusCode).toBe(200);
+    expect(await searches()).toBe(before + 1);
+  });
+
   it('refuses bad tags and options with the spec messages and 400, never 500', async () => {
     const tags = (list: [string, string][]) => list.map(([AWBPrefix, AWBSuffix]) => ({ AWBPrefix, AWBSuffix }));
     const cases: [Record<string, unknown>, string | RegExp][] = [
