@@ -78,12 +78,13 @@ export const SANCTION_PROGRAMS: Readonly<Record<string, SanctionProgram>> = {
   'CAATSA - RUSSIA': { regulation: "Countering America's Adversaries Through Sanctions Act, Public Law 115-44" },
 };
 
-/** "CUBA: Cuban Assets Control Regulations, 31 CFR part 515; ..." for the programs of an entry. */
+/**
+ * "CUBA: Cuban Assets Control Regulations, 31 CFR part 515; ..." for the programs of an entry; a
+ * program without a known regulation (an internal list's "Company policy", another source's regime)
+ * is named as it is, and is not said to be OFAC's.
+ */
 export function citationOf(programs: readonly string[]): string {
-  if (programs.length === 0) return '';
-  return programs
-    .map((program) => (SANCTION_PROGRAMS[program] ? `${program}: ${SANCTION_PROGRAMS[program].regulation}` : `${program}: OFAC sanctions program ${program}`))
-    .join('; ');
+  return programs.map((program) => (SANCTION_PROGRAMS[program] ? `${program}: ${SANCTION_PROGRAMS[program].regulation}` : program)).join('; ');
 }
 
 export function embargoOf(programs: readonly string[]): EmbargoData | undefined {

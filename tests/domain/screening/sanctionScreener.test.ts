@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  citationOf,
   DEFAULT_FUZZY_THRESHOLD,
   listedNameShape,
   readMatchingValue,
@@ -178,6 +179,12 @@ describe('what a hit records', () => {
     expect(hit.entryId).toBe('SDN-11184');
     expect(hit.controlledCommodity?.description).toMatch(/dual-use/);
     expect(hit.citation).toMatch(/^NPWMD: Weapons of Mass Destruction Proliferators Sanctions Regulations, 31 CFR part 544/);
+  });
+
+  it('cites a program without a known regulation by its name alone, not as an OFAC program (issue 36, 10)', () => {
+    expect(citationOf(['Company policy'])).toBe('Company policy');
+    expect(citationOf(['CUBA', 'Company policy'])).toBe('CUBA: Cuban Assets Control Regulations, 31 CFR part 515; Company policy');
+    expect(citationOf([])).toBe('');
   });
 
   it('a fuzzy hit below high confidence is one risk level lower; one hit per entry, best first', () => {
