@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Alert, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Tooltip, Typography } from '@mui/material';
 import CancelIcon from '@mui/icons-material/CancelOutlined';
 import SendIcon from '@mui/icons-material/SendOutlined';
 import { useQuery } from '@tanstack/react-query';
@@ -32,16 +32,26 @@ interface OutboundRecord {
   Payload?: string;
 }
 
+/** The state; an acknowledged message's chip says, on hover and to a screen reader, what the receiver answered. */
 function StateChip({ record }: { record: OutboundRecord }) {
   const translate = useTranslate();
-  return (
+  const chip = (
     <Chip
       size="small"
       color={STATE_COLORS[record.State] ?? 'default'}
       label={translate(`app.compliance.outbound.states.${record.State}`, { _: record.State })}
     />
   );
+  if (!record.Acknowledgement) return chip;
+  return (
+    <Tooltip title={`${translate('app.compliance.outbound.fields.Acknowledgement')}: ${record.Acknowledgement}`} describeChild>
+      {chip}
+    </Tooltip>
+  );
 }
+
+/** Cells that keep their text on one line (an AWB number, a time): the other columns wrap instead. */
+const ONE_LINE = () => ({ whiteSpace: 'nowrap' });
 
 function NoRows() {
   const { filterValues } = useListContext();
@@ -161,10 +171,10 @@ export function OutboundMessagesPage() {
           }}
           empty={<NoRows />}
         >
-          <DataTable.Col source="CreatedAt" label={field('CreatedAt')}>
+          <DataTable.Col source="CreatedAt" label={field('CreatedAt')} cellSx={ONE_LINE}>
             <DateTimeField source="CreatedAt" />
           </DataTable.Col>
-          <DataTable.Col source="AWBNumber" label={field('AWBNumber')} />
+          <DataTable.Col source="AWBNumber" label={field('AWBNumber')} cellSx={ONE_LINE} />
           <DataTable.Col source="Target" label={field('Target')} />
           <DataTable.Col source="State" label={field('State')} render={(record: OutboundRecord) => <StateChip record={record} />} />
           <DataTable.Col source="Recipient" label={field('Recipient')} disableSort />
@@ -173,7 +183,8 @@ export function OutboundMessagesPage() {
             source="LastError"
             label={field('LastError')}
             disableSort
-            render={(record: OutboundRecord) => record.LastError ?? record.Acknowledgement ?? ''}
+            // A problem only: an acknowledgement ("ACCEPTED") is no problem (it showed here); the state chip carries it.
+            render={(record: OutboundRecord) => record.LastError ?? ''}
           />
         </DataTable>
       </List>
