@@ -187,7 +187,11 @@ async function serveInstance(config: Readonly<Config>, log: Logger, starting: St
   if (cluster.isWorker) process.on('disconnect', () => process.exit(1));
 
   try {
-    await starting?.close();
+    if (starting) {
+      // The requests that came while it started are served by the app, in the order they came.
+      await app.ready();
+      starting.handOver(app.routing);
+    }
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     // Nothing left running behind a start that cannot listen (the embedded PostgreSQL was left before).
@@ -262,6 +266,8 @@ async function runPrimary(config: Readonly<Config>, log: Logger): Promise<void> 
     throw error;
   }
   await db.destroy();
+  // What waits is answered 503 (the app processes cannot take a request the primary read): tried again, it finds one.
+  starting.phase = 'starting';
   await starting.close();
   // What every app process shares: the database, the token key; the first works the background jobs.
   const shared = { DATABASE_URL: connectionString, JWT_SECRET: jwtSecret, SEED: 'false', WEB_CONCURRENCY: '1' };
