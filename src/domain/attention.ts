@@ -1,4 +1,4 @@
-import type { AttentionKind, RowAttention } from './shipmentWire';
+import { HIT_AGE_BUCKETS, HIT_AGE_HOURS, type AttentionKind, type HitAgeBucket, type RowAttention } from './shipmentWire';
 import { OPEN_STATUSES } from './shipmentStatus';
 import { DEPARTING_SOON_HOURS } from './shipmentWire';
 
@@ -64,4 +64,15 @@ export function departsSoon(facts: Pick<AttentionFacts, 'status' | 'std'>, now: 
 export function hitStatesOf(hits: unknown): string[] {
   if (!Array.isArray(hits)) return [];
   return hits.map((hit) => (hit && typeof hit === 'object' ? String((hit as { state?: unknown }).state ?? '') : '')).filter(Boolean);
+}
+
+/** How long a shipment's open hits have waited, by its message's time: the overview's bucket (summary.ts's hitAgeSql says the same in SQL). */
+export function hitAgeBucketOf(messageDate: Date, now: Date): HitAgeBucket {
+  const hours = (now.getTime() - messageDate.getTime()) / 3_600_000;
+  return (
+    HIT_AGE_BUCKETS.find((bucket) => {
+      const [from, to] = HIT_AGE_HOURS[bucket];
+      return hours >= from && (to === null || hours < to);
+    }) ?? 'under1h'
+  ); // a message time ahead of the clock: just came
 }

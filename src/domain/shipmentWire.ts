@@ -71,6 +71,8 @@ export interface SummaryFilters {
   Status?: ShipmentStatus[];
   /** Any of these kinds of attention (ATTENTION_KINDS). */
   Attention?: AttentionKind[];
+  /** Only open shipments with open hits whose message came this long ago (an overview backlog figure's list). */
+  HitAge?: HitAgeBucket;
 }
 
 export interface AwbSummaryRequest {
@@ -416,6 +418,17 @@ export interface OverviewAnswer {
 /** Open sanction hits by how long their shipment has waited since its message came: under 1 hour, 1 to 4, 4 to 24, over 24. */
 export const HIT_AGE_BUCKETS = ['under1h', 'under4h', 'under24h', 'older'] as const;
 export type HitAgeBucket = (typeof HIT_AGE_BUCKETS)[number];
+/** The hours since the shipment's message each bucket spans: from (inclusive) to (exclusive; none: no end). */
+export const HIT_AGE_HOURS: Record<HitAgeBucket, readonly [from: number, to: number | null]> = {
+  under1h: [0, 1],
+  under4h: [1, 4],
+  under24h: [4, 24],
+  older: [24, null],
+};
+
+export function isHitAgeBucket(value: unknown): value is HitAgeBucket {
+  return (HIT_AGE_BUCKETS as readonly unknown[]).includes(value);
+}
 
 export interface AttentionCounts {
   /** Open shipments with hits nobody has decided yet, by age. */

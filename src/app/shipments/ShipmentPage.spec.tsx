@@ -18,7 +18,8 @@ const overview = {
   Attention: { OpenHitsByAge: { under1h: 1, under4h: 0, under24h: 0, older: 2 }, AwaitingReview: 0, DeniedHit: 1, HardBlock: 3, DepartingSoon: 4 },
 };
 const rows = [
-  summaryRow('160-12345675', { Attention: ['OpenHits', 'HardBlock'] }),
+  // Its message came 26 hours ago: the open hit has waited that long.
+  summaryRow('160-12345675', { Attention: ['OpenHits', 'HardBlock'], MessageDate: new Date(Date.now() - 26 * 3_600_000 - 60_000).toISOString() }),
   summaryRow('297-00000011', { Status: 'Eyeball' }),
   summaryRow('618-00000022', { IsLent: true }),
 ];
@@ -121,7 +122,7 @@ describe('ShipmentPage', () => {
     const { client, requests } = serve();
     renderShipmentPage('/en/shipment', '/en/shipment', <ShipmentPage />, { messages: spec.messages, httpClient: client });
     const row = (await screen.findByText('160-12345675')).closest('tr')!;
-    expect(within(row).getByText('Open sanction hit')).toBeInTheDocument();
+    expect(within(row).getByText('Open sanction hit, waiting 26 h')).toBeInTheDocument();
     expect(within(row).getByText('Hard block')).toBeInTheDocument();
     expect(within(screen.getByText('297-00000011').closest('tr')!).queryByText('Hard block')).not.toBeInTheDocument();
     // Figures of 0 are plain text; the others open the list filtered by their kind.
@@ -131,10 +132,15 @@ describe('ShipmentPage', () => {
     await waitFor(() => expect(requests.at(-1)?.filters).toEqual({ Attention: ['HardBlock'] }));
     // The filter form shows what the figure applied.
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Needs attention' })).toHaveTextContent('Hard block'));
-    await userEvent.click(screen.getByRole('button', { name: '1 shipments: Open sanction hit: Under 1 hour' }));
+    // A backlog figure opens exactly what it counts: open hits of that age (issue 36, 2), oldest first.
+    await userEvent.click(screen.getByRole('button', { name: '1 shipment: Open sanction hit: Under 1 hour' }));
     await waitFor(() =>
-      expect(requests.at(-1)).toMatchObject({ filters: { Attention: ['OpenHits'] }, dbOptions: { FieldName: 'MessageDate', OrderBy: 'ASC' } }),
+      expect(requests.at(-1)).toMatchObject({
+        filters: { Attention: ['OpenHits'], HitAge: 'under1h' },
+        dbOptions: { FieldName: 'MessageDate', OrderBy: 'ASC' },
+      }),
     );
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Open hit waiting' })).toHaveTextContent('Under 1 hour'));
   });
 
   it('keeps the filters behind a Filters button on a phone, and opens them when a figure applies one (issue 16)', async () => {

@@ -1,6 +1,7 @@
 import { parseAwbNumber, formatAwbNumber } from '../../domain/awb';
 import {
   isAttentionKind,
+  isHitAgeBucket,
   SUMMARY_SORT_FIELDS,
   type AwbSummaryRequest,
   type AwbTag,
@@ -26,6 +27,8 @@ export interface ShipmentListFilter {
   Status?: string[];
   /** Kinds of attention (ATTENTION_KINDS): the overview's links and the list's filter. */
   Attention?: string[];
+  /** Open hits that have waited this long (HIT_AGE_BUCKETS): the overview's backlog figures. */
+  HitAge?: string;
 }
 
 export const DATE_FILTER_FIELDS = [
@@ -37,7 +40,7 @@ export const DATE_FILTER_FIELDS = [
 /** How many of the filter form's filters are applied (the AWB tags are the search box's). */
 export function appliedFilterCount(filter: ShipmentListFilter): number {
   const dates = DATE_FILTER_FIELDS.filter(({ from, to }) => filter[from] || filter[to]).length;
-  return dates + (filter.Status?.length ? 1 : 0) + (filter.Attention?.length ? 1 : 0);
+  return dates + (filter.Status?.length ? 1 : 0) + (filter.Attention?.length ? 1 : 0) + (filter.HitAge ? 1 : 0);
 }
 
 export function tagsOf(filter: ShipmentListFilter): AwbTag[] {
@@ -57,6 +60,7 @@ export function summaryFiltersOf(filter: ShipmentListFilter): SummaryFilters {
   if (statuses.length > 0) filters.Status = statuses;
   const attention = (filter.Attention ?? []).filter(isAttentionKind);
   if (attention.length > 0) filters.Attention = attention;
+  if (isHitAgeBucket(filter.HitAge)) filters.HitAge = filter.HitAge;
   return filters;
 }
 

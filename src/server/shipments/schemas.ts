@@ -56,6 +56,12 @@ const filterProperties = {
   MessageDateTo: Type.Optional(DAY),
   STDFrom: Type.Optional(DAY),
   STDTo: Type.Optional(DAY),
+  HitAge: Type.Optional(
+    Type.Enum(HIT_AGE_BUCKETS, {
+      type: 'string',
+      description: "open shipments with open hits whose message came this long ago (the overview's backlog figures)",
+    }),
+  ),
 };
 
 export const awbSummaryBody = Type.Object(

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { formatAwbNumber, hasValidCheckDigit } from '../../domain/awb';
-import { type AttentionFacts, hitStatesOf, needsAttention, rowAttention } from '../../domain/attention';
+import { type AttentionFacts, hitAgeBucketOf, hitStatesOf, needsAttention, rowAttention } from '../../domain/attention';
 import { addDaysIso } from '../../domain/dateRange';
 import { ShipmentMessages } from '../../domain/shipmentMessages';
 import { OPEN_STATUSES, type ShipmentStatus } from '../../domain/shipmentStatus';
@@ -14,6 +14,8 @@ import {
   type DbOptions,
   DEPARTING_SOON_HOURS,
   HIT_AGE_BUCKETS,
+  HIT_AGE_HOURS,
+  type HitAgeBucket,
   type SummaryFilters,
   type SummarySortField,
 } from '../../domain/shipmentWire';
@@ -72,6 +74,16 @@ const hardBlockSql = (scope: CompanyScope) =>
   sql<boolean>`(s.acceptance_block = 'HARD' AND (cardinality(s.acceptance_block_companies) = 0 OR ${scope.companyId} = ANY(s.acceptance_block_companies)))`;
 const departingSoonSql = sql<boolean>`(s.std >= now() AND s.std < now() + make_interval(hours => ${DEPARTING_SOON_HOURS}))`;
 
+/** Open hits whose shipment's message came this long ago, as hitAgeBucketOf decides it: the overview's counts and the lists they open. */
+function hitAgeSql(bucket: HitAgeBucket): RawBuilder<boolean> {
+  const [from, to] = HIT_AGE_HOURS[bucket];
+  // The first bucket has no start: a message time ahead of the clock counts as just come.
+  const conditions = [hitInStateSql('OPEN'), sql<boolean>`s.message_date IS NOT NULL`];
+  if (from > 0) conditions.push(sql<boolean>`s.message_date <= now() - make_interval(hours => ${from})`);
+  if (to !== null) conditions.push(sql<boolean>`s.message_date > now() - make_interval(hours => ${to})`);
+  return sql<boolean>`(${sql.join(conditions, sql` AND `)})`;
+}
+
 /** One kind of attention, as rowAttention and departsSoon decide it (open shipments only: the caller adds openSql). */
 function attentionSql(scope: CompanyScope, kind: AttentionKind): RawBuilder<boolean> {
   switch (kind) {
@@ -107,6 +119,7 @@ function criteriaSql(scope: CompanyScope, criteria: SummaryCriteria, part: RawBu
       )})`,
     );
   }
+  if (filters.HitAge) conditions.push(ownShipmentsSql(scope), openSql, hitAgeSql(filters.HitAge));
   return sql<boolean>`(${sql.join(conditions, sql` AND `)})`;
 }
 
@@ -218,19 +231,21 @@ export async function searchSummary(
   const totalKey = JSON.stringify(['total', ...scopeKey(scope), criteria.filters]);
   // Statuses, hits and blocks move without a change of membership (migration 0017 announces them as status changes).
   const byStatus = (criteria.filters.Status?.length ?? 0) > 0 || (criteria.filters.Attention?.length ?? 0) > 0;
+  const count = async () => {
+    const { rows: countRows } = await sql<{ total: string }>`
+      SELECT ${sql.join(
+        viewParts(scope).map((part) => sql`(SELECT count(*) FROM shipments s WHERE ${criteriaSql(scope, criteria, part)})`),
+        sql` + `,
+      )} AS total`.execute(db);
+    return Number(countRows[0]?.total ?? 0);
+  };
   const [{ rows }, total] = await Promise.all([
     sql<SummaryDbRow>`
       SELECT ${rowColumns(scope)} FROM shipments s
       JOIN (${pageIdsSql(scope, criteria, options, offset)}) page USING (shipment_id)
       ORDER BY ${orderSql(options)}`.execute(db),
-    shipments.kept(totalKey, byStatus, async () => {
-      const { rows: countRows } = await sql<{ total: string }>`
-        SELECT ${sql.join(
-          viewParts(scope).map((part) => sql`(SELECT count(*) FROM shipments s WHERE ${criteriaSql(scope, criteria, part)})`),
-          sql` + `,
-        )} AS total`.execute(db);
-      return Number(countRows[0]?.total ?? 0);
-    }),
+    // A hit age moves with the clock, not with a change: counted each time (the backlog of open hits is short).
+    criteria.filters.HitAge ? count() : shipments.kept(totalKey, byStatus, count),
   ]);
   return { total, rows: rows.map((row) => ({ ...toRow(row), Attention: attentionOf(row, scope, row.is_lent) })), missing: [], visibleTags: [] };
 }
@@ -255,6 +270,7 @@ function meetsFilters(row: CachedRow, filters: SummaryFilters, scope: CompanySco
   if (!instantIn(row.message_date, filters.MessageDateFrom, filters.MessageDateTo)) return false;
   if (!instantIn(row.std, filters.STDFrom, filters.STDTo)) return false;
   if (filters.Attention && filters.Attention.length > 0 && (lent || !meetsAttention(row, filters.Attention, scope))) return false;
+  if (filters.HitAge && (lent || !meetsHitAge(row, filters.HitAge, scope))) return false;
   return !filters.Status || filters.Status.length === 0 || filters.Status.includes(row.status as ShipmentStatus);
 }
 
@@ -263,6 +279,13 @@ function meetsAttention(row: CachedRow, kinds: readonly AttentionKind[], scope: 
   const facts = attentionFacts({ ...row, status: row.status as ShipmentStatus });
   const now = new Date();
   return kinds.some((kind) => needsAttention(facts, kind, scope.companyId, now));
+}
+
+/** Whether a row's open hits have waited this long, as hitAgeSql decides it. */
+function meetsHitAge(row: CachedRow, bucket: HitAgeBucket, scope: CompanyScope): boolean {
+  const now = new Date();
+  const facts = attentionFacts({ ...row, status: row.status as ShipmentStatus });
+  return needsAttention(facts, 'OpenHits', scope.companyId, now) && row.message_date !== null && hitAgeBucketOf(row.message_date, now) === bucket;
 }
 
 /** The value a sort field orders by, as SORT_COLUMNS has it (no STD sorts first). */
@@ -422,15 +445,13 @@ async function countOverview(db: Db, scope: CompanyScope, today: string): Promis
  * hard blocks, and flights leaving within DEPARTING_SOON_HOURS, as attentionSql decides each.
  */
 async function countAttention(db: Db, scope: CompanyScope): Promise<AttentionCounts> {
-  const age = (hours: number) => sql`now() - make_interval(hours => ${hours})`;
-  const openHits = hitInStateSql('OPEN');
   const counts = (part: RawBuilder<boolean>) =>
     sql<Record<string, string>>`
     SELECT
-      count(*) FILTER (WHERE ${openHits} AND s.message_date > ${age(1)}) AS under1h,
-      count(*) FILTER (WHERE ${openHits} AND s.message_date <= ${age(1)} AND s.message_date > ${age(4)}) AS under4h,
-      count(*) FILTER (WHERE ${openHits} AND s.message_date <= ${age(4)} AND s.message_date > ${age(24)}) AS under24h,
-      count(*) FILTER (WHERE ${openHits} AND s.message_date <= ${age(24)}) AS older,
+      ${sql.join(
+        HIT_AGE_BUCKETS.map((bucket) => sql`count(*) FILTER (WHERE ${hitAgeSql(bucket)}) AS ${sql.id(bucket.toLowerCase())}`),
+        sql`, `,
+      )},
       count(*) FILTER (WHERE ${hitInStateSql('ESCALATED')}) AS awaiting_review,
       count(*) FILTER (WHERE ${hitInStateSql('DENIED')}) AS denied_hit,
       count(*) FILTER (WHERE ${hardBlockSql(scope)}) AS hard_block,

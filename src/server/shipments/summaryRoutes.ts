@@ -108,6 +108,7 @@ export async function summaryRoutes(plain: FastifyInstance, { ctx }: { ctx: AppC
       STDTo: query.STDTo,
       Status: statuses as ShipmentStatus[],
       Attention: attention,
+      HitAge: query.HitAge,
     };
     const filterProblem = filtersProblem(filters);
     if (filterProblem) return invalid(reply, filterProblem);

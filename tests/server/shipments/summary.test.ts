@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { isoDay, addDaysIso } from '../../../src/domain/dateRange';
-import { SUMMARY_SORT_FIELDS } from '../../../src/domain/shipmentWire';
+import { HIT_AGE_BUCKETS, SUMMARY_SORT_FIELDS } from '../../../src/domain/shipmentWire';
 import { buildShipmentTestApp, countLog, shipmentWhere, type ShipmentTestApp } from './support';
 
 let t: ShipmentTestApp;
@@ -220,6 +220,7 @@ describe('POST /awbapi/awbsummary', () => {
       { STDFrom: from, STDTo: today },
       { MessageDateFrom: from, MessageDateTo: today },
       { Attention: ['OpenHits', 'AwaitingReview', 'DeniedHit', 'HardBlock', 'DepartingSoon'] },
+      ...HIT_AGE_BUCKETS.map((HitAge) => ({ HitAge })),
     ];
     const whole = async (options: Record<string, unknown>, filters: Record<string, unknown> = {}) => {
       const rows: Row[] = [];
@@ -345,6 +346,51 @@ describe('what needs attention (issue 18)', () => {
     expect(marks(await listed(['OpenHits']), open)).toBeUndefined();
     // The filtered total follows too (a kept count, forgotten on the hit's change).
     expect((await listed(['OpenHits'])).total).toBe(openHitsTotal - 1);
+  });
+
+  it("opens from each backlog figure exactly the open hits it counts, by their message's age (issue 36, 2)", async () => {
+    // One open hit in each bucket, on either side of each boundary but the clock's.
+    const ids = await openOwnShipments(4);
+    const ages = ['30 minutes', '3 hours 59 minutes', '4 hours 1 minute', '30 hours'];
+    for (const [index, id] of ids.entries())
+      await sql`UPDATE shipments SET sanction_hits = ${hits('OPEN')}::jsonb, message_date = now() - ${ages[index]}::interval WHERE shipment_id = ${id}`.execute(
+        t.db,
+      );
+    // The overview's kept counts are forgotten with the changes (migration 0017).
+    await expect
+      .poll(async () => {
+        const { OpenHitsByAge } = await overview();
+        return HIT_AGE_BUCKETS.every((bucket) => OpenHitsByAge[bucket] >= 1);
+      })
+      .toBe(true);
+    const byAge = (await overview()).OpenHitsByAge as Record<string, number>;
+    const expectedBucket = ['under1h', 'under4h', 'under24h', 'older'];
+    for (const bucket of HIT_AGE_BUCKETS) {
+      const list = (
+        await summary('airlineOperator', {
+          dbOptions: { CurrentPage: 1, PageSize: 100, FieldName: 'MessageDate', OrderBy: 'ASC' },
+          filters: { Attention: ['OpenHits'], HitAge: bucket },
+        })
+      ).json().data;
+      expect(list.total, bucket).toBe(byAge[bucket]);
+      const listedIds = list.rows.map((row: { ShipmentId: string }) => row.ShipmentId);
+      for (const [index, id] of ids.entries()) expect(listedIds.includes(id), `${bucket} ${ages[index]}`).toBe(expectedBucket[index] === bucket);
+      // Oldest first, each with an open hit.
+      const times = list.rows.map((row: { MessageDate: string }) => Date.parse(row.MessageDate));
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      for (const row of list.rows) expect(row.Attention, bucket).toContain('OpenHits');
+      // The detail page's previous/next walks the same list.
+      if (list.rows.length > 0) {
+        const next = await t.get(
+          'airlineOperator',
+          `/awbapi/searchnext?ShipmentId=${list.rows[0].ShipmentId}&Attention=OpenHits&HitAge=${bucket}&FieldName=MessageDate`,
+        );
+        expect(next.json().data?.ShipmentId ?? null, bucket).toBe(list.rows[1]?.ShipmentId ?? null);
+      }
+    }
+    expect((await summary('airlineOperator', { filters: { HitAge: 'ancient' } })).statusCode).toBe(400);
+    // Back to the pool of shipments the other tests take from.
+    await sql`UPDATE shipments SET sanction_hits = '[]'::jsonb WHERE shipment_id = ANY(${ids}::bigint[])`.execute(t.db);
   });
 
   it('refuses an unknown kind of attention with a 400, in the summary and in searchnext', async () => {

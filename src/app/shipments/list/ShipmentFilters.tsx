@@ -20,7 +20,7 @@ import { Button, type ListControllerResult, useListContext, useTranslate } from 
 import { dateRangeProblem } from '../../../domain/dateRange';
 import { IsoDateField } from '../../admin/IsoDateField';
 import { SHIPMENT_STATUSES } from '../../../domain/shipmentStatus';
-import { ATTENTION_KINDS } from '../../../domain/shipmentWire';
+import { ATTENTION_KINDS, HIT_AGE_BUCKETS } from '../../../domain/shipmentWire';
 import { appliedFilterCount, DATE_FILTER_FIELDS, type ShipmentListFilter } from '../searchCriteria';
 
 type DateField = (typeof DATE_FILTER_FIELDS)[number]['from'] | (typeof DATE_FILTER_FIELDS)[number]['to'];
@@ -95,6 +95,8 @@ const ShipmentFilterForm = memo(function ShipmentFilterForm({ filterValues, setF
     else delete next.Status;
     if (draft.Attention && draft.Attention.length > 0) next.Attention = draft.Attention;
     else delete next.Attention;
+    if (draft.HitAge) next.HitAge = draft.HitAge;
+    else delete next.HitAge;
     setFilters(next, {});
   }
 
@@ -178,6 +180,23 @@ const ShipmentFilterForm = memo(function ShipmentFilterForm({ filterValues, setF
               <MenuItem key={kind} value={kind}>
                 <Checkbox checked={(draft.Attention ?? []).includes(kind)} size="small" />
                 <ListItemText primary={translate(`app.shipments.attention.${kind}`)} />
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <FormControl size="small" sx={{ width: 200, mt: 2.5 }}>
+          <InputLabel id="hit-age-filter-label">{translate('app.shipments.filters.hitAge')}</InputLabel>
+          <Select
+            labelId="hit-age-filter-label"
+            value={draft.HitAge ?? ''}
+            label={translate('app.shipments.filters.hitAge')}
+            onChange={(event) => setDraft({ ...draft, HitAge: event.target.value || undefined })}
+            displayEmpty={false}
+          >
+            <MenuItem value="">{translate('app.shipments.filters.anyAge')}</MenuItem>
+            {HIT_AGE_BUCKETS.map((bucket) => (
+              <MenuItem key={bucket} value={bucket}>
+                {translate(`app.shipments.attention.${bucket}`)}
               </MenuItem>
             ))}
           </Select>

@@ -61,7 +61,7 @@ function StatusCell({ record }: { record: ShipmentRecord }) {
   return (
     <span className="grid-cell-row wrap">
       <StatusChip status={record.Status} />
-      <AttentionMarks marks={record.Attention} />
+      <AttentionMarks marks={record.Attention} messageDate={record.MessageDate} />
     </span>
   );
 }

@@ -8,7 +8,7 @@ import { addDaysIso } from '../../../domain/dateRange';
 import { SHIPMENT_STATUSES, type ShipmentStatus } from '../../../domain/shipmentStatus';
 import OverviewChart from './OverviewChart';
 import { localDay, overviewKey, takeEarly } from '../firstScreen';
-import { type AttentionCounts, type AttentionKind, HIT_AGE_BUCKETS, type OverviewAnswer } from '../../../domain/shipmentWire';
+import { type AttentionCounts, type AttentionKind, HIT_AGE_BUCKETS, type HitAgeBucket, type OverviewAnswer } from '../../../domain/shipmentWire';
 import { STATUS_KINDS } from '../../../domain/liveEvents';
 import { useLiveEvents, useLiveFallback } from '../../live/LiveEventsProvider';
 import { useShipmentApi } from '../useShipmentApi';
@@ -76,10 +76,11 @@ const OverviewCard = memo(function OverviewCard({
     navigate(`${basename}/shipment?${new URLSearchParams({ filter: JSON.stringify(filter), page: '1' })}`);
   }
 
-  function openAttention(kind: AttentionKind) {
-    // The backlog oldest first: what has waited longest is seen first.
+  /** The list of exactly what a figure counts: a backlog figure's open hits of that age, oldest first (what has waited longest is seen first). */
+  function openAttention(kind: AttentionKind, age?: HitAgeBucket) {
     const order: Record<string, string> = kind === 'OpenHits' ? { sort: 'MessageDate', order: 'ASC' } : {};
-    navigate(`${basename}/shipment?${new URLSearchParams({ filter: JSON.stringify({ Attention: [kind] }), page: '1', ...order })}`);
+    const filter = age ? { Attention: [kind], HitAge: age } : { Attention: [kind] };
+    navigate(`${basename}/shipment?${new URLSearchParams({ filter: JSON.stringify(filter), page: '1', ...order })}`);
   }
 
   return (
@@ -143,7 +144,7 @@ const OverviewCard = memo(function OverviewCard({
                           <Figure
                             count={count}
                             label={translate(range === 'today' ? 'app.shipments.overview.linkToday' : 'app.shipments.overview.linkWeek', {
-                              count,
+                              smart_count: count,
                               status: label(status),
                             })}
                             onOpen={() => openList(status, range)}
@@ -176,15 +177,16 @@ function AttentionFigures({
   counts: AttentionCounts | undefined;
   /** The counts are on their way: the rows are shown, each figure's cell empty with a placeholder. */
   pending: boolean;
-  onOpen: (kind: AttentionKind) => void;
+  onOpen: (kind: AttentionKind, age?: HitAgeBucket) => void;
 }) {
   const translate = useTranslate();
   if (!counts && !pending) return null;
-  const rows: { label: string; count: number | undefined; kind: AttentionKind }[] = [
+  const rows: { label: string; count: number | undefined; kind: AttentionKind; age?: HitAgeBucket }[] = [
     ...HIT_AGE_BUCKETS.map((bucket) => ({
       label: `${translate('app.shipments.attention.OpenHits')}: ${translate(`app.shipments.attention.${bucket}`)}`,
       count: counts?.OpenHitsByAge[bucket],
       kind: 'OpenHits' as const,
+      age: bucket,
     })),
     { label: translate('app.shipments.attention.AwaitingReview'), count: counts?.AwaitingReview, kind: 'AwaitingReview' },
     { label: translate('app.shipments.attention.DeniedHit'), count: counts?.DeniedHit, kind: 'DeniedHit' },
@@ -208,8 +210,8 @@ function AttentionFigures({
               {row.count !== undefined && (
                 <Figure
                   count={row.count}
-                  label={translate('app.shipments.attention.link', { count: row.count, what: row.label })}
-                  onOpen={() => onOpen(row.kind)}
+                  label={translate('app.shipments.attention.link', { smart_count: row.count, what: row.label })}
+                  onOpen={() => onOpen(row.kind, row.age)}
                 />
               )}
             </td>
