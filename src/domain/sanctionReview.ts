@@ -162,6 +162,15 @@ export function screeningActions(
   );
 }
 
+/**
+ * The hits a screening no longer finds (issue 34, 5: the listed entry was removed from its list, or
+ * changed so that it no longer matches): they leave the shipment, and its history says so.
+ */
+export function hitsNoLongerFound(before: readonly ReviewedSanctionHit[], after: readonly ReviewedSanctionHit[]): ReviewedSanctionHit[] {
+  const found = new Set(after.map((hit) => hit.hitId));
+  return before.filter((hit) => !found.has(hit.hitId));
+}
+
 /** Sanction remarks follow the accept remark rule (remarkProblem in remark.ts, required). */
 export const SanctionReviewMessages = {
   noDecision: 'Choose at least one decision.',

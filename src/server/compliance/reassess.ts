@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Selectable, Transaction } from 'kysely';
 import type { AirWaybill, HouseManifest } from '../../domain/cargoMessages';
-import { screeningActions, type ReviewedSanctionHit } from '../../domain/sanctionReview';
+import { hitsNoLongerFound, screeningActions, type ReviewedSanctionHit } from '../../domain/sanctionReview';
 import { OPEN_STATUSES } from '../../domain/shipmentStatus';
 import type { Database, ShipmentTable } from '../db/schema';
 import { QUEUES, type JobQueue } from '../jobs/jobQueue';
@@ -74,29 +74,37 @@ export async function writeReassessment(trx: Transaction<Database>, plan: Planne
   const { shipment, next, previousHits, assessment } = plan;
   if (!plan.changed) return;
   await trx.updateTable('shipments').set(next).where('shipment_id', '=', shipment.shipment_id).execute();
-  // The shipment's history tells what screening did to its hits: cleared by a whitelist row, or open again.
-  await writeShipmentEvents(
-    trx,
-    screeningActions(previousHits, assessment.hits).map(({ hit, action }) => {
-      const what = `Sanction hit ${hit.hitId} (${hit.role.toLowerCase()}${hit.hawb ? ` of house ${hit.hawb}` : ''} '${hit.screenedText}' matches '${hit.matchedPhrase}', ${hit.listName} ${hit.entryId})`;
-      return action.decision === 'WHITELIST'
+  // The shipment's history tells what screening did to its hits: cleared by a whitelist row, open again, or gone.
+  const what = (hit: ReviewedSanctionHit) =>
+    `Sanction hit ${hit.hitId} (${hit.role.toLowerCase()}${hit.hawb ? ` of house ${hit.hawb}` : ''} '${hit.screenedText}' matches '${hit.matchedPhrase}', ${hit.listName} ${hit.entryId})`;
+  await writeShipmentEvents(trx, [
+    ...screeningActions(previousHits, assessment.hits).map(({ hit, action }) =>
+      action.decision === 'WHITELIST'
         ? {
             shipmentId: String(shipment.shipment_id),
-            kind: 'SANCTION',
-            description: `${what} cleared by whitelist row ${action.whitelistRowId}, whitelisted by ${action.by}.`,
+            kind: 'SANCTION' as const,
+            description: `${what(hit)} cleared by whitelist row ${action.whitelistRowId}, whitelisted by ${action.by}.`,
             companyId: action.companyId || null,
             userId: action.by || null,
             details: { hitId: hit.hitId, whitelistRowId: action.whitelistRowId },
           }
         : {
             shipmentId: String(shipment.shipment_id),
-            kind: 'SANCTION',
-            description: `${what} is open again: ${action.remarks}`,
+            kind: 'SANCTION' as const,
+            description: `${what(hit)} is open again: ${action.remarks}`,
             companyId: null,
             userId: null,
-          };
-    }),
-  );
+          },
+    ),
+    ...hitsNoLongerFound(previousHits, assessment.hits).map((hit) => ({
+      shipmentId: String(shipment.shipment_id),
+      kind: 'SANCTION' as const,
+      description: `${what(hit)} is no longer found: ${hit.listName} ${hit.entryId} was removed from its list, or no longer matches. The hit was ${hit.state.toLowerCase()}.`,
+      companyId: null,
+      userId: null,
+      details: { hitId: hit.hitId, entryId: hit.entryId, state: hit.state },
+    })),
+  ]);
   if (next.status === 'Processing' && next.auto_accept_at && jobs) {
     await jobs.send(QUEUES.autoAccept, {}, { startAfter: next.auto_accept_at, within: trx });
   }

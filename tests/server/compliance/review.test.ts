@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { bearer, buildTestApp, signIn, type TestApp } from '../testApp';
 import { demoFwb, postMessage } from './messages';
+import { addListRow, INTERNAL_SANCTION_ENTRY } from './ruleRows';
 
 /**
  * The sanction tab's calls (issue 6): a screened shipment with a hit, escalate and cancel, approve,
@@ -316,5 +317,51 @@ describe('GET /awbapi/sanction/search', () => {
     const short = await t.app.inject({ method: 'GET', url: '/awbapi/sanction/search?name=%20x%20', headers: bearer(admin) });
     expect(short.statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/awbapi/sanction/search?name=ab&limit=500', headers: bearer(admin) })).statusCode).toBe(400);
+  });
+});
+
+describe('a hit whose listed entry goes (issue 34, 5)', () => {
+  it('leaves the shipment when screened again, and the history says which hit went and why', async () => {
+    const rowId = await addListRow(
+      t.db,
+      'sanctionlist',
+      { ...INTERNAL_SANCTION_ENTRY, reference: 'INT-7301', matchingValue: 'VARNOLD ZEPHYR HAULAGE' },
+      'internal|int-7301',
+    );
+    const shipment = await screened(9_200_031, 'VARNOLD ZEPHYR HAULAGE');
+    const [hit] = (await sanctionDetail(admin, shipment.ShipmentId)).SanctionHits;
+    expect(hit).toMatchObject({ entryId: 'INT-7301', state: 'OPEN' });
+
+    await t.db.deleteFrom('rule_list_rows').where('row_id', '=', rowId).execute();
+    // Screened again (the carrier's lists are read again once the change is heard): the hit is gone.
+    await expect
+      .poll(async () => {
+        await t.app.inject({ method: 'POST', url: '/awbapi/sanction/resend', headers: bearer(admin), payload: { ResendList: [shipment.ShipmentId] } });
+        return (await sanctionDetail(admin, shipment.ShipmentId)).SanctionHits.length;
+      })
+      .toBe(0);
+    const lines = await t.db
+      .selectFrom('shipment_events')
+      .select(['kind', 'description', 'details'])
+      .where('shipment_id', '=', shipment.ShipmentId)
+      .where('kind', '=', 'SANCTION')
+      .where('description', 'like', 'Sanction hit %')
+      .execute();
+    expect(lines).toEqual([
+      {
+        kind: 'SANCTION',
+        description: `Sanction hit ${hit.hitId} (consignee 'VARNOLD ZEPHYR HAULAGE' matches 'VARNOLD ZEPHYR HAULAGE', INTERNAL INT-7301) is no longer found: INTERNAL INT-7301 was removed from its list, or no longer matches. The hit was open.`,
+        details: { hitId: hit.hitId, entryId: 'INT-7301', state: 'OPEN' },
+      },
+    ]);
+    // Screening again with nothing to find writes nothing more.
+    await t.app.inject({ method: 'POST', url: '/awbapi/sanction/resend', headers: bearer(admin), payload: { ResendList: [shipment.ShipmentId] } });
+    const again = await t.db
+      .selectFrom('shipment_events')
+      .select('event_id')
+      .where('shipment_id', '=', shipment.ShipmentId)
+      .where('description', 'like', '% is no longer found:%')
+      .execute();
+    expect(again).toHaveLength(1);
   });
 });
