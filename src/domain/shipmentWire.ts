@@ -254,6 +254,8 @@ export interface SanctionHit {
     words: { listed: string; screened: string; how: string; similarity: number }[];
     missing: string[];
     extra: string[];
+    /** The party's country is not the entry's: the score was lowered by `lowered`. */
+    country?: { party: string; listed: string; lowered: number };
   } | null;
   /** The latest decision, and all of them, oldest first. */
   action: HitActionWire | null;

@@ -131,7 +131,7 @@ describe('the evidence of a hit', () => {
       t.app,
       admin,
       demoFwb(9_400_001, (waybill) => {
-        waybill.shipper = { ...waybill.shipper, name: 'BADEGE ERIK' };
+        waybill.shipper = { ...waybill.shipper, name: 'BADEGE ERIK', countryCode: 'DE' };
       }),
     );
     expect(created.statusCode, created.body).toBe(201);
@@ -151,7 +151,9 @@ describe('the evidence of a hit', () => {
       'BADEGE/BADEGE',
       'ERIC/ERIK',
     ]);
-    expect(hit.explanation.summary).toMatch(/score 0\.\d+$/);
+    // ERIC BADEGE is of the Democratic Republic of the Congo, the shipper in Germany: a little lower, and said (issue 34, 4).
+    expect(hit.explanation.summary).toMatch(new RegExp(`score 0\\.\\d+; the party is in DE, the entry in CD: ${hit.score}$`));
+    expect(hit.explanation.country).toEqual({ party: 'DE', listed: 'CD', lowered: 0.02 });
   });
 });
 

@@ -533,6 +533,7 @@ export const appMessages = {
           },
           missing: 'Missing on the shipment: %{words}',
           extra: 'Not in the listed name: %{words}',
+          country: 'The party is in %{party}, the entry in %{listed}: score lowered by %{lowered}',
         },
       },
       history: {

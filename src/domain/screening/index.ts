@@ -23,6 +23,7 @@ export { citationOf, embargoOf, controlledCommodityOf, splitPrograms, SANCTION_P
 export { readOfacLegacyCsv, type OfacLegacyFiles, type OfacReadOptions } from './ofacLegacyCsv';
 export {
   SanctionScreener,
+  COUNTRY_PENALTY,
   DEFAULT_FUZZY_THRESHOLD,
   HIGH_CONFIDENCE_SCORE,
   listedNameShape,

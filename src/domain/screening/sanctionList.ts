@@ -76,6 +76,8 @@ export interface HitExplanation {
   extra: string[];
   /** A distinctive listed word replaced by another (the score is capped). */
   replaced?: { listed: string; screened: string };
+  /** The party's country is not the listed one's: the score was lowered by `lowered` (never below the threshold). */
+  country?: { party: string; listed: string; lowered: number };
   /** One line for people: "AIRLINES ~ AIR (synonym 0.95), MAHAN = MAHAN (exact); score 0.9913". */
   summary: string;
 }

@@ -32,6 +32,37 @@ import type { SanctionWhitelist, WhitelistContext, WhitelistEntry } from './whit
  * Listed names with wildcards are matched by the rule-list wildcard matcher on the folded texts.
  */
 
+/**
+ * How much lower a hit scores when the party's country is known and is not the listed entry's (issue
+ * 34, 4): a little, never below the threshold, since a country alone never clears a hit (a listed
+ * company trades through other countries; a person travels). It can lower a fuzzy hit's risk level.
+ */
+export const COUNTRY_PENALTY = 0.02;
+
+function withCountry(
+  subject: ScreeningSubject,
+  entry: SanctionListEntry,
+  score: number,
+  explanation: HitExplanation,
+  threshold: number,
+): { score: number; explanation: HitExplanation } {
+  const party = subject.countryCode?.trim().toUpperCase();
+  const listed = entry.countryCode?.trim().toUpperCase();
+  if (!party || !listed || party === listed) return { score, explanation };
+  const lowered = Math.max(Math.min(score, threshold), Math.round((score - COUNTRY_PENALTY) * 10_000) / 10_000);
+  if (lowered === score) return { score, explanation };
+  const by = Math.round((score - lowered) * 10_000) / 10_000;
+  return {
+    score: lowered,
+    explanation: {
+      ...explanation,
+      score: lowered,
+      country: { party, listed, lowered: by },
+      summary: `${explanation.summary}; the party is in ${party}, the entry in ${listed}: ${lowered}`,
+    },
+  };
+}
+
 /** The Default (fuzzy) threshold, chosen on the labelled evaluation set (see evaluation/ and bench/screening.ts). */
 export const DEFAULT_FUZZY_THRESHOLD = 0.85;
 /** Fuzzy hits scoring below this are one risk level lower than their entry (the rule is sanctionRisk.ts's). */
@@ -333,9 +364,10 @@ export class SanctionScreener {
     return { ...comparison, score: Math.round(comparison.score * 10_000) / 10_000 };
   }
 
-  private hit(subject: ScreeningSubject, id: number, score: number, explanation: HitExplanation): SanctionHit {
+  private hit(subject: ScreeningSubject, id: number, matched: number, found: HitExplanation, threshold: number): SanctionHit {
     const name = this.names[id];
     const entry = this.entries[name.entry];
+    const { score, explanation } = withCountry(subject, entry, matched, found, threshold);
     const embargo = embargoOf(entry.programs);
     const controlledCommodity = controlledCommodityOf(entry.programs);
     return {
@@ -409,13 +441,16 @@ export class SanctionScreener {
         if (pattern.expression.test(folded)) for (const name of pattern.names) found(name, 1, whole(name, 'wildcard'));
       }
     }
-    const best = new Map<number, SanctionHit>();
-    for (const [id, { score, explanation }] of scores) {
+    // One hit per entry: its best name (by the score as matched; the country lowers every name of an entry alike).
+    const best = new Map<number, { id: number; score: number; explanation: () => HitExplanation }>();
+    for (const [id, found] of scores) {
       const entry = this.names[id].entry;
       const current = best.get(entry);
-      if (!current || current.score < score) best.set(entry, this.hit(subject, id, score, explanation()));
+      if (!current || current.score < found.score) best.set(entry, { id, ...found });
     }
-    return [...best.values()].sort((a, b) => b.score - a.score || a.entryId.localeCompare(b.entryId));
+    return [...best.values()]
+      .map(({ id, score, explanation }) => this.hit(subject, id, score, explanation(), threshold))
+      .sort((a, b) => b.score - a.score || a.entryId.localeCompare(b.entryId));
   }
 
   /** Screens the texts of a shipment; hits a whitelist entry clears are set apart. */

@@ -77,6 +77,7 @@ export function wireSanctionHits(stored: unknown): SanctionHit[] {
           words: hit.explanation.words.map(({ listed, screened, how, similarity }) => ({ listed, screened, how, similarity })),
           missing: hit.explanation.missing,
           extra: hit.explanation.extra,
+          ...(hit.explanation.country ? { country: hit.explanation.country } : {}),
         }
       : null,
     action: hit.actions.at(-1) ?? null,

@@ -394,6 +394,12 @@ export const SanctionHitSchema = Type.Object({
         words: Type.Array(Type.Object({ listed: Type.String(), screened: Type.String(), how: Type.String(), similarity: Type.Number() })),
         missing: Type.Array(Type.String()),
         extra: Type.Array(Type.String()),
+        country: Type.Optional(
+          Type.Object(
+            { party: Type.String(), listed: Type.String(), lowered: Type.Number() },
+            { description: "the party's country is not the entry's: the score was lowered by `lowered` (never below the threshold)" },
+          ),
+        ),
       }),
       Type.Null(),
     ],

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   citationOf,
+  COUNTRY_PENALTY,
   DEFAULT_FUZZY_THRESHOLD,
   listedNameShape,
   readMatchingValue,
@@ -179,6 +180,38 @@ describe('what a hit records', () => {
     expect(hit.entryId).toBe('SDN-11184');
     expect(hit.controlledCommodity?.description).toMatch(/dual-use/);
     expect(hit.citation).toMatch(/^NPWMD: Weapons of Mass Destruction Proliferators Sanctions Regulations, 31 CFR part 544/);
+  });
+
+  it("lowers a hit a little when the party's country is not the listed one's, never below the threshold (issue 34, 4)", () => {
+    const listed = new SanctionScreener([
+      internal('X-21', 'ZAGROS MARITIME CARGO LINES', 'Default', { countryCode: 'IR' }),
+      internal('X-22', 'NORTHERN STAR SHIPPING', 'Default'),
+    ]);
+    const subject = (text: string, countryCode?: string): ScreeningSubject => ({
+      role: 'Consignee',
+      kind: 'name',
+      text,
+      ...(countryCode ? { countryCode } : {}),
+    });
+    const at = (text: string, countryCode?: string) => listed.screenSubject(subject(text, countryCode))[0]!;
+    // The same country, or none known: as matched.
+    expect(at('ZAGROS MARITIME CARGO LINES', 'IR')).toMatchObject({ score: 1, entryId: 'X-21' });
+    expect(at('ZAGROS MARITIME CARGO LINES')).toMatchObject({ score: 1 });
+    expect(at('ZAGROS MARITIME CARGO LINES').explanation?.country).toBeUndefined();
+    // Another country: a little lower, and the explanation says why.
+    const elsewhere = at('ZAGROS MARITIME CARGO LINES', 'de');
+    expect(elsewhere.score).toBe(1 - COUNTRY_PENALTY);
+    expect(elsewhere.explanation?.country).toEqual({ party: 'DE', listed: 'IR', lowered: COUNTRY_PENALTY });
+    expect(elsewhere.explanation?.summary).toMatch(/; the party is in DE, the entry in IR: 0\.98$/);
+    // An entry without a country is not lowered by the party's.
+    expect(at('NORTHERN STAR SHIPPING', 'DE')).toMatchObject({ score: 1, entryId: 'X-22' });
+    // A hit just over the threshold stays a hit: the country alone never clears it (LINE for LINES scores 0.9959).
+    const strict = new SanctionScreener([internal('X-21', 'ZAGROS MARITIME CARGO LINES', 'Default', { countryCode: 'IR' })], { threshold: 0.995 });
+    const [near] = strict.screenSubject(subject('ZAGROS MARITIME CARGO LINE', 'IR'));
+    expect(near!.score).toBeGreaterThanOrEqual(0.995);
+    expect(near!.score).toBeLessThan(0.995 + COUNTRY_PENALTY);
+    const [nearElsewhere] = strict.screenSubject(subject('ZAGROS MARITIME CARGO LINE', 'DE'));
+    expect(nearElsewhere).toMatchObject({ score: 0.995, explanation: { country: { party: 'DE', listed: 'IR' } } });
   });
 
   it('cites a program without a known regulation by its name alone, not as an OFAC program (issue 36, 10)', () => {

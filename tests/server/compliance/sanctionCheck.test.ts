@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { readRiskLevel, sanctionRiskLevel } from '../../../src/domain/sanctionRisk';
 import type { SanctionCheckAnswer } from '../../../src/domain/shipmentWire';
 import { bearer, buildTestApp, signIn, type TestApp } from '../testApp';
@@ -159,11 +160,26 @@ describe('names and list rows written with invisible characters (issue 33)', () 
 });
 
 describe('risk labels on the Sanction Check and on the shipment', () => {
-  async function shipmentHits(serial: number, consignee: string) {
+  /** The listed entry's country: the consignee is put there, so that both sides screen the same facts (the Sanction Check has a name only; a party of another country scores a little lower). */
+  async function listedCountry(entryId: string): Promise<string | undefined> {
+    const row = await t.db
+      .selectFrom('rule_list_rows')
+      .select(sql<string | null>`row_values ->> 'countryCode'`.as('country'))
+      .where('list_name', '=', 'sanctionlist')
+      .where(sql<boolean>`row_values ->> 'reference' = ${entryId}`)
+      .executeTakeFirst();
+    return row?.country ?? undefined;
+  }
+
+  async function shipmentHits(serial: number, consignee: string, entryId: string) {
+    const country = await listedCountry(entryId);
     const posted = await postMessage(
       t.app,
       admin,
-      demoFwb(serial, (waybill) => (waybill.consignee.name = consignee)),
+      demoFwb(serial, (waybill) => {
+        waybill.consignee.name = consignee;
+        if (country) waybill.consignee.countryCode = country;
+      }),
     );
     expect(posted.statusCode).toBe(201);
     const detail = await t.app.inject({ method: 'GET', url: `/awbapi/sanction/detail/${posted.json().data.ShipmentId}`, headers: bearer(admin) });
@@ -176,7 +192,7 @@ describe('risk labels on the Sanction Check and on the shipment', () => {
     ['a near spelling of an official entry', 9_300_002, 'AEROCARIBEAN AIRLINES', 'SDN-36', undefined],
     ['the very name of an official entry', 9_300_003, 'AEROCARIBBEAN AIRLINES', 'SDN-36', 'High'],
   ])('mean the same for %s', async (_kind, serial, name, entryId, expected) => {
-    const onShipment = (await shipmentHits(serial, name)).find((hit) => hit.entryId === entryId);
+    const onShipment = (await shipmentHits(serial, name, entryId)).find((hit) => hit.entryId === entryId);
     const checked = (await check(name)).Hits.find((hit) => hit.EntryId === entryId);
     expect(onShipment, 'hit on the shipment').toBeDefined();
     expect(checked, 'match on the Sanction Check').toMatchObject({ Outcome: 'match' });

@@ -180,6 +180,15 @@ export function HitWhy({ hit }: { hit: SanctionHit }) {
       )}
       {note('missing', explanation.missing)}
       {note('extra', explanation.extra)}
+      {explanation.country && (
+        <Typography variant="caption" component="div" color="text.secondary">
+          {translate('app.shipments.sanction.evidence.country', {
+            party: explanation.country.party,
+            listed: explanation.country.listed,
+            lowered: explanation.country.lowered.toFixed(2),
+          })}
+        </Typography>
+      )}
     </Stack>
   );
 }

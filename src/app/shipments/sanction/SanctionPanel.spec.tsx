@@ -62,6 +62,7 @@ const sourceHit: SanctionHit = {
     ],
     missing: ['MUKOKO'],
     extra: ['FABIO'],
+    country: { party: 'DE', listed: 'CD', lowered: 0.02 },
   },
 };
 
@@ -129,6 +130,7 @@ describe('SanctionPanel: the evidence of a hit (issue 34)', () => {
     ).toBeInTheDocument();
     expect(within(row).getByText('Missing on the shipment: MUKOKO')).toBeInTheDocument();
     expect(within(row).getByText('Not in the listed name: FABIO')).toBeInTheDocument();
+    expect(within(row).getByText('The party is in DE, the entry in CD: score lowered by 0.02')).toBeInTheDocument();
   });
 
   it('marks the alias that matched, first among the aliases, and dates a version without a publication date by its import', async () => {
