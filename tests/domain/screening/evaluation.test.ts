@@ -53,6 +53,16 @@ describe('precision and recall of Default matching', () => {
     expect(atDefault.recall).toBeGreaterThanOrEqual(0.97);
   });
 
+  it("finds a person whose given names are written as initials, and never a listed person's given names alone (issue 34, 4)", () => {
+    const flagged = (pair: (typeof scored)[number]) => pair.score >= DEFAULT_FUZZY_THRESHOLD;
+    const initials = scored.filter(({ pair }) => pair.positive && pair.variants.includes('initials'));
+    expect(initials.length).toBeGreaterThan(5);
+    expect(initials.filter(flagged).length / initials.length).toBeGreaterThanOrEqual(0.97);
+    const givenAlone = scored.filter(({ pair }) => !pair.positive && pair.kind === 'common-given-names');
+    expect(givenAlone.length).toBeGreaterThan(5);
+    expect(givenAlone.filter(flagged).map(({ pair }) => pair.query)).toEqual([]);
+  });
+
   it('the default threshold is within 0.01 of the best F2 on the curve', () => {
     const best = bestThreshold(curve);
     expect(curvePoint(scored, DEFAULT_FUZZY_THRESHOLD).f2).toBeGreaterThanOrEqual(best.f2 - 0.01);

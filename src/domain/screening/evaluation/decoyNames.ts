@@ -304,3 +304,19 @@ export function sharedGivenNames(listedName: string, random: Random): string | u
   if (foldText(given).replace(/ /g, '').length < 3) return undefined;
   return random() < 0.5 ? `${given} ${pick(random, FAMILY_NAMES)}` : `${pick(random, FAMILY_NAMES)}, ${given}`;
 }
+
+/**
+ * A listed person's given names alone, without the family name (issue 34, 4: given names alone never
+ * make a hit): RAMIREZ GARCIA, Hector Fabio -> Hector Fabio. Only names with two given words or more
+ * of three letters each apply (a single common given name says nothing either way).
+ */
+export function givenNamesAlone(listedName: string): string | undefined {
+  const comma = listedName.indexOf(',');
+  if (comma < 0) return undefined;
+  const given = listedName
+    .slice(comma + 1)
+    .trim()
+    .split(/\s+/)
+    .filter((part) => foldText(part).length >= 3);
+  return given.length >= 2 ? given.join(' ') : undefined;
+}

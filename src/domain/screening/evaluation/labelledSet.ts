@@ -2,7 +2,7 @@ import { literalOfMatchingValue } from '../../wildcard';
 import { isGenericWord } from '../genericWords';
 import { normaliseName } from '../nameNormalisation';
 import type { SanctionListEntry } from '../sanctionList';
-import { decoyCompanyName, decoyPersonName, nearMiss, sharedGenericWords, sharedGivenNames } from './decoyNames';
+import { decoyCompanyName, decoyPersonName, givenNamesAlone, nearMiss, sharedGenericWords, sharedGivenNames } from './decoyNames';
 import { applyVariant, recase, VARIANT_KINDS, type VariantKind } from './nameVariants';
 import { pick, seededRandom } from '../../seededRandom';
 
@@ -12,22 +12,36 @@ import { pick, seededRandom } from '../../seededRandom';
  * - positives: a listed name (or alias) written differently (see nameVariants.ts), labelled with
  *   the entry it must find;
  * - negatives: ordinary company and person names, near misses of listed names, names sharing a
- *   listed company's generic words or a listed person's given names (decoyNames.ts), none holding
- *   a whole listed name.
+ *   listed company's generic words or a listed person's given names (with another family name, or
+ *   alone) (decoyNames.ts), none holding a whole listed name.
  */
 
-export type NegativeKind = 'company' | 'person' | 'near-miss' | 'shared-generic' | 'shared-given-names';
-export const NEGATIVE_KINDS: readonly NegativeKind[] = ['company', 'person', 'near-miss', 'shared-generic', 'shared-given-names'];
+export type NegativeKind = 'company' | 'person' | 'near-miss' | 'shared-generic' | 'shared-given-names' | 'common-given-names';
+export const NEGATIVE_KINDS: readonly NegativeKind[] = ['company', 'person', 'near-miss', 'shared-generic', 'shared-given-names', 'common-given-names'];
 
 export type LabelledPair =
   | { positive: true; query: string; listedName: string; entryId: string; variants: VariantKind[] }
-  | { positive: false; query: string; kind: NegativeKind; listedName?: string };
+  | {
+      positive: false;
+      query: string;
+      kind: NegativeKind;
+      listedName?: string;
+      /**
+       * Only a hit on this entry is a false alarm (common-given-names: a listed person's given names
+       * alone must not find that person; they may well be the whole name of another listed person,
+       * Hikmat Jarjes of GARGEES, Hikmat, which the set cannot label either way).
+       */
+      onlyEntryId?: string;
+    };
 
 export interface LabelledSetOptions {
   positives: number;
   negatives: number;
   seed?: number;
 }
+
+/** Words that join an Arabic name's parts, not parts of their own: AL-TURKI is TURKI. */
+const PARTICLES = new Set(['AL', 'EL', 'BIN', 'IBN', 'BINT']);
 
 /** Programs of Russian, Ukrainian and Belarusian parties, whose names were romanised from Cyrillic. */
 const CYRILLIC_ORIGIN = /UKRAINE|RUSSIA|BELARUS|CAATSA|CYBER|MAGNIT/;
@@ -84,11 +98,12 @@ export function buildLabelledSet(entries: readonly SanctionListEntry[], options:
     // Cyrillic spellings are made only of names that were romanised from Cyrillic.
     const applicable = VARIANT_KINDS.filter((kind) => kind !== 'cyrillic' || entry.programs.some((program) => CYRILLIC_ORIGIN.test(program)));
     const kinds: VariantKind[] = [pick(random, applicable)];
-    if (random() < 0.3)
+    // Initials are not combined: another change of the given names first would make a wrong initial (N. ROZI for Pahlawan ROZI).
+    if (random() < 0.3 && kinds[0] !== 'initials')
       kinds.push(
         pick(
           random,
-          applicable.filter((kind) => kind !== kinds[0]),
+          applicable.filter((kind) => kind !== kinds[0] && kind !== 'initials'),
         ),
       );
     let query: string | undefined = name;
@@ -118,8 +133,25 @@ export function buildLabelledSet(entries: readonly SanctionListEntry[], options:
     if (roll < 0.25) pair = { positive: false, query: decoyCompanyName(random), kind: 'company' };
     else if (roll < 0.4) pair = { positive: false, query: decoyPersonName(random), kind: 'person' };
     else if (roll < 0.6) pair = fromListed('near-miss', material, (name) => nearMiss(name, random));
-    else if (roll < 0.8) pair = fromListed('shared-generic', companies, (name) => sharedGenericWords(name, random));
-    else pair = fromListed('shared-given-names', people, (name) => sharedGivenNames(name, random));
+    else if (roll < 0.75) pair = fromListed('shared-generic', companies, (name) => sharedGenericWords(name, random));
+    else if (roll < 0.9) pair = fromListed('shared-given-names', people, (name) => sharedGivenNames(name, random));
+    else {
+      // Given names alone, unless they hold another name, or the family name of another name, of the same
+      // person (Badran Turki of AL-TURKI, Badran; Mahmoud Bagheri of BAGHERI, Mahmud Kazemabad: true hits).
+      const { entry, name } = pick(random, people);
+      const query = givenNamesAlone(name);
+      const words = new Set(query ? normaliseName(query).words : []);
+      const holdsOwnName = [entry.name, ...entry.aliases].some((value) => {
+        const literal = literalOfMatchingValue(value) ?? value;
+        const family = literal.includes(',') ? literal.slice(0, literal.indexOf(',')) : literal;
+        return [literal, family].some((part) => {
+          const own = normaliseName(part).words.filter((word) => !PARTICLES.has(word));
+          return own.length > 0 && own.every((word) => words.has(word));
+        });
+      });
+      if (query && !holdsOwnName && !holdsListedName(query, wordSets))
+        pair = { positive: false, query, kind: 'common-given-names', listedName: name, onlyEntryId: entry.entryId };
+    }
     if (!pair || listedKeys.has(normaliseName(pair.query).text) || holdsListedName(pair.query, wordSets)) continue;
     pairs.push({ ...pair, query: recase(pair.query, random) });
     made++;

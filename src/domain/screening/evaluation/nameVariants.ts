@@ -4,8 +4,8 @@ import { pick, shuffled } from '../../seededRandom';
  * Ways a listed name gets written differently on a shipment: word order, a typing error (also in
  * a word's first letter), dropped letters, another transliteration (or Cyrillic script), a company
  * suffix added or removed, a generic trade word added or changed (MAHAN AIRLINES for MAHAN AIR),
- * a letter moved across a space or two words run together, a person's middle name left out,
- * different punctuation. Each returns undefined when it does not apply to the name.
+ * a letter moved across a space or two words run together, a person's middle name left out, a
+ * person's given names as initials, different punctuation. Each returns undefined when it does not apply to the name.
  */
 
 export type VariantKind =
@@ -20,6 +20,7 @@ export type VariantKind =
   | 'moved-space'
   | 'joined-words'
   | 'middle-name'
+  | 'initials'
   | 'punctuation';
 export const VARIANT_KINDS: readonly VariantKind[] = [
   'word-order',
@@ -33,6 +34,7 @@ export const VARIANT_KINDS: readonly VariantKind[] = [
   'moved-space',
   'joined-words',
   'middle-name',
+  'initials',
   'punctuation',
 ];
 
@@ -364,6 +366,22 @@ function middleName(name: string, random: Random, isCompany: boolean): string | 
   return random() < 0.5 ? `${kept} ${name.slice(0, comma)}` : `${name.slice(0, comma)}, ${kept}`;
 }
 
+/**
+ * A person's given names written as initials before the family name (issue 34, 4): RAMIREZ GARCIA,
+ * Hector Fabio -> H. F. RAMIREZ GARCIA, or the first given name kept: Hector F. RAMIREZ GARCIA.
+ */
+function initials(name: string, random: Random, isCompany: boolean): string | undefined {
+  const comma = name.indexOf(', ');
+  if (isCompany || comma < 0) return undefined;
+  const given = words(name.slice(comma + 2)).filter((part) => /^[A-Za-z]/.test(part));
+  if (given.length === 0) return undefined;
+  const keepFirst = given.length > 1 && random() < 0.5;
+  // The initial of al-Hishan is H, as a clerk writes it.
+  const initial = (part: string) => `${part.replace(/^(al|el)-/i, '')[0].toUpperCase()}.`;
+  const written = given.map((part, index) => (keepFirst && index === 0 ? part : initial(part)));
+  return `${written.join(' ')} ${name.slice(0, comma)}`;
+}
+
 /** Hyphens, dots, commas and apostrophes dropped or changed, or words joined by a hyphen. */
 function punctuation(name: string, random: Random): string | undefined {
   const options: (() => string)[] = [];
@@ -397,6 +415,8 @@ export function applyVariant(kind: VariantKind, name: string, random: Random, is
       return joinedWords(name, random);
     case 'middle-name':
       return middleName(name, random, isCompany);
+    case 'initials':
+      return initials(name, random, isCompany);
     case 'dropped-letters':
       return droppedLetters(name, random);
     case 'transliteration':

@@ -4,12 +4,12 @@ import type { LabelledPair } from './labelledSet';
 /**
  * Precision and recall of Default matching on a labelled set, at every threshold of a sweep:
  * a positive counts as found when its own entry scores at least the threshold; a negative counts
- * as a false alarm when any entry does.
+ * as a false alarm when any entry does (or, for one made of an entry's given names, that entry).
  */
 
 export interface ScoredPair {
   pair: LabelledPair;
-  /** Positives: the score of the entry they must find (0 when not found at all); negatives: the best score of any entry. */
+  /** Positives: the score of the entry they must find (0 when not found at all); negatives: the best score of any entry (or of onlyEntryId's). */
   score: number;
   /** The hit that gave the score, explained (see SanctionHit.explanation). */
   why?: string;
@@ -32,7 +32,8 @@ export interface CurvePoint {
 export function scorePairs(screener: SanctionScreener, pairs: readonly LabelledPair[], floor = 0.7): ScoredPair[] {
   return pairs.map((pair) => {
     const hits = screener.screenSubject({ role: 'Shipper', kind: 'name', text: pair.query }, floor);
-    const hit = pair.positive ? hits.find((candidate) => candidate.entryId === pair.entryId) : hits[0];
+    const entryId = pair.positive ? pair.entryId : pair.onlyEntryId;
+    const hit = entryId ? hits.find((candidate) => candidate.entryId === entryId) : hits[0];
     return { pair, score: hit?.score ?? 0, ...(hit ? { why: `${hit.matchedPhrase}: ${hit.explanation?.summary ?? ''}` } : {}) };
   });
 }
