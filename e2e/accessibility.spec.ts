@@ -246,6 +246,38 @@ test('the shipment pages, the detail with its tabs and dialogs, and the blank wi
   await page.context().close();
 });
 
+test('on a phone the detail actions each keep their name, a disabled one says why, and the tabs scroll with arrows (issue 36, 6)', async ({ browser }) => {
+  const page = await signedInAdmin(browser);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`/ez4/en/shipment/details/${richShipment.id}`);
+  await expect(page.getByRole('heading', { name: `AWB ${richShipment.awb}` })).toBeVisible();
+  const actions = page.getByRole('toolbar', { name: 'Shipment actions' });
+  const buttons = actions.getByRole('button');
+  await expect(buttons).not.toHaveCount(0);
+  let disabled = 0;
+  for (const button of await buttons.all()) {
+    await expect(button).toHaveAccessibleName(/\S/);
+    if (await button.isDisabled()) {
+      disabled++;
+      await expect(button).toHaveAccessibleDescription(/\S/);
+    }
+  }
+  expect(disabled).toBeGreaterThan(0);
+  // The admin (no handling lock) of a shipment not yet decided: no additional document to accept, and why.
+  const acceptDocument = actions.getByRole('button', { name: 'Accept Additional Document' });
+  await expect(acceptDocument).toBeDisabled();
+  await expect(acceptDocument).toHaveAccessibleDescription(
+    /^(Additional documents are accepted on shipments that are already accepted or rejected|No document added after the decision waits for acceptance)\.$/,
+  );
+  // The tab strip is wider than the phone: its arrows show, and the last tab can be reached.
+  const arrows = page.locator('.MuiTabs-root .MuiTabScrollButton-root');
+  await expect(arrows).toHaveCount(2);
+  await expect(arrows.last()).toBeVisible();
+  await page.getByRole('tab', { name: /^Sanction/ }).click();
+  await expect(page.getByRole('tab', { name: /^Sanction/ })).toHaveAttribute('aria-selected', 'true');
+  await page.context().close();
+});
+
 test('the user log, user management and change password have no axe violations', async ({ browser }) => {
   test.setTimeout(180_000);
   const page = await signedInAdmin(browser);

@@ -346,6 +346,8 @@ export interface AwbDetail {
   Lendings: ShipmentLending[] | null;
   /** What this user may do now (the server checks again on every call); Lend and TakeBack: the owning airline's. */
   Can: { Accept: boolean; Reject: boolean; Mark: boolean; Modify: boolean; AcceptDocument: boolean; Upload: boolean; Lend: boolean; TakeBack: boolean };
+  /** For each action the user may not take now, why (the server's own refusal); a disabled button's description. */
+  Why: Partial<Record<keyof AwbDetail['Can'], string>>;
   CheckDigitValid: boolean;
 }
 

@@ -16,7 +16,8 @@ import { openHitCount } from '../../domain/sanctionReview';
 import { complianceSummary, reviewedHitsOf, wireComplianceChecks, wireSanctionHits } from '../compliance/storedHits';
 import type { AwbDetail, EyeballCheck, HandlingState, Party, ShipmentDocumentRow } from '../../domain/shipmentWire';
 import type { CachedShipment, DocumentDbRow } from './shipmentCache';
-import { StatusCode } from '../../domain/statusCodes';
+import { formatMessage, StatusCode } from '../../domain/statusCodes';
+import { ShipmentMessages } from '../../domain/shipmentMessages';
 import { ownsAwb, type CompanyScope } from './scope';
 import type { ShipmentRow } from './shipmentRecord';
 
@@ -110,9 +111,9 @@ export function shipmentData(shipment: ShipmentRow) {
 export type ShipmentData = ReturnType<typeof shipmentData>;
 
 /** What the detail shows the same to everyone who may see it: the shipment and its history. */
-type FixedPart = Omit<AwbDetail, 'Documents' | 'Block' | 'Handling' | 'Lendings' | 'Can'>;
+type FixedPart = Omit<AwbDetail, 'Documents' | 'Block' | 'Handling' | 'Lendings' | 'Can' | 'Why'>;
 /** What depends on the caller (the block, the lock, the lendings the owner sees, what they may do) or on the time (archived documents). */
-type CallerPart = Pick<AwbDetail, 'Documents' | 'Block' | 'Handling' | 'Lendings' | 'Can'>;
+type CallerPart = Pick<AwbDetail, 'Documents' | 'Block' | 'Handling' | 'Lendings' | 'Can' | 'Why'>;
 
 /** The fixed part of a cached copy as JSON, worked out once per copy (it reads the row and the history only). */
 const fixedJson = new WeakMap<CachedShipment, string>();
@@ -130,7 +131,6 @@ function callerPart(cached: CachedShipment, shipment: ShipmentRow, scope: Compan
   const documents = documentRows(cached.documents);
   const facts = decisionFacts(shipment, scope, privilege);
   const block = blockOf(shipment);
-  const free = handling.HeldBy === null;
   const status = facts.status;
   // To whom it is lent is the owner's business only (a handler or forwarder of the shipment is not told).
   const owner = ownsAwb(scope, shipment);
@@ -140,19 +140,33 @@ function callerPart(cached: CachedShipment, shipment: ShipmentRow, scope: Compan
     Block: block ? { Kind: block.kind, Reason: block.reason, AppliesToMe: blockApplies(block, scope.companyId) } : null,
     Handling: handling,
     Lendings: lendings,
-    Can: {
-      // A soft block still allows acceptance (with a remark), so it is checked as acknowledged here.
-      Accept: free && acceptRefusal(facts, 'SOFT_BLOCK', true) === undefined,
-      Reject: free && rejectRefusal(facts) === undefined,
-      Mark: free && markRefusal(facts) === undefined,
-      Modify: free && modifyRefusal(facts) === undefined,
-      AcceptDocument: free && acceptDocumentRefusal(facts) === undefined && documents.some((document) => document.AwaitingAcceptance),
-      Upload: status !== 'Processing',
-      // Lending changes no status: only the owner, and (as every change) not while another user handles it.
-      Lend: free && owner,
-      TakeBack: free && owner && cached.lendings.length > 0,
-    },
+    ...permissions(),
   };
+
+  /** What the user may do now, and for each action they may not, why (a disabled button's description). */
+  function permissions(): Pick<CallerPart, 'Can' | 'Why'> {
+    const held = handling.HeldBy
+      ? formatMessage(ShipmentMessages.heldByOther, { user: handling.HeldBy.UserName, company: handling.HeldBy.CompanyId, since: handling.HeldBy.Since })
+      : undefined;
+    const awaiting = documents.some((document) => document.AwaitingAcceptance);
+    const reasons: Record<keyof AwbDetail['Can'], string | undefined> = {
+      // A soft block still allows acceptance (with a remark), so it is checked as acknowledged here.
+      Accept: held ?? acceptRefusal(facts, 'SOFT_BLOCK', true)?.message,
+      Reject: held ?? rejectRefusal(facts)?.message,
+      Mark: held ?? markRefusal(facts)?.message,
+      Modify: held ?? modifyRefusal(facts)?.message,
+      AcceptDocument: held ?? acceptDocumentRefusal(facts)?.message ?? (awaiting ? undefined : ShipmentMessages.noDocumentAwaiting),
+      Upload: status === 'Processing' ? ShipmentMessages.autoAcceptanceInProgress : undefined,
+      // Lending changes no status: only the owner, and (as every change) not while another user handles it.
+      Lend: owner ? held : ShipmentMessages.onlyOwnerLends,
+      TakeBack: owner ? (held ?? (cached.lendings.length > 0 ? undefined : ShipmentMessages.nothingLent)) : ShipmentMessages.onlyOwnerLends,
+    };
+    const entries = Object.entries(reasons) as [keyof AwbDetail['Can'], string | undefined][];
+    return {
+      Can: Object.fromEntries(entries.map(([action, reason]) => [action, reason === undefined])) as AwbDetail['Can'],
+      Why: Object.fromEntries(entries.filter(([, reason]) => reason !== undefined)) as AwbDetail['Why'],
+    };
+  }
 }
 
 /**

@@ -546,6 +546,12 @@ export const AwbDetailSchema = Type.Object({
     },
     { description: 'what this user may do now (the server checks again on every call)' },
   ),
+  Why: Type.Object(
+    Object.fromEntries(
+      ['Accept', 'Reject', 'Mark', 'Modify', 'AcceptDocument', 'Upload', 'Lend', 'TakeBack'].map((action) => [action, Type.Optional(Type.String())]),
+    ),
+    { additionalProperties: false, description: 'for each action this user may not take now, why: the refusal the server would answer' },
+  ),
   CheckDigitValid: Type.Boolean(),
 });
 

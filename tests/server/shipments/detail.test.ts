@@ -85,6 +85,26 @@ describe('GET /awbapi/awbdetail', () => {
     expect(await countLog(t, { act_type: 'Display', awb_suffix: other.awb_suffix })).toBe(0);
   });
 
+  it('says for each action a user may not take why, as the server would refuse it (issue 36, 6)', async () => {
+    const decided = await shipmentWhere(t, sql`s.awb_prefix = '160' AND s.status = 'Reject'`);
+    const asOwner = (await t.get('airlineAdmin', `/awbapi/awbdetail/${decided.shipment_id}`)).json().data;
+    expect(asOwner.Can).toMatchObject({ Accept: false, Reject: false, Mark: false, Modify: true });
+    expect(asOwner.Why.Accept).toBe('This shipment is in status Reject and cannot be decided.');
+    expect(Object.keys(asOwner.Why).sort()).toEqual(
+      Object.entries(asOwner.Can as Record<string, boolean>)
+        .filter(([, may]) => !may)
+        .map(([action]) => action)
+        .sort(),
+    );
+    // A forwarder decides nothing, and lends nothing.
+    const forwarded = await shipmentWhere(t, sql`s.awb_prefix = '160' AND s.agent_company_id = 'DEMOFWD'`);
+    const asForwarder = (await t.get('forwarder', `/awbapi/awbdetail/${forwarded.shipment_id}`)).json().data;
+    expect(asForwarder.Why).toMatchObject({
+      Accept: 'Your company cannot accept or reject shipments.',
+      Lend: 'Only the airline that owns the AWB lends it or takes it back.',
+    });
+  });
+
   it('refuses malformed ids and AWBs with 400', async () => {
     for (const url of [
       '/awbapi/awbdetail/abc',
@@ -144,6 +164,13 @@ describe('the handling lock', () => {
     const second = (await t.get('airlineAdmin', `/awbapi/awbdetail/${own.shipment_id}`)).json().data;
     expect(second.Handling).toMatchObject({ HeldByMe: false, HeldBy: { UserId: 'operator', UserName: 'Oscar Operator', CompanyId: 'DEMOAIR' } });
     expect(second.Can).toMatchObject({ Accept: false, Reject: false, Mark: false, Modify: false });
+    // Each action it may not take says why (issue 36, 6: a disabled button's description).
+    expect(second.Why.Accept).toMatch(/^This shipment is being handled by Oscar Operator \(DEMOAIR\) since /);
+    expect(second.Why.Modify).toBe(second.Why.Accept);
+    expect(first.Why).toEqual({
+      AcceptDocument: 'Additional documents are accepted on shipments that are already accepted or rejected.',
+      TakeBack: 'The shipment is not lent to anyone.',
+    });
     const refused = await t.post('airlineAdmin', '/awbapi/awbapprove', {
       ShipmentId: own.shipment_id,
       ApproveType: 'NORMAL',

@@ -26,6 +26,7 @@ import { UploadDialog } from '../dialogs/UploadDialog';
 import { isDecisionNetworkFailure, useShipmentFailureLog } from '../failureLog';
 import { failureMessage, type ShipmentOutcome } from '../outcomes';
 import { useShipmentApi, useShipmentDetail } from '../useShipmentApi';
+import { ActionButton } from './ActionButton';
 import { HeldByAlert } from './HeldByAlert';
 import { StaleAlert } from './StaleAlert';
 import { LendingLines } from './LendingLines';
@@ -73,6 +74,13 @@ function DetailView({ detail, reloading, refresh }: { detail: AwbDetail; reloadi
     heldBy || stale || changedElsewhere
       ? { ...detail.Can, Accept: false, Reject: false, Mark: false, Modify: false, AcceptDocument: false, Lend: false, TakeBack: false }
       : detail.Can;
+  // Why each disabled action is disabled: what holds the page back, else the server's own reasons.
+  const heldReason =
+    heldBy && formatMessage(ShipmentMessages.heldByOther, { user: heldBy.UserName, company: heldBy.CompanyId, since: `${heldBy.Since.slice(11, 16)} UTC` });
+  const pageReason = heldReason || (stale || changedElsewhere ? ShipmentMessages.staleDecision : undefined);
+  const why: AwbDetail['Why'] = pageReason
+    ? { Accept: pageReason, Reject: pageReason, Mark: pageReason, Modify: pageReason, AcceptDocument: pageReason, Lend: pageReason, TakeBack: pageReason }
+    : (detail.Why ?? {});
   const softBlock = detail.Block?.Kind === 'SOFT' && detail.Block.AppliesToMe ? detail.Block.Reason : undefined;
   // A decision is on the data the page shows; only after the user chose to decide on the newer
   // FWB/FHL data (and only on that very UpdateDT) does it carry the new UpdateDT and PendingUpdate.
@@ -173,38 +181,61 @@ function DetailView({ detail, reloading, refresh }: { detail: AwbDetail; reloadi
           role="toolbar"
           aria-label={translate('app.shipments.detail.actions')}
         >
-          <Button label="app.shipments.actions.modify" onClick={() => setDialog('modify')} disabled={!can.Modify}>
+          <ActionButton label="app.shipments.actions.modify" onClick={() => setDialog('modify')} disabled={!can.Modify} why={why.Modify}>
             <EditIcon />
-          </Button>
-          <Button label="app.shipments.actions.accept" onClick={() => decide('accept')} disabled={!can.Accept} variant="contained" color="success">
+          </ActionButton>
+          <ActionButton
+            label="app.shipments.actions.accept"
+            onClick={() => decide('accept')}
+            disabled={!can.Accept}
+            why={why.Accept}
+            variant="contained"
+            color="success"
+          >
             <CheckIcon />
-          </Button>
-          <Button label="app.shipments.actions.reject" onClick={() => decide('reject')} disabled={!can.Reject} variant="outlined" color="error">
+          </ActionButton>
+          <ActionButton
+            label="app.shipments.actions.reject"
+            onClick={() => decide('reject')}
+            disabled={!can.Reject}
+            why={why.Reject}
+            variant="outlined"
+            color="error"
+          >
             <BlockIcon />
-          </Button>
-          <Button
+          </ActionButton>
+          <ActionButton
             label="app.shipments.actions.acceptDocument"
             onClick={() => (awaiting.length === 1 ? acceptDocument(awaiting[0]) : setTab('documents'))}
             disabled={!can.AcceptDocument || acceptingDocument}
+            why={why.AcceptDocument}
           >
             <TaskAltIcon />
-          </Button>
-          <Button label="app.shipments.actions.mark" onClick={() => setDialog('mark')} disabled={!can.Mark}>
+          </ActionButton>
+          <ActionButton label="app.shipments.actions.mark" onClick={() => setDialog('mark')} disabled={!can.Mark} why={why.Mark}>
             <FactCheckIcon />
-          </Button>
+          </ActionButton>
           <PrintMenu shipmentId={detail.ShipmentId} />
           <Button label="app.shipments.actions.share" onClick={() => setDialog('share')}>
             <ShareIcon />
           </Button>
           {/* Lendings are told to the airline that owns the AWB only: theirs to lend. */}
           {detail.Lendings && (
-            <Button label="app.shipments.actions.lend" onClick={() => setDialog('lend')} disabled={!can.Lend}>
+            <ActionButton label="app.shipments.actions.lend" onClick={() => setDialog('lend')} disabled={!can.Lend} why={why.Lend}>
               <HandshakeIcon />
-            </Button>
+            </ActionButton>
           )}
         </CardContent>
       </Card>
-      <Tabs value={tab} onChange={(_event, value: TabName) => setTab(value)} variant="scrollable" aria-label={translate('app.shipments.detail.tabsLabel')}>
+      {/* Scrollable with its arrows on a phone too, where the strip is cut off (issue 36, 6). */}
+      <Tabs
+        value={tab}
+        onChange={(_event, value: TabName) => setTab(value)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        aria-label={translate('app.shipments.detail.tabsLabel')}
+      >
         {TABS.map((name) => (
           <Tab
             key={name}

@@ -68,6 +68,7 @@ export function awbDetail(overrides: Partial<AwbDetail> = {}): AwbDetail {
     Handling: { HeldByMe: true, HeldBy: null },
     Lendings: [],
     Can: { Accept: true, Reject: true, Mark: true, Modify: true, AcceptDocument: false, Upload: true, Lend: false, TakeBack: false },
+    Why: {},
     CheckDigitValid: true,
     ...overrides,
   };
