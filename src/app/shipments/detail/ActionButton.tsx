@@ -28,29 +28,25 @@ export function ActionButton({
   const described = disabled && why ? why : undefined;
   if (!phone)
     return (
-      <>
-        <Button label={label} onClick={onClick} disabled={disabled} color={color} variant={variant} aria-description={described}>
-          {children}
-        </Button>
-      </>
+      <Button label={label} onClick={onClick} disabled={disabled} color={color} variant={variant} aria-description={described}>
+        {children}
+      </Button>
     );
   return (
-    <>
-      <Tooltip title={described ? `${name}: ${why}` : name}>
-        {/* A disabled button takes no pointer events: the tooltip listens on its wrapper. */}
-        <span>
-          <IconButton
-            aria-label={name}
-            aria-description={described}
-            disabled={disabled}
-            onClick={onClick}
-            color={color === 'inherit' ? 'inherit' : (color ?? 'primary')}
-            size="large"
-          >
-            {children}
-          </IconButton>
-        </span>
-      </Tooltip>
-    </>
+    <Tooltip title={described ? `${name}: ${why}` : name}>
+      {/* A disabled button takes no pointer events: the tooltip listens on its wrapper. */}
+      <span>
+        <IconButton
+          aria-label={name}
+          aria-description={described}
+          disabled={disabled}
+          onClick={onClick}
+          color={color === 'inherit' ? 'inherit' : (color ?? 'primary')}
+          size="large"
+        >
+          {children}
+        </IconButton>
+      </span>
+    </Tooltip>
   );
 }
