@@ -447,7 +447,44 @@ test('every signed-in page fits 1440, 991, 767 and 499 px wide: no sideways page
       expect(overflow, `${path} at ${width} px scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
       const menu = await page.getByRole('button', { name: 'Profile' }).boundingBox();
       expect(menu && menu.x + menu.width <= width, `${path} at ${width} px: the account menu is off screen`).toBe(true);
+      if (path === '/ez4/en/shipment') {
+        // With rows selected, every bulk action sits inside its bar (issue 36, 1: they spilled over the header).
+        await page.getByRole('checkbox', { name: 'Select this row' }).first().check();
+        const bar = page.locator('.RaBulkActionsToolbar-toolbar');
+        await expect(bar.getByRole('button').first()).toBeVisible();
+        const inside = (await bar.boundingBox())!;
+        for (const button of await bar.getByRole('button').all()) {
+          const at = (await button.boundingBox())!;
+          const name = (await button.getAttribute('aria-label')) ?? (await button.textContent());
+          expect(
+            at.x >= inside.x - 1 && at.y >= inside.y - 1 && at.x + at.width <= inside.x + inside.width + 1 && at.y + at.height <= inside.y + inside.height + 1,
+            `"${name}" spills out of the bulk-action bar at ${width} px`,
+          ).toBe(true);
+        }
+        await page.getByRole('checkbox', { name: 'Select this row' }).first().uncheck();
+      }
+      if (path.includes('/details/')) {
+        // The detail's AWB number stays on one line (issue 36, 5: it wrapped at 767 px).
+        const awb = page.getByRole('heading', { level: 2, name: `AWB ${richShipment.awb}` });
+        const line = await awb.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight) || 32);
+        expect((await awb.boundingBox())!.height, `the AWB number wraps at ${width} px`).toBeLessThan(line * 1.5);
+      }
     }
+  }
+  // The menu's list names whole at 1440 px, each on its lines, none cut with an ellipsis (issue 36, 10).
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/ez4/en/shipment');
+  const mainMenu = page.getByRole('menu', { name: 'Main menu' });
+  const administration = mainMenu.getByRole('menuitem', { name: 'Administration' });
+  if ((await administration.getAttribute('aria-expanded')) !== 'true') await administration.click();
+  await expect(administration).toHaveAttribute('aria-expanded', 'true');
+  const items = mainMenu.getByRole('menuitem');
+  expect(await items.count()).toBeGreaterThan(ruleListPlugins.length);
+  for (const item of await items.all()) {
+    const cut = await item.evaluate((element) =>
+      [element, ...element.querySelectorAll('*')].some((part) => part.scrollWidth > part.clientWidth + 1 && getComputedStyle(part).overflow !== 'visible'),
+    );
+    expect(cut, `the menu cuts "${await item.textContent()}" at 1440 px`).toBe(false);
   }
   // The list an operator scans: at 1440 px its default columns fit without scrolling, AWB numbers on one line.
   await page.setViewportSize({ width: 1440, height: 900 });

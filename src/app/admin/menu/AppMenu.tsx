@@ -100,7 +100,8 @@ export function AppMenu() {
         to={`${basename}/${link.target.path}`}
         primaryText={link.label}
         leftIcon={nested ? <ListAltOutlinedIcon /> : iconOf(link)}
-        sx={nested && sidebarOpen ? { pl: 4 } : undefined}
+        // A long list name wraps to a second line instead of being cut ("Auto Special Hand...", issue 36, 10).
+        sx={nested && sidebarOpen ? { pl: 4, '& .MuiTypography-noWrap': { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 } } : undefined}
       />
     ) : (
       <MenuAction key={link.key} href={link.target.href} icon={iconOf(link)} text={link.label} end={<OpenInNewIcon fontSize="small" aria-hidden="true" />} />

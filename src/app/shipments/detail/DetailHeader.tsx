@@ -47,13 +47,20 @@ export function DetailHeader({ shipmentId, awb, status, checkDigitValid }: { shi
   }
 
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+    // Where the two groups do not fit side by side (767 px with the menu open), the walking buttons go below: the AWB
+    // number never wraps (issue 36, 5).
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1}
+      useFlexGap
+      sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between', flexWrap: 'wrap' }}
+    >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Button label="app.shipments.detail.backToList" onClick={() => navigate(`${basename}/shipment`)}>
           <ArrowBackIcon />
         </Button>
         {awb && (
-          <Typography variant="h6" component="h2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          <Typography variant="h6" component="h2" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
             {translate('app.shipments.detail.awbHeading', { awb })}
           </Typography>
         )}

@@ -233,6 +233,13 @@ function ShipmentTable() {
             // react-admin slides the bulk actions over a list toolbar this page does not have; inside the
             // scrolling box they would be clipped out of sight (and focus), so they take their own row.
             '& .RaBulkActionsToolbar-toolbar:not(.RaBulkActionsToolbar-collapsed)': { position: 'relative', transform: 'none' },
+            // Its fixed height let the buttons spill over the table's header where they do not fit on one line (991 px
+            // and less, issue 36, 1): the bar grows, its buttons wrap inside it.
+            '& .RaBulkActionsToolbar-toolbar:not(.RaBulkActionsToolbar-collapsed), & .RaBulkActionsToolbar-topToolbar': {
+              height: 'auto',
+              flexWrap: 'wrap',
+              rowGap: 0.5,
+            },
           }}
         >
           {COLUMN_ELEMENTS}
