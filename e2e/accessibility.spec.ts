@@ -448,6 +448,13 @@ test('every signed-in page fits 1440, 991, 767 and 499 px wide: no sideways page
       const menu = await page.getByRole('button', { name: 'Profile' }).boundingBox();
       expect(menu && menu.x + menu.width <= width, `${path} at ${width} px: the account menu is off screen`).toBe(true);
       if (path === '/ez4/en/shipment') {
+        // The overview's chart is drawn at its width: its labels stay readable (issue 36, 8: about 5 px on a phone).
+        const chart = page.getByTestId('overview-chart');
+        await expect(chart).toBeVisible();
+        const textPx = await chart.evaluate(
+          (svg) => (svg.getBoundingClientRect().width / (svg as unknown as SVGSVGElement).viewBox.baseVal.width) * parseFloat(getComputedStyle(svg).fontSize),
+        );
+        expect(textPx, `the chart's text is ${textPx.toFixed(1)} px at ${width} px`).toBeGreaterThanOrEqual(11);
         // With rows selected, every bulk action sits inside its bar (issue 36, 1: they spilled over the header).
         await page.getByRole('checkbox', { name: 'Select this row' }).first().check();
         const bar = page.locator('.RaBulkActionsToolbar-toolbar');

@@ -42,4 +42,44 @@ describe('the overview chart', () => {
     fireEvent.click(bars[4]);
     expect(onBarClick).toHaveBeenCalledTimes(1);
   });
+
+  it('lays out at its own width: on a phone the bars lie down, one row a status, text at its size (issue 36, 8)', () => {
+    const real = globalThis.ResizeObserver;
+    // What the browser would measure: a phone's card, 340 px wide.
+    globalThis.ResizeObserver = class {
+      constructor(private readonly report: ResizeObserverCallback) {}
+      observe() {
+        this.report([{ contentRect: { width: 340 } } as ResizeObserverEntry], this as unknown as ResizeObserver);
+      }
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+    try {
+      const onBarClick = vi.fn();
+      const { getByTestId, container } = render(
+        <OverviewChart
+          labels={['New', 'Processing', 'Eyeball']}
+          series={[
+            { id: 'today', label: 'Today', data: [3, 0, 1] },
+            { id: 'week', label: 'Last 7 days', data: [9, 2, 4] },
+          ]}
+          onBarClick={onBarClick}
+        />,
+      );
+      const chart = getByTestId('overview-chart');
+      expect(chart.getAttribute('data-layout')).toBe('horizontal');
+      // Drawn at 340 units for 340 pixels: its 12 px text stays 12 px.
+      expect(chart.getAttribute('viewBox')).toBe('0 0 340 200');
+      const bars = [...container.querySelectorAll('rect')].filter((rect) => rect.querySelector('title'));
+      // Lying down: the bar's length follows its figure; each status in a row of its own.
+      const widths = bars.map((bar) => Number(bar.getAttribute('width')));
+      expect(Math.max(...widths)).toBe(widths[1]);
+      expect(widths[2]).toBe(0);
+      expect(new Set(bars.map((bar) => bar.getAttribute('y'))).size).toBe(6);
+      fireEvent.click(bars[5]);
+      expect(onBarClick).toHaveBeenCalledWith(2, 'week');
+    } finally {
+      globalThis.ResizeObserver = real;
+    }
+  });
 });
