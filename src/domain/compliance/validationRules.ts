@@ -33,10 +33,20 @@ function fieldTexts(field: string, facts: ShipmentFacts, hsCodes: readonly strin
 
 export function validationFindings(facts: ShipmentFacts, lists: RuleLists, hsCodes: readonly string[]): Finding[] {
   const findings: Finding[] = [];
+  // A field's texts once per shipment, not once per row (a list of 50,000 rows made them 50,000 times).
+  const textsByField = new Map<string, { text: string; where: string }[]>();
+  const textsOf = (field: string) => {
+    let texts = textsByField.get(field);
+    if (!texts) {
+      texts = fieldTexts(field, facts, hsCodes);
+      textsByField.set(field, texts);
+    }
+    return texts;
+  };
   for (const row of lists.validationrules ?? []) {
     if (!carrierApplies(row, facts.carrierId)) continue;
     const field = textOf(row.values.fieldName) ?? '';
-    const hit = fieldTexts(field, facts, hsCodes).find(({ text }) => rowMatches(text, row, 'matchingValue', row.values.matchingMethod));
+    const hit = textsOf(field).find(({ text }) => rowMatches(text, row, 'matchingValue', row.values.matchingMethod));
     if (!hit) continue;
     const error = textOf(row.values.severity) === 'Error';
     findings.push({
