@@ -572,7 +572,7 @@ class EffectPass {
       const verb = outcome.kind === 'addShc' ? `Handling codes ${words.fresh.join('/')} ${VERB.addShc}` : VERB[outcome.kind];
       const remark = effect.remarkField ? textOf(row.values[effect.remarkField]) : undefined;
       const reason = outcome.kind === 'softBlock' && outcome.reasonField ? textOf(row.values[outcome.reasonField]) : undefined;
-      message = `${verb} ${list.label}, row ${row.id}: ${words.why()}.${reason ? ` ${reason}` : ''}${remark ? ` ${remark}` : ''}`;
+      message = `${verb} ${list.label}, row ${row.id}: ${words.explained()}.${reason ? ` ${reason}` : ''}${remark ? ` ${remark}` : ''}`;
     }
     return {
       list: list.name,
@@ -604,6 +604,8 @@ class RowWords implements Words {
   private readonly reasons: string[] = [];
   private readonly matched = new Map<ShipmentFact, string>();
   private because: string | undefined;
+  /** Where the reasons of the alternative that held are, for its `says` to stand in their place. */
+  private saysAt: [from: number, to: number] | undefined;
   /** The codes an addShc row added. */
   fresh: string[] = [];
 
@@ -630,6 +632,7 @@ class RowWords implements Words {
       const seen = new Map(this.matched);
       if (alternative.when.every((condition) => this.holds(condition))) {
         this.because = alternative.says;
+        this.saysAt = alternative.says === undefined ? undefined : [before, this.reasons.length];
         return true;
       }
       this.reasons.length = before;
@@ -641,6 +644,13 @@ class RowWords implements Words {
 
   why(): string {
     return this.reasons.length > 0 ? this.reasons.join(', ') : 'every shipment';
+  }
+
+  /** Why, for the default explanation: the words (`says`) of the alternative that held in place of its conditions'. */
+  explained(): string {
+    if (this.because === undefined || !this.saysAt) return this.why();
+    const [from, to] = this.saysAt;
+    return [...this.reasons.slice(0, from), fill(this.because, this), ...this.reasons.slice(to)].join(', ');
   }
 
   value(at: boolean, name: string): string {

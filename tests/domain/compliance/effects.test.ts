@@ -245,6 +245,14 @@ describe('the vocabulary for lists whose rows choose their outcome', () => {
     expect(fired(evaluate(facts(), regions, [], rows({ code: '2844', country: 'IR', way: 'Out', check: 'Stop', note: null })))).toEqual([]);
   });
 
+  it("explains by default with the words of the alternative that held, in place of its conditions' (issue 36, 13)", () => {
+    const plain: RuleEffect[] = [{ ...checks[0], outcome: { kind: 'hardBlock' } }];
+    const stop = [list(plain, [row({ code: '28441000', country: 'ME', way: 'In', check: 'Stop', note: null })], 'Checks')];
+    const [finding] = fired(evaluate(facts(), regions, [], stop));
+    expect(finding?.message).toMatch(/^Blocked by Checks, row \d+: .*into IR\.$/);
+    expect(finding?.message).not.toContain('ME');
+  });
+
   it('gives way to another outcome when the shipment has the fact the outcome names', () => {
     const licence = rows({ code: '2844', country: 'IR', way: 'Both', check: 'Licence', note: null });
     const without = evaluate(facts(), regions, [], licence);
