@@ -1,5 +1,5 @@
 import { AWB_FORMAT_MESSAGE } from './awb';
-import { Messages } from './statusCodes';
+import { formatMessage, Messages } from './statusCodes';
 
 /**
  * The shipment area's messages. Spec wording is verbatim (spec 5 and 8); where the spec cuts a
@@ -79,3 +79,12 @@ export const ShipmentMessages = {
 } as const;
 
 export type ShipmentMessageKey = keyof typeof ShipmentMessages;
+
+/**
+ * Who handles a shipment, said one way wherever it is said (the detail and its blank window, a disabled action's
+ * reason, a refused change): its time as HH:MM UTC. The server's refusal spelled it as an ISO timestamp, the pages
+ * as a time: four places composed the sentence.
+ */
+export function heldByOtherMessage(holder: { UserName: string; CompanyId: string; Since: string }): string {
+  return formatMessage(ShipmentMessages.heldByOther, { user: holder.UserName, company: holder.CompanyId, since: `${holder.Since.slice(11, 16)} UTC` });
+}

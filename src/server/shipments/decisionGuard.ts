@@ -1,6 +1,5 @@
 import { sql, type Transaction, type Updateable } from 'kysely';
-import { ShipmentMessages } from '../../domain/shipmentMessages';
-import { formatMessage } from '../../domain/statusCodes';
+import { heldByOtherMessage, ShipmentMessages } from '../../domain/shipmentMessages';
 import type { ShipmentStatus } from '../../domain/shipmentStatus';
 import type { DecisionAnswer } from '../../domain/shipmentWire';
 import type { AccountProfile } from '../auth/accounts';
@@ -89,7 +88,7 @@ export async function guardedChange<T>(
       if (found.access !== 'full') return { kind: 'access', access: found.access };
       const holder = await heldByAnother(trx, request.shipmentId, account, request.lockMinutes);
       if (holder) {
-        return refusal('heldByOther', formatMessage(ShipmentMessages.heldByOther, { user: holder.UserName, company: holder.CompanyId, since: holder.Since }), {
+        return refusal('heldByOther', heldByOtherMessage(holder), {
           HeldBy: holder,
         });
       }

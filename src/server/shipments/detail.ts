@@ -16,8 +16,8 @@ import { openHitCount } from '../../domain/sanctionReview';
 import { complianceSummary, reviewedHitsOf, wireComplianceChecks, wireSanctionHits } from '../compliance/storedHits';
 import type { AwbDetail, EyeballCheck, HandlingState, Party, ShipmentDocumentRow } from '../../domain/shipmentWire';
 import type { CachedShipment, DocumentDbRow } from './shipmentCache';
-import { formatMessage, StatusCode } from '../../domain/statusCodes';
-import { ShipmentMessages } from '../../domain/shipmentMessages';
+import { StatusCode } from '../../domain/statusCodes';
+import { heldByOtherMessage, ShipmentMessages } from '../../domain/shipmentMessages';
 import { ownsAwb, type CompanyScope } from './scope';
 import type { ShipmentRow } from './shipmentRecord';
 
@@ -145,9 +145,7 @@ function callerPart(cached: CachedShipment, shipment: ShipmentRow, scope: Compan
 
   /** What the user may do now, and for each action they may not, why (a disabled button's description). */
   function permissions(): Pick<CallerPart, 'Can' | 'Why'> {
-    const held = handling.HeldBy
-      ? formatMessage(ShipmentMessages.heldByOther, { user: handling.HeldBy.UserName, company: handling.HeldBy.CompanyId, since: handling.HeldBy.Since })
-      : undefined;
+    const held = handling.HeldBy ? heldByOtherMessage(handling.HeldBy) : undefined;
     const awaiting = documents.some((document) => document.AwaitingAcceptance);
     const reasons: Record<keyof AwbDetail['Can'], string | undefined> = {
       // A soft block still allows acceptance (with a remark), so it is checked as acknowledged here.

@@ -11,7 +11,7 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { Button, useBasename, useNotify, useTranslate } from 'react-admin';
 import { APP_BASE } from '../../routing/paths';
 import { useParams } from 'react-router-dom';
-import { ShipmentMessages } from '../../../domain/shipmentMessages';
+import { heldByOtherMessage, ShipmentMessages } from '../../../domain/shipmentMessages';
 import { formatMessage } from '../../../domain/statusCodes';
 import { SHIPMENT_ID_PATTERN, type AwbDetail, type ShipmentDocumentRow } from '../../../domain/shipmentWire';
 import { LoadingBox } from '../../admin/LoadingBox';
@@ -75,8 +75,7 @@ function DetailView({ detail, reloading, refresh }: { detail: AwbDetail; reloadi
       ? { ...detail.Can, Accept: false, Reject: false, Mark: false, Modify: false, AcceptDocument: false, Lend: false, TakeBack: false }
       : detail.Can;
   // Why each disabled action is disabled: what holds the page back, else the server's own reasons.
-  const heldReason =
-    heldBy && formatMessage(ShipmentMessages.heldByOther, { user: heldBy.UserName, company: heldBy.CompanyId, since: `${heldBy.Since.slice(11, 16)} UTC` });
+  const heldReason = heldBy && heldByOtherMessage(heldBy);
   const pageReason = heldReason || (stale || changedElsewhere ? ShipmentMessages.staleDecision : undefined);
   const why: AwbDetail['Why'] = pageReason
     ? { Accept: pageReason, Reject: pageReason, Mark: pageReason, Modify: pageReason, AcceptDocument: pageReason, Lend: pageReason, TakeBack: pageReason }
