@@ -8,3 +8,6 @@ export function runToEnd<T>(steps: Generator<void, T>): T {
   while (!step.done) step = steps.next();
   return step.value;
 }
+
+/** Rows of a list tried between two pauses of a shipment's evaluation (a row is tried in a few microseconds). */
+export const ROWS_PER_PAUSE = 250;

@@ -2,14 +2,15 @@ import type { HitState } from '../sanctionReview';
 import type { AcceptanceBlock } from '../shipmentStatus';
 import { MAX_SPECIAL_HANDLING_CODES } from '../specialHandling';
 import { ruleEffectFindings, type EffectList } from './effectRules';
-import { privilegeFindings } from './acceptanceRules';
+import { privilegeSteps } from './acceptanceRules';
 import { agentFindings } from './agentRules';
 import type { ShipmentFacts } from './facts';
 import { autoAcceptWithheldBy, NOT_AUTOMATIC, type Finding, type MipCategory } from './findings';
 import { currencyFindings, geographyOf } from './geography';
-import { goodsRules } from './goodsRules';
+import { goodsSteps } from './goodsRules';
 import { textOf, type RuleLists } from './ruleRows';
-import { validationFindings } from './validationRules';
+import { validationSteps } from './validationRules';
+import { runToEnd } from '../steps';
 
 /**
  * The rules engine: evaluates a shipment against a carrier's rule lists (and the open hits of its
@@ -109,20 +110,30 @@ function tooManyCodes(codes: readonly string[]): Finding[] {
  * which lists declare effects is the registry's business (plugins/), not the engine's.
  */
 export function evaluateShipment(facts: ShipmentFacts, lists: RuleLists, sanctionHits: readonly ScreenedHit[], effectLists: readonly EffectList[]): Evaluation {
+  return runToEnd(evaluationSteps(facts, lists, sanctionHits, effectLists));
+}
+
+/**
+ * The evaluation, pausing (yielding) every few hundred rows of the lists that try every row against
+ * the shipment (Description Map, Validation Rules, Acceptance Privilege at its station): the server
+ * runs it in slices (assessment.ts), a list of 50,000 rows having held the thread 100-450 ms a shipment.
+ */
+export function* evaluationSteps(
+  facts: ShipmentFacts,
+  lists: RuleLists,
+  sanctionHits: readonly ScreenedHit[],
+  effectLists: readonly EffectList[],
+): Generator<void, Evaluation> {
   const findings: Finding[] = [];
-  const goods = goodsRules(facts, lists);
+  const goods = yield* goodsSteps(facts, lists);
   findings.push(...goods.findings);
   const geography = geographyOf(facts, lists, findings);
   const effects = ruleEffectFindings(effectLists, facts, geography, goods.specialHandlingCodes, goods.hsCodes);
   const codes = effects.specialHandlingCodes;
-  findings.push(
-    ...tooManyCodes(codes),
-    ...effects.findings,
-    ...validationFindings(facts, lists, goods.hsCodes),
-    ...agentFindings(facts, lists),
-    ...currencyFindings(facts, lists, geography),
-    ...privilegeFindings(facts, lists, codes),
-  );
+  findings.push(...tooManyCodes(codes), ...effects.findings);
+  yield;
+  findings.push(...(yield* validationSteps(facts, lists, goods.hsCodes)), ...agentFindings(facts, lists), ...currencyFindings(facts, lists, geography));
+  findings.push(...(yield* privilegeSteps(facts, lists, codes)));
   for (const hit of sanctionHits) findings.push(sanctionFinding(hit));
   const has = (effect: Finding['effect']) => findings.some((finding) => finding.effect === effect);
   const status: EvaluatedStatus = has('error') ? 'Error' : has('eyeball') ? 'Eyeball' : 'New';

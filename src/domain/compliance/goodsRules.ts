@@ -1,6 +1,7 @@
+import { ROWS_PER_PAUSE } from '../steps';
 import type { ShipmentFacts } from './facts';
 import type { Finding } from './findings';
-import { itemsOf, rowMatches, textOf, type RuleLists } from './ruleRows';
+import { itemsOf, rowMatches, textOf, type RuleLists, type RuleRow } from './ruleRows';
 
 /**
  * The goods side: the Description Map turns free-text goods descriptions into a standard one with
@@ -18,7 +19,8 @@ export interface GoodsOutcome {
   findings: Finding[];
 }
 
-export function goodsRules(facts: ShipmentFacts, lists: RuleLists): GoodsOutcome {
+/** The goods side, pausing (yielding) every ROWS_PER_PAUSE rows tried: each description is tried against the map's rows until one matches. */
+export function* goodsSteps(facts: ShipmentFacts, lists: RuleLists): Generator<void, GoodsOutcome> {
   const findings: Finding[] = [];
   const codes = [...facts.specialHandlingCodes];
   const hsCodes = [...facts.hsCodes];
@@ -29,8 +31,17 @@ export function goodsRules(facts: ShipmentFacts, lists: RuleLists): GoodsOutcome
     return fresh;
   };
 
+  const rows = lists.descmap ?? [];
+  let tried = 0;
   for (const text of facts.goods) {
-    const row = (lists.descmap ?? []).find((candidate) => rowMatches(text, candidate, 'matchingValue', candidate.values.matchingMethod));
+    let row: RuleRow | undefined;
+    for (const candidate of rows) {
+      if (++tried % ROWS_PER_PAUSE === 0) yield;
+      if (rowMatches(text, candidate, 'matchingValue', candidate.values.matchingMethod)) {
+        row = candidate;
+        break;
+      }
+    }
     if (!row) continue;
     const mapped = textOf(row.values.mappedDescription) ?? text;
     const hsCode = textOf(row.values.hsCode);

@@ -13,7 +13,7 @@ export { RULE_LIST_NAMES, DECIDING_LISTS, listDecides, isRuleListName, type Rule
 export { acceptancePrivilege, type PrivilegeVerdict } from './acceptanceRules';
 export { DANGEROUS_GOODS_CODES } from '../specialHandling';
 export { locationCountry } from './geography';
-export { evaluateShipment, type Evaluation, type EvaluatedStatus, type ScreenedHit } from './evaluate';
+export { evaluateShipment, evaluationSteps, type Evaluation, type EvaluatedStatus, type ScreenedHit } from './evaluate';
 export { listsPreparation } from './preparedLists';
 export { effectListsOf, ruleEffectFindings, type EffectDeclaration, type EffectList, type EffectOutcomes } from './effectRules';
 export {

@@ -1,12 +1,13 @@
 import { isMatchingMethod } from '../wildcard';
+import { privilegeIndexSteps } from './acceptanceRules';
 import { prepareEffectRow, type EffectList } from './effectRules';
 import { placesPreparation } from './geography';
 import { rowMatcher, type RuleLists, type RuleRow } from './ruleRows';
 
 /**
  * What the engine derives from a carrier's lists, built ahead of the first shipment it evaluates:
- * the places of the Location Code and Region Lists, and every row's compared values and compiled
- * matching values. Without it each is built when a shipment first needs it, which is right for one
+ * the places of the Location Code and Region Lists, every row's compared values and compiled
+ * matching values, and the Acceptance Privilege rows by station. Without it each is built when a shipment first needs it, which is right for one
  * evaluation but, with lists of 50,000 rows, holds the thread for the better part of a second. A
  * preparation is a generator that pauses (yields) every few hundred rows, so the server runs it in
  * slices between other work (server/compliance/carrierRules.ts); what it builds is kept with the
@@ -35,4 +36,5 @@ export function* listsPreparation(lists: RuleLists, effectLists: readonly Effect
     });
   }
   for (const list of effectLists) yield* eachRow(list.rows, (row) => prepareEffectRow(list.effects, row));
+  yield* privilegeIndexSteps(lists.acceptanceprivilege ?? []);
 }

@@ -1,6 +1,6 @@
 import { addSeconds, formatISO } from 'date-fns';
 import type { AirWaybill, HouseManifest } from '../../domain/cargoMessages';
-import { checkResult, evaluateShipment, factsFromWaybill, type Evaluation } from '../../domain/compliance';
+import { checkResult, evaluationSteps, factsFromWaybill, type Evaluation } from '../../domain/compliance';
 import { carryReviews, type ReviewedSanctionHit, type WhitelistClearance } from '../../domain/sanctionReview';
 import { houseSubjects, waybillSubjects, type SanctionHit, type SanctionScreener } from '../../domain/screening';
 import { runToEnd } from '../../domain/steps';
@@ -77,7 +77,7 @@ export function* assessmentSteps(rules: CarrierRules, input: AssessmentInput): G
     ...factsFromWaybill(input.waybill, input.manifest, { carrierId: rules.carrierId, date }),
     specialHandlingCodes: [...input.specialHandlingCodes],
   };
-  const evaluation = evaluateShipment(
+  const evaluation = yield* evaluationSteps(
     facts,
     rules.lists,
     // A hit the whitelist cleared weighs as a whitelisted name always has: not at all (it stays on the shipment for the trail).

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { listsPreparation, type RuleLists, type RuleRow, type ShipmentFacts } from '../../../src/domain/compliance';
+import { ruleListPlugins } from '../../../plugins';
+import { effectListsOf, evaluationSteps, listsPreparation, type RuleLists, type RuleRow, type ShipmentFacts } from '../../../src/domain/compliance';
+import { ROWS_PER_PAUSE } from '../../../src/domain/steps';
 import { evaluate } from './registryEngine';
 
 /**
@@ -124,5 +126,64 @@ describe('rule lists at their size limit', () => {
     // The shipment found everything built: it read no region row, and each row of the map only to try its compiled value under its method.
     expect(regions.reads()).toBe(regionReads);
     expect(map.reads() - mapReads).toBeLessThanOrEqual(2 * map.rows.length);
+  });
+
+  it('evaluates a shipment against the lists that try every row in steps of a few hundred rows', () => {
+    // Description Map, Validation Rules and the Acceptance Privilege of the shipment's station: every row is tried (or read) for each shipment.
+    let reads = 0;
+    const counted = (count: number, valuesOf: (at: number) => RuleRow['values']): RuleRow[] =>
+      Array.from({ length: count }, (_, at) => {
+        const values = valuesOf(at);
+        return {
+          id: String(at + 1),
+          get values() {
+            reads++;
+            return values;
+          },
+        };
+      });
+    const lists: RuleLists = {
+      ...places,
+      descmap: counted(3_000, (at) => ({ matchingValue: `*SPARE ${at}X*`, matchingMethod: 'Default', mappedDescription: 'SPARE PARTS' })),
+      validationrules: counted(3_000, (at) => ({ fieldName: 'Shipper', matchingValue: `*MINING ${at}X*`, matchingMethod: 'Default', severity: 'Warning' })),
+      acceptanceprivilege: counted(3_000, (at) => ({ companyId: `GHA${at}`, carrierId: 'DEMOAIR', acceptanceStations: 'HKG', privilege: 'Accept' })),
+    };
+    const effectLists = effectListsOf(ruleListPlugins, lists);
+    for (const _ of listsPreparation(lists, effectLists));
+    reads = 0;
+    const steps = evaluationSteps(facts({ goods: ['SPARE 2999X WHEELS'] }), lists, [], effectLists);
+    let longestRun = 0;
+    let pauses = 0;
+    for (;;) {
+      const step = steps.next();
+      longestRun = Math.max(longestRun, reads);
+      reads = 0;
+      if (step.done) {
+        // The map matched its last row, and the station's 3,000 holders are counted, not all named.
+        expect(step.value.mappedDescriptions).toEqual(['SPARE PARTS']);
+        const privilege = step.value.findings.find((finding) => finding.list === 'acceptanceprivilege');
+        expect(privilege?.message).toContain('GHA0 (Accept), GHA1 (Accept)');
+        expect(privilege?.message).toContain('and 2,990 more in the Acceptance Privilege list.');
+        expect(privilege?.message).not.toContain('GHA10 ');
+        break;
+      }
+      pauses++;
+    }
+    expect(pauses).toBeGreaterThanOrEqual((3 * 3_000) / ROWS_PER_PAUSE - 3);
+    // A row is read a few times when it is tried (its carrier, field, value and method); never a whole list between two pauses.
+    expect(longestRun).toBeLessThan(8 * ROWS_PER_PAUSE);
+  });
+
+  it("looks the shipment's station up in the Acceptance Privilege rows instead of reading every row", () => {
+    const elsewhere = countedRows(5_000, (at) => ({ companyId: `GHA${at}`, carrierId: 'DEMOAIR', acceptanceStations: 'FRA;AMS', privilege: 'Accept' }));
+    const here = { id: 'hkg', values: { companyId: 'DEMOGHA', carrierId: 'DEMOAIR', acceptanceStations: 'SIN; hkg', privilege: 'Accept' } };
+    const lists: RuleLists = { ...places, acceptanceprivilege: [...elsewhere.rows, here] };
+    for (const _ of listsPreparation(lists, []));
+    const before = elsewhere.reads();
+    for (let shipment = 0; shipment < 3; shipment++)
+      expect(evaluate(facts(), lists).findings.find((finding) => finding.list === 'acceptanceprivilege')?.message).toBe(
+        'Besides DEMOAIR itself, only these participants may accept at HKG: DEMOGHA (Accept).',
+      );
+    expect(elsewhere.reads()).toBe(before);
   });
 });
