@@ -4,8 +4,9 @@
 // transliterated-looking syllables, from a pool the size a real list of that many names would use). Measured, one core:
 // - building the screener (its index) from the screening entries: time, and the heap it holds after a full GC
 // - screening: generated shipments (FWB written and read back) per CPU second
-// - an edit of an internal row: the demo world's company list (its 7,383 rows) screened again from scratch, as every
-//   process does today when one row of it changes
+// - an edit of an internal row: the demo world's company list (its 7,383 rows) compared with the index kept, the edited
+//   entry indexed beside it (EditedScreener), and its new name screened; and the whole list indexed anew, which a
+//   process does meanwhile in slices
 // Writes bench/results/screening-scale.{json,md}. BENCH_ONLY=screeningscale runs it alone.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -14,7 +15,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { readFwb, writeFwb } from '../src/domain/cargoMessages';
 import { seededRandom } from '../src/domain/seededRandom';
+import { runToEnd } from '../src/domain/steps';
 import {
+  editedScreenerSteps,
   readOfacLegacyCsv,
   SanctionScreener,
   screeningEntriesOf,
@@ -158,18 +161,33 @@ export function runScreeningScaleBench(): void {
   const cpu = process.cpuUsage(cpuBefore);
   const perCpuSecond = Math.round(subjects.length / ((cpu.user + cpu.system) / 1e6));
 
-  // The demo world's company list holds the SDN snapshot as rows: one row changed, the list is screened from scratch.
+  // The demo world's company list holds the SDN snapshot as rows: one row changed (another each time), the edit screened
+  // beside the index kept (EditedScreener), and the name it gave screened; the whole list's own index, built meanwhile, for comparison.
   const internal = readOfacLegacyCsv({
     sdn: readFileSync(path.join(sdnDir, 'sdn.csv'), 'utf8'),
     alt: readFileSync(path.join(sdnDir, 'alt.csv'), 'utf8'),
     add: readFileSync(path.join(sdnDir, 'add.csv'), 'utf8'),
   }).map((entry) => ({ ...entry, listName: 'INTERNAL' }));
-  new SanctionScreener(internal); // warm-up
-  const edits: number[] = [];
-  for (let round = 0; round < 5; round++) {
+  const kept = new SanctionScreener(internal);
+  const rebuilds: number[] = [];
+  for (let round = 0; round < 3; round++) {
     start = performance.now();
     new SanctionScreener(internal);
-    edits.push(performance.now() - start);
+    rebuilds.push(performance.now() - start);
+  }
+  const rebuildMs = [...rebuilds].sort((a, b) => a - b)[1];
+  const edits: number[] = [];
+  for (let round = 0; round < 6; round++) {
+    const at = 1_000 * (round + 1);
+    const edited = internal.map((entry, index) => (index === at ? { ...entry, name: `${entry.name} EDITED ${round}` } : entry));
+    start = performance.now();
+    const screener = runToEnd(editedScreenerSteps(kept, edited));
+    if (!screener) throw new Error('the edit was not taken beside the kept index');
+    const hits = screener.screenSubject({ role: 'Shipper', kind: 'name', text: edited[at].name });
+    const ms = performance.now() - start;
+    if (!hits.some((hit) => hit.entryId === edited[at].entryId)) throw new Error(`the edited name ${edited[at].name} was not found`);
+    // The first round warms up.
+    if (round > 0) edits.push(ms);
   }
   const editMs = [...edits].sort((a, b) => a - b)[2];
 
@@ -185,7 +203,13 @@ export function runScreeningScaleBench(): void {
     },
     build: { ms: round(buildMs), heapMb: round(heapHeld) },
     screening: { shipments: subjects.length, ms: round(screenMs), perCpuSecond, flagged },
-    edit: { internalEntries: internal.length, internalNames: namesOf(internal), medianMs: round(editMs), runsMs: edits.map((ms) => round(ms)) },
+    edit: {
+      internalEntries: internal.length,
+      internalNames: namesOf(internal),
+      medianMs: round(editMs),
+      runsMs: edits.map((ms) => round(ms)),
+      wholeIndexMs: round(rebuildMs),
+    },
     targets: TARGETS,
     met: {
       perCpuSecond: perCpuSecond >= TARGETS.perCpuSecond,
@@ -213,7 +237,7 @@ export function runScreeningScaleBench(): void {
     `| building the screener (its index) | ${round(buildMs).toLocaleString('en')} ms | <= ${TARGETS.buildSeconds} s | ${yes(results.met.build)} |`,
     `| heap it holds (after a full GC) | ${round(heapHeld)} MB | <= ${TARGETS.heapMb} MB | ${yes(results.met.heap)} |`,
     `| shipments screened per CPU second (${subjects.length.toLocaleString('en')} generated FWBs, ${flagged} with a hit) | ${perCpuSecond.toLocaleString('en')} | >= ${TARGETS.perCpuSecond} | ${yes(results.met.perCpuSecond)} |`,
-    `| an internal row edited: the company list (${internal.length.toLocaleString('en')} entries, ${namesOf(internal).toLocaleString('en')} names) screened again from scratch, median of 5 | ${round(editMs).toLocaleString('en')} ms | <= ${TARGETS.editMs} ms | ${yes(results.met.edit)} |`,
+    `| an internal row edited: the company list (${internal.length.toLocaleString('en')} entries, ${namesOf(internal).toLocaleString('en')} names) compared with the index kept, the edit indexed beside it and its name screened, median of 5 (the whole list's own index, built meanwhile in slices: ${round(rebuildMs).toLocaleString('en')} ms) | ${round(editMs).toLocaleString('en')} ms | <= ${TARGETS.editMs} ms | ${yes(results.met.edit)} |`,
     '',
   ].join('\n');
   writeFileSync(path.join(root, 'bench/results/screening-scale.md'), md);

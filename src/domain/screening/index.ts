@@ -45,4 +45,5 @@ export { VARIANT_KINDS, type VariantKind } from './evaluation/nameVariants';
 export { waybillSubjects, houseSubjects } from './shipmentSubjects';
 export { sanctionEntryFromRow, whitelistEntryFromRow, type RuleListRow } from './ruleListRows';
 export { ScreenerSet, type Screening } from './screenerSet';
+export { EditedScreener, editedScreenerSteps, EDITED_ENTRIES_MAX, type EntryScreener } from './editedScreener';
 export { screeningEntriesOf, screeningEntriesSteps } from './sourceScreening';

@@ -1,6 +1,7 @@
 import { REVIEW_FLOOR } from '../sanctionRisk';
 import type { HitSourceVersion, SanctionHit, ScreeningSubject } from './sanctionList';
-import { DEFAULT_FUZZY_THRESHOLD, screenSubjects, type SanctionScreener, type ScreeningOutcome } from './sanctionScreener';
+import type { EntryScreener } from './editedScreener';
+import { DEFAULT_FUZZY_THRESHOLD, screenSubjects, type ScreeningOutcome } from './sanctionScreener';
 import type { SanctionWhitelist, WhitelistContext } from './whitelist';
 
 /** What screening a shipment or a name needs of a screener; SanctionScreener and ScreenerSet both are one. */
@@ -20,7 +21,7 @@ export class ScreenerSet implements Screening {
   readonly threshold: number;
 
   constructor(
-    readonly screeners: readonly SanctionScreener[],
+    readonly screeners: readonly EntryScreener[],
     private readonly versions: readonly (HitSourceVersion | undefined)[] = [],
   ) {
     this.threshold = screeners[0]?.threshold ?? DEFAULT_FUZZY_THRESHOLD;

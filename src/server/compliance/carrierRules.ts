@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { DECIDING_LISTS, effectListsOf, listsPreparation, type EffectList, type RuleLists, type RuleRow } from '../../domain/compliance';
 import {
+  editedScreenerSteps,
   SanctionScreener,
   SanctionWhitelist,
   ScreenerSet,
+  type EntryScreener,
   sanctionEntryFromRow,
   screeningEntriesSteps,
   whitelistEntryFromRow,
@@ -22,7 +24,8 @@ import { effectPlugins } from './effectLists';
  * Building a screener over the whole SDN list takes seconds, so each is kept: per database and company
  * while the lists' signature (rows and last change per list, the sources' current versions) holds, and
  * by content (the rows') or file (a source version's) across companies and databases, so a new version
- * of one source, or an edit of one row, rebuilds only its own screener.
+ * of one source, or an edit of one row, rebuilds only its own screener; and an edit of a few rows is
+ * screened at once beside the index of the rows before it while the list's own is built (EditedScreener).
  */
 
 export interface CarrierRules {
@@ -89,8 +92,21 @@ async function signatureOf(db: Db, carrierId: string): Promise<string> {
  * The screener of a sanction list's content, built once however many requests ask for it at the same
  * time; the build yields between slices (SanctionScreener.build), so the process answers meanwhile.
  */
-async function screenerFor(entries: SanctionListEntry[]): Promise<SanctionScreener> {
-  return keptScreener(await runInSlices(contentKey(entries)), async () => entries);
+async function screenerFor(entries: SanctionListEntry[], previous?: EntryScreener): Promise<EntryScreener> {
+  const key = await runInSlices(contentKey(entries));
+  const kept = screeners.get(key);
+  const built = kept?.built?.deref();
+  if (built) return built;
+  // An edit of the list the carrier's rules screened with: its index kept, the edited entries beside it,
+  // the whole list indexed meanwhile (EditedScreener).
+  const edited = previous && !kept?.building ? await runInSlices(editedScreenerSteps(previous, entries)) : undefined;
+  const whole = keptScreener(key, async () => entries);
+  if (!edited) return whole;
+  whole.then(
+    (screener) => edited.replaceWith(screener),
+    () => undefined,
+  );
+  return edited;
 }
 
 /** The screener of a source's version: its file's entries, read from the database only when no carrier holds it built. */
@@ -156,7 +172,7 @@ function* readRows(rows: readonly { row_id: string; list_name: string; row_value
   return { lists, entries, whitelistRows };
 }
 
-async function loadCarrierRules(db: Db, carrierId: string, signature: string): Promise<CarrierRules> {
+async function loadCarrierRules(db: Db, carrierId: string, signature: string, previous?: Promise<CarrierRules>): Promise<CarrierRules> {
   const rows = await readInChunks(
     db
       .selectFrom('rule_list_rows')
@@ -171,7 +187,7 @@ async function loadCarrierRules(db: Db, carrierId: string, signature: string): P
   // What the engine derives from the rows (places, compiled matching values) is built now, in slices,
   // rather than by the first shipment evaluated, which would hold the thread for it.
   await runInSlices(listsPreparation(lists as RuleLists, effectLists));
-  const internal = await screenerFor(entries);
+  const internal = await screenerFor(entries, (await previous?.catch(() => undefined))?.screener.screeners[0]);
   const sources = [];
   for (const file of await currentFiles(db, carrierId)) {
     const version = { versionId: file.versionId, publishedAt: file.publishedAt, importedAt: file.importedAt };
@@ -216,7 +232,7 @@ export async function carrierRules(db: Db, carrierId: string): Promise<CarrierRu
   }
   const cached = cache.get(carrierId);
   if (cached && cached.signature === signature) return cached.rules;
-  const rules = loadCarrierRules(db, carrierId, signature);
+  const rules = loadCarrierRules(db, carrierId, signature, cached?.rules);
   const entry: CachedRules = { signature, rules, ...(cached ? { previous: cached.rules, ...(cached.loaded ? { loaded: cached.loaded } : {}) } : {}) };
   rules.then(
     (loaded) => {

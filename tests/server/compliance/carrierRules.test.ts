@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { EditedScreener } from '../../../src/domain/screening';
 import { carrierRules } from '../../../src/server/compliance/carrierRules';
 import { createTestDatabase } from '../testApp';
 import { addListRow, INTERNAL_SANCTION_ENTRY } from './ruleRows';
@@ -51,4 +52,26 @@ it('loads again after a row changes in place, however its change was stamped (is
   const after = await carrierRules(db, 'DEMOAIR');
   expect(after).not.toBe(before);
   expect(after.lists.regionlist?.find((candidate) => candidate.id === String(row.row_id))?.values.regionName).toBe('Renamed in place');
+});
+
+it("screens an edit of the company's own list at once beside the index kept, then with the whole list's own index (issue 34)", async () => {
+  const before = await carrierRules(db, 'DEMOAIR');
+  // The edit of the test before has its whole index built.
+  await vi.waitFor(
+    () => {
+      const internal = before.screener.screeners[0];
+      expect(!(internal instanceof EditedScreener) || internal.isWhole).toBe(true);
+    },
+    { timeout: 20_000 },
+  );
+  await addListRow(db, 'sanctionlist', { ...INTERNAL_SANCTION_ENTRY, reference: 'INT-7002', matchingValue: 'BRELLONDA AIR SUPPLY' }, 'internal|int-7002');
+  const edited = await carrierRules(db, 'DEMOAIR');
+  const internal = edited.screener.screeners[0];
+  expect(internal).toBeInstanceOf(EditedScreener);
+  const screened = () => edited.screener.screen([{ role: 'Shipper', kind: 'name', text: 'BRELLONDA AIR SUPPLY' }]).hits.map((hit) => hit.entryId);
+  expect(screened()).toContain('INT-7002');
+  // The whole list's own index comes (built in slices meanwhile) and screens the same.
+  await vi.waitFor(() => expect((internal as EditedScreener).isWhole).toBe(true), { timeout: 20_000 });
+  expect(screened()).toContain('INT-7002');
+  expect(edited.sanctionEntries).toBe(before.sanctionEntries + 1);
 });
