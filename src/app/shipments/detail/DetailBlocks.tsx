@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Card, CardContent, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { AwbDetail, Party } from '../../../domain/shipmentWire';
@@ -73,8 +73,29 @@ function PartyBlock({ title, party }: { title: string; party: Party | null }) {
   );
 }
 
+/**
+ * Whether an element's content is wider than it (it scrolls across), kept as its size or content changes: a
+ * region that scrolls must be reachable with the keyboard (WCAG 2.1.1, axe's scrollable-region-focusable).
+ */
+function useScrollsAcross(): [(element: HTMLElement | null) => void, boolean] {
+  const [scrolls, setScrolls] = useState(false);
+  const observer = useRef<ResizeObserver>(undefined);
+  const watch = useCallback((element: HTMLElement | null) => {
+    observer.current?.disconnect();
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
+    observer.current = new ResizeObserver(measure);
+    observer.current.observe(element);
+    if (element.firstElementChild) observer.current.observe(element.firstElementChild);
+    measure();
+  }, []);
+  useEffect(() => () => observer.current?.disconnect(), []);
+  return [watch, scrolls];
+}
+
 export function SimpleTable<T>({ label, columns, rows, empty }: { label: string; columns: [string, (row: T) => ReactNode][]; rows: T[]; empty?: string }) {
   const translate = useTranslate();
+  const [watch, scrolls] = useScrollsAcross();
   if (rows.length === 0)
     return (
       <Typography color="text.secondary" variant="body2">
@@ -82,7 +103,8 @@ export function SimpleTable<T>({ label, columns, rows, empty }: { label: string;
       </Typography>
     );
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    // Where the table is wider than its place, its region takes the focus, to be scrolled with the arrow keys.
+    <Box ref={watch} sx={{ overflowX: 'auto' }} {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': translate(label) } : {})}>
       <Table size="small" aria-label={translate(label)}>
         <TableHead>
           <TableRow>
