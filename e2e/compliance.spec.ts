@@ -125,7 +125,7 @@ test('the sanction check finds a listed name, fuzzy and exact', async ({ page })
     .getByRole('table', { name: 'Matches' })
     .getByRole('row')
     .nth(1);
-  await expect(first).toContainText('SDN SDN-36');
+  await expect(first).toContainText('OFAC_SDN OFAC_SDN-36');
   await expect(first).toContainText('AEROCARIBBEAN AIRLINES');
   await expect(first).toContainText('Default');
   await page.getByLabel('Name to check').fill('x');

@@ -75,7 +75,7 @@ export interface Config {
   links: Readonly<{ aboutProduct: string; news: string; aboutProvider: string }>;
   /** The number of demo shipments the first start seeds. */
   seedShipments: number;
-  /** How many OFAC SDN entries the demo sanction lists get on first start (all by default). */
+  /** How many entries of the OFAC SDN snapshot the demo OFAC_SDN source gets on first start (all by default). */
   seedSanctionEntries: number;
   seed: boolean;
   /** Shipments: a handling lock lapses after this many minutes without renewal; pouch upload size; file link lifetime. */

@@ -53,10 +53,10 @@ const sources = async () =>
 const sourceOf = async (source: string) => (await sources()).find((each) => each.Source === source);
 
 describe('importing an official list', () => {
-  it("shows the demo world's sources: OFAC Consolidated, the UN sample and the CSL sample, seeded; OFAC SDN without a version", async () => {
+  it("shows the demo world's four sources seeded: the SDN snapshot of 2019 (a test world's first 200 entries), OFAC Consolidated, the UN sample and the CSL sample", async () => {
     const seeded = await sources();
     expect(seeded.map((each) => [each.Source, each.Current?.Entries ?? null])).toEqual([
-      ['OFAC_SDN', null],
+      ['OFAC_SDN', 200],
       ['OFAC_CONS', 442],
       ['UN', 200],
       ['US_CSL', 13],
@@ -84,8 +84,9 @@ describe('importing an official list', () => {
       Entries: 17,
       ImportedBy: 'admin',
       Via: 'upload',
+      // The test world's 200 entries of the 2019 snapshot are none of the 2025 sample's 17.
       Added: 17,
-      Removed: 0,
+      Removed: 200,
       Changed: 0,
       FileNames: 'sdn.csv, alt.csv, add.csv, sdn_comments.csv',
     });
@@ -98,7 +99,7 @@ describe('importing an official list', () => {
     expect(found('BURTON BURGES')).not.toContain('OFAC_SDN-10278');
     // A new version re-screens the open shipments.
     const runs = await t.db.selectFrom('rescreen_runs').select('reason').where('company_id', '=', 'DEMOAIR').orderBy('run_id', 'desc').limit(1).execute();
-    expect(runs[0].reason).toMatch(/^Sanction source OFAC_SDN: version of .* imported \(17 added, 0 removed, 0 changed\)$/);
+    expect(runs[0].reason).toMatch(/^Sanction source OFAC_SDN: version of .* imported \(17 added, 200 removed, 0 changed\)$/);
   });
 
   it('answers "unchanged" for the file of the current version, and makes no version of it', async () => {

@@ -76,7 +76,7 @@ describe('the scheduled refresh', () => {
     expect(cslNow.Current.PublishedAt).toBe('2026-11-24T08:00:00.000Z');
     expect(cslNow.Schedule).toEqual({ Urls: [`${base}/csl.csv`], EveryMinutes: 1440 });
     const sdn = await sourceOf('OFAC_SDN');
-    expect(sdn.Current).toBeNull();
+    expect(sdn.Current).toMatchObject({ Via: 'seed', Entries: 200 });
     expect(sdn.LastFailure).toMatchObject({ Via: 'schedule', Outcome: 'failed', Reason: `${base}/sdn.csv answered HTTP 500` });
     expect(await mailsTo('admin@demoair.example')).toEqual([
       {

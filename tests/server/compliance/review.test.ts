@@ -307,7 +307,7 @@ describe('GET /awbapi/sanction/search', () => {
     const fuzzy = (
       await t.app.inject({ method: 'GET', url: `/awbapi/sanction/search?name=${encodeURIComponent('Aerocaribean Airlines')}`, headers: bearer(admin) })
     ).json().data.Hits;
-    expect(fuzzy[0]).toMatchObject({ EntryId: 'SDN-36', EntryName: 'AEROCARIBBEAN AIRLINES', Method: 'Default' });
+    expect(fuzzy[0]).toMatchObject({ EntryId: 'OFAC_SDN-36', EntryName: 'AEROCARIBBEAN AIRLINES', Method: 'Default' });
     expect(fuzzy[0].Score).toBeGreaterThan(0.85);
     expect(fuzzy[0].Score).toBeLessThan(1);
   });

@@ -102,7 +102,7 @@ describe('the Sanction Check', () => {
     await addRow('sanctionwhitelist', whitelistRow('KOMID', { validUntil: '2020-12-31' }), 'komid|expired');
     await addRow('sanctionwhitelist', whitelistRow('KOMID', { status: 'Cancelled' }), 'komid|cancelled');
     await addRow('sanctionwhitelist', whitelistRow('KOMID', { carrierId: 'OTHERAIR' }), 'komid|otherair');
-    await addRow('sanctionwhitelist', whitelistRow('KOMID', { sanctionReference: 'SDN-36' }), 'komid|sdn-36');
+    await addRow('sanctionwhitelist', whitelistRow('KOMID', { sanctionReference: 'OFAC_SDN-36' }), 'komid|ofac_sdn-36');
     expect((await check('KOMID')).Hits[0]).toMatchObject({ Outcome: 'match', RiskLevel: 'High', Whitelist: null });
     const rowId = await addRow(
       'sanctionwhitelist',
@@ -189,8 +189,8 @@ describe('risk labels on the Sanction Check and on the shipment', () => {
 
   it.each([
     ['a keyword on the company list', 9_300_001, 'GLOBAL STAR GENERAL TRADING LLC', 'INT-0001', 'Medium'],
-    ['a near spelling of an official entry', 9_300_002, 'AEROCARIBEAN AIRLINES', 'SDN-36', undefined],
-    ['the very name of an official entry', 9_300_003, 'AEROCARIBBEAN AIRLINES', 'SDN-36', 'High'],
+    ['a near spelling of an official entry', 9_300_002, 'AEROCARIBEAN AIRLINES', 'OFAC_SDN-36', undefined],
+    ['the very name of an official entry', 9_300_003, 'AEROCARIBBEAN AIRLINES', 'OFAC_SDN-36', 'High'],
   ])('mean the same for %s', async (_kind, serial, name, entryId, expected) => {
     const onShipment = (await shipmentHits(serial, name, entryId)).find((hit) => hit.entryId === entryId);
     const checked = (await check(name)).Hits.find((hit) => hit.EntryId === entryId);

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ruleListPlugins } from '../../../plugins';
-import { checkRecord } from '../../../src/domain/ruleListValidation';
-import { matchesValue } from '../../../src/domain/wildcard';
 import { seedDemoWorld } from '../../../src/server/db/seed';
 import { demoRowsOf } from '../../../src/server/db/seed/ruleListDemoRows';
-import { ofacSanctionRows, seedRuleLists } from '../../../src/server/db/seed/ruleLists';
+import { seedRuleLists } from '../../../src/server/db/seed/ruleLists';
+import { seedSanctionSources } from '../../../src/server/db/seed/sanctionSources';
 import restrictedCommodity from '../../fixtures/plugins/restrictedCommodity';
 import { buildTestApp, type TestApp } from '../testApp';
 
@@ -26,31 +25,69 @@ async function counts(companyId: string): Promise<Map<string, number>> {
 }
 
 describe('the rule-list demo rows', () => {
-  it('fill every list of both demo airlines, the sanction list with the OFAC SDN entries', async () => {
+  it("fill every list of both demo airlines, the sanction list with the company's own entries (the SDN is a source)", async () => {
     for (const company of ['DEMOAIR', 'SKYAIR']) {
       const seeded = await counts(company);
       for (const plugin of ruleListPlugins) expect(seeded.get(plugin.name) ?? 0, `${company} ${plugin.name}`).toBeGreaterThanOrEqual(3);
-      // Test schemas get a small world: 200 OFAC entries besides the internal ones.
-      expect(seeded.get('sanctionlist')).toBe(204);
+      expect(seeded.get('sanctionlist')).toBe(4);
     }
     expect((await counts('DEMOFWD')).size).toBe(0);
   });
 
-  it('gives the app the whole OFAC list when asked', async () => {
-    await t.db.deleteFrom('rule_list_rows').where('company_id', '=', 'SKYAIR').where('list_name', '=', 'sanctionlist').execute();
-    const { rowsAdded } = await seedRuleLists(t.db);
-    expect(rowsAdded).toBe(ofacSanctionRows().length + 4);
-    expect(rowsAdded).toBeGreaterThan(7000);
+  /** SKYAIR's OFAC_SDN versions gone (and the attempts that made them), as in a world seeded before the SDN was a source. */
+  async function dropSkyairSdn(): Promise<void> {
+    const versions = t.db.selectFrom('sanction_source_versions').select('version_id').where('company_id', '=', 'SKYAIR').where('source', '=', 'OFAC_SDN');
+    await t.db.deleteFrom('sanction_source_attempts').where('version_id', 'in', versions).execute();
+    await t.db.deleteFrom('sanction_source_versions').where('company_id', '=', 'SKYAIR').where('source', '=', 'OFAC_SDN').execute();
+  }
+
+  it('gives the app the whole SDN snapshot as the OFAC_SDN source when asked (test worlds get its first 200 entries)', async () => {
+    const version = () =>
+      t.db
+        .selectFrom('sanction_source_versions')
+        .select(['entries', 'file_hash', 'via', 'published_at'])
+        .where('company_id', '=', 'SKYAIR')
+        .where('source', '=', 'OFAC_SDN')
+        .executeTakeFirstOrThrow();
+    const small = await version();
+    expect(small).toMatchObject({ entries: 200, via: 'seed' });
+    expect(small.published_at?.toISOString().slice(0, 7)).toBe('2019-01');
+    await dropSkyairSdn();
+    await seedSanctionSources(t.db);
+    const whole = await version();
+    expect(whole.entries).toBe(7_379);
+    // The first entries only are another content than the whole files: screeners are kept by the hash.
+    expect(whole.file_hash).not.toBe(small.file_hash);
   });
 
-  it('derive sanction rows that pass the list rules, names escaped as matching values', () => {
-    const plugin = ruleListPlugins.find((candidate) => candidate.name === 'sanctionlist')!;
-    const rows = ofacSanctionRows();
-    expect(rows.length).toBeGreaterThan(7000);
-    for (const row of rows) expect(checkRecord(plugin.fields, { ...row, remarks: null }).problems, row.reference).toEqual({});
-    const office = rows.find((row) => row.aliases.includes('OFFICE !#39'));
-    expect(office).toBeDefined();
-    expect(matchesValue('OFFICE #39', 'OFFICE !#39', 'Exact')).toBe(true);
+  it("gives no SDN version to a world seeded before the SDN was a source (its Sanction List holds the SDN's rows)", async () => {
+    await dropSkyairSdn();
+    await t.db
+      .insertInto('rule_list_rows')
+      .values({
+        company_id: 'SKYAIR',
+        list_name: 'sanctionlist',
+        row_values: JSON.stringify({
+          listSource: 'SDN',
+          reference: 'SDN-36',
+          matchingValue: 'AEROCARIBBEAN AIRLINES',
+          matchingMethod: 'Default',
+          partyType: 'Entity',
+        }),
+        unique_key: 'sdn|sdn-36',
+        created_by: 'seed',
+        updated_by: 'seed',
+        updated_at: new Date(),
+      })
+      .execute();
+    await seedSanctionSources(t.db);
+    const versions = await t.db
+      .selectFrom('sanction_source_versions')
+      .select('version_id')
+      .where('company_id', '=', 'SKYAIR')
+      .where('source', '=', 'OFAC_SDN')
+      .execute();
+    expect(versions).toEqual([]);
   });
 
   it('adds nothing when run again, and does not bring back what an admin deleted', async () => {

@@ -10,8 +10,8 @@ import { demoCompanies, demoRoleFunctions, demoRoles, demoUsers } from './world'
 
 /** Seeds the demo world; safe to run on every start (existing rows are kept as they are). */
 /**
- * `sanctionEntries`: how many OFAC entries the demo sanction lists get; a small world (200) unless
- * told, so that test schemas seed quickly; the app passes SEED_SANCTION_ENTRIES (all by default).
+ * `sanctionEntries`: how many entries of the OFAC SDN snapshot the demo OFAC_SDN source gets; a small
+ * world (200) unless told, so that test schemas seed quickly; the app passes SEED_SANCTION_ENTRIES (all by default).
  * `now`: the moment the world is seeded (the clock unless told), which its dates are relative to:
  * a world seeded once keeps its dates; the same `now` always gives the same world.
  */
@@ -52,8 +52,8 @@ export async function seedDemoWorld(
   }
 
   // The lists first: the shipments are screened and evaluated against them as they come in.
-  await seedRuleLists(db, { sanctionEntries: options.sanctionEntries ?? 200 });
-  await seedSanctionSources(db);
+  await seedRuleLists(db);
+  await seedSanctionSources(db, { sdnEntries: options.sanctionEntries ?? 200 });
   const { count } = await db.selectFrom('shipments').select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow();
   let shipmentsAdded = 0;
   if (Number(count) < options.shipments) {
