@@ -33,4 +33,28 @@ describe('RescreenProgress', () => {
     expect(message.closest('[role=status]')).not.toBeNull();
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
+
+  it('says how many shipments a new version of a sanctions source concerned, and how long screening them took (issue 34, 5)', async () => {
+    const finished = new Date();
+    const started = new Date(finished.getTime() - 42_000);
+    renderBanner('sanctionlist', [
+      {
+        ...run,
+        ListName: 'sanctionlist',
+        State: 'DONE',
+        Done: 40,
+        Screened: 2,
+        Changed: 1,
+        Targeted: true,
+        StartedAt: started.toISOString(),
+        FinishedAt: finished.toISOString(),
+        Includes: null,
+      },
+    ]);
+    expect(
+      await screen.findByText(
+        'Shipments screened again after a new version of a sanctions source: 2 of 40 concerned by its changed entries, 1 changed, in 42 s.',
+      ),
+    ).toBeInTheDocument();
+  });
 });

@@ -13,7 +13,12 @@ interface RescreenRun {
   Total: number;
   Done: number;
   Changed: number;
+  /** Shipments assessed again; a targeted run (after new versions of sanctions sources) passes over those their changed entries do not concern. */
+  Screened?: number;
+  Targeted?: boolean;
   Reason: string;
+  CreatedAt?: string;
+  StartedAt?: string | null;
   FinishedAt: string | null;
   Error: string | null;
   /** Asked for one list whose change another list's run took over: that list. */
@@ -64,8 +69,19 @@ export function RescreenProgress({ listName }: { listName?: string } = {}) {
     return plugin ? translate(`app.ruleList.${plugin.name}`, { _: plugin.label }) : name;
   };
   const list = labelOf(run.ListName);
+  const began = run.StartedAt ?? run.CreatedAt;
+  const seconds = run.FinishedAt && began ? Math.max(0, Math.round((Date.parse(run.FinishedAt) - Date.parse(began)) / 1000)) : 0;
+  const targeted = run.Targeted && run.State !== 'FAILED' && run.State !== 'SUPERSEDED';
   const message = [
-    translate(`app.compliance.rescreen.${run.State}`, { list, done: run.Done, total: run.Total, changed: run.Changed, error: run.Error ?? '' }),
+    translate(`app.compliance.rescreen.${run.State}${targeted ? '_TARGETED' : ''}`, {
+      list,
+      done: run.Done,
+      total: run.Total,
+      changed: run.Changed,
+      screened: run.Screened ?? run.Done,
+      seconds,
+      error: run.Error ?? '',
+    }),
     run.Includes ? translate('app.compliance.rescreen.includes', { list: labelOf(run.Includes) }) : '',
   ]
     .filter(Boolean)

@@ -733,6 +733,12 @@ export const appMessages = {
         DONE: 'Shipments screened again after the change of %{list}: %{changed} of %{total} changed.',
         FAILED: 'Screening again after the change of %{list} stopped: %{error}',
         SUPERSEDED: 'A newer change replaced the screening after %{list}.',
+        QUEUED_TARGETED:
+          'A new version of a sanctions source is waiting to screen again the shipments its changed entries concern (of %{total} open, or decided and not flown yet).',
+        RUNNING_TARGETED:
+          'Screening again the shipments a new version of a sanctions source concerns: %{done} of %{total} gone through, %{screened} concerned by its changed entries.',
+        DONE_TARGETED:
+          'Shipments screened again after a new version of a sanctions source: %{screened} of %{total} concerned by its changed entries, %{changed} changed, in %{seconds} s.',
         includes: 'It covers the change of %{list} too.',
       },
     },

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { isHandledHttpError } from '../../../dataProviders/httpErrors';
 import { LoadingBox } from '../admin/LoadingBox';
+import { RescreenProgress } from '../compliance/RescreenProgress';
 import { PageFrame } from '../admin/PageFrame';
 import type { ChangeKind, SanctionSource, SourceVersion } from './sanctionSourcesApi';
 import { SourceCard } from './SourceCard';
@@ -64,6 +65,8 @@ export function SanctionSourcesPage() {
       <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 960 }}>
         {translate('app.sanctionSources.intro')}
       </Typography>
+      {/* A new version re-screens the shipments its changed entries concern: its run is the Sanction List's. */}
+      <RescreenProgress listName="sanctionlist" />
       {content}
       {upload && (
         <SourceUploadDialog

@@ -110,8 +110,12 @@ async function screenerFor(entries: SanctionListEntry[], previous?: EntryScreene
 }
 
 /** The screener of a source's version: its file's entries, read from the database only when no carrier holds it built. */
+export function sourceScreener(db: Db, fileHash: string): Promise<SanctionScreener> {
+  return keptScreener(`source:${fileHash}`, async () => runInSlices(screeningEntriesSteps(await entriesOfFile(db, fileHash))));
+}
+
 async function sourceScreenerFor(db: Db, fileHash: string): Promise<{ screener: SanctionScreener; entries: number }> {
-  const screener = await keptScreener(`source:${fileHash}`, async () => runInSlices(screeningEntriesSteps(await entriesOfFile(db, fileHash))));
+  const screener = await sourceScreener(db, fileHash);
   return { screener, entries: screener.entryCount };
 }
 

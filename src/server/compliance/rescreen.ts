@@ -1,12 +1,13 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database';
-import type { RescreenRunTable } from '../db/schema';
+import type { RescreenRunTable, RescreenScope } from '../db/schema';
 import { QUEUES, type JobQueue } from '../jobs/jobQueue';
 import { writeShipmentEvents } from '../shipments/actionLog';
 import { carrierRules } from './carrierRules';
 import { OPEN_STATUSES } from '../../domain/shipmentStatus';
 import { applyReassessments, planReassessment, type PlannedReassessment } from './reassess';
+import { rescreenTarget } from './rescreenTarget';
 
 /**
  * Re-screening (issue 6): when a carrier changes one of the lists that decide, the shipments the
@@ -43,14 +44,20 @@ function affectedSql(now: Date) {
 export async function requestRescreen(
   trx: Db,
   jobs: JobQueue | undefined,
-  request: { companyId: string; listName: string; reason: string; requestedBy: string },
+  request: { companyId: string; listName: string; reason: string; requestedBy: string; scope?: RescreenScope },
 ): Promise<string> {
-  await trx
+  const superseded = await trx
     .updateTable('rescreen_runs')
     .set({ state: 'SUPERSEDED', finished_at: new Date() })
     .where('company_id', '=', request.companyId)
     .where('state', 'in', ['QUEUED', 'RUNNING'])
+    .returning(['scope'])
     .execute();
+  // The new run covers what the runs it supersedes had yet to: every shipment when one of them (or this change) concerns every one.
+  const scope = superseded.reduce<RescreenScope | undefined>(
+    (merged, run) => (merged && run.scope ? mergedScope(run.scope, merged) : undefined),
+    request.scope,
+  );
   const { total } = await trx
     .selectFrom('shipments')
     .select(sql<string>`count(*)`.as('total'))
@@ -65,12 +72,20 @@ export async function requestRescreen(
       reason: request.reason.slice(0, 500),
       requested_by: request.requestedBy,
       total: Number(total),
+      scope: scope ? JSON.stringify(scope) : null,
     })
     .returning('run_id')
     .executeTakeFirstOrThrow();
   const runId = String(run.run_id);
   await jobs?.send(QUEUES.rescreen, { runId }, { within: trx });
   return runId;
+}
+
+/** Two scopes as one: every source of either, each compared with the file of the earlier run (the version before both). */
+function mergedScope(earlier: RescreenScope, later: RescreenScope): RescreenScope {
+  const sources = [...earlier.sources];
+  for (const next of later.sources) if (!sources.some((known) => known.source === next.source)) sources.push(next);
+  return { sources };
 }
 
 export interface RescreenDeps {
@@ -108,10 +123,15 @@ export async function rescreenChunk(deps: RescreenDeps, runId: string): Promise<
     .orderBy('shipment_id')
     .limit(chunkSize)
     .execute();
+  // A run after new versions of sources assesses again only the shipments their changed entries concern (rescreenTarget.ts).
+  const target = head.scope ? await rescreenTarget(deps.db, head.company_id, head.scope) : undefined;
   const plans: PlannedReassessment[] = [];
+  let screened = 0;
   for (const shipment of shipments) {
     // Requests are served between shipments, not after the chunk.
     await nextTurn();
+    if (target && !target.concerns(shipment)) continue;
+    screened++;
     const plan = await planReassessment(rules, shipment, options);
     if (plan?.changed) plans.push(plan);
   }
@@ -160,6 +180,7 @@ export async function rescreenChunk(deps: RescreenDeps, runId: string): Promise<
         started_at: run.started_at ?? now,
         done: run.done + shipments.length,
         changed: run.changed + changed,
+        screened: run.screened + screened,
         // A run finishes with done = total even if shipments opened or closed meanwhile.
         total: finished ? run.done + shipments.length : Math.max(run.total, run.done + shipments.length),
         last_shipment_id: shipments.at(-1)?.shipment_id ?? run.last_shipment_id,
@@ -182,7 +203,12 @@ export interface RescreenRunView {
   Total: number;
   Done: number;
   Changed: number;
+  /** Shipments assessed again of those done: all of them, unless the run is limited to what new versions of sources changed (Targeted). */
+  Screened: number;
+  /** The run passes over shipments the changed entries of new source versions do not concern (issue 34, 5). */
+  Targeted: boolean;
   CreatedAt: string;
+  StartedAt: string | null;
   FinishedAt: string | null;
   Error: string | null;
 }
@@ -236,7 +262,10 @@ function runView(row: RunRow): RescreenRunView {
     Total: row.total,
     Done: row.done,
     Changed: row.changed,
+    Screened: row.screened,
+    Targeted: row.scope !== null,
     CreatedAt: row.created_at.toISOString(),
+    StartedAt: row.started_at ? row.started_at.toISOString() : null,
     FinishedAt: row.finished_at ? row.finished_at.toISOString() : null,
     Error: row.error,
   };

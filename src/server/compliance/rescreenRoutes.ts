@@ -23,7 +23,12 @@ const RescreenRun = Type.Object({
   Total: Type.Integer(),
   Done: Type.Integer(),
   Changed: Type.Integer(),
+  Screened: Type.Integer({ description: 'shipments assessed again of those done (a targeted run passes over those its changed entries do not concern)' }),
+  Targeted: Type.Boolean({
+    description: 'after new versions of sanctions sources: only the shipments their added, changed or removed entries concern are assessed again',
+  }),
   CreatedAt: Type.String(),
+  StartedAt: NullableText,
   FinishedAt: NullableText,
   Error: NullableText,
   Includes: Type.Optional(

@@ -319,6 +319,15 @@ export interface RescreenRunTable {
   created_at: CreatedAt;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
+  /** 0024_targeted_rescreen: the source versions a run is limited to (none: every shipment the change can affect). */
+  scope: Json<RescreenScope> | null;
+  /** 0024_targeted_rescreen: shipments assessed again (a targeted run passes over those its scope does not concern). */
+  screened: Generated<number>;
+}
+
+/** A run limited to what new versions of sources changed: per source, the file compared with (the version before the first of them). */
+export interface RescreenScope {
+  sources: { source: string; fromFile: string | null }[];
 }
 
 export interface ShipmentLendingTable {

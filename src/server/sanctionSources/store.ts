@@ -153,6 +153,8 @@ export async function importSourceVersion(db: Db, jobs: JobQueue | undefined, fi
         listName: 'sanctionlist',
         reason: `Sanction source ${file.source}: version of ${(version.PublishedAt ?? version.ImportedAt).slice(0, 10)} imported (${changes.added} added, ${changes.removed} removed, ${changes.changed} changed)`,
         requestedBy: file.by ?? 'schedule',
+        // Only the shipments what the version added, removed or changed concerns (rescreenTarget.ts).
+        scope: { sources: [{ source: file.source, fromFile: previous?.file_hash ?? null }] },
       });
     }
     return { outcome: 'imported' as const, version };

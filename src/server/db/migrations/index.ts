@@ -21,6 +21,7 @@ import * as sanctionSources from './0020_sanction_sources';
 import * as retention from './0021_retention';
 import * as migrationNotes from './0022_migration_notes';
 import * as sharedSecrets from './0023_shared_secrets';
+import * as targetedRescreen from './0024_targeted_rescreen';
 
 /**
  * A migration, and whether it only adds (tables, columns with defaults or nullable, indexes): the
@@ -61,4 +62,5 @@ export const migrations: Record<string, PortalMigration> = {
   '0021_retention': retention,
   '0022_migration_notes': migrationNotes,
   '0023_shared_secrets': sharedSecrets,
+  '0024_targeted_rescreen': targetedRescreen,
 };
