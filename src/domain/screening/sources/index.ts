@@ -1,5 +1,5 @@
 export * from './model';
-export { createSourceParser, parseSourceFiles, PIECE_SIZE } from './sourceParser';
+export { createSourceParser, parseSourceFiles, parseSourceFilesSteps, PIECE_SIZE } from './sourceParser';
 export { OfacLegacyParser, type OfacSourceId } from './ofacLegacy';
 export { UnXmlParser } from './unXml';
 export { UsCslParser } from './usCsl';

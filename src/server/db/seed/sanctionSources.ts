@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { readFileSync } from 'node:fs';
-import { parseSourceFiles, type SourceFileRole, type SourceId } from '../../../domain/screening/sources';
+import { parseSourceFilesSteps, type SourceFileRole, type SourceId } from '../../../domain/screening/sources';
+import { runInSlices } from '../../eventLoop';
 import { summarise } from '../../../domain/screening/sources/summary';
 import type { Db } from '../database';
 import { fileSetHash, importSourceVersion } from '../../sanctionSources/store';
@@ -56,7 +57,7 @@ export async function seedSanctionSources(db: Db, options: SourceSeedOptions = {
       name: file.split('/').pop() ?? file,
       bytes: readFileSync(projectFile(`src/server/db/seed/data/sanctions/${file}`)),
     }));
-    let parsed: ReturnType<typeof parseSourceFiles> | undefined;
+    let parsed: Awaited<ReturnType<typeof parseInSlices>> | undefined;
     for (const companyId of RULE_LIST_DEMO_COMPANIES) {
       const has = await db
         .selectFrom('sanction_source_versions')
@@ -66,7 +67,7 @@ export async function seedSanctionSources(db: Db, options: SourceSeedOptions = {
         .limit(1)
         .executeTakeFirst();
       if (has || (demo.source === 'OFAC_SDN' && (await holdsSdnRows(db, companyId)))) continue;
-      parsed ??= parseSourceFiles(demo.source, Object.fromEntries(files.map((file) => [file.role, new Uint8Array(file.bytes)])));
+      parsed ??= await parseInSlices(demo.source, Object.fromEntries(files.map((file) => [file.role, new Uint8Array(file.bytes)])));
       if (!parsed.ok) throw new Error(`The demo file of ${demo.source} is refused: ${JSON.stringify(parsed.problems.slice(0, 3))}`);
       const published = parsed.summary.publishedAt ?? demo.publishedAt;
       const limit = demo.source === 'OFAC_SDN' ? (options.sdnEntries ?? Number.POSITIVE_INFINITY) : Number.POSITIVE_INFINITY;
@@ -85,6 +86,11 @@ export async function seedSanctionSources(db: Db, options: SourceSeedOptions = {
       });
     }
   }
+}
+
+/** A demo file parsed in slices, the event loop free between its pieces (a starting server answers its probes meanwhile). */
+function parseInSlices(source: SourceId, files: Partial<Record<SourceFileRole, Uint8Array>>) {
+  return runInSlices(parseSourceFilesSteps(source, files));
 }
 
 /** Whether the company's Sanction List holds the SDN snapshot as rows, as the demo world was seeded before the SDN was a source. */

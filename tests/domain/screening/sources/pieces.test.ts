@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSourceParser, type SourceId } from '../../../../src/domain/screening/sources';
+import { createSourceParser, parseSourceFiles, parseSourceFilesSteps, PIECE_SIZE, type SourceId } from '../../../../src/domain/screening/sources';
 import { accepted, feed, SAMPLES, type SourceFiles, text } from './samples';
 
 const ODD_SIZES = [1, 7, 333, 1021, 4099, 2];
@@ -56,5 +56,18 @@ describe('a file fed in pieces gives exactly what it gives in one go', () => {
     // How long a piece takes is a bench figure (issue 34's import at the limits), not asserted here.
     expect(accepted(parser.end()).summary.entries).toBe(7379);
     expect(pushes).toBeGreaterThan(40);
+  });
+});
+
+describe('a whole file parsed in steps (the demo seed)', () => {
+  it('pauses after every piece and gives what it gives at once', () => {
+    const files = SAMPLES.sdn2019();
+    const steps = parseSourceFilesSteps('OFAC_SDN', files);
+    let pauses = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses++;
+    const bytes = Object.values(files).reduce((sum, file) => sum + (file?.length ?? 0), 0);
+    expect(pauses).toBeGreaterThanOrEqual(Math.floor(bytes / PIECE_SIZE));
+    expect(step.value).toEqual(parseSourceFiles('OFAC_SDN', files));
   });
 });
