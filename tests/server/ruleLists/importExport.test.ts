@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
+import { sql } from 'kysely';
+import { ruleListPlugins } from '../../../plugins';
 import { buildTestApp, bearer, signIn, type TestApp } from '../testApp';
 import { RULE_LIST_IMPORT_MAX_BYTES } from '../../../src/domain/ruleListImport';
 import { classicCaller, csvFile, envelope, listQuery, type ClassicCaller } from './support';
@@ -189,5 +191,23 @@ describe('CSV export and the import template', () => {
     const response = await admin.get('/classicapi/sanctionwhitelist/template');
     expect(response.headers['content-disposition']).toBe('attachment; filename="sanctionwhitelist-import-template.csv"');
     expect(response.body).toBe('\uFEFFParty Name,Matching Method,Party Role,Country Code,Carrier ID,Cleared Sanction Reference,Reason,Valid Until\r\n');
+  });
+});
+
+describe('a replacing import of the list as it is', () => {
+  // Every list that imports: its export, imported again in replace mode, changes no row (no audit line, no re-screening).
+  const importing = ruleListPlugins.filter((plugin) => plugin.importColumns.length > 0);
+  it.each(importing.map((plugin) => [plugin.name]))('%s: changes nothing, audits nothing and screens nothing again', async (list) => {
+    const exported = (await admin.get(`/classicapi/${list}/export`)).body.replace(/^\uFEFF/, '');
+    const audits = async () =>
+      Number((await t.db.selectFrom('audit_log').select(sql<string>`count(*)`.as('n')).where('entity', '=', list).executeTakeFirstOrThrow()).n);
+    const runs = async () => Number((await t.db.selectFrom('rescreen_runs').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+    const [auditsBefore, runsBefore, totalBefore] = [await audits(), await runs(), await total(list)];
+    const response = await importFile(list, exported, 'replace');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.removed).toBe(0);
+    expect(await total(list)).toBe(totalBefore);
+    expect(await audits()).toBe(auditsBefore);
+    expect(await runs()).toBe(runsBefore);
   });
 });
