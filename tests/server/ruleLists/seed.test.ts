@@ -60,6 +60,18 @@ describe('the rule-list demo rows', () => {
     expect(whole.file_hash).not.toBe(small.file_hash);
   });
 
+  it('gives no SDN version, and reads none of its files, when no SDN entries are asked for (SEED_SANCTION_ENTRIES=0)', async () => {
+    await dropSkyairSdn();
+    await seedSanctionSources(t.db, { sdnEntries: 0 });
+    const versions = await t.db
+      .selectFrom('sanction_source_versions')
+      .select('version_id')
+      .where('company_id', '=', 'SKYAIR')
+      .where('source', '=', 'OFAC_SDN')
+      .execute();
+    expect(versions).toEqual([]);
+  });
+
   it("gives no SDN version to a world seeded before the SDN was a source (its Sanction List holds the SDN's rows)", async () => {
     await dropSkyairSdn();
     await t.db
