@@ -48,6 +48,8 @@ export interface Config {
   envelopeWindowSeconds: number;
   /** On SIGTERM: how long /readyz answers 503 while the instance still serves, before it stops accepting. */
   drainSeconds: number;
+  /** While an instance starts, how long a request other than a probe is held for its app before 503 (STARTING_HOLD_SECONDS). */
+  startingHoldSeconds: number;
   /** How long a start waits for the database of DATABASE_URL, trying again with a growing pause. */
   databaseWaitSeconds: number;
   /** With it, /metrics also answers requests from other machines that carry it as a bearer token. */
@@ -239,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     refreshTokenHours: integer(env, 'REFRESH_TOKEN_HOURS', 12, 1),
     envelopeWindowSeconds: integer(env, 'ENVELOPE_WINDOW_SECONDS', 300, 1),
     drainSeconds: integer(env, 'DRAIN_SECONDS', 5, 0),
+    startingHoldSeconds: integer(env, 'STARTING_HOLD_SECONDS', 10, 0),
     metricsToken: text(env, 'METRICS_TOKEN'),
     databaseWaitSeconds: integer(env, 'DATABASE_WAIT_SECONDS', 300, 0),
     retentionDays: {

@@ -83,7 +83,7 @@ async function prepareDatabase(db: Db, config: Readonly<Config>, log: Logger, ph
  * process of a primary, which started once the primary had prepared the database.
  */
 async function runInstance(config: Readonly<Config>, log: Logger): Promise<void> {
-  const starting = cluster.isWorker ? undefined : await listenWhileStarting(config.port, config.host);
+  const starting = cluster.isWorker ? undefined : await listenWhileStarting(config.port, config.host, config.startingHoldSeconds * 1000);
   try {
     await serveInstance(config, log, starting);
   } catch (error) {
@@ -245,7 +245,7 @@ async function waitForDatabase(connectionString: string, waitSeconds: number, lo
  * 503), then is left to the app processes it starts (refused for the second or two they take to listen).
  */
 async function runPrimary(config: Readonly<Config>, log: Logger): Promise<void> {
-  const starting = await listenWhileStarting(config.port, config.host);
+  const starting = await listenWhileStarting(config.port, config.host, config.startingHoldSeconds * 1000);
   const opened = await openDatabase(config, log).catch(async (error: unknown) => {
     await starting.close();
     throw error;

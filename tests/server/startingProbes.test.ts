@@ -49,7 +49,13 @@ describe.each([1, 2])('a start while another instance migrates, WEB_CONCURRENCY=
     try {
       await holder.query(`SELECT pg_advisory_lock(${KYSELY_MIGRATION_LOCK})`);
       const port = await freePort();
-      const env = smallServerEnv(dataDir, port, { DATABASE_URL: test.url, WEB_CONCURRENCY: String(processes), DRAIN_SECONDS: '0' });
+      // The held request is to be served once the app is ready, however long its start takes on a busy machine (10 s by default).
+      const env = smallServerEnv(dataDir, port, {
+        DATABASE_URL: test.url,
+        WEB_CONCURRENCY: String(processes),
+        DRAIN_SECONDS: '0',
+        STARTING_HOLD_SECONDS: '120',
+      });
       server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
       const log = watchLog(server);
       const exited = exitOf(server);
