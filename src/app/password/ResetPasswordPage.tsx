@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { RESET_TOKEN_PARAMETER, RESET_TOKEN_PATTERN } from '../../domain/forgotPassword';
 import { newPasswordProblems, type NewPasswordField, type NewPasswordProblem } from '../../domain/passwordChange';
 import { StatusCode } from '../../domain/statusCodes';
@@ -49,7 +49,9 @@ export function ResetPasswordPage({ lang }: { lang: string }) {
   /** Where focus goes once a save is answered: the disabled form may have dropped it. */
   const focusAfterSave = useRef<'outcome' | 'field' | null>(null);
 
-  useEffect(() => {
+  // In the commit that shows the outcome (a layout effect): a passive effect moved the focus a moment after
+  // the outcome appeared, so a screen reader, or a test that found the outcome, could meet it unfocused.
+  useLayoutEffect(() => {
     const target = focusAfterSave.current;
     if (!target || busy) return;
     focusAfterSave.current = null;
