@@ -104,5 +104,5 @@ export function* editedScreenerSteps(previous: EntryScreener, entries: readonly 
   const removed = new Set<number>();
   for (const left of at.values()) for (const index of left) removed.add(index);
   if (added.length + removed.size > EDITED_ENTRIES_MAX) return undefined;
-  return new EditedScreener(base, removed, SanctionScreener.alongside(base, added), entries);
+  return new EditedScreener(base, removed, yield* SanctionScreener.alongsideSteps(base, added), entries);
 }

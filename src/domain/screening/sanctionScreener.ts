@@ -287,12 +287,20 @@ export class SanctionScreener {
    * index takes seconds.
    */
   static alongside(base: SanctionScreener, entries: readonly SanctionListEntry[]): SanctionScreener {
+    return runToEnd(SanctionScreener.alongsideSteps(base, entries));
+  }
+
+  /** `alongside`, pausing (yielding) every BUILD_SLICE entries: a new source version may change thousands (the server runs it in slices). */
+  static *alongsideSteps(base: SanctionScreener, entries: readonly SanctionListEntry[]): Generator<void, SanctionScreener> {
     const screener = new SanctionScreener(
       entries,
       { threshold: base.threshold, listedNameWeight: base.listedNameWeight },
       { by: NAMES_IN_SLICES, vocabulary: base.vocabulary },
     );
-    screener.addEntries(0, entries.length);
+    for (let from = 0; from < entries.length; from += BUILD_SLICE) {
+      if (from > 0) yield;
+      screener.addEntries(from, Math.min(entries.length, from + BUILD_SLICE));
+    }
     return screener;
   }
 

@@ -7,7 +7,7 @@ import { writeShipmentEvents } from '../shipments/actionLog';
 import { carrierRules } from './carrierRules';
 import { OPEN_STATUSES } from '../../domain/shipmentStatus';
 import { applyReassessments, planReassessment, type PlannedReassessment } from './reassess';
-import { rescreenTarget } from './rescreenTarget';
+import { rescreenTargetOfRun } from './rescreenTarget';
 
 /**
  * Re-screening (issue 6): when a carrier changes one of the lists that decide, the shipments the
@@ -124,7 +124,7 @@ export async function rescreenChunk(deps: RescreenDeps, runId: string): Promise<
     .limit(chunkSize)
     .execute();
   // A run after new versions of sources assesses again only the shipments their changed entries concern (rescreenTarget.ts).
-  const target = head.scope ? await rescreenTarget(deps.db, head.company_id, head.scope) : undefined;
+  const target = head.scope ? await rescreenTargetOfRun(deps.db, runId, head.company_id, head.scope) : undefined;
   const plans: PlannedReassessment[] = [];
   let screened = 0;
   for (const shipment of shipments) {

@@ -43,6 +43,25 @@ async function changedEntries(db: Db, from: string, to: string): Promise<{ added
  * The target of a run limited to `scope`, against the company's current versions; undefined when it concerns every
  * shipment (a source's first version, or one no longer current).
  */
+/**
+ * The target of a run, made once for all its chunks (a version changing thousands of entries takes seconds to
+ * compare and index), as long as the company's current files are those it was made for.
+ */
+const targets = new Map<string, { files: string; target: Promise<RescreenTarget | undefined> }>();
+
+export async function rescreenTargetOfRun(db: Db, runId: string, companyId: string, scope: RescreenScope): Promise<RescreenTarget | undefined> {
+  const files = JSON.stringify(await currentFiles(db, companyId));
+  const kept = targets.get(runId);
+  if (kept?.files === files) return kept.target;
+  // A few runs' targets (one per company re-screening at once); the oldest goes first.
+  targets.delete(runId);
+  if (targets.size >= 4) targets.delete(targets.keys().next().value as string);
+  const target = rescreenTarget(db, companyId, scope);
+  targets.set(runId, { files, target });
+  target.catch(() => targets.delete(runId));
+  return target;
+}
+
 export async function rescreenTarget(db: Db, companyId: string, scope: RescreenScope): Promise<RescreenTarget | undefined> {
   const current = new Map((await currentFiles(db, companyId)).map((file) => [file.source, file.fileHash]));
   const screeners: EntryScreener[] = [];
@@ -57,7 +76,7 @@ export async function rescreenTarget(db: Db, companyId: string, scope: RescreenS
     addedOrChanged += changes.added.length;
     if (changes.added.length === 0) continue;
     const whole = await sourceScreener(db, to);
-    screeners.push(SanctionScreener.alongside(whole, await runInSlices(screeningEntriesSteps(changes.added))));
+    screeners.push(await runInSlices(SanctionScreener.alongsideSteps(whole, await runInSlices(screeningEntriesSteps(changes.added)))));
   }
   return {
     entries: { addedOrChanged, removedOrChanged: gone.size },

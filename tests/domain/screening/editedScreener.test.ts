@@ -82,4 +82,14 @@ describe('an edited sanction list', () => {
     expect(runToEnd(editedScreenerSteps(new SanctionScreener([...before, ...many]), before))).toBeUndefined();
     expect(runToEnd(editedScreenerSteps(base, [...before, ...many.slice(1)]))).toBeInstanceOf(EditedScreener);
   });
+
+  it('indexes many edited entries in steps, so a server builds them in slices', () => {
+    const many = Array.from({ length: 600 }, (_, at) => own(`INT-S${at}`, `SLICED PARTY ${at}`));
+    const steps = SanctionScreener.alongsideSteps(base, many);
+    let pauses = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses++;
+    expect(pauses).toBeGreaterThanOrEqual(many.length / 25 - 1);
+    expect(step.value.screenSubject({ role: 'Shipper', kind: 'name', text: 'SLICED PARTY 599' })[0]?.entryId).toBe('INT-S599');
+  });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { parseSourceFiles, type SourceFileRole } from '../../../src/domain/screening/sources';
 import { latestRuns, requestRescreen, rescreenChunk } from '../../../src/server/compliance/rescreen';
+import { rescreenTargetOfRun } from '../../../src/server/compliance/rescreenTarget';
 import { importSourceVersion } from '../../../src/server/sanctionSources/store';
 import { buildTestApp, type TestApp } from '../testApp';
 
@@ -94,6 +95,12 @@ describe('re-screening after a new version of a source', () => {
     expect(imported.outcome).toBe('imported');
     const [run] = await latestRuns(t.db, 'DEMOAIR', 1);
     expect(run).toMatchObject({ Targeted: true, State: 'QUEUED' });
+    // Compared and indexed once for all the run's chunks.
+    const { scope } = await t.db.selectFrom('rescreen_runs').select('scope').where('run_id', '=', run.RunId).executeTakeFirstOrThrow();
+    if (!scope) throw new Error('the run has no scope');
+    const target = rescreenTargetOfRun(t.db, run.RunId, 'DEMOAIR', scope);
+    expect(await rescreenTargetOfRun(t.db, run.RunId, 'DEMOAIR', scope)).toBe(await target);
+    expect((await target)?.entries).toEqual({ addedOrChanged: 17, removedOrChanged: 200 });
     await runToTheEnd(run.RunId);
     const [done] = await latestRuns(t.db, 'DEMOAIR', 1);
     expect(done.State).toBe('DONE');
