@@ -4,6 +4,7 @@ import { carrierRules } from '../../../src/server/compliance/carrierRules';
 import { applyReassessments, planReassessment } from '../../../src/server/compliance/reassess';
 import { requestRescreen, rescreenChunk } from '../../../src/server/compliance/rescreen';
 import { classicCall } from '../classicCall';
+import { runToTheEnd } from './rescreenRuns';
 import { buildTestApp, signIn, type TestApp } from '../testApp';
 
 /**
@@ -23,17 +24,12 @@ afterAll(() => t.close());
 
 const NAME = 'ZEPHYR QUANTUM FREIGHT';
 
-async function runToTheEnd(runId: string): Promise<void> {
-  for (let chunk = 0; chunk < 50; chunk++) if ((await rescreenChunk({ db: t.db, autoAcceptDelaySeconds: 60 }, runId)) !== 'more') return;
-  throw new Error('the run did not finish');
-}
-
 const rescreenAll = (reason: string) => requestRescreen(t.db, undefined, { companyId: 'DEMOAIR', listName: 'countryrules', reason, requestedBy: 'admin' });
 
 describe('re-screening and row locks', () => {
   it('assesses a chunk without holding its shipments: another transaction can lock each of them at any time meanwhile', async () => {
     // Everything up to date first, so that the run below has nothing to write.
-    await runToTheEnd(await rescreenAll('bring every shipment up to date'));
+    await runToTheEnd(t.db, await rescreenAll('bring every shipment up to date'));
     const runId = await rescreenAll('the run under test');
     const ids = (await t.db.selectFrom('shipments').select('shipment_id').where('carrier_id', '=', 'DEMOAIR').execute()).map((row) => row.shipment_id);
     let probes = 0;
@@ -136,7 +132,7 @@ describe('re-screening and row locks', () => {
       .set({ sanction_hits: '[]', waybill: sql`jsonb_set(waybill, '{shipper,name}', to_jsonb(${'QUORVAL ZENITH TRADERS'}::text))` })
       .where('shipment_id', '=', target.shipment_id)
       .execute();
-    await runToTheEnd(await rescreenAll('bring every shipment up to date'));
+    await runToTheEnd(t.db, await rescreenAll('bring every shipment up to date'));
     const added = await classicCall(t.app, admin, 'POST', '/sanctionlist', {
       listSource: 'INTERNAL',
       reference: 'INT-7302',

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { requestRescreen, rescreenChunk } from '../../../src/server/compliance/rescreen';
+import { requestRescreen } from '../../../src/server/compliance/rescreen';
 import { classicCall } from '../classicCall';
+import { runToTheEnd } from './rescreenRuns';
 import { buildTestApp, signIn, type TestApp } from '../testApp';
 
 /**
@@ -47,11 +48,6 @@ async function shipment(offset: number, status: string, hours: number): Promise<
   return String(row.shipment_id);
 }
 
-async function runToTheEnd(runId: string) {
-  for (let chunk = 0; chunk < 50; chunk++) if ((await rescreenChunk({ db: t.db, autoAcceptDelaySeconds: 60 }, runId)) !== 'more') return;
-  throw new Error('the run did not finish');
-}
-
 const stateOf = async (id: string) => {
   const row = await t.db.selectFrom('shipments').select(['status', 'sanction_hits']).where('shipment_id', '=', id).executeTakeFirstOrThrow();
   return { status: row.status, hits: (row.sanction_hits as { state: string; screenedText: string }[]).map((hit) => `${hit.screenedText} ${hit.state}`) };
@@ -85,7 +81,7 @@ describe('re-screening after a list change', () => {
       )
       .executeTakeFirstOrThrow();
     expect(run.total).toBe(Number(count));
-    await runToTheEnd(String(run.run_id));
+    await runToTheEnd(t.db, String(run.run_id));
 
     expect(await stateOf(open)).toEqual({ status: 'Eyeball', hits: [`${NAME} OPEN`] });
     // Decided shipments keep their status; the hit shows before the flight leaves.

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { parseSourceFiles, type SourceFileRole } from '../../../src/domain/screening/sources';
-import { latestRuns, requestRescreen, rescreenChunk } from '../../../src/server/compliance/rescreen';
+import { latestRuns, requestRescreen } from '../../../src/server/compliance/rescreen';
 import { rescreenTargetOfRun } from '../../../src/server/compliance/rescreenTarget';
 import { importSourceVersion } from '../../../src/server/sanctionSources/store';
+import { runToTheEnd } from './rescreenRuns';
 import { buildTestApp, type TestApp } from '../testApp';
 
 /**
@@ -42,11 +43,6 @@ async function openShipmentNamed(offset: number, shipper: string): Promise<strin
   return String(row.shipment_id);
 }
 
-async function runToTheEnd(runId: string) {
-  for (let chunk = 0; chunk < 50; chunk++) if ((await rescreenChunk({ db: t.db, autoAcceptDelaySeconds: 60 }, runId)) !== 'more') return;
-  throw new Error('the run did not finish');
-}
-
 async function importSdn2025() {
   const names = { primary: 'sdn.csv', alt: 'alt.csv', add: 'add.csv', comments: 'sdn_comments.csv' } as const;
   const files = Object.entries(names).map(([role, name]) => ({ role: role as SourceFileRole, bytes: readFileSync(path.join(DATA, 'ofac-sdn-2025', name)) }));
@@ -80,7 +76,7 @@ describe('re-screening after a new version of a source', () => {
       reason: 'test: the hits as the lists stand',
       requestedBy: 'test',
     });
-    await runToTheEnd(before);
+    await runToTheEnd(t.db, before);
     expect(await hitsOf(delisted)).toContain('OFAC_SDN-36');
     expect(await hitsOf(listedNow)).not.toContain('OFAC_SDN-10278');
 
@@ -101,7 +97,7 @@ describe('re-screening after a new version of a source', () => {
     const target = rescreenTargetOfRun(t.db, run.RunId, 'DEMOAIR', scope);
     expect(await rescreenTargetOfRun(t.db, run.RunId, 'DEMOAIR', scope)).toBe(await target);
     expect((await target)?.entries).toEqual({ addedOrChanged: 17, removedOrChanged: 200 });
-    await runToTheEnd(run.RunId);
+    await runToTheEnd(t.db, run.RunId);
     const [done] = await latestRuns(t.db, 'DEMOAIR', 1);
     expect(done.State).toBe('DONE');
     // Every affected shipment gone through, only the two the version concerns screened.
@@ -133,7 +129,7 @@ describe('re-screening after a new version of a source', () => {
       [sourceRun, 'QUEUED', false],
       [listRun, 'SUPERSEDED', false],
     ]);
-    await runToTheEnd(sourceRun);
+    await runToTheEnd(t.db, sourceRun);
     const [full] = await latestRuns(t.db, 'DEMOAIR', 1);
     expect(full.Screened).toBe(full.Done);
 
@@ -164,6 +160,6 @@ describe('re-screening after a new version of a source', () => {
         { source: 'US_CSL', fromFile: 'c' },
       ],
     });
-    await runToTheEnd(merged);
+    await runToTheEnd(t.db, merged);
   });
 });
