@@ -2,7 +2,8 @@
 // sources as the demo world has them (OFAC's SDN snapshot of 2019 read as the OFAC_SDN source, OFAC's Consolidated
 // list, the UN sample, the CSL sample), made up to 100,000 names with generated company and person names (words of
 // transliterated-looking syllables, from a pool the size a real list of that many names would use). Measured, one core:
-// - building the screener (its index) from the screening entries: time, and the heap it holds after a full GC
+// - building the screener (its index) from the screening entries: time, and the memory it holds after a full GC (heap
+//   and typed arrays: the word index keeps its key tables in typed arrays, outside the heap)
 // - screening: generated shipments (FWB written and read back) per CPU second
 // - an edit of an internal row: the demo world's company list (its 7,383 rows) compared with the index kept, the edited
 //   entry indexed beside it (EditedScreener), and its new name screened; and the whole list indexed anew, which a
@@ -37,10 +38,12 @@ const TARGETS = { perCpuSecond: 750, buildSeconds: 3, heapMb: 300, editMs: 200 }
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
+/** What the process holds after a full GC: its heap and the typed arrays' memory outside it (the word index's key tables are typed arrays). */
 const heapMb = () => {
   gc();
   gc();
-  return process.memoryUsage().heapUsed / 1048576;
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return (heapUsed + arrayBuffers) / 1048576;
 };
 
 function source(id: SourceId, files: Partial<Record<SourceFileRole, string>>): SanctionListEntry[] {
@@ -235,7 +238,7 @@ export function runScreeningScaleBench(): void {
     '| measure | value | target | |',
     '|---|---|---|---|',
     `| building the screener (its index) | ${round(buildMs).toLocaleString('en')} ms | <= ${TARGETS.buildSeconds} s | ${yes(results.met.build)} |`,
-    `| heap it holds (after a full GC) | ${round(heapHeld)} MB | <= ${TARGETS.heapMb} MB | ${yes(results.met.heap)} |`,
+    `| memory it holds (heap and typed arrays, after a full GC) | ${round(heapHeld)} MB | <= ${TARGETS.heapMb} MB | ${yes(results.met.heap)} |`,
     `| shipments screened per CPU second (${subjects.length.toLocaleString('en')} generated FWBs, ${flagged} with a hit) | ${perCpuSecond.toLocaleString('en')} | >= ${TARGETS.perCpuSecond} | ${yes(results.met.perCpuSecond)} |`,
     `| an internal row edited: the company list (${internal.length.toLocaleString('en')} entries, ${namesOf(internal).toLocaleString('en')} names) compared with the index kept, the edit indexed beside it and its name screened, median of 5 (the whole list's own index, built meanwhile in slices: ${round(rebuildMs).toLocaleString('en')} ms) | ${round(editMs).toLocaleString('en')} ms | <= ${TARGETS.editMs} ms | ${yes(results.met.edit)} |`,
     '',
