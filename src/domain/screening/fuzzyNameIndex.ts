@@ -148,6 +148,13 @@ export class FuzzyNameIndex {
     if (group !== undefined) addToList(this.byGenericGroup, group, word);
   }
 
+  /** Packs the key tables (KeyedWords.packSteps), pausing often: a screener's build does it when every name is in. */
+  *packSteps(): Generator<void, void> {
+    yield* this.byDeletion.packSteps();
+    yield* this.bySkeleton.packSteps();
+    yield* this.byTwoDeletions.packSteps();
+  }
+
   get size(): number {
     return this.names.length;
   }

@@ -258,7 +258,10 @@ export class SanctionScreener {
     this.vocabulary = inSlices?.by === NAMES_IN_SLICES ? inSlices.vocabulary : listVocabulary(entries);
     this.weightOf = this.vocabulary.weightOf;
     this.fuzzy = new FuzzyNameIndex((word) => !this.vocabulary.isListed?.(word));
-    if (inSlices?.by !== NAMES_IN_SLICES) this.addEntries(0, entries.length);
+    if (inSlices?.by !== NAMES_IN_SLICES) {
+      this.addEntries(0, entries.length);
+      runToEnd(this.fuzzy.packSteps());
+    }
   }
 
   /**
@@ -278,6 +281,8 @@ export class SanctionScreener {
       await nextTurn();
       screener.addEntries(from, Math.min(entries.length, from + BUILD_SLICE));
     }
+    const packing = screener.fuzzy.packSteps();
+    while (!packing.next().done) await nextTurn();
     return screener;
   }
 
@@ -301,6 +306,7 @@ export class SanctionScreener {
       if (from > 0) yield;
       screener.addEntries(from, Math.min(entries.length, from + BUILD_SLICE));
     }
+    yield* screener.fuzzy.packSteps();
     return screener;
   }
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { keyCheck, keyHash, KeyedWords, WordTable } from '../../../src/domain/screening/keyedWords';
 
@@ -34,5 +35,33 @@ describe('words filed under keys', () => {
     table.add('EJDAP', 'EJIDAPO');
     expect(wordsUnder(table, 'ZVMHI')).toEqual(['ZAVAMAHIDI']);
     expect(wordsUnder(table, 'EJDAP')).toEqual(['EJIDAPO']);
+  });
+
+  it('packed, answers the words of each key in the same order in less memory, and unpacks to take more', () => {
+    const inOrder = (table: KeyedWords, key: string) => {
+      const found: string[] = [];
+      table.forEach(key, (word) => found.push(word));
+      return found;
+    };
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 5000 })), { maxLength: 3000 }), (pairs) => {
+        const growing = new KeyedWords(new WordTable());
+        const packed = new KeyedWords(new WordTable());
+        for (const [key, word] of pairs) {
+          growing.add(`KEY${key}`, `WORD${word}`);
+          packed.add(`KEY${key}`, `WORD${word}`);
+        }
+        packed.pack();
+        expect(packed.size).toBe(pairs.length);
+        if (pairs.length >= 100) expect(packed.byteLength).toBeLessThan(growing.byteLength * 0.7);
+        for (let key = 0; key <= 301; key++) expect(inOrder(packed, `KEY${key}`)).toEqual(inOrder(growing, `KEY${key}`));
+        // Added after, a word is found as in a table never packed.
+        for (const table of [growing, packed]) {
+          table.add('KEY7', 'LATE');
+          table.add('KEY301', 'LATER');
+        }
+        for (let key = 0; key <= 301; key++) expect(inOrder(packed, `KEY${key}`)).toEqual(inOrder(growing, `KEY${key}`));
+      }),
+    );
   });
 });
