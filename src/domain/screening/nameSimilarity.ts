@@ -318,7 +318,8 @@ const INITIAL_LINK = 1_000_000;
  * A listed person's given names written as initials on the shipment (H. F. RAMIREZ GARCIA for RAMIREZ GARCIA, Hector
  * Fabio; K. Nam KIM for KIM, Kyong Nam): a screened initial, or a run of them (HF), pairs with as many of the listed
  * given names (the words after the surname) whose first letters they are, in order, and that the shipment does not
- * write out; the pair counts INITIAL_SIMILARITY. A surname is never paired with an initial.
+ * write out; the pair counts INITIAL_SIMILARITY. A surname is never paired with an initial, nor is an initial the
+ * listed name writes too (it pairs with that).
  */
 function pairInitialsWithGivenNames(listed: Token[], screened: Token[], shape: ListedNameShape, screenedInitials: readonly string[]): void {
   if (!shape.person || screenedInitials.length === 0) return;
@@ -327,6 +328,8 @@ function pairInitialsWithGivenNames(listed: Token[], screened: Token[], shape: L
   for (const token of screened) {
     if (!screenedInitials.includes(token.word) || token.link !== undefined) continue;
     const letters = token.word;
+    // The listed name writes the initial too (ALBOST, Meshal Saad M): the two are one word, and MESHAL is left to be written out (MPSHAL).
+    if (listed.some((candidate) => candidate.word === letters && candidate.link === undefined)) continue;
     const free = (candidate: Token | undefined, letter: string) =>
       candidate !== undefined &&
       !candidate.surname &&
@@ -547,8 +550,12 @@ export function compareNames(
   const replaced = replacedListed && replacedBy ? { listed: replacedListed.text, screened: replacedBy.text } : undefined;
   // A person's name as listed with a distinctive name more is mostly someone else: another surname to the same given names.
   const anotherName = !replaced && listedShape.person ? extra.find(distinctive)?.text : undefined;
-  // A person's given names alone, without the surname, are no hit however alike (KYONG NAM for KIM, Kyong Nam).
-  const givenOnly = surnameWords > 0 && !chosen.some(({ row }) => listed[row].surname);
+  // A person's given names alone, without the surname, are no hit however alike (KYONG NAM for KIM, Kyong Nam). A
+  // screened word that is one of the listed given names as written is that given name, not the surname it is like
+  // (SHEIKH HASSAAN for HUSSEIN, Sheikh Hassaan paired HASSAAN with HUSSEIN): it stands for the surname only equal to it.
+  const givenWords = new Set(listed.filter((token) => !token.surname).map((token) => token.word));
+  const surnamePaired = chosen.some(({ row, column, similarity }) => listed[row].surname && (similarity >= 1 || !givenWords.has(screened[column].word)));
+  const givenOnly = surnameWords > 0 && !surnamePaired;
   if (replaced || anotherName || givenOnly) score = Math.min(score, REPLACED_WORD_CAP);
   return {
     score,

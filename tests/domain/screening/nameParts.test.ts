@@ -32,6 +32,14 @@ describe('initials', () => {
     expect(hits(sdn, 'K. CHUN KIM')[0]).toBe('SDN-17617');
   });
 
+  it('pairs an initial the listed name writes too with that, leaving the given name to be written out with a typo', () => {
+    // ALBOST, Meshal Saad M: the shipment's M paired with MESHAL made MPSHAL another name (0.75).
+    const comparison = sdn.compareWithListed('ALBOST, Meshal Saad M', 'Individual', 'ALBOST, MPSHAL SAAD M');
+    expect(comparison.score).toBeGreaterThanOrEqual(sdn.threshold);
+    expect(comparison.pairs).toContainEqual(expect.objectContaining({ listed: 'M', screened: 'M', how: 'exact' }));
+    expect(sdn.compareWithListed('ALMADANI, Mustafa Mohammed M.', 'Individual', 'ALMADANI, MUSTAFA MOHAMMDE M.').score).toBeGreaterThanOrEqual(sdn.threshold);
+  });
+
   it('never pairs an initial with other letters, nor with the surname', () => {
     expect(hits(sdn, 'J. RAMIREZ GARCIA')).not.toContain('SDN-10435');
     expect(hits(sdn, 'Hernan Felipe R. G.')).not.toContain('SDN-10435');
@@ -48,6 +56,16 @@ describe('given names alone', () => {
     expect(hits(sdn, 'Fangwei LI')).toContain('SDN-11447');
     // With the surname they do.
     expect(hits(sdn, 'Hernan Felipe RAMIREZ GARCIA')).toContain('SDN-10435');
+  });
+
+  it('make no hit through a given name written as listed and paired with a surname like it', () => {
+    // HUSSEIN, Sheikh Hassaan (an a.k.a. of SDN-12824): HASSAAN is the given name, not a spelling of HUSSEIN (it scored 0.87).
+    expect(sdn.compareWithListed('HUSSEIN, Sheikh Hassaan', 'Individual', 'SHEIKH HASSAAN').score).toBeLessThan(sdn.threshold);
+    expect(hits(sdn, 'SHEIKH HASSAAN')).not.toContain('SDN-12824');
+    expect(hits(sdn, 'Sheikh Hassaan HUSSEIN')).toContain('SDN-12824');
+    expect(hits(sdn, 'Sheikh Hassaan HUSEIN')).toContain('SDN-12824');
+    // A surname written as one of the given names is still the surname where it is the surname as written.
+    expect(sdn.compareWithListed('ALI, Hassan Ali', 'Individual', 'HASSAN ALI').score).toBeGreaterThanOrEqual(sdn.threshold);
   });
 });
 
