@@ -85,7 +85,7 @@ export class KeyedWords {
     const words = this.table.words;
     if (this.packed) {
       const bucket = hash & (this.buckets.length - 2);
-      for (let entry = this.buckets[bucket]; entry < this.buckets[bucket + 1]; entry++) {
+      for (let entry = this.buckets[bucket + 1] - 1; entry >= this.buckets[bucket]; entry--) {
         if (this.hashes[entry] === hash && this.checks[entry] === check) visit(words[this.wordNumbers[entry]]);
       }
       return;
@@ -129,9 +129,9 @@ export class KeyedWords {
     const hashes = new Int32Array(count);
     const checks = new Int32Array(count);
     const wordNumbers = new Int32Array(count);
-    // The newest entry first in its bucket, as a chain visits them.
-    for (let entry = count - 1; entry >= 0; entry--) {
-      if (entry % PACK_SLICE === 0) yield;
+    // In the order they were added, each key's entries as a chain numbers them (forEach visits a bucket from its end, newest first, as a chain does).
+    for (let entry = 0; entry < count; entry++) {
+      if (entry % PACK_SLICE === PACK_SLICE - 1) yield;
       const at = place[this.hashes[entry] & mask]++;
       hashes[at] = this.hashes[entry];
       checks[at] = this.checks[entry];
@@ -155,14 +155,8 @@ export class KeyedWords {
     this.packed = false;
     let bucketCount = FIRST_BUCKETS;
     while (count * 4 >= bucketCount * 3) bucketCount *= 2;
-    this.buckets = new Int32Array(bucketCount);
-    // Chained from the last packed entry back, so that each bucket's chain visits them in their packed order.
-    const mask = bucketCount - 1;
-    for (let entry = count - 1; entry >= 0; entry--) {
-      const bucket = this.hashes[entry] & mask;
-      this.next[entry] = this.buckets[bucket];
-      this.buckets[bucket] = entry + 1;
-    }
+    // Packed entries keep each key's order of adding: chained again as growBuckets chains them, newest first.
+    this.chainInto(bucketCount);
   }
 
   private growEntries(capacity = this.hashes.length * 2): void {
@@ -178,8 +172,13 @@ export class KeyedWords {
   }
 
   private growBuckets(): void {
-    const buckets = new Int32Array(this.buckets.length * 2);
-    const mask = buckets.length - 1;
+    this.chainInto(this.buckets.length * 2);
+  }
+
+  /** Chains the entries into `bucketCount` buckets, each chain from its newest entry (the highest number) back. */
+  private chainInto(bucketCount: number): void {
+    const buckets = new Int32Array(bucketCount);
+    const mask = bucketCount - 1;
     for (let entry = 0; entry < this.entries; entry++) {
       const bucket = this.hashes[entry] & mask;
       this.next[entry] = buckets[bucket];

@@ -64,4 +64,31 @@ describe('words filed under keys', () => {
       }),
     );
   });
+
+  it('keeps the order of a key through packing, adding enough after it to grow its buckets, and packing again', () => {
+    const inOrder = (table: KeyedWords, key: string) => {
+      const found: string[] = [];
+      table.forEach(key, (word) => found.push(word));
+      return found;
+    };
+    // 767 entries, then two more: the second makes 768 of 1,024 buckets, which grows them.
+    for (const count of [767, 1535]) {
+      const growing = new KeyedWords(new WordTable());
+      const packed = new KeyedWords(new WordTable());
+      const add = (key: string, word: string) => {
+        growing.add(key, word);
+        packed.add(key, word);
+      };
+      add('K', 'A');
+      add('K', 'B');
+      for (let index = 2; index < count; index++) add(`OTHER${index}`, `WORD${index}`);
+      packed.pack();
+      add('K', 'C');
+      add('OTHER', 'LAST');
+      expect(inOrder(packed, 'K')).toEqual(['C', 'B', 'A']);
+      expect(inOrder(growing, 'K')).toEqual(['C', 'B', 'A']);
+      packed.pack();
+      expect(inOrder(packed, 'K')).toEqual(['C', 'B', 'A']);
+    }
+  });
 });
