@@ -318,8 +318,8 @@ const INITIAL_LINK = 1_000_000;
  * A listed person's given names written as initials on the shipment (H. F. RAMIREZ GARCIA for RAMIREZ GARCIA, Hector
  * Fabio; K. Nam KIM for KIM, Kyong Nam): a screened initial, or a run of them (HF), pairs with as many of the listed
  * given names (the words after the surname) whose first letters they are, in order, and that the shipment does not
- * write out; the pair counts INITIAL_SIMILARITY. A surname is never paired with an initial, nor is an initial the
- * listed name writes too (it pairs with that).
+ * write out; the pair counts INITIAL_SIMILARITY. A surname is never paired with an initial. compareNames also reads
+ * the names without these pairs and keeps the better reading.
  */
 function pairInitialsWithGivenNames(listed: Token[], screened: Token[], shape: ListedNameShape, screenedInitials: readonly string[]): void {
   if (!shape.person || screenedInitials.length === 0) return;
@@ -328,8 +328,6 @@ function pairInitialsWithGivenNames(listed: Token[], screened: Token[], shape: L
   for (const token of screened) {
     if (!screenedInitials.includes(token.word) || token.link !== undefined) continue;
     const letters = token.word;
-    // The listed name writes the initial too (ALBOST, Meshal Saad M): the two are one word, and MESHAL is left to be written out (MPSHAL).
-    if (listed.some((candidate) => candidate.word === letters && candidate.link === undefined)) continue;
     const free = (candidate: Token | undefined, letter: string) =>
       candidate !== undefined &&
       !candidate.surname &&
@@ -497,10 +495,26 @@ export function compareNames(
 ): NameComparison {
   const listedShape: ListedNameShape = Array.isArray(listedName) ? { words: listedName } : listedName;
   const screenedShape: ScreenedNameShape = Array.isArray(screenedName) ? { words: screenedName } : screenedName;
-  const screenedWords = screenedShape.words;
-  if (listedShape.words.length === 0 || screenedWords.length === 0) return EMPTY;
+  if (listedShape.words.length === 0 || screenedShape.words.length === 0) return EMPTY;
   const vocabulary: NameVocabulary =
     typeof vocabularyOrWeight === 'function' ? { weightOf: vocabularyOrWeight, isDistinctive: plainVocabulary.isDistinctive } : vocabularyOrWeight;
+  const withInitials = compareShapes(listedShape, screenedShape, listedWeight, vocabulary, true);
+  if (!listedShape.person || (screenedShape.initials?.length ?? 0) === 0) return withInitials;
+  // A screened initial paired with a given name may be the listed name's own initial (ALBOST, MPSHAL SAAD M for
+  // ALBOST, Meshal Saad M: the M took MESHAL, and MPSHAL was left another name): the names read as written count too.
+  const asWritten = compareShapes(listedShape, screenedShape, listedWeight, vocabulary, false);
+  return asWritten.score > withInitials.score ? asWritten : withInitials;
+}
+
+/** compareNames of two names' shapes, with or without a person's given names paired with the screened initials (pairInitialsWithGivenNames). */
+function compareShapes(
+  listedShape: ListedNameShape,
+  screenedShape: ScreenedNameShape,
+  listedWeight: number,
+  vocabulary: NameVocabulary,
+  initialsForGivenNames: boolean,
+): NameComparison {
+  const screenedWords = screenedShape.words;
   const listedWeights = listedWordWeights(listedShape, vocabulary.weightOf);
   const surnameWords = listedShape.person ? (listedShape.surnameWords ?? 0) : 0;
   const listed: Token[] = listedShape.words.map((word, index) => ({
@@ -513,7 +527,7 @@ export function compareNames(
   }));
   const screened: Token[] = screenedWords.map((word) => ({ word, text: word, weight: vocabulary.weightOf(word), joined: false, middle: false }));
   regroupInitials(listed, screened, listedShape.initials ?? [], screenedShape.initials ?? []);
-  pairInitialsWithGivenNames(listed, screened, listedShape, screenedShape.initials ?? []);
+  if (initialsForGivenNames) pairInitialsWithGivenNames(listed, screened, listedShape, screenedShape.initials ?? []);
   joinAcrossSpaces(listed, screened, vocabulary.weightOf);
   const chosen = bestPairing(listed, screened);
   const surnames = new Set(listedShape.person ? listedShape.words.slice(0, listedShape.surnameWords ?? 0) : []);
@@ -551,10 +565,10 @@ export function compareNames(
   // A person's name as listed with a distinctive name more is mostly someone else: another surname to the same given names.
   const anotherName = !replaced && listedShape.person ? extra.find(distinctive)?.text : undefined;
   // A person's given names alone, without the surname, are no hit however alike (KYONG NAM for KIM, Kyong Nam). A
-  // screened word that is one of the listed given names as written is that given name, not the surname it is like
+  // screened word written as a listed given name left unpaired is that given name, not the surname it is like
   // (SHEIKH HASSAAN for HUSSEIN, Sheikh Hassaan paired HASSAAN with HUSSEIN): it stands for the surname only equal to it.
-  const givenWords = new Set(listed.filter((token) => !token.surname).map((token) => token.word));
-  const surnamePaired = chosen.some(({ row, column, similarity }) => listed[row].surname && (similarity >= 1 || !givenWords.has(screened[column].word)));
+  const unpairedGiven = new Set(listed.filter((token, index) => !token.surname && !pairedListed.has(index)).map((token) => token.word));
+  const surnamePaired = chosen.some(({ row, column, similarity }) => listed[row].surname && (similarity >= 1 || !unpairedGiven.has(screened[column].word)));
   const givenOnly = surnameWords > 0 && !surnamePaired;
   if (replaced || anotherName || givenOnly) score = Math.min(score, REPLACED_WORD_CAP);
   return {

@@ -38,6 +38,9 @@ describe('initials', () => {
     expect(comparison.score).toBeGreaterThanOrEqual(sdn.threshold);
     expect(comparison.pairs).toContainEqual(expect.objectContaining({ listed: 'M', screened: 'M', how: 'exact' }));
     expect(sdn.compareWithListed('ALMADANI, Mustafa Mohammed M.', 'Individual', 'ALMADANI, MUSTAFA MOHAMMDE M.').score).toBeGreaterThanOrEqual(sdn.threshold);
+    // An initial for a given name not written out still pairs with it, though the listed name ends with that letter.
+    expect(sdn.compareWithListed('ALMADANI, Mustafa Mohammed M.', 'Individual', 'M. ALMADANI').score).toBeGreaterThanOrEqual(sdn.threshold);
+    expect(sdn.compareWithListed('ALBOST, Meshal Saad M', 'Individual', 'M. S. ALBOST').score).toBeGreaterThanOrEqual(sdn.threshold);
   });
 
   it('never pairs an initial with other letters, nor with the surname', () => {
@@ -64,6 +67,9 @@ describe('given names alone', () => {
     expect(hits(sdn, 'SHEIKH HASSAAN')).not.toContain('SDN-12824');
     expect(hits(sdn, 'Sheikh Hassaan HUSSEIN')).toContain('SDN-12824');
     expect(hits(sdn, 'Sheikh Hassaan HUSEIN')).toContain('SDN-12824');
+    // A given name written twice, once for itself and once for a surname like it, is both.
+    expect(sdn.compareWithListed('MOHAMMED, Mohamed Ahmed', 'Individual', 'MOHAMED AHMED MOHAMED').score).toBeGreaterThanOrEqual(sdn.threshold);
+    expect(sdn.compareWithListed('HUSSEIN, Husain Ali', 'Individual', 'HUSAIN ALI HUSAIN').score).toBeGreaterThanOrEqual(sdn.threshold);
     // A surname written as one of the given names is still the surname where it is the surname as written.
     expect(sdn.compareWithListed('ALI, Hassan Ali', 'Individual', 'HASSAN ALI').score).toBeGreaterThanOrEqual(sdn.threshold);
   });
