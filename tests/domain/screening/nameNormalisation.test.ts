@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   canonicalSpelling,
   compareNames,
+  consonantSkeleton,
   foldText,
   listedNameShape,
   mayBeAlike,
@@ -47,6 +49,54 @@ describe('folding and normalising names', () => {
     expect(canonicalSpelling('KHALID')).toBe('HALID');
     expect(canonicalSpelling('YOUSSEF')).toBe('YUSEF');
     expect(canonicalSpelling('DMITRIY')).toBe('DMITRI');
+  });
+
+  /** The rules as regular expressions applied in turn, every one to every word: what canonicalSpelling and consonantSkeleton do, faster. */
+  const SPELLING_RULES: [RegExp, string][] = [
+    [/^(DZH|DJ)/, 'J'],
+    [/DZH/g, 'J'],
+    [/SCH/g, 'SH'],
+    [/KH/g, 'H'],
+    [/GH/g, 'G'],
+    [/DH/g, 'D'],
+    [/PH/g, 'F'],
+    [/CK/g, 'K'],
+    [/X/g, 'KS'],
+    [/OU/g, 'U'],
+    [/OO/g, 'U'],
+    [/EE/g, 'I'],
+    [/Q/g, 'K'],
+    [/W/g, 'V'],
+    [/[AE][IY]/g, 'AI'],
+    [/IY$/, 'I'],
+    [/([AE])H$/, '$1'],
+    [/OFF$/, 'OV'],
+    [/EFF$/, 'EV'],
+    [/([A-Z])\1+/g, '$1'],
+  ];
+  const spelt = (word: string) => SPELLING_RULES.reduce((text, [pattern, replacement]) => text.replace(pattern, replacement), word);
+  const skeletonOf = (word: string) => {
+    const canonical = spelt(word);
+    const consonants = canonical.replace(/[AEIOUY]/g, '').replace(/[CGJQ]/g, 'K').replace(/Z/g, 'S').replace(/[VW]/g, 'F');
+    return (/^[AEIOUY]/.test(canonical) ? '_' : '') + consonants.replace(/([A-Z])\1+/g, '$1');
+  };
+
+  it('spells and skeletons every word as the rules applied in turn do', () => {
+    expect(consonantSkeleton('HEZBOLLAH')).toBe('HSBL');
+    expect(consonantSkeleton('HIZBALLAH')).toBe('HSBL');
+    expect(consonantSkeleton('OMAR')).toBe('_MR');
+    const word = fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKOPQSUVWXYZ19 -'), maxLength: 12 });
+    fc.assert(
+      fc.property(word, (written) => {
+        expect(canonicalSpelling(written)).toBe(spelt(written));
+        expect(consonantSkeleton(written)).toBe(skeletonOf(written));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const written of ['DZHAMIL', 'DJOKO', 'SCHMIDT', 'ABDULLAH', 'ZADEH', 'SMIRNOFF', 'SEMENEFF', 'DMITRIY', 'AAAB', 'XX', '', 'É']) {
+      expect(canonicalSpelling(written)).toBe(spelt(written));
+      expect(consonantSkeleton(written)).toBe(skeletonOf(written));
+    }
   });
 });
 
