@@ -77,7 +77,11 @@ describe('folding and normalising names', () => {
   const spelt = (word: string) => SPELLING_RULES.reduce((text, [pattern, replacement]) => text.replace(pattern, replacement), word);
   const skeletonOf = (word: string) => {
     const canonical = spelt(word);
-    const consonants = canonical.replace(/[AEIOUY]/g, '').replace(/[CGJQ]/g, 'K').replace(/Z/g, 'S').replace(/[VW]/g, 'F');
+    const consonants = canonical
+      .replace(/[AEIOUY]/g, '')
+      .replace(/[CGJQ]/g, 'K')
+      .replace(/Z/g, 'S')
+      .replace(/[VW]/g, 'F');
     return (/^[AEIOUY]/.test(canonical) ? '_' : '') + consonants.replace(/([A-Z])\1+/g, '$1');
   };
 
