@@ -1,7 +1,7 @@
 import { canonicalSpelling, consonantSkeleton } from './canonicalSpelling';
 import { genericGroupOf } from './genericWords';
 import { KeyedWords, WordTable } from './keyedWords';
-import { ARTICLES, matchWithTwoEdits, matchWords, SKELETON_EDIT_LENGTH, twoDeletionKeys, twoDeletionKeysOf, WORD_FLOOR } from './wordMatch';
+import { ARTICLES, matchWithTwoEdits, matchWords, SKELETON_EDIT_LENGTH, TWO_DELETION_KEY_LENGTH, twoDeletionKeys, WORD_FLOOR } from './wordMatch';
 
 /**
  * An index over the words of the listed names, so that a screened name is compared only with the
@@ -37,8 +37,11 @@ function deletionKeys(word: string): string[] {
   return keys;
 }
 
-/** The keys of a word one letter apart from others, as written and in common spelling. */
-const letterKeys = (word: string) => new Set([...deletionKeys(word), ...deletionKeys(canonicalSpelling(word))]);
+/** A word as written and, when it differs, in common spelling: a listed word is filed under the keys of both. */
+function spellingsOf(word: string): string[] {
+  const canonical = canonicalSpelling(word);
+  return canonical === word ? [word] : [word, canonical];
+}
 
 /** A word's skeleton and, when long enough, the skeleton with each consonant left out (marked, apart from whole skeletons). */
 function skeletonKeys(word: string): string[] {
@@ -134,15 +137,18 @@ export class FuzzyNameIndex {
   private indexLetters(word: string): void {
     if (this.letterIndexed.has(word)) return;
     this.letterIndexed.add(word);
-    for (const key of letterKeys(word)) this.byDeletion.add(key, word);
+    this.byDeletion.addDeletionKeys(spellingsOf(word), 1, 0, word);
   }
 
   /** Files a listed word under its keys; words joined from two (`joined`) only under their skeleton keys, as compareNames joins only words of alike skeletons. */
   private indexWord(word: string, joined = false): void {
     if (word.length > 2) {
       if (!joined) this.indexLetters(word);
-      if (!joined && genericGroupOf(word) === undefined) for (const key of twoDeletionKeysOf(word)) this.byTwoDeletions.add(key, word);
-      for (const key of skeletonKeys(word)) this.bySkeleton.add(key, word);
+      if (!joined && genericGroupOf(word) === undefined) this.byTwoDeletions.addDeletionKeys(spellingsOf(word), 2, TWO_DELETION_KEY_LENGTH, word);
+      // Its skeletonKeys: the skeleton and, when long enough, the skeleton with a consonant left out, marked.
+      const skeleton = consonantSkeleton(word);
+      this.bySkeleton.addDeletionKeys([skeleton], 0, 0, word);
+      if (skeleton.length >= SKELETON_EDIT_LENGTH) this.bySkeleton.addDeletionKeys([skeleton], 1, 0, word, '-');
     }
     const group = genericGroupOf(word);
     if (group !== undefined) addToList(this.byGenericGroup, group, word);

@@ -42,6 +42,69 @@ export class WordTable {
   }
 }
 
+/** keyHash of `text` with the letters at `skipA` and `skipB` left out (-1: none) and `suffix` after it, without making that string. */
+function hashSkipping(text: string, skipA: number, skipB: number, suffix: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    if (index === skipA || index === skipB) continue;
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  for (let index = 0; index < suffix.length; index++) {
+    hash ^= suffix.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash | 0;
+}
+
+/** keyCheck of the key hashSkipping hashes. */
+function checkSkipping(text: string, skipA: number, skipB: number, suffix: string): number {
+  let hash = 5381;
+  for (let index = suffix.length - 1; index >= 0; index--) hash = Math.imul(hash, 33) ^ suffix.charCodeAt(index);
+  for (let index = text.length - 1; index >= 0; index--) if (index !== skipA && index !== skipB) hash = Math.imul(hash, 33) ^ text.charCodeAt(index);
+  return hash | 0;
+}
+
+/** The keys one addDeletionKeys call has filed, by their two hashes: an open-addressing table reused from call to call (a call's mark tells its slots). */
+class SeenKeys {
+  private hashes = new Int32Array(1024);
+  private checks = new Int32Array(1024);
+  private marks = new Int32Array(1024);
+  private mark = 0;
+
+  /** Forgets the keys seen, with room for `most` of them. */
+  reset(most: number): void {
+    if (most * 2 > this.marks.length) {
+      let size = this.marks.length;
+      while (most * 2 > size) size *= 2;
+      this.hashes = new Int32Array(size);
+      this.checks = new Int32Array(size);
+      this.marks = new Int32Array(size);
+      this.mark = 0;
+    }
+    if (++this.mark === 0x7fffffff) {
+      this.marks.fill(0);
+      this.mark = 1;
+    }
+  }
+
+  /** True the first time a key of these hashes is met since the reset. */
+  firstTime(hash: number, check: number): boolean {
+    const mask = this.marks.length - 1;
+    for (let slot = (hash ^ Math.imul(check, 0x9e3779b1)) & mask; ; slot = (slot + 1) & mask) {
+      if (this.marks[slot] !== this.mark) {
+        this.marks[slot] = this.mark;
+        this.hashes[slot] = hash;
+        this.checks[slot] = check;
+        return true;
+      }
+      if (this.hashes[slot] === hash && this.checks[slot] === check) return false;
+    }
+  }
+}
+
+const seenKeys = new SeenKeys();
+
 const FIRST_ENTRIES = 1024;
 /** Entries packed between two yields of `packSteps` (some milliseconds). */
 const PACK_SLICE = 1 << 16;
@@ -69,12 +132,46 @@ export class KeyedWords {
   }
 
   add(key: string, word: string): void {
+    this.append(keyHash(key), keyCheck(key), this.table.numberOf(word));
+  }
+
+  /**
+   * Files `word` under every key made of one of its `spellings` with up to `deletions` (0, 1 or 2) of
+   * their letters left out and `suffix` after them, keys of at least `minLength` letters besides the
+   * suffix, each key once: what `add` of each such key files, from the keys' hashes, without making a
+   * string of each (a 100,000-name index files millions; as strings they were garbage of some 150 MB).
+   */
+  addDeletionKeys(spellings: readonly string[], deletions: 0 | 1 | 2, minLength: number, word: string, suffix = ''): void {
+    let most = 0;
+    for (const spelling of spellings) most += 1 + (deletions >= 1 ? spelling.length : 0) + (deletions >= 2 ? (spelling.length * (spelling.length - 1)) / 2 : 0);
+    seenKeys.reset(most);
+    const number = this.table.numberOf(word);
+    for (const spelling of spellings) {
+      const length = spelling.length;
+      if (length >= minLength) this.fileOnce(spelling, -1, -1, suffix, number);
+      if (deletions === 0 || length - 1 < minLength) continue;
+      for (let first = 0; first < length; first++) {
+        this.fileOnce(spelling, first, -1, suffix, number);
+        if (deletions === 1 || length - 2 < minLength) continue;
+        for (let second = first + 1; second < length; second++) this.fileOnce(spelling, first, second, suffix, number);
+      }
+    }
+  }
+
+  /** Files the word under `text` with the letters at `skipA` and `skipB` left out (-1: none) and `suffix` after it, unless this call filed that key already. */
+  private fileOnce(text: string, skipA: number, skipB: number, suffix: string, wordNumber: number): void {
+    const hash = hashSkipping(text, skipA, skipB, suffix);
+    const check = checkSkipping(text, skipA, skipB, suffix);
+    if (seenKeys.firstTime(hash, check)) this.append(hash, check, wordNumber);
+  }
+
+  private append(hash: number, check: number, wordNumber: number): void {
     this.starts = undefined;
     if (this.entries >= this.hashes.length) this.growEntries();
     const entry = this.entries++;
-    this.hashes[entry] = keyHash(key);
-    this.checks[entry] = keyCheck(key);
-    this.wordNumbers[entry] = this.table.numberOf(word);
+    this.hashes[entry] = hash;
+    this.checks[entry] = check;
+    this.wordNumbers[entry] = wordNumber;
   }
 
   /** Visits each word filed under the key, the latest filed first. */

@@ -251,7 +251,7 @@ export const TWO_EDITS_MIN_LENGTH = 3;
 const looseCache = new Map<string, WordMatch | null>();
 const keyCache = new Map<string, string[]>();
 /** Keys at least this long: shorter ones would file every short word together. */
-const TWO_DELETION_KEY_LENGTH = 3;
+export const TWO_DELETION_KEY_LENGTH = 3;
 
 /**
  * The word, as written and in common spelling, with up to two letters left out (keys of at least
@@ -268,8 +268,8 @@ export function twoDeletionKeys(word: string): string[] {
   return keys;
 }
 
-/** twoDeletionKeys without keeping them: the word index files each listed word under its keys once (kept, its tens of keys a word would double the index's memory). */
-export function twoDeletionKeysOf(word: string): string[] {
+/** twoDeletionKeys made anew (the word index files a listed word under the same keys from their hashes: KeyedWords.addDeletionKeys). */
+function twoDeletionKeysOf(word: string): string[] {
   const found = new Set<string>();
   for (const written of new Set([word, canonicalSpelling(word)])) {
     if (written.length >= TWO_DELETION_KEY_LENGTH) found.add(written);

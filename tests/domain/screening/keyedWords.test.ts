@@ -92,4 +92,43 @@ describe('words filed under keys', () => {
       expect(inOrder(packed, 'K')).toEqual(['C', 'B', 'A']);
     }
   });
+
+  /** The keys addDeletionKeys files under, made as strings: each spelling with up to `deletions` letters left out, at least `minLength` long, `suffix` after. */
+  function keysWithDeletions(spellings: readonly string[], deletions: number, minLength: number, suffix: string): Set<string> {
+    const keys = new Set<string>();
+    const visit = (text: string, left: number) => {
+      if (text.length >= minLength) keys.add(text + suffix);
+      if (left > 0) for (let index = 0; index < text.length; index++) visit(text.slice(0, index) + text.slice(index + 1), left - 1);
+    };
+    for (const spelling of spellings) visit(spelling, deletions);
+    return keys;
+  }
+
+  it('files a word under its keys with letters left out from their hashes, each key once, as adding each key would', () => {
+    const word = fc.string({ unit: fc.constantFrom(...'ABDHKMNOS'), maxLength: 12 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(word, word), { minLength: 1, maxLength: 6 }),
+        fc.constantFrom<0 | 1 | 2>(0, 1, 2),
+        fc.integer({ min: 0, max: 4 }),
+        fc.constantFrom('', '-'),
+        (spelt, deletions, minLength, suffix) => {
+          const byStrings = new KeyedWords(new WordTable());
+          const byHashes = new KeyedWords(new WordTable());
+          const keys = new Set<string>();
+          for (const [written, other] of spelt) {
+            const spellings = [...new Set([written, other])];
+            const wordKeys = keysWithDeletions(spellings, deletions, minLength, suffix);
+            for (const key of wordKeys) byStrings.add(key, written);
+            byHashes.addDeletionKeys(spellings, deletions, minLength, written, suffix);
+            for (const key of wordKeys) keys.add(key);
+          }
+          expect(byHashes.size).toBe(byStrings.size);
+          for (const key of keys) expect(wordsUnder(byHashes, key).sort()).toEqual(wordsUnder(byStrings, key).sort());
+          // A key none of the words makes (no Z in them) finds none.
+          expect(wordsUnder(byHashes, `${spelt[0][0]}Z${suffix}`)).toEqual([]);
+        },
+      ),
+    );
+  });
 });
