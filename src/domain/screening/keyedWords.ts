@@ -108,6 +108,8 @@ const seenKeys = new SeenKeys();
 const FIRST_ENTRIES = 1024;
 /** Entries packed between two yields of `packSteps` (some milliseconds). */
 const PACK_SLICE = 1 << 16;
+/** Groups of neighbouring buckets `packSteps` sorts the entries into first: few enough to write to at once, each group small enough to sort in the processor's caches. */
+const PACK_GROUPS = 1024;
 
 export class KeyedWords {
   private hashes = new Int32Array(FIRST_ENTRIES);
@@ -193,7 +195,12 @@ export class KeyedWords {
     while (!steps.next().done);
   }
 
-  /** `pack`, pausing (yielding) every PACK_SLICE entries: a server packs millions in slices. */
+  /**
+   * `pack`, pausing (yielding) every PACK_SLICE entries: a server packs millions in slices. In two passes
+   * that each write to few places at a time: the entries are first split into up to PACK_GROUPS groups of
+   * neighbouring buckets, then each group is sorted by bucket in place. Sorted in one pass, every entry
+   * was written to a place of its own across the whole table, and 6 million of them took 0.8 s.
+   */
   *packSteps(): Generator<void, void> {
     if (this.starts) return;
     const count = this.entries;
@@ -202,24 +209,52 @@ export class KeyedWords {
     let bucketCount = 1;
     while (bucketCount * 2 < count) bucketCount *= 2;
     const mask = bucketCount - 1;
-    const starts = new Int32Array(bucketCount + 1);
+    const groupCount = Math.min(bucketCount, PACK_GROUPS);
+    const groupShift = Math.log2(bucketCount / groupCount);
+    // Pass 1: the entries by group, in entry order.
+    const groupStarts = new Int32Array(groupCount + 1);
     for (let entry = 0; entry < count; entry++) {
       if (entry % PACK_SLICE === PACK_SLICE - 1) yield;
-      starts[(from.hashes[entry] & mask) + 1]++;
+      groupStarts[((from.hashes[entry] & mask) >>> groupShift) + 1]++;
     }
-    for (let bucket = 1; bucket <= bucketCount; bucket++) starts[bucket] += starts[bucket - 1];
-    const place = starts.slice(0, bucketCount);
+    for (let group = 1; group <= groupCount; group++) groupStarts[group] += groupStarts[group - 1];
+    const groupPlace = groupStarts.slice(0, groupCount);
+    const grouped = { hashes: new Int32Array(count), checks: new Int32Array(count), wordNumbers: new Int32Array(count) };
+    for (let entry = 0; entry < count; entry++) {
+      if (entry % PACK_SLICE === PACK_SLICE - 1) yield;
+      const at = groupPlace[(from.hashes[entry] & mask) >>> groupShift]++;
+      grouped.hashes[at] = from.hashes[entry];
+      grouped.checks[at] = from.checks[entry];
+      grouped.wordNumbers[at] = from.wordNumbers[entry];
+    }
+    // Pass 2: each group by bucket, still in entry order, which keeps each key's entries in the order they were added.
+    const starts = new Int32Array(bucketCount + 1);
     const hashes = new Int32Array(count);
     const checks = new Int32Array(count);
     const wordNumbers = new Int32Array(count);
-    // In entry order, which keeps each key's entries in the order they were added (packed ones before those added since).
-    for (let entry = 0; entry < count; entry++) {
-      if (entry % PACK_SLICE === PACK_SLICE - 1) yield;
-      const at = place[from.hashes[entry] & mask]++;
-      hashes[at] = from.hashes[entry];
-      checks[at] = from.checks[entry];
-      wordNumbers[at] = from.wordNumbers[entry];
+    const bucketsPerGroup = bucketCount / groupCount;
+    /** For the group's buckets: their entries counted, then where the next of each goes. */
+    const place = new Int32Array(bucketsPerGroup);
+    for (let group = 0; group < groupCount; group++) {
+      const firstBucket = group * bucketsPerGroup;
+      place.fill(0);
+      for (let entry = groupStarts[group]; entry < groupStarts[group + 1]; entry++) place[(grouped.hashes[entry] & mask) - firstBucket]++;
+      let at = groupStarts[group];
+      for (let bucket = 0; bucket < bucketsPerGroup; bucket++) {
+        const entries = place[bucket];
+        starts[firstBucket + bucket] = at;
+        place[bucket] = at;
+        at += entries;
+      }
+      for (let entry = groupStarts[group]; entry < groupStarts[group + 1]; entry++) {
+        if (entry % PACK_SLICE === PACK_SLICE - 1) yield;
+        const to = place[(grouped.hashes[entry] & mask) - firstBucket]++;
+        hashes[to] = grouped.hashes[entry];
+        checks[to] = grouped.checks[entry];
+        wordNumbers[to] = grouped.wordNumbers[entry];
+      }
     }
+    starts[bucketCount] = count;
     // Words added meanwhile (a build adds its words before it packs; this only keeps the table whole): packed anew.
     if (this.entries !== count) {
       yield* this.packSteps();
