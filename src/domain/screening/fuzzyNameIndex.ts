@@ -58,7 +58,7 @@ export class FuzzyNameIndex {
   /** The listed words, each once: the key tables below file them by number. */
   private readonly wordTable = new WordTable();
   private readonly byDeletion = new KeyedWords(this.wordTable);
-  /** The listed words filed under their letter keys (words joined from two are not, unless also listed as words). */
+  /** The listed words filed under their letter and two-deletion keys (words joined from two are not, unless also listed as words). */
   private readonly letterIndexed = new Set<string>();
   private readonly bySkeleton = new KeyedWords(this.wordTable);
   private readonly byGenericGroup = new Map<number, string[]>();
@@ -114,7 +114,7 @@ export class FuzzyNameIndex {
         posting = [];
         this.postings.set(word, posting);
         this.indexWord(word);
-      } else if (word.length > 2) this.indexLetters(word);
+      } else if (word.length > 2) this.indexAsWord(word);
       posting.push(id, weight);
     }
     // Two neighbouring words joined, in either order, are indexed as a word too, weighing what both do (compareNames joins them so).
@@ -134,17 +134,22 @@ export class FuzzyNameIndex {
     return id;
   }
 
-  private indexLetters(word: string): void {
+  /**
+   * Files a listed word (not one joined from two) under its letter and two-deletion keys, once, however it came
+   * first: as a word, or joined from two (MAHAN AIR, then MAHANAIR SHIPPING: MAHANAIR came as a joined word,
+   * filed under its skeleton alone, and was never filed under its two-deletion keys).
+   */
+  private indexAsWord(word: string): void {
     if (this.letterIndexed.has(word)) return;
     this.letterIndexed.add(word);
     this.byDeletion.addDeletionKeys(spellingsOf(word), 1, 0, word);
+    if (genericGroupOf(word) === undefined) this.byTwoDeletions.addDeletionKeys(spellingsOf(word), 2, TWO_DELETION_KEY_LENGTH, word);
   }
 
   /** Files a listed word under its keys; words joined from two (`joined`) only under their skeleton keys, as compareNames joins only words of alike skeletons. */
   private indexWord(word: string, joined = false): void {
     if (word.length > 2) {
-      if (!joined) this.indexLetters(word);
-      if (!joined && genericGroupOf(word) === undefined) this.byTwoDeletions.addDeletionKeys(spellingsOf(word), 2, TWO_DELETION_KEY_LENGTH, word);
+      if (!joined) this.indexAsWord(word);
       // Its skeletonKeys: the skeleton and, when long enough, the skeleton with a consonant left out, marked.
       const skeleton = consonantSkeleton(word);
       this.bySkeleton.addDeletionKeys([skeleton], 0, 0, word);
