@@ -1,3 +1,5 @@
+import { runToEnd } from '../steps';
+
 /**
  * Listed words filed under keys (their deletion, skeleton and two-deletion keys: fuzzyNameIndex.ts),
  * by the keys' 32-bit hashes, in typed arrays. While a build adds words, an entry is only appended;
@@ -191,8 +193,7 @@ export class KeyedWords {
 
   /** Sorts the entries by bucket, without room for more (see `starts`): a build does it when its words are in. */
   pack(): void {
-    const steps = this.packSteps();
-    while (!steps.next().done);
+    runToEnd(this.packSteps());
   }
 
   /**

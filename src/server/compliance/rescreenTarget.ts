@@ -40,10 +40,6 @@ async function changedEntries(db: Db, from: string, to: string): Promise<{ added
 }
 
 /**
- * The target of a run limited to `scope`, against the company's current versions; undefined when it concerns every
- * shipment (a source's first version, or one no longer current).
- */
-/**
  * The target of a run, made once for all its chunks (a version changing thousands of entries takes seconds to
  * compare and index), as long as the company's current files are those it was made for.
  */
@@ -62,6 +58,10 @@ export async function rescreenTargetOfRun(db: Db, runId: string, companyId: stri
   return target;
 }
 
+/**
+ * The target of a run limited to `scope`, against the company's current versions; undefined when it concerns every
+ * shipment (a source's first version, or one no longer current).
+ */
 export async function rescreenTarget(db: Db, companyId: string, scope: RescreenScope): Promise<RescreenTarget | undefined> {
   const current = new Map((await currentFiles(db, companyId)).map((file) => [file.source, file.fileHash]));
   const screeners: EntryScreener[] = [];
