@@ -1,7 +1,17 @@
 import { canonicalSpelling, consonantSkeleton } from './canonicalSpelling';
 import { genericGroupOf } from './genericWords';
 import { KeyedWords, WordTable } from './keyedWords';
-import { ARTICLES, matchWithTwoEdits, matchWords, SKELETON_EDIT_LENGTH, TWO_DELETION_KEY_LENGTH, twoDeletionKeys, WORD_FLOOR } from './wordMatch';
+import {
+  ARTICLES,
+  matchWithTwoEdits,
+  matchWords,
+  FUZZY_WORD_MAX_LENGTH,
+  SKELETON_EDIT_LENGTH,
+  TWO_DELETION_KEY_LENGTH,
+  TWO_EDITS_MAX_LENGTH,
+  twoDeletionKeys,
+  WORD_FLOOR,
+} from './wordMatch';
 
 /**
  * An index over the words of the listed names, so that a screened name is compared only with the
@@ -114,7 +124,7 @@ export class FuzzyNameIndex {
         posting = [];
         this.postings.set(word, posting);
         this.indexWord(word);
-      } else if (word.length > 2) this.indexAsWord(word);
+      } else if (word.length > 2 && word.length <= FUZZY_WORD_MAX_LENGTH) this.indexAsWord(word);
       posting.push(id, weight);
     }
     // Two neighbouring words joined, in either order, are indexed as a word too, weighing what both do (compareNames joins them so).
@@ -143,12 +153,16 @@ export class FuzzyNameIndex {
     if (this.letterIndexed.has(word)) return;
     this.letterIndexed.add(word);
     this.byDeletion.addDeletionKeys(spellingsOf(word), 1, 0, word);
-    if (genericGroupOf(word) === undefined) this.byTwoDeletions.addDeletionKeys(spellingsOf(word), 2, TWO_DELETION_KEY_LENGTH, word);
+    if (genericGroupOf(word) === undefined && word.length <= TWO_EDITS_MAX_LENGTH)
+      this.byTwoDeletions.addDeletionKeys(spellingsOf(word), 2, TWO_DELETION_KEY_LENGTH, word);
   }
 
-  /** Files a listed word under its keys; words joined from two (`joined`) only under their skeleton keys, as compareNames joins only words of alike skeletons. */
+  /**
+   * Files a listed word under its keys; words joined from two (`joined`) only under their skeleton keys, as compareNames
+   * joins only words of alike skeletons; a word longer than FUZZY_WORD_MAX_LENGTH under none (it is found as written).
+   */
   private indexWord(word: string, joined = false): void {
-    if (word.length > 2) {
+    if (word.length > 2 && word.length <= FUZZY_WORD_MAX_LENGTH) {
       if (!joined) this.indexAsWord(word);
       // Its skeletonKeys: the skeleton and, when long enough, the skeleton with a consonant left out, marked.
       const skeleton = consonantSkeleton(word);
@@ -189,7 +203,7 @@ export class FuzzyNameIndex {
     if (ARTICLES.has(word)) for (const article of ARTICLES) if (this.postings.has(article)) consider(article);
     const group = genericGroupOf(word);
     if (group !== undefined) for (const listed of this.byGenericGroup.get(group) ?? []) consider(listed);
-    if (word.length > 2) {
+    if (word.length > 2 && word.length <= FUZZY_WORD_MAX_LENGTH) {
       for (const key of new Set([...deletionKeys(word), ...deletionKeys(canonicalSpelling(word))])) this.byDeletion.forEach(key, consider);
       for (const key of skeletonKeys(word)) this.bySkeleton.forEach(key, consider);
     }

@@ -224,6 +224,7 @@ function computeMatch(first: string, second: string): WordMatch | null {
 /** How the second word is the first written differently, or undefined when they are different words. */
 export function matchWords(first: string, second: string): WordMatch | undefined {
   if (first === second) return EXACT;
+  if (first.length > FUZZY_WORD_MAX_LENGTH || second.length > FUZZY_WORD_MAX_LENGTH) return undefined;
   let row = cache.get(first);
   if (!row) {
     row = new Map();
@@ -247,6 +248,20 @@ const EXACT: WordMatch = Object.freeze({ similarity: 1, how: 'exact' });
 export const TWO_EDITS_FLOOR = 0.7;
 /** Words this long at least may carry two edits; shorter ones (AL, ABU) carry too little to tell. */
 export const TWO_EDITS_MIN_LENGTH = 3;
+/**
+ * Words this long at most are alike to other words (matchWords); a longer one (no name holds one: the longest word
+ * of the SDN list has 24 letters, two joined 48) is only itself. The word index files a word under keys that grow
+ * with the square of its length, and compares words in time that does too: the Sanction List takes aliases of up
+ * to 4,000 characters, and one such word without a space took 0.47 s to index, in a single step.
+ */
+export const FUZZY_WORD_MAX_LENGTH = 64;
+/**
+ * Words this long at most may carry two edits (the longest word of the SDN list has 24 letters). A word's keys
+ * with two letters left out grow with the cube of its length: a listed alias of 400 letters without a space took
+ * 0.6 s to index and one of 4,000 (the Sanction List's limit) would take minutes; longer words are alike by
+ * matchWords alone, which tolerates 2.5 edits at their length.
+ */
+export const TWO_EDITS_MAX_LENGTH = 32;
 
 const looseCache = new Map<string, WordMatch | null>();
 const keyCache = new Map<string, string[]>();
@@ -257,9 +272,10 @@ export const TWO_DELETION_KEY_LENGTH = 3;
  * The word, as written and in common spelling, with up to two letters left out (keys of at least
  * three letters): two words carrying two edits between them (a letter replaced, added or dropped
  * on either side) share one. The word index (fuzzyNameIndex.ts) files listed words under these, so
- * it finds every pair matchWithTwoEdits accepts.
+ * it finds every pair matchWithTwoEdits accepts. None for a word longer than TWO_EDITS_MAX_LENGTH.
  */
 export function twoDeletionKeys(word: string): string[] {
+  if (word.length > TWO_EDITS_MAX_LENGTH) return [];
   let keys = keyCache.get(word);
   if (keys) return keys;
   keys = twoDeletionKeysOf(word);
@@ -302,6 +318,7 @@ function shareTwoDeletionKey(first: string, second: string): boolean {
  */
 export function matchWithTwoEdits(listed: string, screened: string): WordMatch | undefined {
   if (listed.length < TWO_EDITS_MIN_LENGTH || screened.length < TWO_EDITS_MIN_LENGTH) return undefined;
+  if (listed.length > TWO_EDITS_MAX_LENGTH || screened.length > TWO_EDITS_MAX_LENGTH) return undefined;
   if (Math.abs(listed.length - screened.length) > LENGTH_SLACK) return undefined;
   const key = `${listed} ${screened}`;
   let found = looseCache.get(key);
