@@ -9,11 +9,11 @@
  */
 
 /**
- * The rules in turn, each with what a word must hold for its expression to match: a word without it
+ * The rules, applied in turn, each with what a word must hold for its expression to match: a word without it
  * is passed over without running the expression (an index of 100,000 names spells some 400,000 words,
  * most of which hold none of these, and the expressions were a tenth of its build).
  */
-const RULES: [RegExp, string, (word: string) => boolean][] = [
+export const SPELLING_RULES: readonly (readonly [RegExp, string, (word: string) => boolean])[] = [
   [/^(DZH|DJ)/, 'J', (word) => word.startsWith('DZH') || word.startsWith('DJ')],
   [/DZH/g, 'J', (word) => word.includes('DZH')],
   [/SCH/g, 'SH', (word) => word.includes('SCH')],
@@ -55,7 +55,7 @@ export function canonicalSpelling(word: string): string {
   let canonical = cache.get(word);
   if (canonical !== undefined) return canonical;
   canonical = word;
-  for (const [pattern, replacement, mayMatch] of RULES) if (mayMatch(canonical)) canonical = canonical.replace(pattern, replacement);
+  for (const [pattern, replacement, mayMatch] of SPELLING_RULES) if (mayMatch(canonical)) canonical = canonical.replace(pattern, replacement);
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(word, canonical);
   return canonical;

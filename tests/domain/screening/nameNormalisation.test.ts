@@ -11,6 +11,7 @@ import {
   withoutLegalForms,
   wordSimilarity,
 } from '../../../src/domain/screening';
+import { SPELLING_RULES } from '../../../src/domain/screening/canonicalSpelling';
 import { plainVocabulary } from '../../../src/domain/screening/nameSimilarity';
 import { withoutFormatCharacters } from '../../../src/domain/screening/textFolding';
 
@@ -51,29 +52,7 @@ describe('folding and normalising names', () => {
     expect(canonicalSpelling('DMITRIY')).toBe('DMITRI');
   });
 
-  /** The rules as regular expressions applied in turn, every one to every word: what canonicalSpelling and consonantSkeleton do, faster. */
-  const SPELLING_RULES: [RegExp, string][] = [
-    [/^(DZH|DJ)/, 'J'],
-    [/DZH/g, 'J'],
-    [/SCH/g, 'SH'],
-    [/KH/g, 'H'],
-    [/GH/g, 'G'],
-    [/DH/g, 'D'],
-    [/PH/g, 'F'],
-    [/CK/g, 'K'],
-    [/X/g, 'KS'],
-    [/OU/g, 'U'],
-    [/OO/g, 'U'],
-    [/EE/g, 'I'],
-    [/Q/g, 'K'],
-    [/W/g, 'V'],
-    [/[AE][IY]/g, 'AI'],
-    [/IY$/, 'I'],
-    [/([AE])H$/, '$1'],
-    [/OFF$/, 'OV'],
-    [/EFF$/, 'EV'],
-    [/([A-Z])\1+/g, '$1'],
-  ];
+  /** The rules applied in turn, every one to every word, without the test of whether it may match: what canonicalSpelling does, faster. */
   const spelt = (word: string) => SPELLING_RULES.reduce((text, [pattern, replacement]) => text.replace(pattern, replacement), word);
   const skeletonOf = (word: string) => {
     const canonical = spelt(word);
