@@ -349,6 +349,8 @@ export interface AwbDetail {
   /** For each action the user may not take now, why (the server's own refusal); a disabled button's description. */
   Why: Partial<Record<keyof AwbDetail['Can'], string>>;
   CheckDigitValid: boolean;
+  /** The IRI of the shipment's master Waybill as a ONE Record logistics object (issue 37). */
+  OneRecordWaybill: string;
 }
 
 export interface ShareRequest {

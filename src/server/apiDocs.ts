@@ -27,7 +27,7 @@ function envelopeAround(request: unknown): Record<string, unknown> {
 }
 
 /** The hosts every route of which demands the bearer token (a file address also takes a `ticket` instead). */
-const SIGNED_IN_PREFIXES = ['/classicapi/', '/userapi/', '/awbapi/', '/logapi/', '/mobileapi/'];
+const SIGNED_IN_PREFIXES = ['/classicapi/', '/userapi/', '/awbapi/', '/logapi/', '/mobileapi/', '/onerecord/'];
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -18,6 +18,7 @@ import { rescreenRoutes } from './compliance/rescreenRoutes';
 import { actionLoggingRoutes } from './logs/actionLoggingRoutes';
 import { shipmentLogRoutes } from './logs/shipmentLogRoutes';
 import { liveEventRoutes } from './live/routes';
+import { oneRecordRoutes } from './oneRecord/routes';
 import type { ClassicRoutes } from './classic/routes';
 
 /**
@@ -38,6 +39,7 @@ export const apiRoutePlugins: readonly { prefix: string; plugin: FastifyPluginAs
   { prefix: '/api', plugin: regionLookupRoutes },
   { prefix: '/api', plugin: passwordResetRoutes },
   { prefix: '/api', plugin: tokenHandoverRoutes },
+  { prefix: '/onerecord', plugin: oneRecordRoutes },
 ];
 
 export const classicRoutePlugins: readonly ClassicRoutes[] = [

@@ -32,6 +32,9 @@ export interface ShipmentSource {
 /** An id the portal gives an object derived from a shipment: the shipment's id, then the object's part (`815-piece-3`). */
 export const DERIVED_ID_PATTERN = /^([1-9][0-9]{0,17})-([a-z0-9]+(?:-[a-z0-9]+){0,4})$/;
 
+/** The id of a shipment's master Waybill (GET awbdetail's OneRecordWaybill is its IRI). */
+export const waybillObjectId = (shipmentId: string) => `${shipmentId}-waybill`;
+
 /** The shipment an object id belongs to, or undefined for an id the portal never derives. */
 export function shipmentIdOf(objectId: string): string | undefined {
   return DERIVED_ID_PATTERN.exec(objectId)?.[1];
@@ -311,7 +314,7 @@ export function shipmentObjects(source: ShipmentSource, base: string): ShipmentO
     });
   }
 
-  return { waybillId: `${shipmentId}-waybill`, objects };
+  return { waybillId: waybillObjectId(shipmentId), objects };
 }
 
 /** The OCI lines that are customs information (not the security declaration's), each as one CustomsInformation object. */

@@ -20,6 +20,8 @@ import { StatusCode } from '../../domain/statusCodes';
 import { heldByOtherMessage, ShipmentMessages } from '../../domain/shipmentMessages';
 import { ownsAwb, type CompanyScope } from './scope';
 import type { ShipmentRow } from './shipmentRecord';
+import { logisticsObjectIri } from '../../domain/oneRecord/vocabulary';
+import { waybillObjectId } from '../../domain/oneRecord/waybillObjects';
 
 /** The detail page's data (GET awbapi/awbdetail): the shipment, its documents and history, and what the user may do. */
 
@@ -117,10 +119,14 @@ type CallerPart = Pick<AwbDetail, 'Documents' | 'Block' | 'Handling' | 'Lendings
 
 /** The fixed part of a cached copy as JSON, worked out once per copy (it reads the row and the history only). */
 const fixedJson = new WeakMap<CachedShipment, string>();
-function fixedPartJson(cached: CachedShipment, shipment: ShipmentRow): string {
+function fixedPartJson(cached: CachedShipment, shipment: ShipmentRow, oneRecordBase: string): string {
   let json = fixedJson.get(cached);
   if (json === undefined) {
-    const fixed: FixedPart = { ...shipmentData(shipment), History: cached.history };
+    const fixed: FixedPart = {
+      ...shipmentData(shipment),
+      OneRecordWaybill: logisticsObjectIri(oneRecordBase, waybillObjectId(String(shipment.shipment_id))),
+      History: cached.history,
+    };
     json = JSON.stringify(fixed);
     fixedJson.set(cached, json);
   }
@@ -176,9 +182,10 @@ export function detailAnswerJson(
   shipment: ShipmentRow,
   scope: CompanyScope,
   handling: HandlingState,
+  oneRecordBase: string,
   privilege?: PrivilegeFacts,
 ): string {
-  const fixed = fixedPartJson(cached, shipment);
+  const fixed = fixedPartJson(cached, shipment, oneRecordBase);
   const mine = JSON.stringify(callerPart(cached, shipment, scope, handling, privilege));
   return `{"status":${StatusCode.SUCCESS},"data":${fixed.slice(0, -1)},${mine.slice(1)}}`;
 }

@@ -11,6 +11,7 @@ import { actionLogRows } from './actionLog';
 import { invalid, ok, shipmentNotFound, shipmentRefused } from './answers';
 import { callerOf } from './caller';
 import { detailAnswerJson, shipmentData } from './detail';
+import { oneRecordBase } from '../oneRecord/routes';
 import { privilegeFrom } from '../compliance/privilege';
 import { heldByAnother } from './handlingLock';
 import { lookupCodes } from './lookupCodes';
@@ -58,7 +59,9 @@ export async function detailRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCo
         },
       ]),
     );
-    return reply.type('application/json; charset=utf-8').send(detailAnswerJson(cached, shipment, caller.scope, handling, privilege));
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(detailAnswerJson(cached, shipment, caller.scope, handling, oneRecordBase(ctx.config.publicUrl), privilege));
   }
 
   // The detail is sent as JSON text (detail.ts), which no serialiser reads: its schema documents it.

@@ -553,6 +553,9 @@ export const AwbDetailSchema = Type.Object({
     { additionalProperties: false, description: 'for each action this user may not take now, why: the refusal the server would answer' },
   ),
   CheckDigitValid: Type.Boolean(),
+  OneRecordWaybill: Type.String({
+    description: "the IRI of the shipment's master Waybill as a ONE Record logistics object (GET /onerecord/logistics-objects/{id})",
+  }),
 });
 
 /** GET awbdetail: `{status: 1, data: AwbDetail}` (sent as JSON text, detail.ts). */

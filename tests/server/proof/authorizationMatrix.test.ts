@@ -29,6 +29,7 @@ import {
   type Caller,
 } from './matrixWorld';
 import { SHIPMENT_ROUTE_CASES, sendShipmentRequest, type Target } from './shipmentRouteCases';
+import { ONE_RECORD_REFUSALS } from '../../../src/server/oneRecord/routes';
 
 /**
  * The authorization matrix (issue 8, item 3): for EVERY route of the real app (the inventory comes
@@ -201,6 +202,10 @@ function classify(response: LightMyRequestResponse): Outcome {
   if (response.statusCode === 429) return 'throttled';
   if (body?.status === StatusCode.USER_PROFILE_INVALID) return 'invalid profile';
   if (body?.status === StatusCode.USER_ACL_EXCEPTION && FUNCTION_DENIED.has(body.message)) return 'function denied';
+  // ONE Record answers refusals as api:Error (src/server/oneRecord/routes.ts).
+  const oneRecordMessage = body?.['@type'] === 'api:Error' ? body['api:hasErrorDetail']?.[0]?.['api:hasMessage'] : undefined;
+  if (oneRecordMessage === ONE_RECORD_REFUSALS.functionDenied) return 'function denied';
+  if (oneRecordMessage === ONE_RECORD_REFUSALS.ipRestricted) return 'ip restricted';
   if (response.statusCode === 403) return body?.status === -100002 ? 'ip restricted' : 'refused';
   if (response.statusCode === 404) return 'refused';
   if (body?.status === StatusCode.FAILURE && body?.data?.reason === 'companyCannotDecide') return 'company type refused';
@@ -531,6 +536,14 @@ const GENERAL_CASES: Record<string, RouteCase> = {
     decides: true,
     own: ({ ownTarget }) => call('POST', '/awbapi/sanction/save', sanctionSave(ownTarget)),
     other: ({ otherTarget }) => call('POST', '/awbapi/sanction/save', sanctionSave(otherTarget)),
+  },
+  'GET /onerecord': { access: fn(FunctionId.SHIPMENT), own: () => call('GET', '/onerecord/'), other: 'the ONE Record server information names no record' },
+  'GET /onerecord/logistics-objects/:id': {
+    access: fn(FunctionId.SHIPMENT),
+    own: ({ ownTarget }) => call('GET', `/onerecord/logistics-objects/${ownTarget.shipment.shipment_id}-waybill`),
+    ownCheck: (response, { ownTarget }) =>
+      jsonOf(response)?.['cargo:waybillNumber'] === ownTarget.shipment.awb_suffix ? undefined : `not the own Waybill: ${response.body.slice(0, 200)}`,
+    other: ({ otherTarget }) => call('GET', `/onerecord/logistics-objects/${otherTarget.shipment.shipment_id}-waybill`),
   },
   'POST /awbapi/sanction/resend': {
     access: fn(FunctionId.SHIPMENT),
@@ -1100,7 +1113,7 @@ describe('the authorization matrix', () => {
     for (const [route, routeCase] of allCases()) {
       if (routeCase.access.kind === 'public') continue;
       const response = await routeCase.own(f)(f.caller.token, outside);
-      const ipRefused = response.statusCode === 403 && jsonOf(response)?.status === StatusCode.IP_RESTRICTION;
+      const ipRefused = response.statusCode === 403 && (jsonOf(response)?.status === StatusCode.IP_RESTRICTION || classify(response) === 'ip restricted');
       if (ipRefused) refused += 1;
       if (ipRefused === reachableOutside(route)) problems.push(`${route}: ${response.statusCode} ${response.body.slice(0, 120)}`);
     }

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Box, Card, CardContent, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { Box, Card, CardContent, Grid, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { useNotify, useTranslate } from 'react-admin';
 import type { AwbDetail, Party } from '../../../domain/shipmentWire';
 import { HouseTotalsAlert } from './HouseTotalsAlert';
 import { utcDateTime } from '../../../domain/dateRange';
@@ -43,6 +44,32 @@ export function Facts({ rows }: { rows: [string, ReactNode][] }) {
           </Box>
         </Box>
       ))}
+    </Box>
+  );
+}
+
+/** An address a partner uses elsewhere (the ONE Record Waybill's IRI): shown whole, with a button that copies it. */
+function CopyableAddress({ address }: { address: string }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(address);
+      notify('app.shipments.detail.oneRecordWaybillCopied', { type: 'info' });
+    } catch {
+      notify('app.shipments.detail.oneRecordWaybillNotCopied', { type: 'warning' });
+    }
+  }
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      <Box component="code" sx={{ fontSize: '0.8125rem', overflowWrap: 'anywhere' }}>
+        {address}
+      </Box>
+      <Tooltip title={translate('app.shipments.detail.copyOneRecordWaybill')}>
+        <IconButton size="small" aria-label={translate('app.shipments.detail.copyOneRecordWaybill')} onClick={copy}>
+          <ContentCopyIcon fontSize="inherit" />
+        </IconButton>
+      </Tooltip>
     </Box>
   );
 }
@@ -168,6 +195,7 @@ export function DetailBlocks({ detail }: { detail: AwbDetail }) {
               ['app.shipments.fields.STD', utcDateTime(detail.STD)],
               ['app.shipments.fields.MessageDate', utcDateTime(detail.MessageDate)],
               ['app.shipments.detail.operatorRemarks', detail.OperatorRemarks],
+              ['app.shipments.detail.oneRecordWaybill', <CopyableAddress key="one-record" address={detail.OneRecordWaybill} />],
             ]}
           />
         </Block>

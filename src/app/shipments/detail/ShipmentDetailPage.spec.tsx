@@ -59,6 +59,23 @@ describe('ShipmentDetailPage', () => {
     expect(sessionStore.get()).toMatchObject({ previousShipmentId: '7', currentShipmentId: '42' });
   });
 
+  it("shows the shipment's ONE Record Waybill address and copies it with one click", async () => {
+    // user-event puts a clipboard of its own on setup: this one is put after it.
+    const user = userEvent.setup();
+    const writeText = vi.fn(async (_text: string) => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { client } = fakeApi((path) => (path === '/awbapi/awbdetail/42' ? detail() : undefined));
+    openDetail(client);
+    const address = 'https://portal.example.com/onerecord/logistics-objects/42-waybill';
+    expect(await screen.findByText(address)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy the ONE Record Waybill address' }));
+    expect(writeText).toHaveBeenCalledWith(address);
+    expect(await screen.findByText('ONE Record Waybill address copied')).toBeInTheDocument();
+    writeText.mockRejectedValueOnce(new Error('denied'));
+    await user.click(screen.getByRole('button', { name: 'Copy the ONE Record Waybill address' }));
+    expect(await screen.findByText('Could not copy: select the address and copy it by hand')).toBeInTheDocument();
+  });
+
   it('offers no Previous and Next for a shipment that does not exist, only the way back to the list', async () => {
     const { client } = fakeApi(() => {
       throw refusal(StatusCode.SHIPMENT_NOT_FOUND, 'Record Not Found!');

@@ -70,6 +70,7 @@ export function awbDetail(overrides: Partial<AwbDetail> = {}): AwbDetail {
     Can: { Accept: true, Reject: true, Mark: true, Modify: true, AcceptDocument: false, Upload: true, Lend: false, TakeBack: false },
     Why: {},
     CheckDigitValid: true,
+    OneRecordWaybill: `https://portal.example.com/onerecord/logistics-objects/${overrides.ShipmentId ?? '42'}-waybill`,
     ...overrides,
   };
 }

@@ -1,0 +1,244 @@
+import { Type } from 'typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { FunctionId } from '../../domain/access';
+import { isAddressAllowed } from '../../domain/ipRange';
+import {
+  API_VERSION,
+  CARGO,
+  CONTENT_LANGUAGE,
+  CONTENT_TYPE,
+  CONTEXT,
+  logisticsObjectIri,
+  SUPPORTED_API_VERSIONS,
+  SUPPORTED_ONTOLOGIES,
+  SUPPORTED_ONTOLOGY_VERSIONS,
+} from '../../domain/oneRecord/vocabulary';
+import { DERIVED_ID_PATTERN, shipmentIdOf, type JsonLdNode } from '../../domain/oneRecord/waybillObjects';
+import type { AccountProfile } from '../auth/accounts';
+import { verifyAccessToken } from '../auth/accessTokens';
+import type { AppContext } from '../context';
+import { issuedBeforePasswordChange } from '../http/authenticate';
+import { accessOf } from '../shipments/scope';
+import { currentObjects, objectsAt, revisionsOf, type ObjectsAtRevision } from './objects';
+
+/**
+ * The portal as a ONE Record server (issue 37), under /onerecord: the server information and the logistics
+ * objects derived from its shipments (GET and HEAD, `embedded`, `at`). Callers sign in as for the portal's
+ * API (a user's bearer token, as that user's company); access follows the portal's own scope (an airline its
+ * prefixes, the forwarder it is the agent of, a handler its stations), deny by default. Every refusal is an
+ * api:Error with the standard title.
+ */
+
+/** The base of the objects' IRIs: PUBLIC_URL and this server's path. */
+export const oneRecordBase = (publicUrl: string) => `${publicUrl}/onerecord`;
+/** The id of the data holder, the organisation that runs the portal (ServerInformation.hasDataHolder). */
+const DATA_HOLDER_ID = 'data-holder';
+const DATA_HOLDER_NAME = 'Cargo Portal';
+/** The ONE Record API 2.3.0 standard error titles. */
+const TITLES: Record<number, string> = {
+  400: 'Invalid request',
+  401: 'Not authenticated',
+  403: 'Not authorized',
+  404: 'Logistics Object not found',
+  415: 'Unsupported content type',
+};
+/** The refusals' messages (api:ErrorDetail hasMessage) of the sign-in checks. */
+export const ONE_RECORD_REFUSALS = {
+  ipRestricted: 'Calls from this address are not allowed for your company.',
+  functionDenied: 'Your role may not see shipments.',
+} as const;
+/** What the document says a route answers: JSON-LD (sent as bytes, so no serialiser reads it). */
+const jsonLdAnswer = (description: string) => ({
+  description,
+  content: { [CONTENT_TYPE]: { schema: Type.Unsafe<Buffer>({ type: 'object', description: 'JSON-LD (ONE Record API 2.3.0, data model 3.3.0)' }) } },
+});
+const REFUSALS = {
+  400: jsonLdAnswer('api:Error: a malformed parameter'),
+  401: jsonLdAnswer('api:Error: no valid bearer token'),
+  403: jsonLdAnswer('api:Error: not shared with the caller’s company, or not from its addresses, or a role without the shipment function'),
+  404: jsonLdAnswer('api:Error: no such logistics object (or not at that time)'),
+  415: jsonLdAnswer('api:Error: an Accept header without application/ld+json'),
+};
+/** `at`: ISO 8601 basic, UTC (API 2.3.0). */
+const AT_PATTERN = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
+/** When the server information last changed: this build's start. */
+const STARTED = new Date();
+
+function sendError(reply: FastifyReply, status: number, message: string, resource?: string) {
+  const body = {
+    '@context': CONTEXT,
+    '@type': 'api:Error',
+    'api:hasTitle': TITLES[status] ?? 'Error',
+    'api:hasErrorDetail': [
+      { '@type': 'api:ErrorDetail', 'api:hasCode': String(status), 'api:hasMessage': message, ...(resource ? { 'api:hasResource': resource } : {}) },
+    ],
+  };
+  return reply
+    .code(status)
+    .header('Content-Type', `${CONTENT_TYPE}; version=${API_VERSION}`)
+    .header('Content-Language', CONTENT_LANGUAGE)
+    .send(Buffer.from(JSON.stringify(body)));
+}
+
+/** Whether the Accept header takes JSON-LD (absent, `*\/*`, `application/*` or `application/ld+json`, whatever its version). */
+function acceptsJsonLd(accept: string | undefined): boolean {
+  if (!accept) return true;
+  return accept.split(',').some((range) => ['*/*', 'application/*', CONTENT_TYPE].includes(range.split(';')[0].trim().toLowerCase()));
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    oneRecordAccount?: AccountProfile;
+  }
+}
+
+export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const base = oneRecordBase(ctx.config.publicUrl);
+
+  // Signed in as for the portal's API, with the shipment function, from an address the company allows.
+  app.addHook('preHandler', async (request, reply) => {
+    if (!acceptsJsonLd(request.headers.accept)) return sendError(reply, 415, `This server answers ${CONTENT_TYPE} only.`);
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const claims = token ? verifyAccessToken(ctx.jwtSecret, token) : undefined;
+    if (!claims) {
+      reply.header('WWW-Authenticate', 'Bearer');
+      return sendError(reply, 401, 'A valid bearer token is required.');
+    }
+    const [account, live] = await Promise.all([ctx.access.account(claims.companyId, claims.userId), ctx.access.isLiveSession(claims.sessionId)]);
+    if (!account || account.isLocked || !live || issuedBeforePasswordChange(claims.issuedAt, account.passwordChangedAt)) {
+      reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+      return sendError(reply, 401, 'The token is no longer valid.');
+    }
+    if (!isAddressAllowed(request.ip, account.ipRanges)) return sendError(reply, 403, ONE_RECORD_REFUSALS.ipRestricted);
+    if (!(await ctx.access.roleHoldsFunction(account.roleId, FunctionId.SHIPMENT))) return sendError(reply, 403, ONE_RECORD_REFUSALS.functionDenied);
+    request.oneRecordAccount = account;
+  });
+
+  const answer = (reply: FastifyReply, node: object, headers: Record<string, string> = {}) => {
+    reply.header('Content-Type', `${CONTENT_TYPE}; version=${API_VERSION}`).header('Content-Language', CONTENT_LANGUAGE);
+    for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+    // As bytes: Fastify would rewrite the media type of a text body (quoting the version, adding a charset).
+    return reply.send(Buffer.from(JSON.stringify({ '@context': CONTEXT, ...node })));
+  };
+
+  app.get(
+    '/',
+    {
+      schema: {
+        summary: 'ONE Record server information',
+        description: 'ONE Record API 2.3.0 ServerInformation (application/ld+json): the data holder, the API versions, content types and ontologies served.',
+        tags: ['ONE Record'],
+        response: { 200: jsonLdAnswer('api:ServerInformation'), 401: REFUSALS[401], 403: REFUSALS[403], 415: REFUSALS[415] },
+      },
+    },
+    async (_request, reply) =>
+      answer(
+        reply,
+        {
+          '@id': `${base}/`,
+          '@type': 'api:ServerInformation',
+          'api:hasDataHolder': { '@id': logisticsObjectIri(base, DATA_HOLDER_ID), '@type': 'cargo:Company' },
+          'api:hasServerEndpoint': base,
+          'api:hasSupportedApiVersion': [...SUPPORTED_API_VERSIONS],
+          'api:hasSupportedContentType': [CONTENT_TYPE],
+          'api:hasSupportedLanguage': [CONTENT_LANGUAGE],
+          'api:hasSupportedOntology': SUPPORTED_ONTOLOGIES,
+          'api:hasSupportedOntologyVersion': SUPPORTED_ONTOLOGY_VERSIONS,
+        },
+        { 'Last-Modified': STARTED.toUTCString() },
+      ),
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { embedded?: string; at?: string } }>(
+    '/logistics-objects/:id',
+    {
+      schema: {
+        summary: 'A ONE Record logistics object',
+        description:
+          'GET (and HEAD) of a logistics object derived from a shipment (application/ld+json, data model 3.3.0): `embedded=true` puts the linked objects of the same shipment in place of their links; `at=YYYYMMDDThhmmssZ` answers the revision of that time.',
+        tags: ['ONE Record'],
+        params: Type.Object({ id: Type.String() }),
+        querystring: Type.Object({ embedded: Type.Optional(Type.String()), at: Type.Optional(Type.String()) }),
+        response: { 200: jsonLdAnswer('the logistics object (headers Type, Revision, Latest-Revision, Last-Modified)'), ...REFUSALS },
+      },
+      attachValidation: true,
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const resource = logisticsObjectIri(base, id);
+      const { embedded, at } = request.query;
+      if (request.validationError) return sendError(reply, 400, request.validationError.message, resource);
+      if (embedded !== undefined && embedded !== 'true' && embedded !== 'false') return sendError(reply, 400, 'embedded must be true or false.', resource);
+      let atTime: Date | undefined;
+      if (at !== undefined) {
+        const parts = AT_PATTERN.exec(at);
+        atTime = parts ? new Date(`${parts[1]}-${parts[2]}-${parts[3]}T${parts[4]}:${parts[5]}:${parts[6]}Z`) : undefined;
+        if (!atTime || Number.isNaN(atTime.getTime())) return sendError(reply, 400, 'at must be a UTC date and time written YYYYMMDDThhmmssZ.', resource);
+        if (atTime.getTime() > Date.now()) return sendError(reply, 400, 'at must not be in the future.', resource);
+      }
+      const account = request.oneRecordAccount as AccountProfile;
+
+      if (id === DATA_HOLDER_ID)
+        return answer(
+          reply,
+          { '@id': resource, '@type': 'cargo:Company', 'cargo:name': DATA_HOLDER_NAME, 'api:hasRevision': 1, 'api:hasLatestRevision': 1 },
+          objectHeaders('cargo:Company', 1, 1, STARTED, resource),
+        );
+
+      const shipmentId = shipmentIdOf(id);
+      if (!shipmentId || !DERIVED_ID_PATTERN.test(id)) return sendError(reply, 404, 'No logistics object has this id.', resource);
+      const cached = await ctx.shipments.byId(shipmentId);
+      if (!cached) return sendError(reply, 404, 'No logistics object has this id.', resource);
+      const shipment = cached.row;
+      const scope = await ctx.access.scope(account);
+      if (accessOf(scope, shipment, false) !== 'full') return sendError(reply, 403, 'This logistics object is not shared with your company.', resource);
+
+      const revisions = await revisionsOf(ctx.db, shipment);
+      const found: ObjectsAtRevision | undefined =
+        atTime && at ? await objectsAt(ctx.db, shipment, revisions, atTime, at, base) : currentObjects(shipment, revisions, base);
+      if (!found) return sendError(reply, 404, 'The logistics object did not exist at that time.', resource);
+      const node = found.objects.get(id);
+      if (!node) return sendError(reply, 404, 'No logistics object has this id.', resource);
+      const body = embedded === 'true' ? embed(node, found) : withRevision(node, found);
+      return answer(
+        reply,
+        body,
+        objectHeaders(node['@type'], found.revision, found.latestRevision, found.lastModified, at ? `${resource}?at=${at}` : resource),
+      );
+    },
+  );
+
+  function objectHeaders(type: string, revision: number, latest: number, lastModified: Date, location: string): Record<string, string> {
+    return {
+      Type: type.replace(/^cargo:/, CARGO),
+      Revision: String(revision),
+      'Latest-Revision': String(latest),
+      'Last-Modified': lastModified.toUTCString(),
+      Location: location,
+    };
+  }
+}
+
+function withRevision(node: JsonLdNode, found: ObjectsAtRevision): JsonLdNode {
+  return { ...node, 'api:hasRevision': found.revision, 'api:hasLatestRevision': found.latestRevision };
+}
+
+/** The object with each link to another object of the same shipment replaced by that object (each once along a path: no cycles), every one with its revision. */
+function embed(node: JsonLdNode, found: ObjectsAtRevision): JsonLdNode {
+  const byIri = new Map([...found.objects.values()].map((object) => [object['@id'], object]));
+  const expand = (value: unknown, path: Set<string>): unknown => {
+    if (Array.isArray(value)) return value.map((item) => expand(item, path));
+    if (!value || typeof value !== 'object') return value;
+    const record = value as Record<string, unknown>;
+    const target = typeof record['@id'] === 'string' && record['@type'] === undefined ? byIri.get(record['@id'].split('?')[0]) : undefined;
+    if (target) return path.has(target['@id']) ? record : inner(target, path);
+    return Object.fromEntries(Object.entries(record).map(([key, inside]) => [key, expand(inside, path)]));
+  };
+  const inner = (object: JsonLdNode, path: Set<string>): JsonLdNode => {
+    const within = new Set(path).add(object['@id']);
+    const expanded = Object.fromEntries(Object.entries(object).map(([key, value]) => [key, key === '@id' || key === '@type' ? value : expand(value, within)]));
+    return withRevision(expanded as JsonLdNode, found);
+  };
+  return inner(node, new Set());
+}

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, signIn, type TestApp } from '../testApp';
+import { demoFwb, postMessage } from '../compliance/messages';
+import { ontologyProblems } from '../../domain/oneRecord/ontology';
+
+/**
+ * The portal as a ONE Record server (issue 37): server information, and the logistics objects of a shipment
+ * read from its FWB, with the headers, revisions, embedding and refusals API 2.3.0 asks for. Every answer body
+ * is checked against the pinned ontologies (jsonld expansion in safe mode, then each class, property, code and
+ * datatype).
+ */
+
+let t: TestApp;
+let airline: string;
+let otherAirline: string;
+let shipmentId: string;
+const BASE = 'http://localhost:3000/onerecord';
+const ACCEPT = { accept: 'application/ld+json; version=2.3.0' };
+
+const get = (url: string, token: string | undefined, headers: Record<string, string> = ACCEPT) =>
+  t.app.inject({ method: 'GET', url, headers: { ...(token ? bearer(token) : {}), ...headers } });
+
+beforeAll(async () => {
+  t = await buildTestApp({ PUBLIC_URL: 'http://localhost:3000' });
+  airline = (await signIn(t.app, 'DEMOAIR', 'admin', 'Admin#12345')).access_token;
+  otherAirline = (await signIn(t.app, 'SKYAIR', 'admin', 'Admin#12345')).access_token;
+  const posted = await postMessage(t.app, airline, demoFwb(9_370_001));
+  expect(posted.statusCode).toBe(201);
+  shipmentId = posted.json().data.ShipmentId;
+});
+afterAll(() => t.close());
+
+describe('GET /onerecord/', () => {
+  it('answers the server information: data holder, versions, content type, language and ontologies', async () => {
+    const response = await get('/onerecord/', airline);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/ld+json; version=2.3.0');
+    expect(response.headers['content-language']).toBe('en-US');
+    expect(response.headers['last-modified']).toBeTruthy();
+    const body = response.json();
+    expect(body).toMatchObject({
+      '@type': 'api:ServerInformation',
+      'api:hasSupportedApiVersion': ['2.3.0'],
+      'api:hasSupportedOntologyVersion': expect.arrayContaining(['https://onerecord.iata.org/ns/cargo/3.3']),
+    });
+    expect(await ontologyProblems(body)).toEqual([]);
+    const holder = await get(body['api:hasDataHolder']['@id'].replace('http://localhost:3000', ''), airline);
+    expect(holder.statusCode).toBe(200);
+    expect(holder.json()['@type']).toBe('cargo:Company');
+  });
+
+  it('refuses a call without a valid token with a 401 api:Error, and an Accept it cannot answer with 415', async () => {
+    for (const token of [undefined, 'not-a-token']) {
+      const response = await get('/onerecord/', token);
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['content-type']).toBe('application/ld+json; version=2.3.0');
+      const body = response.json();
+      expect(body).toMatchObject({ '@type': 'api:Error', 'api:hasTitle': 'Not authenticated', 'api:hasErrorDetail': [{ 'api:hasCode': '401' }] });
+      expect(await ontologyProblems(body)).toEqual([]);
+    }
+    expect((await get('/onerecord/', airline, { accept: 'text/html' })).statusCode).toBe(415);
+    // A version it does not know is answered in its own (clients such as IATA's test suite send 2.0.0-dev).
+    expect((await get('/onerecord/', airline, { accept: 'application/ld+json; version=2.0.0-dev' })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /onerecord/logistics-objects/{id}', () => {
+  it('answers the master Waybill of an FWB with Type, Revision, Latest-Revision and Last-Modified, as the ontologies define it', async () => {
+    const response = await get(`/onerecord/logistics-objects/${shipmentId}-waybill`, airline);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers).toMatchObject({
+      'content-type': 'application/ld+json; version=2.3.0',
+      'content-language': 'en-US',
+      type: 'https://onerecord.iata.org/ns/cargo#Waybill',
+      revision: '1',
+      'latest-revision': '1',
+      location: `${BASE}/logistics-objects/${shipmentId}-waybill`,
+    });
+    expect(response.headers['last-modified']).toMatch(/GMT$/);
+    const body = response.json();
+    expect(body).toMatchObject({
+      '@id': `${BASE}/logistics-objects/${shipmentId}-waybill`,
+      '@type': 'cargo:Waybill',
+      'cargo:waybillPrefix': '160',
+      'cargo:shipment': { '@id': `${BASE}/logistics-objects/${shipmentId}-shipment` },
+      'api:hasRevision': 1,
+      'api:hasLatestRevision': 1,
+    });
+    expect(await ontologyProblems(body)).toEqual([]);
+  });
+
+  it('is named by the AWB detail (OneRecordWaybill)', async () => {
+    const detail = await t.app.inject({ method: 'GET', url: `/awbapi/awbdetail/${shipmentId}`, headers: bearer(airline) });
+    expect(detail.json().data.OneRecordWaybill).toBe(`${BASE}/logistics-objects/${shipmentId}-waybill`);
+  });
+
+  it('puts the linked objects of the shipment in place of their links with embedded=true, each with its revision', async () => {
+    const response = await get(`/onerecord/logistics-objects/${shipmentId}-waybill?embedded=true`, airline);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    const shipment = body['cargo:shipment'];
+    expect(shipment).toMatchObject({ '@type': 'cargo:Shipment', 'api:hasRevision': 1 });
+    expect(shipment['cargo:pieces']).toHaveLength(4);
+    expect(shipment['cargo:pieces'][0]).toMatchObject({ '@type': 'cargo:Piece', 'api:hasLatestRevision': 1 });
+    // The piece's link back to its shipment stays a link (no cycles).
+    expect(shipment['cargo:pieces'][0]['cargo:ofShipment']).toEqual({ '@id': `${BASE}/logistics-objects/${shipmentId}-shipment` });
+    expect(await ontologyProblems(body)).toEqual([]);
+  });
+
+  it('answers HEAD with the same headers and no body', async () => {
+    const response = await t.app.inject({
+      method: 'HEAD',
+      url: `/onerecord/logistics-objects/${shipmentId}-shipment`,
+      headers: { ...bearer(airline), ...ACCEPT },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers).toMatchObject({ type: 'https://onerecord.iata.org/ns/cargo#Shipment', revision: '1' });
+    expect(response.body).toBe('');
+  });
+
+  it('counts each newer FWB as a revision, and answers an earlier one with at=', async () => {
+    const posted = await postMessage(
+      t.app,
+      airline,
+      demoFwb(9_370_002, (waybill) => {
+        waybill.consignment.weight.value = 245;
+      }),
+    );
+    const id = posted.json().data.ShipmentId;
+    // The first message came an hour ago; then a newer FWB with another weight.
+    await t.db
+      .updateTable('cargo_messages')
+      .set({ received_at: new Date(Date.now() - 3_600_000) })
+      .where('shipment_id', '=', id)
+      .execute();
+    const newer = await postMessage(
+      t.app,
+      airline,
+      demoFwb(9_370_002, (waybill) => {
+        waybill.consignment.weight.value = 300;
+        waybill.rateLines[0].grossWeight = { unit: 'K', value: 300 };
+      }),
+    );
+    expect(newer.json().data.Outcome).toBe('updated');
+    const now = await get(`/onerecord/logistics-objects/${id}-shipment`, airline);
+    expect(now.headers).toMatchObject({ revision: '2', 'latest-revision': '2' });
+    expect(now.json()['cargo:totalGrossWeight']['cargo:numericalValue']).toBe(300);
+
+    const stamp = (date: Date) =>
+      date
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d+Z$/, 'Z');
+    const halfAnHourAgo = stamp(new Date(Date.now() - 1_800_000));
+    const then = await get(`/onerecord/logistics-objects/${id}-shipment?at=${halfAnHourAgo}`, airline);
+    expect(then.statusCode).toBe(200);
+    expect(then.headers).toMatchObject({ revision: '1', 'latest-revision': '2', location: `${BASE}/logistics-objects/${id}-shipment?at=${halfAnHourAgo}` });
+    const body = then.json();
+    expect(body['cargo:totalGrossWeight']['cargo:numericalValue']).toBe(245);
+    expect(body['cargo:waybill']).toEqual({ '@id': `${BASE}/logistics-objects/${id}-waybill?at=${halfAnHourAgo}` });
+    expect(await ontologyProblems(body)).toEqual([]);
+
+    const before = await get(`/onerecord/logistics-objects/${id}-shipment?at=${stamp(new Date(Date.now() - 7_200_000))}`, airline);
+    expect(before.statusCode).toBe(404);
+    const future = await get(`/onerecord/logistics-objects/${id}-shipment?at=${stamp(new Date(Date.now() + 3_600_000))}`, airline);
+    expect(future.statusCode).toBe(400);
+  });
+
+  it('refuses another company with 403, an unknown or malformed id with 404 and a malformed parameter with 400, each an api:Error', async () => {
+    const refused = await get(`/onerecord/logistics-objects/${shipmentId}-waybill`, otherAirline);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ '@type': 'api:Error', 'api:hasTitle': 'Not authorized' });
+    expect(await ontologyProblems(refused.json())).toEqual([]);
+    for (const id of ['999999999-waybill', `${shipmentId}-nothing`, `${shipmentId}-piece-99`, 'waybill', `${shipmentId}-WAYBILL`]) {
+      const response = await get(`/onerecord/logistics-objects/${id}`, airline);
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json()['api:hasTitle']).toBe('Logistics Object not found');
+    }
+    for (const query of ['embedded=maybe', 'at=2026-01-01', 'at=20261399T000000Z']) {
+      const response = await get(`/onerecord/logistics-objects/${shipmentId}-waybill?${query}`, airline);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json()['api:hasTitle']).toBe('Invalid request');
+    }
+  });
+});
