@@ -43,12 +43,17 @@ export interface CarrierRules {
   signature: string;
 }
 
-/** A carrier's rules by signature; `previous` holds the rules they replace until they are loaded (the screener, held weakly otherwise, is then reused rather than built again). */
+/**
+ * A carrier's rules by signature; `previousScreener` holds the sanction screener of the rules they replace until
+ * they are loaded (held weakly otherwise, it is then reused rather than built again). Only the screener: the
+ * rules it came with (their lists' rows and compiled matching values, some 100 MB for a list of 50,000 rows)
+ * are let go as the new ones load, not held beside them.
+ */
 /** `loaded`: the sanction entries and the time of the last rules that finished loading (the previous ones' while these load), for the metrics. */
 interface CachedRules {
   signature: string;
   rules: Promise<CarrierRules>;
-  previous?: Promise<CarrierRules>;
+  previousScreener?: Promise<EntryScreener | undefined>;
   loaded?: { entries: number; at: number };
 }
 const byDatabase = new WeakMap<Db, Map<string, CachedRules>>();
@@ -176,7 +181,7 @@ function* readRows(rows: readonly { row_id: string; list_name: string; row_value
   return { lists, entries, whitelistRows };
 }
 
-async function loadCarrierRules(db: Db, carrierId: string, signature: string, previous?: Promise<CarrierRules>): Promise<CarrierRules> {
+async function loadCarrierRules(db: Db, carrierId: string, signature: string, previousScreener?: Promise<EntryScreener | undefined>): Promise<CarrierRules> {
   const rows = await readInChunks(
     db
       .selectFrom('rule_list_rows')
@@ -191,7 +196,7 @@ async function loadCarrierRules(db: Db, carrierId: string, signature: string, pr
   // What the engine derives from the rows (places, compiled matching values) is built now, in slices,
   // rather than by the first shipment evaluated, which would hold the thread for it.
   await runInSlices(listsPreparation(lists as RuleLists, effectLists));
-  const internal = await screenerFor(entries, (await previous?.catch(() => undefined))?.screener.screeners[0]);
+  const internal = await screenerFor(entries, await previousScreener);
   const sources = [];
   for (const file of await currentFiles(db, carrierId)) {
     const version = { versionId: file.versionId, publishedAt: file.publishedAt, importedAt: file.importedAt };
@@ -236,11 +241,15 @@ export async function carrierRules(db: Db, carrierId: string): Promise<CarrierRu
   }
   const cached = cache.get(carrierId);
   if (cached && cached.signature === signature) return cached.rules;
-  const rules = loadCarrierRules(db, carrierId, signature, cached?.rules);
-  const entry: CachedRules = { signature, rules, ...(cached ? { previous: cached.rules, ...(cached.loaded ? { loaded: cached.loaded } : {}) } : {}) };
+  const previousScreener = cached?.rules.then(
+    (previous) => previous.screener.screeners[0],
+    () => undefined,
+  );
+  const rules = loadCarrierRules(db, carrierId, signature, previousScreener);
+  const entry: CachedRules = { signature, rules, ...(previousScreener ? { previousScreener } : {}), ...(cached?.loaded ? { loaded: cached.loaded } : {}) };
   rules.then(
     (loaded) => {
-      delete entry.previous;
+      delete entry.previousScreener;
       entry.loaded = { entries: loaded.sanctionEntries, at: Date.now() };
     },
     () => undefined,

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { EditedScreener } from '../../../src/domain/screening';
 import { carrierRules } from '../../../src/server/compliance/carrierRules';
@@ -74,4 +76,24 @@ it("screens an edit of the company's own list at once beside the index kept, the
   await vi.waitFor(() => expect((internal as EditedScreener).isWhole).toBe(true), { timeout: 20_000 });
   expect(screened()).toContain('INT-7002');
   expect(edited.sanctionEntries).toBe(before.sanctionEntries + 1);
+});
+
+it('lets the rules it replaces go while the new ones load, keeping only their screener to reuse (issue 33: both versions of a 50,000-row list were live at once)', async () => {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const replaced = new WeakRef((await carrierRules(db, 'DEMOAIR')).lists);
+  await addListRow(db, 'sanctionlist', { ...INTERNAL_SANCTION_ENTRY, reference: 'INT-7003', matchingValue: 'TALVERO LINES' }, 'internal|int-7003');
+  let settled = false;
+  const loading = carrierRules(db, 'DEMOAIR').finally(() => {
+    settled = true;
+  });
+  // The load reads and prepares the rows in slices: between two of them, the replaced rules are collected.
+  let collectedWhileLoading = false;
+  while (!settled && !collectedWhileLoading) {
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    collectedWhileLoading = replaced.deref() === undefined && !settled;
+  }
+  expect(collectedWhileLoading).toBe(true);
+  expect((await loading).screener.screen([{ role: 'Shipper', kind: 'name', text: 'TALVERO LINES' }]).hits.map((hit) => hit.entryId)).toContain('INT-7003');
 });
