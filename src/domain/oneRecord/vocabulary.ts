@@ -43,6 +43,9 @@ export const CONTEXT = {
   'cargo:movementTimestamp': { '@type': 'xsd:dateTime' },
   'cargo:issuedOn': { '@type': 'xsd:dateTime' },
   'cargo:carrierDeclarationDate': { '@type': 'xsd:dateTime' },
+  'cargo:eventDate': { '@type': 'xsd:dateTime' },
+  'cargo:creationDate': { '@type': 'xsd:dateTime' },
+  'api:hasTotalItems': { '@type': 'xsd:nonNegativeInteger' },
   'api:hasRevision': { '@type': 'xsd:positiveInteger' },
   'api:hasLatestRevision': { '@type': 'xsd:positiveInteger' },
   'api:hasServerEndpoint': { '@type': 'xsd:anyURI' },
@@ -50,7 +53,6 @@ export const CONTEXT = {
   'api:hasSupportedOntologyVersion': { '@type': 'xsd:anyURI' },
   'api:hasResource': { '@type': 'xsd:anyURI' },
   'api:hasProperty': { '@type': 'xsd:anyURI' },
-  'api:usesOrchestration': { '@type': 'xsd:string' },
 } as const;
 
 /** A code of one of the code lists, as the IRI the data model links to (`code-lists/SpecialHandlingCode#DGR`). */

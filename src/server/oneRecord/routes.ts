@@ -14,6 +14,8 @@ import {
   SUPPORTED_ONTOLOGY_VERSIONS,
 } from '../../domain/oneRecord/vocabulary';
 import { DERIVED_ID_PATTERN, shipmentIdOf, type JsonLdNode } from '../../domain/oneRecord/waybillObjects';
+import { DECISION_CODES, decisionEvent, screeningStatusDocument, shipmentObjectId } from '../../domain/oneRecord/decisionEvents';
+import type { ShipmentEventKind } from '../../domain/shipmentEvents';
 import type { AccountProfile } from '../auth/accounts';
 import { verifyAccessToken } from '../auth/accessTokens';
 import type { AppContext } from '../context';
@@ -59,6 +61,9 @@ const REFUSALS = {
   404: jsonLdAnswer('api:Error: no such logistics object (or not at that time)'),
   415: jsonLdAnswer('api:Error: an Accept header without application/ld+json'),
 };
+/** Events answered at once unless `limit` says otherwise, and the most. */
+const EVENTS_PAGE = 100;
+const EVENTS_MAX = 1000;
 /** `at`: ISO 8601 basic, UTC (API 2.3.0). */
 const AT_PATTERN = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
 /** When the server information last changed: this build's start. */
@@ -186,14 +191,8 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
           objectHeaders('cargo:Company', 1, 1, STARTED, resource),
         );
 
-      const shipmentId = shipmentIdOf(id);
-      if (!shipmentId || !DERIVED_ID_PATTERN.test(id)) return sendError(reply, 404, 'No logistics object has this id.', resource);
-      const cached = await ctx.shipments.byId(shipmentId);
-      if (!cached) return sendError(reply, 404, 'No logistics object has this id.', resource);
-      const shipment = cached.row;
-      const scope = await ctx.access.scope(account);
-      if (accessOf(scope, shipment, false) !== 'full') return sendError(reply, 403, 'This logistics object is not shared with your company.', resource);
-
+      const shipment = await sharedShipment(reply, account, id, resource);
+      if (!shipment) return reply;
       const revisions = await revisionsOf(ctx.db, shipment);
       const found: ObjectsAtRevision | undefined =
         atTime && at ? await objectsAt(ctx.db, shipment, revisions, atTime, at, base) : currentObjects(shipment, revisions, base);
@@ -206,6 +205,118 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
         body,
         objectHeaders(node['@type'], found.revision, found.latestRevision, found.lastModified, at ? `${resource}?at=${at}` : resource),
       );
+    },
+  );
+
+  /** The shipment a derived object's id names, when it exists and the caller's company may see it; else the refusal is sent. */
+  async function sharedShipment(reply: FastifyReply, account: AccountProfile, id: string, resource: string) {
+    const shipmentId = shipmentIdOf(id);
+    const cached = shipmentId && DERIVED_ID_PATTERN.test(id) ? await ctx.shipments.byId(shipmentId) : undefined;
+    if (!cached) {
+      sendError(reply, 404, 'No logistics object has this id.', resource);
+      return undefined;
+    }
+    if (accessOf(await ctx.access.scope(account), cached.row, false) !== 'full') {
+      sendError(reply, 403, 'This logistics object is not shared with your company.', resource);
+      return undefined;
+    }
+    return cached.row;
+  }
+
+  /** The decisions on the shipment of a derived object, as its Shipment object's events (the other objects have none). */
+  async function eventsOf(reply: FastifyReply, account: AccountProfile, id: string, resource: string) {
+    const shipment = await sharedShipment(reply, account, id, resource);
+    if (!shipment) return undefined;
+    const shipmentId = String(shipment.shipment_id);
+    if (!currentObjects(shipment, { at: [shipment.message_date] }, base).objects.has(id)) {
+      sendError(reply, 404, 'No logistics object has this id.', resource);
+      return undefined;
+    }
+    if (id !== shipmentObjectId(shipmentId)) return { shipment, events: [] };
+    const rows = await ctx.db
+      .selectFrom('shipment_events')
+      .select(['event_id', 'kind', 'at'])
+      .where('shipment_id', '=', shipmentId)
+      .where('kind', 'in', Object.keys(DECISION_CODES) as ShipmentEventKind[])
+      .orderBy('at')
+      .orderBy('event_id')
+      .execute();
+    const events = rows.flatMap((row) => decisionEvent(base, shipmentId, { eventId: String(row.event_id), kind: row.kind, at: row.at }) ?? []);
+    return { shipment, events, lastAt: rows.at(-1)?.at };
+  }
+
+  app.get<{ Params: { id: string }; Querystring: { 'event-code'?: string; limit?: string; skip?: string } }>(
+    '/logistics-objects/:id/logistics-events',
+    {
+      schema: {
+        summary: "A ONE Record logistics object's events",
+        description:
+          "The logistics events of a logistics object (api:Collection): the portal's decisions on a shipment (accepted, rejected) are events of its Shipment, coded in the portal's ScreeningStatus code list (`/onerecord/code-lists/ScreeningStatus`). `event-code` keeps the events whose code's IRI holds it; `limit` (1 to 1000, 100 unless given) and `skip` page them, oldest first.",
+        tags: ['ONE Record'],
+        params: Type.Object({ id: Type.String() }),
+        querystring: Type.Object({ 'event-code': Type.Optional(Type.String()), limit: Type.Optional(Type.String()), skip: Type.Optional(Type.String()) }),
+        response: { 200: jsonLdAnswer('api:Collection of cargo:LogisticsEvent'), ...REFUSALS },
+      },
+      attachValidation: true,
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const resource = `${logisticsObjectIri(base, id)}/logistics-events`;
+      const query = request.query;
+      if (request.validationError) return sendError(reply, 400, request.validationError.message, resource);
+      const limit = query.limit === undefined ? EVENTS_PAGE : /^\d{1,4}$/.test(query.limit) ? Number(query.limit) : Number.NaN;
+      const skip = query.skip === undefined ? 0 : /^\d{1,9}$/.test(query.skip) ? Number(query.skip) : Number.NaN;
+      if (!(limit >= 1 && limit <= EVENTS_MAX)) return sendError(reply, 400, `limit must be a whole number from 1 to ${EVENTS_MAX}.`, resource);
+      if (Number.isNaN(skip)) return sendError(reply, 400, 'skip must be a whole number of 0 or more.', resource);
+      const found = await eventsOf(reply, request.oneRecordAccount as AccountProfile, id, resource);
+      if (!found) return reply;
+      const code = query['event-code'];
+      const matching = code ? found.events.filter((event) => event['cargo:eventCode']['@id'].includes(code)) : found.events;
+      return answer(
+        reply,
+        { '@id': resource, '@type': 'api:Collection', 'api:hasTotalItems': matching.length, 'api:hasItem': matching.slice(skip, skip + limit) },
+        { 'Last-Modified': (found.lastAt ?? found.shipment.message_date).toUTCString() },
+      );
+    },
+  );
+
+  app.get<{ Params: { id: string; eventId: string } }>(
+    '/logistics-objects/:id/logistics-events/:eventId',
+    {
+      schema: {
+        summary: 'A ONE Record logistics event',
+        description: 'One logistics event of a logistics object (see its events).',
+        tags: ['ONE Record'],
+        params: Type.Object({ id: Type.String(), eventId: Type.String() }),
+        response: { 200: jsonLdAnswer('cargo:LogisticsEvent'), ...REFUSALS },
+      },
+      attachValidation: true,
+    },
+    async (request, reply) => {
+      const { id, eventId } = request.params;
+      const resource = `${logisticsObjectIri(base, id)}/logistics-events/${eventId}`;
+      const found = await eventsOf(reply, request.oneRecordAccount as AccountProfile, id, resource);
+      if (!found) return reply;
+      const event = found.events.find((each) => each['@id'] === resource);
+      if (!event) return sendError(reply, 404, 'No logistics event has this id.', resource);
+      return answer(reply, event, { 'Last-Modified': new Date(event['cargo:creationDate']).toUTCString(), Location: resource });
+    },
+  );
+
+  app.get(
+    '/code-lists/ScreeningStatus',
+    {
+      schema: {
+        summary: "The portal's ScreeningStatus code list",
+        description:
+          "The codes the portal's decision events carry (cargo:CodeListElement each, at its own IRI): the standard's StatusCode list has none for them.",
+        tags: ['ONE Record'],
+        response: { 200: jsonLdAnswer('the code list'), 401: REFUSALS[401], 403: REFUSALS[403], 415: REFUSALS[415] },
+      },
+    },
+    async (_request, reply) => {
+      const { '@context': _context, ...document } = screeningStatusDocument(base);
+      return answer(reply, document, { 'Last-Modified': STARTED.toUTCString() });
     },
   );
 

@@ -183,3 +183,64 @@ describe('GET /onerecord/logistics-objects/{id}', () => {
     }
   });
 });
+
+describe('the decisions as logistics events of the Shipment', () => {
+  it('answers a reject as a REJECTED event of the shipment, coded in the published ScreeningStatus list, without its reasons', async () => {
+    const posted = await postMessage(t.app, airline, demoFwb(9_370_003));
+    const id = posted.json().data.ShipmentId;
+    const events = `/onerecord/logistics-objects/${id}-shipment/logistics-events`;
+    const none = await get(events, airline);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toMatchObject({ '@type': 'api:Collection', 'api:hasTotalItems': 0, 'api:hasItem': [] });
+
+    const detail = (await t.app.inject({ method: 'GET', url: `/awbapi/awbdetail/${id}`, headers: bearer(airline) })).json().data;
+    const code = (await t.app.inject({ method: 'GET', url: '/awbapi/util/getlookupcode/1', headers: bearer(airline) })).json().data[0].Code;
+    const rejected = await t.app.inject({
+      method: 'POST',
+      url: '/awbapi/awbreject',
+      headers: bearer(airline),
+      payload: {
+        ShipmentId: id,
+        RejectReasons: [{ Code: code, Remarks: 'a remark that stays in the portal' }],
+        UpdateDT: detail.UpdateDT,
+        PendingUpdate: false,
+      },
+    });
+    expect(rejected.json().status, rejected.body).toBe(1);
+
+    const listed = await get(events, airline);
+    const body = listed.json();
+    expect(body['api:hasTotalItems']).toBe(1);
+    const [event] = body['api:hasItem'];
+    expect(event).toMatchObject({
+      '@type': 'cargo:LogisticsEvent',
+      'cargo:eventFor': { '@id': `${BASE}/logistics-objects/${id}-shipment` },
+      'cargo:eventCode': { '@id': `${BASE}/code-lists/ScreeningStatus#REJECTED` },
+      'cargo:eventTimeType': { '@id': 'cargo:ACTUAL' },
+    });
+    expect(listed.body).not.toContain('a remark that stays in the portal');
+    expect(await ontologyProblems(body)).toEqual([]);
+
+    const one = await get(new URL(event['@id']).pathname, airline);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ '@id': event['@id'], 'cargo:eventName': expect.stringMatching(/^Rejected/) });
+    expect((await get(`${events}?event-code=ACCEPTED`, airline)).json()['api:hasTotalItems']).toBe(0);
+    expect((await get(`${events}?event-code=REJECTED&limit=1&skip=1`, airline)).json()).toMatchObject({ 'api:hasTotalItems': 1, 'api:hasItem': [] });
+
+    // The code resolves: the list names it.
+    const list = await get('/onerecord/code-lists/ScreeningStatus', airline);
+    expect(list.statusCode).toBe(200);
+    const codes = list.json()['@graph'];
+    expect(codes.map((element: { '@id': string }) => element['@id'])).toContain(`${BASE}/code-lists/ScreeningStatus#REJECTED`);
+    expect(await ontologyProblems(list.json())).toEqual([]);
+  });
+
+  it('has no events for the other objects, refuses another company and malformed paging, and finds no unknown event', async () => {
+    expect((await get(`/onerecord/logistics-objects/${shipmentId}-waybill/logistics-events`, airline)).json()['api:hasTotalItems']).toBe(0);
+    expect((await get(`/onerecord/logistics-objects/${shipmentId}-shipment/logistics-events`, otherAirline)).statusCode).toBe(403);
+    expect((await get(`/onerecord/logistics-objects/${shipmentId}-nothing/logistics-events`, airline)).statusCode).toBe(404);
+    for (const query of ['limit=0', 'limit=1001', 'limit=x', 'skip=-1'])
+      expect((await get(`/onerecord/logistics-objects/${shipmentId}-shipment/logistics-events?${query}`, airline)).statusCode, query).toBe(400);
+    expect((await get(`/onerecord/logistics-objects/${shipmentId}-shipment/logistics-events/999999999`, airline)).statusCode).toBe(404);
+  });
+});

@@ -195,6 +195,31 @@ function jsonOf(response: LightMyRequestResponse): any {
   return parsed.get(response);
 }
 
+/** A decision event of the target's shipment (ONE Record serves accepts and rejects as events): its own, or one written for the matrix. */
+async function decisionEventOf(target: Target): Promise<string> {
+  const shipmentId = String(target.shipment.shipment_id);
+  const found = await t.db
+    .selectFrom('shipment_events')
+    .select('event_id')
+    .where('shipment_id', '=', shipmentId)
+    .where('kind', 'in', ['ACCEPT', 'REJECT'])
+    .orderBy('event_id')
+    .executeTakeFirst();
+  if (found) return String(found.event_id);
+  const written = await t.db
+    .insertInto('shipment_events')
+    .values({ shipment_id: shipmentId, kind: 'REJECT', description: 'Shipment rejected (authorization matrix)', company_id: null, user_id: null })
+    .returning('event_id')
+    .executeTakeFirstOrThrow();
+  return String(written.event_id);
+}
+
+/** GET of a decision event of the target's shipment. */
+function decisionEventCall(target: Target): Call {
+  return async (token, from) =>
+    call('GET', `/onerecord/logistics-objects/${target.shipment.shipment_id}-shipment/logistics-events/${await decisionEventOf(target)}`)(token, from);
+}
+
 function classify(response: LightMyRequestResponse): Outcome {
   const body = jsonOf(response);
   if (response.statusCode >= 500) return `server error ${response.statusCode}: ${response.body.slice(0, 160)}`;
@@ -544,6 +569,23 @@ const GENERAL_CASES: Record<string, RouteCase> = {
     ownCheck: (response, { ownTarget }) =>
       jsonOf(response)?.['cargo:waybillNumber'] === ownTarget.shipment.awb_suffix ? undefined : `not the own Waybill: ${response.body.slice(0, 200)}`,
     other: ({ otherTarget }) => call('GET', `/onerecord/logistics-objects/${otherTarget.shipment.shipment_id}-waybill`),
+  },
+  'GET /onerecord/logistics-objects/:id/logistics-events': {
+    access: fn(FunctionId.SHIPMENT),
+    own: ({ ownTarget }) => call('GET', `/onerecord/logistics-objects/${ownTarget.shipment.shipment_id}-shipment/logistics-events`),
+    ownCheck: (response) => (jsonOf(response)?.['@type'] === 'api:Collection' ? undefined : `not a collection: ${response.body.slice(0, 200)}`),
+    other: ({ otherTarget }) => call('GET', `/onerecord/logistics-objects/${otherTarget.shipment.shipment_id}-shipment/logistics-events`),
+  },
+  'GET /onerecord/logistics-objects/:id/logistics-events/:eventId': {
+    access: fn(FunctionId.SHIPMENT),
+    own: ({ ownTarget }) => decisionEventCall(ownTarget),
+    ownCheck: (response) => (jsonOf(response)?.['@type'] === 'cargo:LogisticsEvent' ? undefined : `not an event: ${response.body.slice(0, 200)}`),
+    other: ({ otherTarget }) => decisionEventCall(otherTarget),
+  },
+  'GET /onerecord/code-lists/ScreeningStatus': {
+    access: fn(FunctionId.SHIPMENT),
+    own: () => call('GET', '/onerecord/code-lists/ScreeningStatus'),
+    other: "the portal's ScreeningStatus code list names no record",
   },
   'POST /awbapi/sanction/resend': {
     access: fn(FunctionId.SHIPMENT),
