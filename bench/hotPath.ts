@@ -18,6 +18,7 @@ export const HOT_PATH_LABELS: Record<string, string> = {
   permission: 'GET userapi/permission',
   summary: 'POST awbapi/awbsummary, 3 AWB tags',
   detail: 'GET awbapi/awbdetail/{id}',
+  oneRecord: 'GET onerecord/logistics-objects/{id} (a Waybill, JSON-LD)',
 };
 
 export interface HotPathServer {
@@ -94,6 +95,11 @@ export async function hotPathCalls(base: string): Promise<ThroughputCall[]> {
       body: JSON.stringify({ fieldSearch: tags, dbOptions: { CurrentPage: 1, PageSize: 10, FieldName: 'AWBNumber', OrderBy: 'ASC' } }),
     },
     { name: 'detail', url: `${base}/awbapi/awbdetail/${rows[0].ShipmentId}`, headers: { authorization: headers.authorization } },
+    {
+      name: 'oneRecord',
+      url: `${base}/onerecord/logistics-objects/${rows[1].ShipmentId}-waybill`,
+      headers: { authorization: headers.authorization, accept: 'application/ld+json; version=2.3.0' },
+    },
   ];
 }
 

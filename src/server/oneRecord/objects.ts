@@ -40,12 +40,29 @@ export async function revisionsOf(db: Db, shipment: Pick<ShipmentRow, 'shipment_
   return { at: rows.length > 0 ? rows.map((row) => row.received_at) : [shipment.message_date] };
 }
 
+/**
+ * The objects of a shipment row as the shipment cache holds it, made once per row: a change of the shipment
+ * gives the cache a new row (shipmentCache.ts), so a row's objects never change. Mapping a shipment on every
+ * GET took most of the request's time.
+ */
+const objectsOfRow = new WeakMap<ShipmentRow, { base: string; objects: Map<string, JsonLdNode> }>();
+
 /** The shipment's objects as they are now. */
 export function currentObjects(shipment: ShipmentRow, revisions: Revisions, base: string): ObjectsAtRevision {
-  const { objects } = shipmentObjects(
-    { shipmentId: String(shipment.shipment_id), waybill: shipment.waybill as AirWaybill, manifest: (shipment.house_manifest as HouseManifest | null) ?? null },
-    base,
-  );
+  let mapped = objectsOfRow.get(shipment);
+  if (!mapped || mapped.base !== base) {
+    const { objects } = shipmentObjects(
+      {
+        shipmentId: String(shipment.shipment_id),
+        waybill: shipment.waybill as AirWaybill,
+        manifest: (shipment.house_manifest as HouseManifest | null) ?? null,
+      },
+      base,
+    );
+    mapped = { base, objects };
+    objectsOfRow.set(shipment, mapped);
+  }
+  const { objects } = mapped;
   const latest = revisions.at.length;
   return { objects, revision: latest, latestRevision: latest, lastModified: revisions.at[latest - 1] };
 }
