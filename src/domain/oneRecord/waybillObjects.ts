@@ -147,14 +147,18 @@ export function shipmentObjects(source: ShipmentSource, base: string): ShipmentO
   const products = [...new Set(hsCodes)].map((hsCode, index) =>
     add(`product-${index + 1}`, 'cargo:Product', { 'cargo:hsCode': codeListElement(hsCode, 'Harmonized System') }),
   );
-  for (let index = 0; index < consignment.pieces; index++)
-    add(`piece-${index + 1}`, 'cargo:Piece', {
-      'cargo:ofShipment': link('shipment'),
-      'cargo:specialHandlingCodes': knownCodes('SpecialHandlingCode', waybill.specialHandlingCodes),
-      // An SPH code the list does not hold, as the handling instruction it is.
-      'cargo:textualHandlingInstructions': unknownCodes('SpecialHandlingCode', waybill.specialHandlingCodes).join(' '),
-      'cargo:contentProducts': products,
-    });
+  // What every piece carries alike, made once: a shipment may have 9,999 pieces (the FWB's limit).
+  const pieceProperties = compact({
+    'cargo:ofShipment': link('shipment'),
+    'cargo:specialHandlingCodes': knownCodes('SpecialHandlingCode', waybill.specialHandlingCodes),
+    // An SPH code the list does not hold, as the handling instruction it is.
+    'cargo:textualHandlingInstructions': unknownCodes('SpecialHandlingCode', waybill.specialHandlingCodes).join(' '),
+    'cargo:contentProducts': products,
+  });
+  for (let index = 0; index < consignment.pieces; index++) {
+    const part = `piece-${index + 1}`;
+    objects.set(`${shipmentId}-${part}`, { '@id': iri(part), '@type': 'cargo:Piece', ...pieceProperties });
+  }
 
   const security = securityDeclarationOf(waybill.customsInformation);
   const regulatedEntity = (entity: NonNullable<typeof security>['regulatedEntities'][number]) =>
