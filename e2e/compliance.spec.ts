@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { apiToken, demoFwb, rememberCookieChoice, signIn } from './support/portal';
+import { apiToken, demoFwb, rememberCookieChoice, sendMessage, signIn } from './support/portal';
 import { axeViolations, settled } from './support/axe';
 
 /**
@@ -87,14 +87,7 @@ test('a hit on the UN source shows its version date and why the name hit, word b
   // UN-CDi.001 of the UN Consolidated List sample the demo world imports for DEMOAIR is ERIC BADEGE.
   const { text, awb } = demoFwb(9_400_002, (waybill) => (waybill.shipper = { ...waybill.shipper, name: 'BADEGE ERIK' }));
   const admin = await apiToken(baseURL!, 'admin', 'Admin#12345');
-  const sent = await fetch(`${baseURL}/awbapi/messages`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${admin}`, 'content-type': 'text/plain' },
-    body: text,
-  });
-  const answer = await sent.text();
-  expect(sent.status, answer).toBeLessThan(300);
-  const shipmentId = (JSON.parse(answer) as { data: { ShipmentId: string } }).data.ShipmentId;
+  const shipmentId = await sendMessage(baseURL!, admin, text);
 
   await signInAsAdmin(page);
   await page.goto(`/ez4/en/shipment/details/${shipmentId}`);

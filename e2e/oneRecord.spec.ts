@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { apiToken, demoFwb, rememberCookieChoice, signIn } from './support/portal';
+import { apiToken, demoFwb, rememberCookieChoice, sendMessage, signIn } from './support/portal';
 
 /**
  * ONE Record in real Chromium (issue 37): a shipment that came as an FWB shows its master Waybill's IRI on
@@ -13,14 +13,7 @@ test("from an FWB to its Waybill's ONE Record IRI, copied from the detail page a
   test.slow();
   const { text, awb } = demoFwb(9_437_001);
   const admin = await apiToken(baseURL!, 'admin', 'Admin#12345');
-  const sent = await fetch(`${baseURL}/awbapi/messages`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${admin}`, 'content-type': 'text/plain' },
-    body: text,
-  });
-  const answer = await sent.text();
-  expect(sent.status, answer).toBeLessThan(300);
-  const shipmentId = (JSON.parse(answer) as { data: { ShipmentId: string } }).data.ShipmentId;
+  const shipmentId = await sendMessage(baseURL!, admin, text);
 
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await signIn(page, 'DEMOAIR', 'admin', 'Admin#12345');

@@ -71,3 +71,15 @@ export function demoFwb(serial: number, change: (waybill: AirWaybill) => void = 
   if (!written.ok) throw new Error(JSON.stringify(written.faults));
   return { text: written.text, awb: `160-${suffixWithCheckDigit(serial)}` };
 }
+
+/** Sends a cargo message (FWB, FHL) to /awbapi/messages as `token`; the new or updated shipment's id. */
+export async function sendMessage(base: string, token: string, text: string): Promise<string> {
+  const sent = await fetch(`${base}/awbapi/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+    body: text,
+  });
+  const answer = await sent.text();
+  expect(sent.status, answer).toBeLessThan(300);
+  return (JSON.parse(answer) as { data: { ShipmentId: string } }).data.ShipmentId;
+}
