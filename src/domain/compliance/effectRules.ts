@@ -14,6 +14,7 @@ import {
   type RuleEffect,
   type ShipmentFact,
 } from './ruleEffects';
+import { ROWS_PER_PAUSE } from '../steps';
 import { itemsOf, rowField, rowItems, rowMatcher, rowMatches, specificity, textOf, type RuleRow } from './ruleRows';
 
 /**
@@ -486,9 +487,9 @@ class EffectPass {
     return this.lookup(fact).raw;
   }
 
-  run(effect: RuleEffect, list: EffectList): void {
+  *run(effect: RuleEffect, list: EffectList): Generator<void> {
     const before = this.findings.length;
-    this.decide(effect, list);
+    yield* this.decide(effect, list);
     if (this.findings.length > before || !effect.whenNone) return;
     // No row fired: the finding without a row, its templates naming shipment facts.
     const { outcome, rule } = effect.whenNone;
@@ -502,12 +503,22 @@ class EffectPass {
     });
   }
 
-  private decide(effect: RuleEffect, list: EffectList): void {
+  /** Rows tried since the last pause: decide pauses (yields) every ROWS_PER_PAUSE of them. */
+  private tried = 0;
+
+  /** Whether to pause now: a list of 50,000 rows took 61 ms to try in one step (issue 33's limits bench). */
+  private due(): boolean {
+    this.tried = (this.tried + 1) % ROWS_PER_PAUSE;
+    return this.tried === 0;
+  }
+
+  private *decide(effect: RuleEffect, list: EffectList): Generator<void> {
     if (effect.mostSpecific) {
       const fields = effect.mostSpecific;
       // The explanation is built for the row that decides only.
       let best: { row: RuleRow; outcome: EffectOutcome; score: number; strictness: number } | undefined;
       for (const row of list.rows) {
+        if (this.due()) yield;
         if (!rowFires(effect, row, this)) continue;
         const outcome = this.outcomeFor(effect, row);
         if (!outcome) continue;
@@ -522,6 +533,7 @@ class EffectPass {
     const per = effect.firstRowPer;
     if (per === undefined) {
       for (const row of list.rows) {
+        if (this.due()) yield;
         if (!rowFires(effect, row, this)) continue;
         const outcome = this.outcomeFor(effect, row);
         const finding = outcome && this.fire(effect, list, row, outcome);
@@ -532,6 +544,7 @@ class EffectPass {
     for (const value of this.valuesOf(per)) {
       this.pinned = { fact: per, values: valueSet([value]) };
       for (const row of list.rows) {
+        if (this.due()) yield;
         if (!rowFires(effect, row, this)) continue;
         const outcome = this.outcomeFor(effect, row);
         const finding = outcome && this.fire(effect, list, row, outcome);
@@ -664,16 +677,19 @@ class RowWords implements Words {
   }
 }
 
-/** The findings of every declared effect (addShc rules first; see ruleEffects.ts for the precedence). */
-export function ruleEffectFindings(
+/**
+ * The findings of every declared effect (addShc rules first; see ruleEffects.ts for the precedence), pausing
+ * (yielding) every ROWS_PER_PAUSE rows tried: the engine's evaluation runs in slices (evaluationSteps).
+ */
+export function* ruleEffectSteps(
   lists: readonly EffectList[],
   facts: ShipmentFacts,
   geography: Geography,
   codes: readonly string[],
   hsCodes: readonly string[],
-): EffectOutcomes {
+): Generator<void, EffectOutcomes> {
   const pass = new EffectPass(facts, geography, codes, hsCodes);
-  for (const list of lists) for (const effect of list.effects) if (isAddShc(effect)) pass.run(effect, list);
-  for (const list of lists) for (const effect of list.effects) if (!isAddShc(effect)) pass.run(effect, list);
+  for (const list of lists) for (const effect of list.effects) if (isAddShc(effect)) yield* pass.run(effect, list);
+  for (const list of lists) for (const effect of list.effects) if (!isAddShc(effect)) yield* pass.run(effect, list);
   return { findings: pass.findings, specialHandlingCodes: pass.current, added: pass.added };
 }

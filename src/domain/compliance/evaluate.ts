@@ -1,7 +1,7 @@
 import type { HitState } from '../sanctionReview';
 import type { AcceptanceBlock } from '../shipmentStatus';
 import { MAX_SPECIAL_HANDLING_CODES } from '../specialHandling';
-import { ruleEffectFindings, type EffectList } from './effectRules';
+import { ruleEffectSteps, type EffectList } from './effectRules';
 import { privilegeSteps } from './acceptanceRules';
 import { agentFindings } from './agentRules';
 import type { ShipmentFacts } from './facts';
@@ -128,7 +128,7 @@ export function* evaluationSteps(
   const goods = yield* goodsSteps(facts, lists);
   findings.push(...goods.findings);
   const geography = geographyOf(facts, lists, findings);
-  const effects = ruleEffectFindings(effectLists, facts, geography, goods.specialHandlingCodes, goods.hsCodes);
+  const effects = yield* ruleEffectSteps(effectLists, facts, geography, goods.specialHandlingCodes, goods.hsCodes);
   const codes = effects.specialHandlingCodes;
   findings.push(...tooManyCodes(codes), ...effects.findings);
   yield;

@@ -15,7 +15,7 @@ export { DANGEROUS_GOODS_CODES } from '../specialHandling';
 export { locationCountry } from './geography';
 export { evaluateShipment, evaluationSteps, type Evaluation, type EvaluatedStatus, type ScreenedHit } from './evaluate';
 export { listsPreparation } from './preparedLists';
-export { effectListsOf, ruleEffectFindings, type EffectDeclaration, type EffectList, type EffectOutcomes } from './effectRules';
+export { effectListsOf, ruleEffectSteps, type EffectDeclaration, type EffectList, type EffectOutcomes } from './effectRules';
 export {
   SHIPMENT_FACTS,
   type ShipmentFact,

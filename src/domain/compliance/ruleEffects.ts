@@ -3,7 +3,7 @@ import type { MipCategory } from './findings';
 
 /**
  * What a rule list's rows do to a shipment, declared by its plugin (plugins/*.ts, `effects`) and
- * evaluated by the engine for every plugin that declares it (ruleEffectFindings). A rule says which
+ * evaluated by the engine for every plugin that declares it (ruleEffectSteps). A rule says which
  * shipment facts a row's fields match and how, which rows take part, and the outcome when every
  * condition of a row holds.
  *

@@ -95,15 +95,36 @@ export interface RowField {
   items?: ReadonlySet<string>;
 }
 
-/** Row fields as compared, kept per row like its matchers, so that a shipment tried against a list of thousands of rows makes no new text per row. */
-const fieldsByRow = new WeakMap<RuleRow['values'], Record<string, RowField>>();
+/**
+ * What the engine derives from a row (its fields as compared, its compiled matching values), kept on the
+ * row's values object itself, in a property no one else sees (not enumerable: JSON, spreads and equality
+ * pass it over), for as long as the row's list version is in use. It was kept in WeakMaps keyed by the
+ * rows' values: with 50,000-row lists, a million of their entries (ephemerons) had to be marked in V8's
+ * final, stop-the-world step of every full collection: 61 ms of a 73 ms pause (issue 33's limits bench).
+ */
+interface RowDerived {
+  fields: Record<string, RowField>;
+  compiled: Record<string, Partial<Record<MatchingMethod, RowMatcher | null>>>;
+}
 
-export function rowField(row: RuleRow, field: string): RowField {
-  let fields = fieldsByRow.get(row.values);
-  if (!fields) {
-    fields = {};
-    fieldsByRow.set(row.values, fields);
+const DERIVED: unique symbol = Symbol('what the rules engine derived from the row');
+/** Values objects that cannot take the property (frozen): a test's fixture, never the lists as loaded. */
+const derivedOfFrozen = new WeakMap<RuleRow['values'], RowDerived>();
+
+function derivedOf(row: RuleRow): RowDerived {
+  const values = row.values as RuleRow['values'] & { [DERIVED]?: RowDerived };
+  let derived = values[DERIVED] ?? derivedOfFrozen.get(values);
+  if (!derived) {
+    derived = { fields: {}, compiled: {} };
+    if (Object.isExtensible(values)) Object.defineProperty(values, DERIVED, { value: derived });
+    else derivedOfFrozen.set(values, derived);
   }
+  return derived;
+}
+
+/** A row's field as compared (trimmed text, upper-cased), made once per row: a shipment tried against a list of thousands of rows makes no new text per row. */
+export function rowField(row: RuleRow, field: string): RowField {
+  const { fields } = derivedOf(row);
   let view = fields[field];
   if (!view) {
     const text = textOf(row.values[field]);
@@ -126,16 +147,9 @@ export interface RowMatcher {
   literal?: string;
 }
 
-/** Matchers of a row's matching values, by field and method: compiled once per row, for as long as the row's list version is in use (carrierRules keeps it). */
-const compiledByRow = new WeakMap<RuleRow['values'], Record<string, Partial<Record<MatchingMethod, RowMatcher | null>>>>();
-
-/** The compiled matcher of a row's matching value (compiled now when it was not yet: preparedLists.ts compiles a list's ahead). */
+/** The compiled matcher of a row's matching value (compiled now when it was not yet: preparedLists.ts compiles a list's ahead), kept with the row (derivedOf). */
 export function rowMatcher(row: RuleRow, field: string, how: MatchingMethod): RowMatcher | null {
-  let fields = compiledByRow.get(row.values);
-  if (!fields) {
-    fields = {};
-    compiledByRow.set(row.values, fields);
-  }
+  const fields = derivedOf(row).compiled;
   fields[field] ??= {};
   const methods = fields[field];
   let compiled = methods[how];

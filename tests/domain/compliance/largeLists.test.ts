@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ruleListPlugins } from '../../../plugins';
+import { isDeepStrictEqual } from 'node:util';
 import { effectListsOf, evaluationSteps, listsPreparation, type RuleLists, type RuleRow, type ShipmentFacts } from '../../../src/domain/compliance';
+import { rowField, rowMatcher } from '../../../src/domain/compliance/ruleRows';
 import { ROWS_PER_PAUSE } from '../../../src/domain/steps';
 import { evaluate } from './registryEngine';
 
@@ -129,16 +131,24 @@ describe('rule lists at their size limit', () => {
   });
 
   it('evaluates a shipment against the lists that try every row in steps of a few hundred rows', () => {
-    // Description Map, Validation Rules and the Acceptance Privilege of the shipment's station: every row is tried (or read) for each shipment.
+    // Description Map, Validation Rules, the Acceptance Privilege of the shipment's station and a list of declared effects (the HS
+    // Code Check List): every row is tried (or read) for each shipment.
     const map = countedRows(3_000, (at) => ({ matchingValue: `*SPARE ${at}X*`, matchingMethod: 'Default', mappedDescription: 'SPARE PARTS' }));
+    const hsChecks = countedRows(3_000, (at) => ({ hsCodePattern: `${850_000 + at}*`, countryCode: 'DE', checkType: 'Dual Use', remarks: '' }));
     const validation = countedRows(3_000, (at) => ({ fieldName: 'Shipper', matchingValue: `*MINING ${at}X*`, matchingMethod: 'Default', severity: 'Warning' }));
     const privilege = countedRows(3_000, (at) => ({ companyId: `GHA${at}`, carrierId: 'DEMOAIR', acceptanceStations: 'HKG', privilege: 'Accept' }));
-    const lists: RuleLists = { ...places, descmap: map.rows, validationrules: validation.rows, acceptanceprivilege: privilege.rows };
-    const reads = () => map.reads() + validation.reads() + privilege.reads();
+    const lists: RuleLists = {
+      ...places,
+      descmap: map.rows,
+      validationrules: validation.rows,
+      acceptanceprivilege: privilege.rows,
+      hscodechecklist: hsChecks.rows,
+    };
+    const reads = () => map.reads() + validation.reads() + privilege.reads() + hsChecks.reads();
     const effectLists = effectListsOf(ruleListPlugins, lists);
     for (const _ of listsPreparation(lists, effectLists));
     let readBefore = reads();
-    const steps = evaluationSteps(facts({ goods: ['SPARE 2999X WHEELS'] }), lists, [], effectLists);
+    const steps = evaluationSteps(facts({ goods: ['SPARE 2999X WHEELS'], hsCodes: ['852999'] }), lists, [], effectLists);
     let longestRun = 0;
     let pauses = 0;
     for (;;) {
@@ -152,13 +162,34 @@ describe('rule lists at their size limit', () => {
         expect(privilege?.message).toContain('GHA0 (Accept), GHA1 (Accept)');
         expect(privilege?.message).toContain('and 2,990 more in the Acceptance Privilege list.');
         expect(privilege?.message).not.toContain('GHA10 ');
+        // The HS code check's last row fired.
+        expect(step.value.findings.filter((finding) => finding.list === 'hscodechecklist').map((finding) => finding.rule)).toEqual(['852999* Dual Use']);
         break;
       }
       pauses++;
     }
-    expect(pauses).toBeGreaterThanOrEqual((3 * 3_000) / ROWS_PER_PAUSE - 3);
+    expect(pauses).toBeGreaterThanOrEqual((4 * 3_000) / ROWS_PER_PAUSE - 4);
     // A row is read a few times when it is tried (its carrier, field, value and method); never a whole list between two pauses.
     expect(longestRun).toBeLessThan(8 * ROWS_PER_PAUSE);
+  });
+
+  it('keeps what it derives from a row with the row, where JSON, copies and comparisons do not see it', () => {
+    const values = { matchingValue: '*SPARE*', matchingMethod: 'Default', mappedDescription: 'SPARE PARTS' };
+    const row: RuleRow = { id: '1', values };
+    const compiled = rowMatcher(row, 'matchingValue', 'Default');
+    expect(compiled?.matcher.test('SPARE WHEELS')).toBe(true);
+    // Kept: asked again, through another row object of the same values too (a list's version shares them).
+    expect(rowMatcher({ id: '1', values }, 'matchingValue', 'Default')).toBe(compiled);
+    expect(rowField(row, 'mappedDescription')).toBe(rowField(row, 'mappedDescription'));
+    // Unseen: the values read, copied and compared as they were.
+    const plain = { matchingValue: '*SPARE*', matchingMethod: 'Default', mappedDescription: 'SPARE PARTS' };
+    expect(JSON.stringify(values)).toBe(JSON.stringify(plain));
+    expect({ ...values }).toStrictEqual(plain);
+    expect(Object.keys(values)).toEqual(Object.keys(plain));
+    expect(isDeepStrictEqual(values, plain)).toBe(true);
+    // A frozen row's values (a fixture) are derived from all the same.
+    const frozen: RuleRow = { id: '2', values: Object.freeze({ ...plain }) };
+    expect(rowMatcher(frozen, 'matchingValue', 'Default')).toBe(rowMatcher(frozen, 'matchingValue', 'Default'));
   });
 
   it("looks the shipment's station up in the Acceptance Privilege rows instead of reading every row", () => {
