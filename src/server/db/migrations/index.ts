@@ -22,6 +22,7 @@ import * as retention from './0021_retention';
 import * as migrationNotes from './0022_migration_notes';
 import * as sharedSecrets from './0023_shared_secrets';
 import * as targetedRescreen from './0024_targeted_rescreen';
+import * as ruleListRowsRoom from './0025_rule_list_rows_room';
 
 /**
  * A migration, and whether it only adds (tables, columns with defaults or nullable, indexes): the
@@ -63,4 +64,5 @@ export const migrations: Record<string, PortalMigration> = {
   '0022_migration_notes': migrationNotes,
   '0023_shared_secrets': sharedSecrets,
   '0024_targeted_rescreen': targetedRescreen,
+  '0025_rule_list_rows_room': ruleListRowsRoom,
 };
