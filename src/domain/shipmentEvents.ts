@@ -18,6 +18,8 @@ export const SHIPMENT_EVENT_KINDS = [
   'DISPLAY',
   'DOWNLOAD',
   'SANCTION',
+  'HOLD',
+  'RELEASE',
   'RESCREEN',
   'LEND',
   'TAKE_BACK',

@@ -563,6 +563,8 @@ export const appMessages = {
           DISPLAY: 'Displayed',
           DOWNLOAD: 'Downloaded',
           SANCTION: 'Sanction review',
+          HOLD: 'Sanction hold',
+          RELEASE: 'Released from hold',
           RESCREEN: 'Screened again',
           LEND: 'Lent',
           TAKE_BACK: 'Taken back',

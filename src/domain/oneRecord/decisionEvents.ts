@@ -1,7 +1,7 @@
 import { CONTEXT, logisticsObjectIri } from './vocabulary';
 
 /**
- * The portal's decisions on a shipment as ONE Record logistics events of its Shipment (issue 37, 3). The
+ * The portal's decisions on a shipment, and its sanction hold and release, as ONE Record logistics events of its Shipment (issue 37, 3). The
  * standard's StatusCode list is closed and has no code for a screening decision (BRIEF.md, section 4), so the
  * events carry a code of the portal's own list, ScreeningStatus, published at `{base}/code-lists/ScreeningStatus`
  * where each code resolves. An event tells what was decided and when, never why: hit details (names, lists,
@@ -11,6 +11,8 @@ import { CONTEXT, logisticsObjectIri } from './vocabulary';
 export const SCREENING_STATUS_CODES = {
   ACCEPTED: 'Accepted for carriage: the screening and the rules let it go',
   REJECTED: 'Rejected: not accepted for carriage',
+  ON_HOLD: 'On sanction hold: a party may be on a sanctions list, under review; it cannot be accepted meanwhile',
+  RELEASED: 'Released from sanction hold: no open sanction hit',
 } as const;
 export type ScreeningStatusCode = keyof typeof SCREENING_STATUS_CODES;
 
@@ -18,8 +20,8 @@ export type ScreeningStatusCode = keyof typeof SCREENING_STATUS_CODES;
 export const screeningStatusList = (base: string) => `${base}/code-lists/ScreeningStatus`;
 const codeIri = (base: string, code: ScreeningStatusCode) => `${screeningStatusList(base)}#${code}`;
 
-/** A decision of the shipment's history that is an event: the code it is told with. */
-export const DECISION_CODES: Record<string, ScreeningStatusCode> = { ACCEPT: 'ACCEPTED', REJECT: 'REJECTED' };
+/** A line of the shipment's history that is an event (a decision, a sanction hold and its release): the code it is told with. */
+export const DECISION_CODES: Record<string, ScreeningStatusCode> = { ACCEPT: 'ACCEPTED', REJECT: 'REJECTED', HOLD: 'ON_HOLD', RELEASE: 'RELEASED' };
 
 export interface DecisionRow {
   eventId: string;
@@ -59,7 +61,7 @@ export function screeningStatusDocument(base: string) {
       'cargo:codeDescription': description,
       'cargo:codeListName': 'ScreeningStatus',
       'cargo:codeListReference': screeningStatusList(base),
-      'cargo:codeListVersion': '1',
+      'cargo:codeListVersion': '2',
     })),
   };
 }

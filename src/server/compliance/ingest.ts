@@ -12,12 +12,13 @@ import {
   type MessageFault,
 } from '../../domain/cargoMessages';
 import { DECIDED_STATUSES, type ShipmentStatus } from '../../domain/shipmentStatus';
-import { openHitCount } from '../../domain/sanctionReview';
+import { openHitCount, type ReviewedSanctionHit } from '../../domain/sanctionReview';
 import type { AccountProfile } from '../auth/accounts';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { QUEUES, type JobQueue } from '../jobs/jobQueue';
-import { writeShipmentEvent } from '../shipments/actionLog';
+import { writeShipmentEvent, writeShipmentEvents } from '../shipments/actionLog';
+import { sanctionHoldEvents } from './sanctionHold';
 import { assessmentColumns, assessShipmentInSlices, type Assessment } from './assessment';
 import { carrierRules } from './carrierRules';
 import { IngestMessages } from '../../domain/complianceMessages';
@@ -216,7 +217,7 @@ export async function ingestMessage(context: IngestContext, text: string): Promi
     }
     if (message.kind === 'FHL' || (outcome === 'created' && manifest))
       await ensureHouseDocuments(trx, shipmentId, awb, carrierId, manifest as HouseManifest, now);
-    await recordReceipt(trx, shipmentId, message.kind, context, existing?.status as ShipmentStatus | undefined, assessment, manifest);
+    await recordReceipt(trx, shipmentId, message.kind, context, existing?.status as ShipmentStatus | undefined, assessment, manifest, previousHits);
     const messageId = await keep(outcome, shipmentId);
     if (message.kind === 'FWB' && !existing && manifest)
       await trx
@@ -328,6 +329,7 @@ async function recordReceipt(
   before: ShipmentStatus | undefined,
   assessment: Assessment,
   manifest: HouseManifest | undefined,
+  previousHits: readonly ReviewedSanctionHit[],
 ): Promise<void> {
   const by = `${context.account.companyId}/${context.account.userId}`;
   const reopened = before && DECIDED_STATUSES.includes(before) ? ` (reopened: it was ${before})` : '';
@@ -341,7 +343,10 @@ async function recordReceipt(
     assessment.status === 'Processing'
       ? 'Rules evaluated: nothing stops it; automatic acceptance is under way.'
       : `Rules evaluated: ${assessment.status}${counted.length > 0 ? `, ${counted.length} finding(s)` : ''}${open > 0 ? `, ${open} open sanction hit(s)` : ''}.`;
-  await writeShipmentEvent(trx, { shipmentId, kind: 'STATUS', description: summary, companyId: null, userId: null });
+  await writeShipmentEvents(trx, [
+    { shipmentId, kind: 'STATUS', description: summary, companyId: null, userId: null },
+    ...sanctionHoldEvents(shipmentId, previousHits, assessment.hits),
+  ]);
 }
 
 /**

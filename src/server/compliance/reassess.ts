@@ -1,11 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Selectable, Transaction } from 'kysely';
 import type { AirWaybill, HouseManifest } from '../../domain/cargoMessages';
-import { hitsNoLongerFound, screeningActions, type ReviewedSanctionHit } from '../../domain/sanctionReview';
+import { hitsNoLongerFound, screeningActions, type HitState, type ReviewedSanctionHit } from '../../domain/sanctionReview';
 import { OPEN_STATUSES } from '../../domain/shipmentStatus';
 import type { Database, ShipmentTable } from '../db/schema';
 import { QUEUES, type JobQueue } from '../jobs/jobQueue';
 import { writeShipmentEvents } from '../shipments/actionLog';
+import { sanctionHoldEvents } from './sanctionHold';
 import { assessmentColumns, assessShipmentInSlices, type Assessment } from './assessment';
 import type { CarrierRules } from './carrierRules';
 import { reviewedHitsOf } from './storedHits';
@@ -26,12 +27,20 @@ export interface Reassessment {
   assessment: Assessment;
 }
 
-type ReassessOptions = { now: Date; autoAcceptDelaySeconds: number; hits?: readonly ReviewedSanctionHit[]; jobs?: JobQueue };
+type ReassessOptions = {
+  now: Date;
+  autoAcceptDelaySeconds: number;
+  hits?: readonly ReviewedSanctionHit[];
+  /** The hits' states the shipment's hold is told against (sanctionHold.ts): a reviewer's decisions made before `hits`; else `hits`. */
+  holdFrom?: readonly { state: HitState }[];
+  jobs?: JobQueue;
+};
 
 /** What assessing a shipment again would write, worked out without the database: CPU work, done before any row is locked. */
 export interface PlannedReassessment extends Reassessment {
   shipment: StoredShipment;
   previousHits: readonly ReviewedSanctionHit[];
+  holdFrom: readonly { state: HitState }[];
   next: Omit<ReturnType<typeof assessmentColumns>, 'status'> & { status: string };
 }
 
@@ -66,7 +75,7 @@ export async function planReassessment(
     !isDeepStrictEqual(next.special_handling_codes, shipment.special_handling_codes) ||
     !isDeepStrictEqual(JSON.parse(next.sanction_hits), shipment.sanction_hits) ||
     !isDeepStrictEqual(JSON.parse(next.compliance_checks), shipment.compliance_checks);
-  return { shipment, previousHits, next, changed, before: shipment.status, after: next.status, assessment };
+  return { shipment, previousHits, holdFrom: options.holdFrom ?? previousHits, next, changed, before: shipment.status, after: next.status, assessment };
 }
 
 /** Writes a planned reassessment that changes the shipment: the caller holds the shipment's row, as planned (same UpdateDT). */
@@ -96,6 +105,7 @@ export async function writeReassessment(trx: Transaction<Database>, plan: Planne
             userId: null,
           },
     ),
+    ...sanctionHoldEvents(String(shipment.shipment_id), plan.holdFrom, assessment.hits),
     ...hitsNoLongerFound(previousHits, assessment.hits).map((hit) => ({
       shipmentId: String(shipment.shipment_id),
       kind: 'SANCTION' as const,

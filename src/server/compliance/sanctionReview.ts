@@ -14,6 +14,7 @@ import { companyMayDecide } from '../../domain/shipmentStatus';
 import { formatMessage } from '../../domain/statusCodes';
 import type { JobQueue } from '../jobs/jobQueue';
 import { writeActionLog, writeShipmentEvent, writeShipmentEvents } from '../shipments/actionLog';
+import { sanctionHoldEvents } from './sanctionHold';
 import { changeShipment, refusal, type ChangeOutcome } from '../shipments/decisionGuard';
 import type { DecisionCaller } from '../shipments/decisions';
 import { findShipment } from '../shipments/shipmentRecord';
@@ -89,6 +90,8 @@ export async function saveSanctionDecisions(
       }
       if (!companyMayDecide(caller.scope.companyTypeId)) return refusal('companyCannotDecide', ShipmentMessages.companyCannotDecide);
       const hits = reviewedHitsOf(shipment.sanction_hits);
+      // The states before the decisions (which change the hits in place): the hold is told from these to the end's.
+      const holdFrom = hits.map((hit) => ({ state: hit.state }));
       const at = new Date().toISOString();
       const descriptions: string[] = [];
       for (const decision of request.decisions) {
@@ -116,6 +119,7 @@ export async function saveSanctionDecisions(
               now: new Date(),
               autoAcceptDelaySeconds: deps.autoAcceptDelaySeconds,
               hits,
+              holdFrom,
               ...(deps.jobs ? { jobs: deps.jobs } : {}),
             })
           : undefined;
@@ -126,10 +130,12 @@ export async function saveSanctionDecisions(
           .set({ sanction_hits: JSON.stringify(hits) })
           .where('shipment_id', '=', shipmentId)
           .execute();
-      await writeShipmentEvents(
-        trx,
-        descriptions.map((description) => ({ shipmentId, kind: 'SANCTION', description, companyId: caller.account.companyId, userId: caller.account.userId })),
-      );
+      const by = { companyId: caller.account.companyId, userId: caller.account.userId };
+      await writeShipmentEvents(trx, [
+        ...descriptions.map((description) => ({ shipmentId, kind: 'SANCTION' as const, description, ...by })),
+        // A reassessment that changed the shipment told its hold itself (writeReassessment, from holdFrom).
+        ...(reassessed?.changed ? [] : sanctionHoldEvents(shipmentId, holdFrom, hits, by)),
+      ]);
       await writeActionLog(trx, caller.account, caller.ip, [
         {
           actType: 'Sanction',

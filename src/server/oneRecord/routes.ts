@@ -223,7 +223,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     return cached.row;
   }
 
-  /** The decisions on the shipment of a derived object, as its Shipment object's events (the other objects have none). */
+  /** The decisions on the shipment of a derived object, and its sanction hold and release, as its Shipment object's events (the other objects have none). */
   async function eventsOf(reply: FastifyReply, account: AccountProfile, id: string, resource: string) {
     const shipment = await sharedShipment(reply, account, id, resource);
     if (!shipment) return undefined;
@@ -251,7 +251,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       schema: {
         summary: "A ONE Record logistics object's events",
         description:
-          "The logistics events of a logistics object (api:Collection): the portal's decisions on a shipment (accepted, rejected) are events of its Shipment, coded in the portal's ScreeningStatus code list (`/onerecord/code-lists/ScreeningStatus`). `event-code` keeps the events whose code's IRI holds it; `limit` (1 to 1000, 100 unless given) and `skip` page them, oldest first.",
+          "The logistics events of a logistics object (api:Collection): the portal's decisions on a shipment (accepted, rejected) and its sanction hold and release (on hold, released) are events of its Shipment, coded in the portal's ScreeningStatus code list (`/onerecord/code-lists/ScreeningStatus`). `event-code` keeps the events whose code's IRI holds it; `limit` (1 to 1000, 100 unless given) and `skip` page them, oldest first.",
         tags: ['ONE Record'],
         params: Type.Object({ id: Type.String() }),
         querystring: Type.Object({ 'event-code': Type.Optional(Type.String()), limit: Type.Optional(Type.String()), skip: Type.Optional(Type.String()) }),

@@ -235,6 +235,54 @@ describe('the decisions as logistics events of the Shipment', () => {
     expect(await ontologyProblems(list.json())).toEqual([]);
   });
 
+  it('tells a sanction hold and its release as ON_HOLD and RELEASED events, in order, without the hit', async () => {
+    const posted = await postMessage(
+      t.app,
+      airline,
+      demoFwb(9_370_004, (waybill) => (waybill.consignee.name = 'GLOBAL STAR GENERAL TRADING LLC')),
+    );
+    const id = posted.json().data.ShipmentId;
+    const events = `/onerecord/logistics-objects/${id}-shipment/logistics-events`;
+    const codesOf = async () =>
+      ((await get(events, airline)).json()['api:hasItem'] as { 'cargo:eventCode': { '@id': string } }[]).map(
+        (event) => event['cargo:eventCode']['@id'].split('#')[1],
+      );
+    expect(await codesOf()).toEqual(['ON_HOLD']);
+
+    // A reviewer clears the hit: the shipment is released, in the same transaction as the decision.
+    const sanction = (await t.app.inject({ method: 'GET', url: `/awbapi/sanction/detail/${id}`, headers: bearer(airline) })).json().data;
+    const [prefix, suffix] = posted.json().data.AWBNumber.split('-');
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/awbapi/sanction/save',
+      headers: bearer(airline),
+      payload: {
+        ShipmentId: id,
+        AWBPrefix: prefix,
+        AWBSuffix: suffix,
+        UpdateDT: sanction.UpdateDT,
+        PendingUpdate: false,
+        decisions: sanction.SanctionHits.map((hit: { hitId: string }) => ({ HitId: hit.hitId, Decision: 'CLEAR', Remark: 'A different company, checked.' })),
+      },
+    });
+    expect(saved.json().status, saved.body).toBe(1);
+    expect(await codesOf()).toEqual(['ON_HOLD', 'RELEASED']);
+    const listed = await get(events, airline);
+    expect(listed.body).not.toMatch(/GLOBAL STAR|A different company/);
+    expect(await ontologyProblems(listed.json())).toEqual([]);
+    // The shipment's history says so too.
+    const history = await t.db.selectFrom('shipment_events').select(['kind', 'description']).where('shipment_id', '=', id).orderBy('event_id').execute();
+    expect(history.filter((line) => line.kind === 'HOLD' || line.kind === 'RELEASE')).toEqual([
+      { kind: 'HOLD', description: 'Held for sanction review: 1 open sanction hit(s).' },
+      { kind: 'RELEASE', description: 'Released from sanction hold: no open sanction hit.' },
+    ]);
+    // The code list names both.
+    const codes = (await get('/onerecord/code-lists/ScreeningStatus', airline))
+      .json()
+      ['@graph'].map((element: { 'cargo:code': string }) => element['cargo:code']);
+    expect(codes).toEqual(expect.arrayContaining(['ON_HOLD', 'RELEASED']));
+  });
+
   it('has no events for the other objects, refuses another company and malformed paging, and finds no unknown event', async () => {
     expect((await get(`/onerecord/logistics-objects/${shipmentId}-waybill/logistics-events`, airline)).json()['api:hasTotalItems']).toBe(0);
     expect((await get(`/onerecord/logistics-objects/${shipmentId}-shipment/logistics-events`, otherAirline)).statusCode).toBe(403);

@@ -3,6 +3,7 @@ import type { Insertable } from 'kysely';
 import { formatAwbNumber } from '../../../domain/awb';
 import { CompanyType } from '../../../domain/access';
 import { assessmentColumns, assessShipment, type Assessment } from '../../compliance/assessment';
+import { sanctionHoldEvents } from '../../compliance/sanctionHold';
 import { carrierRules, type CarrierRules } from '../../compliance/carrierRules';
 import { shipmentColumns } from '../../compliance/shipmentFromMessage';
 import type { Db } from '../database';
@@ -253,6 +254,17 @@ export async function seedShipments(db: Db, options: { count: number; now: Date;
           company_id: null,
           user_id: null,
         });
+        // A shipment screened onto hold says so in its history, as one received later does (sanctionHoldEvents).
+        events.push(
+          ...sanctionHoldEvents(shipmentId, [], assessment.hits).map((event) => ({
+            shipment_id: shipmentId,
+            at: addMinutes(generated.receivedAt, generated.fhl ? 6 : 1),
+            kind: event.kind,
+            description: event.description,
+            company_id: null,
+            user_id: null,
+          })),
+        );
         events.push(...item.history.map((event) => ({ ...event, shipment_id: shipmentId })));
         documents.push(...documentsOf(item, shipmentId));
         if (item.row.status === 'Submit') outbound.push(outboundOf(item, shipmentId));
