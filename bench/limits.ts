@@ -341,6 +341,30 @@ function largestFhl(prefix: string, serial: number): { fwb: string; fhl: string 
   return { fwb: master.text, fhl: text };
 }
 
+/**
+ * The largest FWB the message limit (64 KB) takes: the sample with customs information lines (OCI) added, some 3,200
+ * (its rate description cannot grow: 99 rows at most).
+ */
+function largestFwb(prefix: string, serial: number): string {
+  const read = readFwb(readFileSync(path.join(root, 'tests/fixtures/cargoMessages', 'fwb16-consol.txt'), 'utf8'));
+  if (!read.ok) throw new Error('the sample must read');
+  const waybill = structuredClone(read.value);
+  waybill.consignment.awb = { prefix, suffix: suffixWithCheckDigit(serial) };
+  let text = '';
+  for (let line = 1; ; line++) {
+    waybill.customsInformation.push({
+      countryCode: 'DE',
+      informationIdentifier: 'SHP',
+      customsInformationIdentifier: 'T',
+      supplementaryInformation: `REF${line}`,
+    });
+    const candidate = writeFwb(waybill);
+    if (!candidate.ok || Buffer.byteLength(candidate.text) > 64 * 1024 - 200) break;
+    text = candidate.text;
+  }
+  return text;
+}
+
 /** The Cargo-XML sample padded to the message limit with party text a screener reads (UTF-8, with invisible characters). */
 function largestXfwb(prefix: string, serial: number): string {
   const sample = readFileSync(path.join(root, 'tests/fixtures/cargoMessages/xfwb-consol.xml'), 'utf8');
@@ -469,6 +493,12 @@ export async function runLimitsBench(): Promise<void> {
       await watch(database, probeFile, await victimsOf(database), () => call(operator, 'POST', '/awbapi/document/upload', upload.body, upload.contentType)),
     );
 
+    const fwb = largestFwb('160', 9_900_003);
+    record(
+      'FWB at the message limit',
+      `${Buffer.byteLength(fwb).toLocaleString('en')} bytes, ${(fwb.match(/^\/DE\/SHP\/T\//gm) ?? []).length} customs information lines`,
+      await watch(database, probeFile, await victimsOf(database), () => call(admin, 'POST', '/awbapi/messages', fwb, 'text/plain')),
+    );
     const consolidation = largestFhl('160', 9_900_001);
     await call(admin, 'POST', '/awbapi/messages', consolidation.fwb, 'text/plain');
     record(
