@@ -29,9 +29,7 @@ export function issuedBeforePasswordChange(issuedAtSeconds: number, passwordChan
  */
 export function authenticate(ctx: AppContext) {
   return async function authenticateRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    const claims = token ? verifyAccessToken(ctx.jwtSecret, token) : undefined;
+    const claims = bearerClaims(ctx, request);
     if (!claims) {
       reply.header('WWW-Authenticate', 'Bearer');
       return reply.code(401).send({ status: StatusCode.FAILURE, message: Messages.sessionExpired });
@@ -46,18 +44,37 @@ export function authenticate(ctx: AppContext) {
  * change since. Sets `request.account` and `request.session`, or answers the refusal.
  */
 export async function admitSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, claims: AccessClaims): Promise<void> {
-  const [account, liveSession] = await Promise.all([ctx.access.account(claims.companyId, claims.userId), ctx.access.isLiveSession(claims.sessionId)]);
-  if (!account || account.isLocked) {
+  const admitted = await accountOfSession(ctx, claims);
+  if (admitted === 'invalidProfile') {
     return reply.code(200).send({ status: StatusCode.USER_PROFILE_INVALID, message: Messages.invalidUserProfile });
   }
-  if (!liveSession || issuedBeforePasswordChange(claims.issuedAt, account.passwordChangedAt)) {
+  if (admitted === 'sessionEnded') {
     // Like an expired token: the browser refreshes once. After an admin set the password the
     // refresh tokens are revoked too, so that ends the session; after the user's own change it goes on.
     reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
     return reply.code(401).send({ status: StatusCode.FAILURE, message: Messages.sessionExpired });
   }
-  request.account = account;
+  request.account = admitted;
   request.session = { sessionId: claims.sessionId, issuedAt: claims.issuedAt };
+}
+
+/** The claims of the request's bearer token: signed by this server and not expired; undefined otherwise. */
+export function bearerClaims(ctx: AppContext, request: FastifyRequest): AccessClaims | undefined {
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+  return token ? verifyAccessToken(ctx.jwtSecret, token) : undefined;
+}
+
+/**
+ * Who a token's claims stand for now, by the checks every signed-in call passes (admitSession, and the ONE Record
+ * server's own refusals): the user as the database has it (missing or locked: invalidProfile), the session still
+ * live and no password change since the token was signed (else sessionEnded).
+ */
+export async function accountOfSession(ctx: AppContext, claims: AccessClaims): Promise<AccountProfile | 'invalidProfile' | 'sessionEnded'> {
+  const [account, liveSession] = await Promise.all([ctx.access.account(claims.companyId, claims.userId), ctx.access.isLiveSession(claims.sessionId)]);
+  if (!account || account.isLocked) return 'invalidProfile';
+  if (!liveSession || issuedBeforePasswordChange(claims.issuedAt, account.passwordChangedAt)) return 'sessionEnded';
+  return account;
 }
 
 /** The signed-in account; only for handlers behind `authenticate`. */

@@ -6,7 +6,7 @@ import type { AccessClaims } from '../auth/accessTokens';
 import type { AccountProfile } from '../auth/accounts';
 import type { ChangeEvent } from '../changes/changeFeed';
 import type { AppContext } from '../context';
-import { issuedBeforePasswordChange } from '../http/authenticate';
+import { accountOfSession } from '../http/authenticate';
 import { accessOf, type CompanyScope } from '../shipments/scope';
 import { eventsAfter, latestEventId, type LiveEventRow, wireEvent } from './liveEventLog';
 
@@ -203,9 +203,8 @@ export class LiveStreams {
   /** The stream's user as the API would admit them now, with their scope; undefined: the stream must end. */
   async #standing(stream: Stream): Promise<{ account: AccountProfile; scope: CompanyScope } | undefined> {
     const { access } = this.ctx;
-    const { claims } = stream;
-    const [account, live] = await Promise.all([access.account(claims.companyId, claims.userId), access.isLiveSession(claims.sessionId)]);
-    if (!account || account.isLocked || !live || issuedBeforePasswordChange(claims.issuedAt, account.passwordChangedAt)) return undefined;
+    const account = await accountOfSession(this.ctx, stream.claims);
+    if (typeof account === 'string') return undefined;
     if (!isAddressAllowed(stream.ip, account.ipRanges)) return undefined;
     if (!(await access.roleHoldsFunction(account.roleId, FunctionId.SHIPMENT))) return undefined;
     return { account, scope: await access.scope(account) };

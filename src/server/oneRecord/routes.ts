@@ -17,9 +17,8 @@ import { DERIVED_ID_PATTERN, shipmentIdOf, type JsonLdNode } from '../../domain/
 import { DECISION_CODES, decisionEvent, screeningStatusDocument, shipmentObjectId } from '../../domain/oneRecord/decisionEvents';
 import type { ShipmentEventKind } from '../../domain/shipmentEvents';
 import type { AccountProfile } from '../auth/accounts';
-import { verifyAccessToken } from '../auth/accessTokens';
 import type { AppContext } from '../context';
-import { issuedBeforePasswordChange } from '../http/authenticate';
+import { accountOfSession, bearerClaims } from '../http/authenticate';
 import { accessOf } from '../shipments/scope';
 import { currentObjects, objectsAt, revisionsOf, type ObjectsAtRevision } from './objects';
 
@@ -103,15 +102,14 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   // Signed in as for the portal's API, with the shipment function, from an address the company allows.
   app.addHook('preHandler', async (request, reply) => {
     if (!acceptsJsonLd(request.headers.accept)) return sendError(reply, 415, `This server answers ${CONTENT_TYPE} only.`);
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    const claims = token ? verifyAccessToken(ctx.jwtSecret, token) : undefined;
+    const claims = bearerClaims(ctx, request);
     if (!claims) {
       reply.header('WWW-Authenticate', 'Bearer');
       return sendError(reply, 401, 'A valid bearer token is required.');
     }
-    const [account, live] = await Promise.all([ctx.access.account(claims.companyId, claims.userId), ctx.access.isLiveSession(claims.sessionId)]);
-    if (!account || account.isLocked || !live || issuedBeforePasswordChange(claims.issuedAt, account.passwordChangedAt)) {
+    // The portal's session checks (admitSession's), answered as API 2.3.0 errors: a user locked or gone is a token no longer valid here.
+    const account = await accountOfSession(ctx, claims);
+    if (typeof account === 'string') {
       reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
       return sendError(reply, 401, 'The token is no longer valid.');
     }
