@@ -333,21 +333,28 @@ function withRevision(node: JsonLdNode, found: ObjectsAtRevision): JsonLdNode {
   return { ...node, 'api:hasRevision': found.revision, 'api:hasLatestRevision': found.latestRevision };
 }
 
-/** The object with each link to another object of the same shipment replaced by that object (each once along a path: no cycles), every one with its revision. */
+/**
+ * The object with each link to another object of the same shipment replaced by that object, every one with its
+ * revision: each object once in the answer (where it is first met, depth first; later links to it stay links, and
+ * so does a link back to an object being embedded). Embedded once per path, an object linked from two places came
+ * twice, each copy with blank nodes of its own (its codes), which JSON-LD reads as one object with two of each
+ * (SHACL: more values than the data model allows).
+ */
 function embed(node: JsonLdNode, found: ObjectsAtRevision): JsonLdNode {
   const byIri = new Map([...found.objects.values()].map((object) => [object['@id'], object]));
-  const expand = (value: unknown, path: Set<string>): unknown => {
-    if (Array.isArray(value)) return value.map((item) => expand(item, path));
+  const placed = new Set<string>();
+  const expand = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map((item) => expand(item));
     if (!value || typeof value !== 'object') return value;
     const record = value as Record<string, unknown>;
     const target = typeof record['@id'] === 'string' && record['@type'] === undefined ? byIri.get(record['@id'].split('?')[0]) : undefined;
-    if (target) return path.has(target['@id']) ? record : inner(target, path);
-    return Object.fromEntries(Object.entries(record).map(([key, inside]) => [key, expand(inside, path)]));
+    if (target) return placed.has(target['@id']) ? record : inner(target);
+    return Object.fromEntries(Object.entries(record).map(([key, inside]) => [key, expand(inside)]));
   };
-  const inner = (object: JsonLdNode, path: Set<string>): JsonLdNode => {
-    const within = new Set(path).add(object['@id']);
-    const expanded = Object.fromEntries(Object.entries(object).map(([key, value]) => [key, key === '@id' || key === '@type' ? value : expand(value, within)]));
+  const inner = (object: JsonLdNode): JsonLdNode => {
+    placed.add(object['@id']);
+    const expanded = Object.fromEntries(Object.entries(object).map(([key, value]) => [key, key === '@id' || key === '@type' ? value : expand(value)]));
     return withRevision(expanded as JsonLdNode, found);
   };
-  return inner(node, new Set());
+  return inner(node);
 }

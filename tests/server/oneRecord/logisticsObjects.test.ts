@@ -104,6 +104,18 @@ describe('GET /onerecord/logistics-objects/{id}', () => {
     expect(shipment['cargo:pieces'][0]).toMatchObject({ '@type': 'cargo:Piece', 'api:hasLatestRevision': 1 });
     // The piece's link back to its shipment stays a link (no cycles).
     expect(shipment['cargo:pieces'][0]['cargo:ofShipment']).toEqual({ '@id': `${BASE}/logistics-objects/${shipmentId}-shipment` });
+    // Each object once: linked from two places (the shipment's customs information from the waybill and the shipment), it is embedded at the first.
+    const placed = new Map<string, number>();
+    const count = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(count);
+      else if (value && typeof value === 'object') {
+        const record = value as Record<string, unknown>;
+        if (typeof record['@id'] === 'string' && record['@type'] !== undefined) placed.set(record['@id'], (placed.get(record['@id']) ?? 0) + 1);
+        Object.values(record).forEach(count);
+      }
+    };
+    count(body);
+    expect([...placed].filter(([, times]) => times > 1)).toEqual([]);
     expect(await ontologyProblems(body)).toEqual([]);
   });
 
