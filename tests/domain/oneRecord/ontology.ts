@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import jsonld from 'jsonld';
 import { Parser, type Quad } from 'n3';
+import { shapeProblems } from './shapes';
 
 /**
  * The pinned ONE Record ontologies (../shared/reference/one-record/ontology: API 2.3.0, cargo data model 3.3.0,
  * code lists 1.1.0), read with n3, and a check of a JSON-LD answer against them: expanded with jsonld in safe
  * mode (a term it cannot expand fails), turned into triples, and each triple's class, property, code and
- * literal datatype looked up in the ontologies.
+ * literal datatype looked up in the ontologies; then validated against SHACL shapes derived from the ontologies'
+ * restrictions (shapes.ts).
  */
 
 const DIR = path.join(import.meta.dirname, '../../../../shared/reference/one-record/ontology');
@@ -28,13 +30,21 @@ interface Ontology {
 }
 
 let loaded: Ontology | undefined;
+let ontologyQuads: Quad[] | undefined;
+
+/** The pinned ontologies' triples, read once. */
+function quadsOfOntologies(): Quad[] {
+  if (ontologyQuads) return ontologyQuads;
+  ontologyQuads = [];
+  for (const file of ['IATA-1R-DM-Ontology.ttl', 'ONE-Record-API-Ontology.ttl', 'IATA-1R-CL-Ontology.ttl'])
+    ontologyQuads.push(...new Parser().parse(readFileSync(path.join(DIR, file), 'utf8')));
+  return ontologyQuads;
+}
 
 /** The classes, properties and codes of the pinned ontologies. */
 export function ontology(): Ontology {
   if (loaded) return loaded;
-  const quads: Quad[] = [];
-  for (const file of ['IATA-1R-DM-Ontology.ttl', 'ONE-Record-API-Ontology.ttl', 'IATA-1R-CL-Ontology.ttl'])
-    quads.push(...new Parser().parse(readFileSync(path.join(DIR, file), 'utf8')));
+  const quads = quadsOfOntologies();
   const result: Ontology = { classes: new Set(), objectProperties: new Set(), datatypeProperties: new Map(), individuals: new Set(), closedLists: new Set() };
   const ranges = new Map<string, string>();
   /** A range restricted by a pattern is a blank node whose owl:onDatatype names the datatype. */
@@ -73,7 +83,8 @@ export async function ontologyProblems(document: object): Promise<string[]> {
   const expanded = await jsonld.expand(document as jsonld.JsonLdDocument, { safe: true } as jsonld.Options.Expand);
   const nquads = (await jsonld.toRDF(expanded, { format: 'application/n-quads' })) as unknown as string;
   const problems: string[] = [];
-  for (const quad of new Parser({ format: 'N-Quads' }).parse(nquads)) {
+  const data = new Parser({ format: 'N-Quads' }).parse(nquads);
+  for (const quad of data) {
     const property = quad.predicate.value;
     if (property === RDF_TYPE) {
       if (!known.classes.has(quad.object.value)) problems.push(`unknown class ${quad.object.value}`);
@@ -98,5 +109,6 @@ export async function ontologyProblems(document: object): Promise<string[]> {
     }
     problems.push(`unknown property ${property}`);
   }
+  problems.push(...(await shapeProblems(quadsOfOntologies(), data)));
   return [...new Set(problems)];
 }

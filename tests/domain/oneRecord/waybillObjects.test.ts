@@ -123,4 +123,24 @@ describe('a shipment as ONE Record logistics objects (FWB mapping)', () => {
       ]),
     );
   });
+
+  it("the shape check finds what the ontologies' restrictions forbid", async () => {
+    const document = {
+      '@context': CONTEXT,
+      '@graph': [
+        // At most one waybill number (owl:maxCardinality 1).
+        { '@id': `${BASE}/logistics-objects/1-waybill`, '@type': 'cargo:Waybill', 'cargo:waybillNumber': ['12345675', '12345686'] },
+        // An event is for an object (owl:minCardinality 1).
+        { '@id': `${BASE}/logistics-objects/1-shipment/logistics-events/1`, '@type': 'cargo:LogisticsEvent', 'cargo:eventName': 'Accepted' },
+      ],
+    };
+    const problems = await ontologyProblems(document);
+    expect(problems).toHaveLength(2);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^shape: \S+\/1-waybill https:\/\/onerecord.iata.org\/ns\/cargo#waybillNumber: More than 1 values/),
+        expect.stringMatching(/^shape: \S+\/logistics-events\/1 https:\/\/onerecord.iata.org\/ns\/cargo#eventFor: Less than 1 values/),
+      ]),
+    );
+  });
 });
