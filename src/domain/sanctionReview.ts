@@ -43,6 +43,21 @@ export function openHitCount(hits: readonly { state: HitState }[]): number {
   return hits.filter((hit) => hitBlocksAcceptance(hit.state)).length;
 }
 
+/**
+ * A shipment is on sanction hold while a hit keeps it from acceptance (hitBlocksAcceptance). What a change of its
+ * hits does to the hold: puts it on hold (its first such hit, with how many there are now), releases it (none is
+ * left: settled, or no longer found), or nothing.
+ */
+export function sanctionHoldChange(
+  before: readonly { state: HitState }[],
+  after: readonly { state: HitState }[],
+): { kind: 'HOLD'; open: number } | { kind: 'RELEASE' } | undefined {
+  const [held, open] = [openHitCount(before) > 0, openHitCount(after)];
+  if (!held && open > 0) return { kind: 'HOLD', open };
+  if (held && open === 0) return { kind: 'RELEASE' };
+  return undefined;
+}
+
 export interface HitAction {
   /** WHITELIST: a whitelist row cleared the hit on re-screening; RESCREEN: re-screening changed its state (a clearance lapsed). */
   decision: SanctionDecision | 'RESCREEN' | 'WHITELIST';
