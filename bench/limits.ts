@@ -350,19 +350,20 @@ function largestFwb(prefix: string, serial: number): string {
   if (!read.ok) throw new Error('the sample must read');
   const waybill = structuredClone(read.value);
   waybill.consignment.awb = { prefix, suffix: suffixWithCheckDigit(serial) };
-  let text = '';
-  for (let line = 1; ; line++) {
-    waybill.customsInformation.push({
-      countryCode: 'DE',
-      informationIdentifier: 'SHP',
-      customsInformationIdentifier: 'T',
-      supplementaryInformation: `REF${line}`,
-    });
-    const candidate = writeFwb(waybill);
-    if (!candidate.ok || Buffer.byteLength(candidate.text) > 64 * 1024 - 200) break;
-    text = candidate.text;
-  }
-  return text;
+  const line = (number: number) => ({
+    countryCode: 'DE',
+    informationIdentifier: 'SHP',
+    customsInformationIdentifier: 'T',
+    supplementaryInformation: `REF${number}`,
+  });
+  const written = (lines: number) => {
+    const candidate = writeFwb({ ...waybill, customsInformation: [...waybill.customsInformation, ...Array.from({ length: lines }, (_, at) => line(at + 1))] });
+    return candidate.ok && Buffer.byteLength(candidate.text) <= 64 * 1024 - 200 ? candidate.text : undefined;
+  };
+  // The most lines that fit, by halving the step (each try writes the whole message: one line at a time was 3,600 of them).
+  let lines = 0;
+  for (let step = 4096; step >= 1; step /= 2) if (written(lines + step)) lines += step;
+  return written(lines) as string;
 }
 
 /** The Cargo-XML sample padded to the message limit with party text a screener reads (UTF-8, with invisible characters). */
