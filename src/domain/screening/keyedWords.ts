@@ -11,21 +11,118 @@ import { runToEnd } from '../steps';
  * (about once in 2^64 pairs): a lookup answers the words of its key.
  */
 
-/** 32-bit FNV-1a of a key. */
-export function keyHash(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < key.length; index++) {
-    hash ^= key.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash | 0;
+/**
+ * The keys' hashes are polynomial (a key's letters as the digits of a number in base HASH_BASE or CHECK_BASE, modulo
+ * 2^32), so that a key with letters left out is hashed from its word's prefix hashes in a few multiplications
+ * (`DeletionHashes`) instead of letter by letter: a word of n letters has some n^2 / 2 two-deletion keys. The hash is
+ * then mixed (murmur3's finaliser, a bijection) so that its low bits, which choose the bucket, depend on every letter.
+ */
+const HASH_BASE = 0x01000193;
+const CHECK_BASE = 0x5bd1e995 | 0;
+/** Powers of the bases, for keys of up to MAX_POWER letters (longer keys are hashed letter by letter). */
+const MAX_POWER = 128;
+const hashPowers = new Int32Array(MAX_POWER + 1);
+const checkPowers = new Int32Array(MAX_POWER + 1);
+hashPowers[0] = 1;
+checkPowers[0] = 1;
+for (let power = 1; power <= MAX_POWER; power++) {
+  hashPowers[power] = Math.imul(hashPowers[power - 1], HASH_BASE);
+  checkPowers[power] = Math.imul(checkPowers[power - 1], CHECK_BASE);
 }
 
-/** A second 32-bit hash of a key, independent of keyHash (djb2 with xor, from the other end). */
+function mix(hash: number): number {
+  let mixed = hash ^ (hash >>> 16);
+  mixed = Math.imul(mixed, 0x85ebca6b);
+  mixed ^= mixed >>> 13;
+  mixed = Math.imul(mixed, 0xc2b2ae35);
+  return (mixed ^ (mixed >>> 16)) | 0;
+}
+
+function polynomial(text: string, base: number): number {
+  let hash = 0;
+  for (let index = 0; index < text.length; index++) hash = (Math.imul(hash, base) + text.charCodeAt(index)) | 0;
+  return hash;
+}
+
+/** The 32-bit hash of a key, which chooses its bucket. */
+export function keyHash(key: string): number {
+  return mix(polynomial(key, HASH_BASE));
+}
+
+/** A second 32-bit hash of a key, independent of keyHash (another base): an entry matches a key when both agree. */
 export function keyCheck(key: string): number {
-  let hash = 5381;
-  for (let index = key.length - 1; index >= 0; index--) hash = Math.imul(hash, 33) ^ key.charCodeAt(index);
-  return hash | 0;
+  return polynomial(key, CHECK_BASE);
+}
+
+/**
+ * A text's prefix hashes in both bases, from which the hashes of the text with one or two letters left out, and a suffix
+ * after it, are made in constant time: keyHash and keyCheck of that key, without making it.
+ */
+class DeletionHashes {
+  private hashPrefixes = new Int32Array(MAX_POWER + 1);
+  private checkPrefixes = new Int32Array(MAX_POWER + 1);
+  private length = 0;
+  private suffixHash = 0;
+  private suffixCheck = 0;
+  private suffixLength = 0;
+
+  /** Reads `text` (at most MAX_POWER letters with its suffix) and `suffix`. */
+  read(text: string, suffix: string): void {
+    this.length = text.length;
+    for (let index = 0; index < text.length; index++) {
+      const code = text.charCodeAt(index);
+      this.hashPrefixes[index + 1] = (Math.imul(this.hashPrefixes[index], HASH_BASE) + code) | 0;
+      this.checkPrefixes[index + 1] = (Math.imul(this.checkPrefixes[index], CHECK_BASE) + code) | 0;
+    }
+    this.suffixHash = polynomial(suffix, HASH_BASE);
+    this.suffixCheck = polynomial(suffix, CHECK_BASE);
+    this.suffixLength = suffix.length;
+  }
+
+  /** keyHash of the text read with the letters at `skipA` < `skipB` left out (-1: none), and the suffix after it. */
+  hash(skipA: number, skipB: number): number {
+    return mix(this.combined(this.hashPrefixes, hashPowers, this.suffixHash, skipA, skipB));
+  }
+
+  /** keyCheck of the same key. */
+  check(skipA: number, skipB: number): number {
+    return this.combined(this.checkPrefixes, checkPowers, this.suffixCheck, skipA, skipB);
+  }
+
+  private combined(prefixes: Int32Array, powers: Int32Array, suffix: number, skipA: number, skipB: number): number {
+    // The hash of the letters from x up to y is prefixes[y] - prefixes[x] x base^(y - x).
+    const length = this.length;
+    let hash: number;
+    if (skipA < 0) hash = prefixes[length];
+    else if (skipB < 0) {
+      const after = prefixes[length] - Math.imul(prefixes[skipA + 1], powers[length - skipA - 1]);
+      hash = (Math.imul(prefixes[skipA], powers[length - skipA - 1]) + after) | 0;
+    } else {
+      const between = prefixes[skipB] - Math.imul(prefixes[skipA + 1], powers[skipB - skipA - 1]);
+      const after = prefixes[length] - Math.imul(prefixes[skipB + 1], powers[length - skipB - 1]);
+      hash = (Math.imul(prefixes[skipA], powers[skipB - skipA - 1]) + between) | 0;
+      hash = (Math.imul(hash, powers[length - skipB - 1]) + after) | 0;
+    }
+    return (Math.imul(hash, powers[this.suffixLength]) + suffix) | 0;
+  }
+}
+
+const deletionHashes = new DeletionHashes();
+
+type KeyHashes = Pick<DeletionHashes, 'hash' | 'check'>;
+
+/** The hashes of `spelling`'s keys: from its prefix hashes, or for a spelling too long for them, from each key made as a string. */
+function hashesOfKeys(spelling: string, suffix: string): KeyHashes {
+  if (spelling.length + suffix.length <= MAX_POWER) {
+    deletionHashes.read(spelling, suffix);
+    return deletionHashes;
+  }
+  const key = (skipA: number, skipB: number) => {
+    let text = '';
+    for (let index = 0; index < spelling.length; index++) if (index !== skipA && index !== skipB) text += spelling[index];
+    return text + suffix;
+  };
+  return { hash: (skipA, skipB) => keyHash(key(skipA, skipB)), check: (skipA, skipB) => keyCheck(key(skipA, skipB)) };
 }
 
 /** The words of an index, each once, by number: the tables hold numbers, not strings. */
@@ -33,38 +130,27 @@ export class WordTable {
   private readonly numbers = new Map<string, number>();
   readonly words: string[] = [];
 
+  /** The word numbered last: an index numbers a word for its postings, then again for each table that files it. */
+  private lastWord: string | undefined;
+  private lastNumber = -1;
+
   numberOf(word: string): number {
+    if (word === this.lastWord) return this.lastNumber;
     let number = this.numbers.get(word);
     if (number === undefined) {
       number = this.words.length;
       this.words.push(word);
       this.numbers.set(word, number);
     }
+    this.lastWord = word;
+    this.lastNumber = number;
     return number;
   }
-}
 
-/** keyHash of `text` with the letters at `skipA` and `skipB` left out (-1: none) and `suffix` after it, without making that string. */
-function hashSkipping(text: string, skipA: number, skipB: number, suffix: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    if (index === skipA || index === skipB) continue;
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
+  /** The word's number, or undefined when it has none. */
+  find(word: string): number | undefined {
+    return this.numbers.get(word);
   }
-  for (let index = 0; index < suffix.length; index++) {
-    hash ^= suffix.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash | 0;
-}
-
-/** keyCheck of the key hashSkipping hashes. */
-function checkSkipping(text: string, skipA: number, skipB: number, suffix: string): number {
-  let hash = 5381;
-  for (let index = suffix.length - 1; index >= 0; index--) hash = Math.imul(hash, 33) ^ suffix.charCodeAt(index);
-  for (let index = text.length - 1; index >= 0; index--) if (index !== skipA && index !== skipB) hash = Math.imul(hash, 33) ^ text.charCodeAt(index);
-  return hash | 0;
 }
 
 /** The keys one addDeletionKeys call has filed, by their two hashes: an open-addressing table reused from call to call (a call's mark tells its slots). */
@@ -108,15 +194,16 @@ class SeenKeys {
 const seenKeys = new SeenKeys();
 
 const FIRST_ENTRIES = 1024;
+/** An entry's numbers, side by side in one table: its key's hash, its key's check (keyCheck) and its word's number. */
+const STRIDE = 3;
 /** Entries packed between two yields of `packSteps` (some milliseconds). */
 const PACK_SLICE = 1 << 16;
 /** Groups of neighbouring buckets `packSteps` sorts the entries into first: few enough to write to at once, each group small enough to sort in the processor's caches. */
 const PACK_GROUPS = 1024;
 
 export class KeyedWords {
-  private hashes = new Int32Array(FIRST_ENTRIES);
-  private checks = new Int32Array(FIRST_ENTRIES);
-  private wordNumbers = new Int32Array(FIRST_ENTRIES);
+  /** The entries, STRIDE numbers each. */
+  private table = new Int32Array(FIRST_ENTRIES * STRIDE);
   private entries = 0;
   /**
    * Packed: bucket -> its first entry, and one more, the end (about one bucket for two entries); the
@@ -124,7 +211,7 @@ export class KeyedWords {
    */
   private starts: Int32Array | undefined;
 
-  constructor(private readonly table: WordTable) {}
+  constructor(private readonly words: WordTable) {}
 
   get size(): number {
     return this.entries;
@@ -132,11 +219,11 @@ export class KeyedWords {
 
   /** The bytes of the tables. */
   get byteLength(): number {
-    return this.hashes.byteLength + this.checks.byteLength + this.wordNumbers.byteLength + (this.starts?.byteLength ?? 0);
+    return this.table.byteLength + (this.starts?.byteLength ?? 0);
   }
 
   add(key: string, word: string): void {
-    this.append(keyHash(key), keyCheck(key), this.table.numberOf(word));
+    this.append(keyHash(key), keyCheck(key), this.words.numberOf(word));
   }
 
   /**
@@ -149,45 +236,51 @@ export class KeyedWords {
     let most = 0;
     for (const spelling of spellings) most += 1 + (deletions >= 1 ? spelling.length : 0) + (deletions >= 2 ? (spelling.length * (spelling.length - 1)) / 2 : 0);
     seenKeys.reset(most);
-    const number = this.table.numberOf(word);
+    const number = this.words.numberOf(word);
     for (const spelling of spellings) {
       const length = spelling.length;
-      if (length >= minLength) this.fileOnce(spelling, -1, -1, suffix, number);
+      const hashes = hashesOfKeys(spelling, suffix);
+      if (length >= minLength) this.fileOnce(hashes, -1, -1, number);
       if (deletions === 0 || length - 1 < minLength) continue;
       for (let first = 0; first < length; first++) {
-        this.fileOnce(spelling, first, -1, suffix, number);
+        this.fileOnce(hashes, first, -1, number);
         if (deletions === 1 || length - 2 < minLength) continue;
-        for (let second = first + 1; second < length; second++) this.fileOnce(spelling, first, second, suffix, number);
+        for (let second = first + 1; second < length; second++) this.fileOnce(hashes, first, second, number);
       }
     }
   }
 
-  /** Files the word under `text` with the letters at `skipA` and `skipB` left out (-1: none) and `suffix` after it, unless this call filed that key already. */
-  private fileOnce(text: string, skipA: number, skipB: number, suffix: string, wordNumber: number): void {
-    const hash = hashSkipping(text, skipA, skipB, suffix);
-    const check = checkSkipping(text, skipA, skipB, suffix);
+  /** Files the word under the key `hashes` hashes with the letters at `skipA` and `skipB` left out (-1: none), unless this call filed that key already. */
+  private fileOnce(hashes: KeyHashes, skipA: number, skipB: number, wordNumber: number): void {
+    const hash = hashes.hash(skipA, skipB);
+    const check = hashes.check(skipA, skipB);
     if (seenKeys.firstTime(hash, check)) this.append(hash, check, wordNumber);
   }
 
   private append(hash: number, check: number, wordNumber: number): void {
     this.starts = undefined;
-    if (this.entries >= this.hashes.length) this.growEntries();
-    const entry = this.entries++;
-    this.hashes[entry] = hash;
-    this.checks[entry] = check;
-    this.wordNumbers[entry] = wordNumber;
+    if ((this.entries + 1) * STRIDE > this.table.length) {
+      const grown = new Int32Array(Math.max(FIRST_ENTRIES * STRIDE, this.table.length * 2));
+      grown.set(this.table);
+      this.table = grown;
+    }
+    const at = this.entries++ * STRIDE;
+    this.table[at] = hash;
+    this.table[at + 1] = check;
+    this.table[at + 2] = wordNumber;
   }
 
   /** Visits each word filed under the key, the latest filed first. */
   forEach(key: string, visit: (word: string) => void): void {
     if (!this.starts) this.pack();
     const starts = this.starts as Int32Array;
+    const table = this.table;
     const hash = keyHash(key);
     const check = keyCheck(key);
-    const words = this.table.words;
+    const words = this.words.words;
     const bucket = hash & (starts.length - 2);
-    for (let entry = starts[bucket + 1] - 1; entry >= starts[bucket]; entry--) {
-      if (this.hashes[entry] === hash && this.checks[entry] === check) visit(words[this.wordNumbers[entry]]);
+    for (let at = (starts[bucket + 1] - 1) * STRIDE; at >= starts[bucket] * STRIDE; at -= STRIDE) {
+      if (table[at] === hash && table[at + 1] === check) visit(words[table[at + 2]]);
     }
   }
 
@@ -205,8 +298,8 @@ export class KeyedWords {
   *packSteps(): Generator<void, void> {
     if (this.starts) return;
     const count = this.entries;
-    // Read from the tables as they are now: a lookup meanwhile may pack them, an add may grow them.
-    const from = { hashes: this.hashes, checks: this.checks, wordNumbers: this.wordNumbers };
+    // Read from the table as it is now: a lookup meanwhile may pack it, an add may grow it.
+    const from = this.table;
     let bucketCount = 1;
     while (bucketCount * 2 < count) bucketCount *= 2;
     const mask = bucketCount - 1;
@@ -216,30 +309,29 @@ export class KeyedWords {
     const groupStarts = new Int32Array(groupCount + 1);
     for (let entry = 0; entry < count; entry++) {
       if (entry % PACK_SLICE === PACK_SLICE - 1) yield;
-      groupStarts[((from.hashes[entry] & mask) >>> groupShift) + 1]++;
+      groupStarts[((from[entry * STRIDE] & mask) >>> groupShift) + 1]++;
     }
     for (let group = 1; group <= groupCount; group++) groupStarts[group] += groupStarts[group - 1];
     const groupPlace = groupStarts.slice(0, groupCount);
-    const grouped = { hashes: new Int32Array(count), checks: new Int32Array(count), wordNumbers: new Int32Array(count) };
+    const grouped = new Int32Array(count * STRIDE);
     for (let entry = 0; entry < count; entry++) {
       if (entry % PACK_SLICE === PACK_SLICE - 1) yield;
-      const at = groupPlace[(from.hashes[entry] & mask) >>> groupShift]++;
-      grouped.hashes[at] = from.hashes[entry];
-      grouped.checks[at] = from.checks[entry];
-      grouped.wordNumbers[at] = from.wordNumbers[entry];
+      const at = entry * STRIDE;
+      const to = groupPlace[(from[at] & mask) >>> groupShift]++ * STRIDE;
+      grouped[to] = from[at];
+      grouped[to + 1] = from[at + 1];
+      grouped[to + 2] = from[at + 2];
     }
     // Pass 2: each group by bucket, still in entry order, which keeps each key's entries in the order they were added.
     const starts = new Int32Array(bucketCount + 1);
-    const hashes = new Int32Array(count);
-    const checks = new Int32Array(count);
-    const wordNumbers = new Int32Array(count);
+    const table = new Int32Array(count * STRIDE);
     const bucketsPerGroup = bucketCount / groupCount;
     /** For the group's buckets: their entries counted, then where the next of each goes. */
     const place = new Int32Array(bucketsPerGroup);
     for (let group = 0; group < groupCount; group++) {
       const firstBucket = group * bucketsPerGroup;
       place.fill(0);
-      for (let entry = groupStarts[group]; entry < groupStarts[group + 1]; entry++) place[(grouped.hashes[entry] & mask) - firstBucket]++;
+      for (let entry = groupStarts[group]; entry < groupStarts[group + 1]; entry++) place[(grouped[entry * STRIDE] & mask) - firstBucket]++;
       let at = groupStarts[group];
       for (let bucket = 0; bucket < bucketsPerGroup; bucket++) {
         const entries = place[bucket];
@@ -249,10 +341,11 @@ export class KeyedWords {
       }
       for (let entry = groupStarts[group]; entry < groupStarts[group + 1]; entry++) {
         if (entry % PACK_SLICE === PACK_SLICE - 1) yield;
-        const to = place[(grouped.hashes[entry] & mask) - firstBucket]++;
-        hashes[to] = grouped.hashes[entry];
-        checks[to] = grouped.checks[entry];
-        wordNumbers[to] = grouped.wordNumbers[entry];
+        const from = entry * STRIDE;
+        const to = place[(grouped[from] & mask) - firstBucket]++ * STRIDE;
+        table[to] = grouped[from];
+        table[to + 1] = grouped[from + 1];
+        table[to + 2] = grouped[from + 2];
       }
     }
     starts[bucketCount] = count;
@@ -262,21 +355,7 @@ export class KeyedWords {
       return;
     }
     if (this.starts) return;
-    this.hashes = hashes;
-    this.checks = checks;
-    this.wordNumbers = wordNumbers;
+    this.table = table;
     this.starts = starts;
-  }
-
-  private growEntries(): void {
-    const capacity = Math.max(FIRST_ENTRIES, this.hashes.length * 2);
-    const grown = (from: Int32Array) => {
-      const to = new Int32Array(capacity);
-      to.set(from);
-      return to;
-    };
-    this.hashes = grown(this.hashes);
-    this.checks = grown(this.checks);
-    this.wordNumbers = grown(this.wordNumbers);
   }
 }
