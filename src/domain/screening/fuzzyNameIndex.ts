@@ -1,6 +1,7 @@
-import { canonicalSpelling, consonantSkeleton } from './canonicalSpelling';
+import { canonicalSpelling, consonantSkeleton, spellingAndSkeleton } from './canonicalSpelling';
 import { genericGroupOf } from './genericWords';
 import { KeyedWords, WordTable } from './keyedWords';
+import { WordPostings } from './wordPostings';
 import {
   ARTICLES,
   matchWithTwoEdits,
@@ -47,12 +48,6 @@ function deletionKeys(word: string): string[] {
   return keys;
 }
 
-/** A word as written and, when it differs, in common spelling: a listed word is filed under the keys of both. */
-function spellingsOf(word: string): string[] {
-  const canonical = canonicalSpelling(word);
-  return canonical === word ? [word] : [word, canonical];
-}
-
 /** A word's skeleton and, when long enough, the skeleton with each consonant left out (marked, apart from whole skeletons). */
 function skeletonKeys(word: string): string[] {
   const skeleton = consonantSkeleton(word);
@@ -63,10 +58,10 @@ function skeletonKeys(word: string): string[] {
 export class FuzzyNameIndex {
   /** For each indexed name: its words and their total weight. */
   private readonly names: { words: string[]; weight: number }[] = [];
-  /** word -> [name id, weight x occurrences]... flattened. */
-  private readonly postings = new Map<string, number[]>();
   /** The listed words, each once: the key tables below file them by number. */
   private readonly wordTable = new WordTable();
+  /** word -> the names holding it, each with the word's weight times its occurrences. */
+  private readonly postings = new WordPostings(this.wordTable);
   private readonly byDeletion = new KeyedWords(this.wordTable);
   /** The listed words filed under their letter and two-deletion keys (words joined from two are not, unless also listed as words). */
   private readonly letterIndexed = new Set<string>();
@@ -114,30 +109,22 @@ export class FuzzyNameIndex {
       else this.byInitial.set(letter, [id, weight]);
     }
     this.names.push({ words, weight: weights.reduce((sum, weight) => sum + weight, 0) });
-    const counts = new Map<string, number>();
-    words.forEach((word, index) => {
-      counts.set(word, (counts.get(word) ?? 0) + weights[index]);
-    });
-    for (const [word, weight] of counts) {
-      let posting = this.postings.get(word);
-      if (!posting) {
-        posting = [];
-        this.postings.set(word, posting);
-        this.indexWord(word);
-      } else if (word.length > 2 && word.length <= FUZZY_WORD_MAX_LENGTH) this.indexAsWord(word);
-      posting.push(id, weight);
+    // Each word posted once, weighing what its occurrences do together.
+    for (let index = 0; index < words.length; index++) {
+      const word = words[index];
+      if (words.indexOf(word) < index) continue;
+      let weight = weights[index];
+      for (let other = words.indexOf(word, index + 1); other >= 0; other = words.indexOf(word, other + 1)) weight += weights[other];
+      if (this.postings.add(word, id, weight)) this.indexWord(word);
+      else if (word.length > 2 && word.length <= FUZZY_WORD_MAX_LENGTH) this.indexAsWord(word);
     }
     // Two neighbouring words joined, in either order, are indexed as a word too, weighing what both do (compareNames joins them so).
     for (let index = 0; index + 1 < words.length; index++) {
-      for (const joined of new Set([words[index] + words[index + 1], words[index + 1] + words[index]])) {
-        let posting = this.postings.get(joined);
-        if (!posting) {
-          posting = [];
-          this.postings.set(joined, posting);
-          this.indexWord(joined, true);
-        }
-        posting.push(id, weights[index] + weights[index + 1]);
-      }
+      const weight = weights[index] + weights[index + 1];
+      const joined = words[index] + words[index + 1];
+      if (this.postings.add(joined, id, weight)) this.indexWord(joined, true);
+      const reversed = words[index + 1] + words[index];
+      if (reversed !== joined && this.postings.add(reversed, id, weight)) this.indexWord(reversed, true);
     }
     this.near.clear();
     this.twoEditsNear.clear();
@@ -149,12 +136,15 @@ export class FuzzyNameIndex {
    * first: as a word, or joined from two (MAHAN AIR, then MAHANAIR SHIPPING: MAHANAIR came as a joined word,
    * filed under its skeleton alone, and was never filed under its two-deletion keys).
    */
-  private indexAsWord(word: string): void {
+  private indexAsWord(word: string, canonical?: string): void {
     if (this.letterIndexed.has(word)) return;
     this.letterIndexed.add(word);
-    this.byDeletion.addDeletionKeys(spellingsOf(word), 1, 0, word);
+    const spelling = canonical ?? spellingAndSkeleton(word).canonical;
+    // As written and, when it differs, in common spelling.
+    const spellings = spelling === word ? [word] : [word, spelling];
+    this.byDeletion.addDeletionKeys(spellings, 1, 0, word);
     if (genericGroupOf(word) === undefined && word.length <= TWO_EDITS_MAX_LENGTH)
-      this.byTwoDeletions.addDeletionKeys(spellingsOf(word), 2, TWO_DELETION_KEY_LENGTH, word);
+      this.byTwoDeletions.addDeletionKeys(spellings, 2, TWO_DELETION_KEY_LENGTH, word);
   }
 
   /**
@@ -163,9 +153,9 @@ export class FuzzyNameIndex {
    */
   private indexWord(word: string, joined = false): void {
     if (word.length > 2 && word.length <= FUZZY_WORD_MAX_LENGTH) {
-      if (!joined) this.indexAsWord(word);
+      const { canonical, skeleton } = spellingAndSkeleton(word);
+      if (!joined) this.indexAsWord(word, canonical);
       // Its skeletonKeys: the skeleton and, when long enough, the skeleton with a consonant left out, marked.
-      const skeleton = consonantSkeleton(word);
       this.bySkeleton.addDeletionKeys([skeleton], 0, 0, word);
       if (skeleton.length >= SKELETON_EDIT_LENGTH) this.bySkeleton.addDeletionKeys([skeleton], 1, 0, word, '-');
     }
@@ -173,8 +163,10 @@ export class FuzzyNameIndex {
     if (group !== undefined) addToList(this.byGenericGroup, group, word);
   }
 
-  /** Packs the key tables (KeyedWords.packSteps), pausing often: a screener's build does it when every name is in. */
+  /** Packs the postings and the key tables (KeyedWords.packSteps), pausing often: a screener's build does it when every name is in. */
   *packSteps(): Generator<void, void> {
+    this.postings.pack();
+    yield;
     yield* this.byDeletion.packSteps();
     yield* this.bySkeleton.packSteps();
     yield* this.byTwoDeletions.packSteps();
@@ -242,18 +234,26 @@ export class FuzzyNameIndex {
     if (this.accumulated.length < this.names.length) this.accumulated = new Float64Array(this.names.length);
     const accumulated = this.accumulated;
     const touched: number[] = [];
-    const credit = (posting: number[] | undefined, similarity: number) => {
+    const credit = (word: string, similarity: number) => {
+      const { ids, weights, from, to } = this.postings.of(word);
+      for (let posting = from; posting < to; posting++) {
+        const id = ids[posting];
+        if (accumulated[id] === 0) touched.push(id);
+        accumulated[id] += similarity * weights[posting];
+      }
+    };
+    const creditInitials = (posting: number[] | undefined) => {
       if (!posting) return;
       for (let index = 0; index < posting.length; index += 2) {
         const id = posting[index];
         if (accumulated[id] === 0) touched.push(id);
-        accumulated[id] += similarity * posting[index + 1];
+        accumulated[id] += posting[index + 1];
       }
     };
     const screened = [...new Set(words)];
     // Neighbouring screened words joined may be one listed word (MAHANAIR) or two listed words split elsewhere (MAHA NAIR).
     for (let index = 0; index + 1 < words.length; index++) screened.push(words[index] + words[index + 1]);
-    for (const word of new Set(screened)) for (const near of this.nearWords(word)) credit(this.postings.get(near.word), near.similarity);
+    for (const word of new Set(screened)) for (const near of this.nearWords(word)) credit(near.word, near.similarity);
     // A screened word may be two listed words run together, one as it is (of SPLIT_PIECE_LENGTH letters at least) and the
     // other maybe with a typo, that are not neighbours as listed (AHMADMUSA for MUSA, Rifa'i Ahmad Taha) or whose skeletons
     // are further apart (HARAMAINOUNDATION).
@@ -262,25 +262,25 @@ export class FuzzyNameIndex {
         const pieces = [word.slice(0, cut), word.slice(cut)];
         pieces.forEach((piece, index) => {
           if (piece.length < SPLIT_PIECE_LENGTH || !this.postings.has(piece)) return;
-          credit(this.postings.get(piece), 1);
+          credit(piece, 1);
           const other = pieces[1 - index];
-          if (other.length < 3) credit(this.postings.get(other), 1);
-          else for (const near of this.nearWords(other)) credit(this.postings.get(near.word), near.similarity);
+          if (other.length < 3) credit(other, 1);
+          else for (const near of this.nearWords(other)) credit(near.word, near.similarity);
         });
       }
     }
-    if (initials.length > 0) for (const letter of new Set(initials.join(''))) credit(this.byInitial.get(letter), 1);
+    if (initials.length > 0) for (const letter of new Set(initials.join(''))) creditInitials(this.byInitial.get(letter));
     // One word of a name found otherwise may carry two edits: a name's bound grows by its best such word.
     if (this.twoEdits.length < this.names.length) this.twoEdits = new Float64Array(this.names.length);
     const twoEdits = this.twoEdits;
     const loose: number[] = [];
     for (const word of new Set(words))
       for (const near of this.twoEditWords(word)) {
-        const posting = this.postings.get(near.word) as number[];
-        for (let index = 0; index < posting.length; index += 2) {
-          const id = posting[index];
+        const { ids, weights, from, to } = this.postings.of(near.word);
+        for (let posting = from; posting < to; posting++) {
+          const id = ids[posting];
           if (accumulated[id] === 0) continue;
-          const value = near.similarity * posting[index + 1];
+          const value = near.similarity * weights[posting];
           if (twoEdits[id] === 0) loose.push(id);
           if (value > twoEdits[id]) twoEdits[id] = value;
         }
