@@ -193,22 +193,25 @@ class SeenKeys {
 
 const seenKeys = new SeenKeys();
 
-const FIRST_ENTRIES = 1024;
-/** An entry's numbers, side by side in one table: its key's hash, its key's check (keyCheck) and its word's number. */
+/** An entry's numbers, side by side: its key's hash, its key's check (keyCheck) and its word's number. */
 const STRIDE = 3;
+/** The entries the first chunk has room for at first. */
+const FIRST_ENTRIES = 1024;
+/** Entries are added to chunks of this many (a power of two), so that a table growing to millions never copies them. */
+const CHUNK_ENTRIES = 1 << 16;
+const CHUNK_SHIFT = 16;
 /** Entries packed between two yields of `packSteps` (some milliseconds). */
 const PACK_SLICE = 1 << 16;
 /** Groups of neighbouring buckets `packSteps` sorts the entries into first: few enough to write to at once, each group small enough to sort in the processor's caches. */
 const PACK_GROUPS = 1024;
 
 export class KeyedWords {
-  /** The entries, STRIDE numbers each. */
-  private table = new Int32Array(FIRST_ENTRIES * STRIDE);
+  /** While words are added: the entries in order, CHUNK_ENTRIES a chunk (the first may be smaller), STRIDE numbers each. */
+  private chunks: Int32Array[] = [];
   private entries = 0;
-  /**
-   * Packed: bucket -> its first entry, and one more, the end (about one bucket for two entries); the
-   * entries sorted by bucket, each bucket's in the order they were added. Undefined while words are added.
-   */
+  /** Packed: the entries sorted by bucket, each bucket's in the order they were added, STRIDE numbers each. */
+  private table = new Int32Array(0);
+  /** Packed: bucket -> its first entry, and one more, the end (about one bucket for two entries). Undefined while words are added. */
   private starts: Int32Array | undefined;
 
   constructor(private readonly words: WordTable) {}
@@ -219,7 +222,7 @@ export class KeyedWords {
 
   /** The bytes of the tables. */
   get byteLength(): number {
-    return this.table.byteLength + (this.starts?.byteLength ?? 0);
+    return this.chunks.reduce((sum, chunk) => sum + chunk.byteLength, this.table.byteLength) + (this.starts?.byteLength ?? 0);
   }
 
   add(key: string, word: string): void {
@@ -258,16 +261,30 @@ export class KeyedWords {
   }
 
   private append(hash: number, check: number, wordNumber: number): void {
-    this.starts = undefined;
-    if ((this.entries + 1) * STRIDE > this.table.length) {
-      const grown = new Int32Array(Math.max(FIRST_ENTRIES * STRIDE, this.table.length * 2));
-      grown.set(this.table);
-      this.table = grown;
+    if (this.starts) this.unpack();
+    const chunk = this.entries >>> CHUNK_SHIFT;
+    const at = (this.entries & (CHUNK_ENTRIES - 1)) * STRIDE;
+    if (chunk === this.chunks.length) this.chunks.push(new Int32Array((chunk === 0 ? FIRST_ENTRIES : CHUNK_ENTRIES) * STRIDE));
+    else if (at === this.chunks[chunk].length) {
+      // The first chunk starts small (most indexes are a few words an edit adds) and grows to a whole chunk.
+      const grown = new Int32Array(Math.min(CHUNK_ENTRIES * STRIDE, this.chunks[chunk].length * 2));
+      grown.set(this.chunks[chunk]);
+      this.chunks[chunk] = grown;
     }
-    const at = this.entries++ * STRIDE;
-    this.table[at] = hash;
-    this.table[at + 1] = check;
-    this.table[at + 2] = wordNumber;
+    const entries = this.chunks[chunk];
+    entries[at] = hash;
+    entries[at + 1] = check;
+    entries[at + 2] = wordNumber;
+    this.entries++;
+  }
+
+  /** The packed entries back into chunks, in their packed order (sorted by bucket, each bucket's in the order added), for more to be added after them. */
+  private unpack(): void {
+    const { table, entries } = this;
+    this.starts = undefined;
+    this.table = new Int32Array(0);
+    this.entries = 0;
+    for (let at = 0; at < entries * STRIDE; at += STRIDE) this.append(table[at], table[at + 1], table[at + 2]);
   }
 
   /** Visits each word filed under the key, the latest filed first. */
@@ -292,61 +309,46 @@ export class KeyedWords {
   /**
    * `pack`, pausing (yielding) every PACK_SLICE entries: a server packs millions in slices. In two passes
    * that each write to few places at a time: the entries are first split into up to PACK_GROUPS groups of
-   * neighbouring buckets, then each group is sorted by bucket in place. Sorted in one pass, every entry
-   * was written to a place of its own across the whole table, and 6 million of them took 0.8 s.
+   * neighbouring buckets, then each group is sorted by bucket in place, through a buffer the size of a group.
+   * Sorted in one pass, every entry was written to a place of its own across the whole table, and 6 million
+   * of them took 0.8 s. Each slice's loop is a plain function (packing's loops inside the generator ran at half speed).
    */
   *packSteps(): Generator<void, void> {
     if (this.starts) return;
     const count = this.entries;
-    // Read from the table as it is now: a lookup meanwhile may pack it, an add may grow it.
-    const from = this.table;
+    // Read from the chunks as they are now: a lookup meanwhile may pack them, an add may add to them.
+    const chunks = this.chunks.slice();
     let bucketCount = 1;
     while (bucketCount * 2 < count) bucketCount *= 2;
-    const mask = bucketCount - 1;
     const groupCount = Math.min(bucketCount, PACK_GROUPS);
-    const groupShift = Math.log2(bucketCount / groupCount);
+    const layout: PackLayout = { mask: bucketCount - 1, groupShift: Math.log2(bucketCount / groupCount), bucketsPerGroup: bucketCount / groupCount };
     // Pass 1: the entries by group, in entry order.
     const groupStarts = new Int32Array(groupCount + 1);
-    for (let entry = 0; entry < count; entry++) {
-      if (entry % PACK_SLICE === PACK_SLICE - 1) yield;
-      groupStarts[((from[entry * STRIDE] & mask) >>> groupShift) + 1]++;
+    for (let from = 0; from < count; from += PACK_SLICE) {
+      countGroups(chunks, from, Math.min(count, from + PACK_SLICE), layout, groupStarts);
+      yield;
     }
-    for (let group = 1; group <= groupCount; group++) groupStarts[group] += groupStarts[group - 1];
+    let largestGroup = 0;
+    for (let group = 1; group <= groupCount; group++) {
+      largestGroup = Math.max(largestGroup, groupStarts[group]);
+      groupStarts[group] += groupStarts[group - 1];
+    }
     const groupPlace = groupStarts.slice(0, groupCount);
-    const grouped = new Int32Array(count * STRIDE);
-    for (let entry = 0; entry < count; entry++) {
-      if (entry % PACK_SLICE === PACK_SLICE - 1) yield;
-      const at = entry * STRIDE;
-      const to = groupPlace[(from[at] & mask) >>> groupShift]++ * STRIDE;
-      grouped[to] = from[at];
-      grouped[to + 1] = from[at + 1];
-      grouped[to + 2] = from[at + 2];
+    const table = new Int32Array(count * STRIDE);
+    for (let from = 0; from < count; from += PACK_SLICE) {
+      splitIntoGroups(chunks, from, Math.min(count, from + PACK_SLICE), layout, groupPlace, table);
+      yield;
     }
     // Pass 2: each group by bucket, still in entry order, which keeps each key's entries in the order they were added.
     const starts = new Int32Array(bucketCount + 1);
-    const table = new Int32Array(count * STRIDE);
-    const bucketsPerGroup = bucketCount / groupCount;
-    /** For the group's buckets: their entries counted, then where the next of each goes. */
-    const place = new Int32Array(bucketsPerGroup);
-    for (let group = 0; group < groupCount; group++) {
-      const firstBucket = group * bucketsPerGroup;
-      place.fill(0);
-      for (let entry = groupStarts[group]; entry < groupStarts[group + 1]; entry++) place[(grouped[entry * STRIDE] & mask) - firstBucket]++;
-      let at = groupStarts[group];
-      for (let bucket = 0; bucket < bucketsPerGroup; bucket++) {
-        const entries = place[bucket];
-        starts[firstBucket + bucket] = at;
-        place[bucket] = at;
-        at += entries;
+    const work = { place: new Int32Array(layout.bucketsPerGroup), buffer: new Int32Array(largestGroup * STRIDE) };
+    for (let group = 0; group < groupCount; ) {
+      let sorted = 0;
+      for (; group < groupCount && sorted < PACK_SLICE; group++) {
+        sortGroup(group, groupStarts, layout, table, starts, work);
+        sorted += groupStarts[group + 1] - groupStarts[group];
       }
-      for (let entry = groupStarts[group]; entry < groupStarts[group + 1]; entry++) {
-        if (entry % PACK_SLICE === PACK_SLICE - 1) yield;
-        const from = entry * STRIDE;
-        const to = place[(grouped[from] & mask) - firstBucket]++ * STRIDE;
-        table[to] = grouped[from];
-        table[to + 1] = grouped[from + 1];
-        table[to + 2] = grouped[from + 2];
-      }
+      yield;
     }
     starts[bucketCount] = count;
     // Words added meanwhile (a build adds its words before it packs; this only keeps the table whole): packed anew.
@@ -357,5 +359,68 @@ export class KeyedWords {
     if (this.starts) return;
     this.table = table;
     this.starts = starts;
+    this.chunks = [];
+  }
+}
+
+/** How packing splits the hashes: the bucket's bits, and the bits of a group of neighbouring buckets. */
+interface PackLayout {
+  mask: number;
+  groupShift: number;
+  bucketsPerGroup: number;
+}
+
+/** Counts the entries from `from` up to `to` into their groups (groupStarts[group + 1]). */
+function countGroups(chunks: readonly Int32Array[], from: number, to: number, layout: PackLayout, groupStarts: Int32Array): void {
+  const { mask, groupShift } = layout;
+  for (let entry = from; entry < to; entry++) {
+    const hash = chunks[entry >>> CHUNK_SHIFT][(entry & (CHUNK_ENTRIES - 1)) * STRIDE];
+    groupStarts[((hash & mask) >>> groupShift) + 1]++;
+  }
+}
+
+/** Copies the entries from `from` up to `to` into `table`, each to the next place of its group. */
+function splitIntoGroups(chunks: readonly Int32Array[], from: number, to: number, layout: PackLayout, groupPlace: Int32Array, table: Int32Array): void {
+  const { mask, groupShift } = layout;
+  for (let entry = from; entry < to; entry++) {
+    const entries = chunks[entry >>> CHUNK_SHIFT];
+    const at = (entry & (CHUNK_ENTRIES - 1)) * STRIDE;
+    const place = groupPlace[(entries[at] & mask) >>> groupShift]++ * STRIDE;
+    table[place] = entries[at];
+    table[place + 1] = entries[at + 1];
+    table[place + 2] = entries[at + 2];
+  }
+}
+
+/** Sorts a group's entries in `table` by bucket, in place (through `work.buffer`), each bucket's in entry order, and writes its buckets' starts. */
+function sortGroup(
+  group: number,
+  groupStarts: Int32Array,
+  layout: PackLayout,
+  table: Int32Array,
+  starts: Int32Array,
+  work: { place: Int32Array; buffer: Int32Array },
+): void {
+  const { mask, bucketsPerGroup } = layout;
+  const { place, buffer } = work;
+  const firstBucket = group * bucketsPerGroup;
+  const first = groupStarts[group];
+  const size = groupStarts[group + 1] - first;
+  buffer.set(table.subarray(first * STRIDE, (first + size) * STRIDE));
+  place.fill(0);
+  for (let entry = 0; entry < size; entry++) place[(buffer[entry * STRIDE] & mask) - firstBucket]++;
+  let at = first;
+  for (let bucket = 0; bucket < bucketsPerGroup; bucket++) {
+    const entries = place[bucket];
+    starts[firstBucket + bucket] = at;
+    place[bucket] = at;
+    at += entries;
+  }
+  for (let entry = 0; entry < size; entry++) {
+    const from = entry * STRIDE;
+    const to = place[(buffer[from] & mask) - firstBucket]++ * STRIDE;
+    table[to] = buffer[from];
+    table[to + 1] = buffer[from + 1];
+    table[to + 2] = buffer[from + 2];
   }
 }
