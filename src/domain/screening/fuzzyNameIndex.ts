@@ -1,4 +1,4 @@
-import { canonicalSpelling, consonantSkeleton, spellingAndSkeleton } from './canonicalSpelling';
+import { canonicalSpelling, consonantSkeleton, joinedSkeleton, spellingAndSkeleton } from './canonicalSpelling';
 import { genericGroupOf } from './genericWords';
 import { KeyedWords, WordTable } from './keyedWords';
 import { WordPostings } from './wordPostings';
@@ -66,6 +66,8 @@ export class FuzzyNameIndex {
   /** The listed words filed under their letter and two-deletion keys (words joined from two are not, unless also listed as words). */
   private readonly letterIndexed = new Set<string>();
   private readonly bySkeleton = new KeyedWords(this.wordTable);
+  /** The listed words' skeletons (not those of words joined from two), for the joined words' skeletons to be made from. */
+  private readonly skeletons = new Map<string, string>();
   private readonly byGenericGroup = new Map<number, string[]>();
   private readonly near = new Map<string, NearWord[]>();
   /** Listed words (neither joined nor trade words) by their keys with up to two letters left out. */
@@ -120,11 +122,12 @@ export class FuzzyNameIndex {
     }
     // Two neighbouring words joined, in either order, are indexed as a word too, weighing what both do (compareNames joins them so).
     for (let index = 0; index + 1 < words.length; index++) {
+      const [first, second] = [words[index], words[index + 1]];
       const weight = weights[index] + weights[index + 1];
-      const joined = words[index] + words[index + 1];
-      if (this.postings.add(joined, id, weight)) this.indexWord(joined, true);
-      const reversed = words[index + 1] + words[index];
-      if (reversed !== joined && this.postings.add(reversed, id, weight)) this.indexWord(reversed, true);
+      const joined = first + second;
+      if (this.postings.add(joined, id, weight)) this.indexJoined(joined, first, second);
+      const reversed = second + first;
+      if (reversed !== joined && this.postings.add(reversed, id, weight)) this.indexJoined(reversed, second, first);
     }
     this.near.clear();
     this.twoEditsNear.clear();
@@ -148,19 +151,41 @@ export class FuzzyNameIndex {
   }
 
   /**
-   * Files a listed word under its keys; words joined from two (`joined`) only under their skeleton keys, as compareNames
-   * joins only words of alike skeletons; a word longer than FUZZY_WORD_MAX_LENGTH under none (it is found as written).
+   * Files a listed word under its keys; a word longer than FUZZY_WORD_MAX_LENGTH under none (it is found as written).
    */
-  private indexWord(word: string, joined = false): void {
+  private indexWord(word: string): void {
     if (word.length > 2 && word.length <= FUZZY_WORD_MAX_LENGTH) {
       const { canonical, skeleton } = spellingAndSkeleton(word);
-      if (!joined) this.indexAsWord(word, canonical);
-      // Its skeletonKeys: the skeleton and, when long enough, the skeleton with a consonant left out, marked.
-      this.bySkeleton.addDeletionKeys([skeleton], 0, 0, word);
-      if (skeleton.length >= SKELETON_EDIT_LENGTH) this.bySkeleton.addDeletionKeys([skeleton], 1, 0, word, '-');
+      this.skeletons.set(word, skeleton);
+      this.indexAsWord(word, canonical);
+      this.fileUnderSkeleton(word, skeleton);
     }
     const group = genericGroupOf(word);
     if (group !== undefined) addToList(this.byGenericGroup, group, word);
+  }
+
+  /** Files a word joined from two listed words only under its skeleton keys, as compareNames joins only words of alike skeletons. */
+  private indexJoined(joined: string, first: string, second: string): void {
+    if (joined.length > 2 && joined.length <= FUZZY_WORD_MAX_LENGTH)
+      this.fileUnderSkeleton(joined, joinedSkeleton(first, this.skeletonOf(first), second, this.skeletonOf(second)));
+    const group = genericGroupOf(joined);
+    if (group !== undefined) addToList(this.byGenericGroup, group, joined);
+  }
+
+  /** Its skeletonKeys: the skeleton and, when long enough, the skeleton with a consonant left out, marked. */
+  private fileUnderSkeleton(word: string, skeleton: string): void {
+    this.bySkeleton.addDeletionKeys([skeleton], 0, 0, word);
+    if (skeleton.length >= SKELETON_EDIT_LENGTH) this.bySkeleton.addDeletionKeys([skeleton], 1, 0, word, '-');
+  }
+
+  /** The skeleton of a listed word, as indexWord made it (words of two letters or fewer made here). */
+  private skeletonOf(word: string): string {
+    let skeleton = this.skeletons.get(word);
+    if (skeleton === undefined) {
+      skeleton = spellingAndSkeleton(word).skeleton;
+      this.skeletons.set(word, skeleton);
+    }
+    return skeleton;
   }
 
   /** Packs the postings and the key tables (KeyedWords.packSteps), pausing often: a screener's build does it when every name is in. */

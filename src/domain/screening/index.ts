@@ -15,7 +15,7 @@ export {
   type ListedNameShape,
   type WordPairing,
 } from './nameSimilarity';
-export { canonicalSpelling, consonantSkeleton } from './canonicalSpelling';
+export { canonicalSpelling, consonantSkeleton, joinedSkeleton } from './canonicalSpelling';
 export { isGenericWord } from './genericWords';
 export { matchWords, editCost, type WordMatch, type WordMatchKind } from './wordMatch';
 export { readMatchingValue } from './matchingValues';

@@ -4,6 +4,7 @@ import {
   canonicalSpelling,
   compareNames,
   consonantSkeleton,
+  joinedSkeleton,
   foldText,
   listedNameShape,
   mayBeAlike,
@@ -240,5 +241,28 @@ describe('invisible characters and compatibility forms (issue 33)', () => {
     expect(foldText('IRAN CHARAK')).toBe('IRAN CHARAK');
     expect(withoutFormatCharacters('IRAN-CHARAK, 1 2\t3')).toBe('IRAN-CHARAK, 1 2\t3');
     expect(withoutFormatCharacters('I\u200DRAN CHA\u00ADRAK\uFEFF')).toBe('IRAN CHARAK');
+  });
+});
+
+describe('the skeleton of two words joined', () => {
+  it('is the skeleton of the joined word, however the words meet', () => {
+    const word = fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKOPQSUVWXYZ19'), maxLength: 7 });
+    const skeletonOf = (text: string) => consonantSkeleton(text);
+    fc.assert(
+      fc.property(word, word, (first, second) => {
+        expect(joinedSkeleton(first, skeletonOf(first), second, skeletonOf(second))).toBe(consonantSkeleton(first + second));
+      }),
+      { numRuns: 50_000 },
+    );
+    for (const [first, second] of [
+      ['MAHAN', 'AIR'],
+      ['ABDUL', 'LAH'],
+      ['ZADE', 'HASAN'],
+      ['BAS', 'CHEM'],
+      ['ALI', 'DJOKO'],
+      ['MUSA', 'AHMAD'],
+      ['NUR', 'RAHMAN'],
+    ])
+      expect(joinedSkeleton(first, skeletonOf(first), second, skeletonOf(second))).toBe(consonantSkeleton(first + second));
   });
 });
