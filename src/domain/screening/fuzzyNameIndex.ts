@@ -1,6 +1,6 @@
 import { canonicalSpelling, consonantSkeleton, joinedSkeleton, spellingAndSkeleton } from './canonicalSpelling';
 import { genericGroupOf } from './genericWords';
-import { KeyedWords, WordTable } from './keyedWords';
+import { KeyedWords, type KeyLevel, WordTable } from './keyedWords';
 import { WordPostings } from './wordPostings';
 import {
   ARTICLES,
@@ -55,6 +55,12 @@ function skeletonKeys(word: string): string[] {
   return [skeleton, ...new Set(deletionKeys(skeleton).map((key) => `${key}-`))];
 }
 
+/** The tags of byDeletions' keys: with at most a letter left out (nearWords), with at most two (twoEditWords). */
+const ONE_DELETION = 1;
+const TWO_DELETIONS = 2;
+const ONE_DELETION_ONLY: readonly KeyLevel[] = [{ deletions: 1, minLength: 0, tag: ONE_DELETION }];
+const ONE_AND_TWO_DELETIONS: readonly KeyLevel[] = [...ONE_DELETION_ONLY, { deletions: 2, minLength: TWO_DELETION_KEY_LENGTH, tag: TWO_DELETIONS }];
+
 export class FuzzyNameIndex {
   /** For each indexed name: its words and their total weight. */
   private readonly names: { words: string[]; weight: number }[] = [];
@@ -62,7 +68,12 @@ export class FuzzyNameIndex {
   private readonly wordTable = new WordTable();
   /** word -> the names holding it, each with the word's weight times its occurrences. */
   private readonly postings = new WordPostings(this.wordTable);
-  private readonly byDeletion = new KeyedWords(this.wordTable);
+  /**
+   * Listed words (not joined) by their keys with a letter left out (tagged ONE_DELETION: nearWords looks them up) and,
+   * neither joined nor trade words, with up to two (tagged TWO_DELETIONS: twoEditWords looks them up). One table: a
+   * word's keys with a letter left out are most of both kinds, each filed once.
+   */
+  private readonly byDeletions = new KeyedWords(this.wordTable);
   /** The listed words filed under their letter and two-deletion keys (words joined from two are not, unless also listed as words). */
   private readonly letterIndexed = new Set<string>();
   private readonly bySkeleton = new KeyedWords(this.wordTable);
@@ -70,8 +81,6 @@ export class FuzzyNameIndex {
   private readonly skeletons = new Map<string, string>();
   private readonly byGenericGroup = new Map<number, string[]>();
   private readonly near = new Map<string, NearWord[]>();
-  /** Listed words (neither joined nor trade words) by their keys with up to two letters left out. */
-  private readonly byTwoDeletions = new KeyedWords(this.wordTable);
   private readonly twoEditsNear = new Map<string, NearWord[]>();
   /** letter -> [name id, weight]... flattened: the names with that letter among their initials, and those initials' weight (compareNames regroups initials). */
   private readonly byInitial = new Map<string, number[]>();
@@ -145,9 +154,8 @@ export class FuzzyNameIndex {
     const spelling = canonical ?? spellingAndSkeleton(word).canonical;
     // As written and, when it differs, in common spelling.
     const spellings = spelling === word ? [word] : [word, spelling];
-    this.byDeletion.addDeletionKeys(spellings, 1, 0, word);
-    if (genericGroupOf(word) === undefined && word.length <= TWO_EDITS_MAX_LENGTH)
-      this.byTwoDeletions.addDeletionKeys(spellings, 2, TWO_DELETION_KEY_LENGTH, word);
+    const mayCarryTwoEdits = genericGroupOf(word) === undefined && word.length <= TWO_EDITS_MAX_LENGTH;
+    this.byDeletions.addKeys(spellings, mayCarryTwoEdits ? ONE_AND_TWO_DELETIONS : ONE_DELETION_ONLY, word);
   }
 
   /**
@@ -192,9 +200,8 @@ export class FuzzyNameIndex {
   *packSteps(): Generator<void, void> {
     this.postings.pack();
     yield;
-    yield* this.byDeletion.packSteps();
+    yield* this.byDeletions.packSteps();
     yield* this.bySkeleton.packSteps();
-    yield* this.byTwoDeletions.packSteps();
   }
 
   get size(): number {
@@ -221,7 +228,7 @@ export class FuzzyNameIndex {
     const group = genericGroupOf(word);
     if (group !== undefined) for (const listed of this.byGenericGroup.get(group) ?? []) consider(listed);
     if (word.length > 2 && word.length <= FUZZY_WORD_MAX_LENGTH) {
-      for (const key of new Set([...deletionKeys(word), ...deletionKeys(canonicalSpelling(word))])) this.byDeletion.forEach(key, consider);
+      for (const key of new Set([...deletionKeys(word), ...deletionKeys(canonicalSpelling(word))])) this.byDeletions.forEach(key, consider, ONE_DELETION);
       for (const key of skeletonKeys(word)) this.bySkeleton.forEach(key, consider);
     }
     if (this.near.size >= NEAR_CACHE_LIMIT) this.near.clear();
@@ -237,12 +244,16 @@ export class FuzzyNameIndex {
     if (word.length > 2 && genericGroupOf(word) === undefined && this.mayCarryTwoEdits(word)) {
       const seen = new Set<string>();
       for (const key of twoDeletionKeys(word))
-        this.byTwoDeletions.forEach(key, (listed) => {
-          if (seen.has(listed)) return;
-          seen.add(listed);
-          const match = matchWithTwoEdits(listed, word);
-          if (match) found.push({ word: listed, similarity: match.similarity });
-        });
+        this.byDeletions.forEach(
+          key,
+          (listed) => {
+            if (seen.has(listed)) return;
+            seen.add(listed);
+            const match = matchWithTwoEdits(listed, word);
+            if (match) found.push({ word: listed, similarity: match.similarity });
+          },
+          TWO_DELETIONS,
+        );
     }
     if (this.twoEditsNear.size >= NEAR_CACHE_LIMIT) this.twoEditsNear.clear();
     this.twoEditsNear.set(word, found);

@@ -153,12 +153,14 @@ export class WordTable {
   }
 }
 
-/** The keys one addDeletionKeys call has filed, by their two hashes: an open-addressing table reused from call to call (a call's mark tells its slots). */
+/** The keys one addDeletionKeys call has filed, by their two hashes, with the entry of each: an open-addressing table reused from call to call (a call's mark tells its slots). */
 class SeenKeys {
   private hashes = new Int32Array(1024);
   private checks = new Int32Array(1024);
+  private entries = new Int32Array(1024);
   private marks = new Int32Array(1024);
   private mark = 0;
+  private slot = 0;
 
   /** Forgets the keys seen, with room for `most` of them. */
   reset(most: number): void {
@@ -167,6 +169,7 @@ class SeenKeys {
       while (most * 2 > size) size *= 2;
       this.hashes = new Int32Array(size);
       this.checks = new Int32Array(size);
+      this.entries = new Int32Array(size);
       this.marks = new Int32Array(size);
       this.mark = 0;
     }
@@ -176,18 +179,24 @@ class SeenKeys {
     }
   }
 
-  /** True the first time a key of these hashes is met since the reset. */
-  firstTime(hash: number, check: number): boolean {
+  /** The entry of the key of these hashes met since the reset, or -1 the first time (`filed` then tells its entry). */
+  entryOf(hash: number, check: number): number {
     const mask = this.marks.length - 1;
     for (let slot = (hash ^ Math.imul(check, 0x9e3779b1)) & mask; ; slot = (slot + 1) & mask) {
       if (this.marks[slot] !== this.mark) {
         this.marks[slot] = this.mark;
         this.hashes[slot] = hash;
         this.checks[slot] = check;
-        return true;
+        this.slot = slot;
+        return -1;
       }
-      if (this.hashes[slot] === hash && this.checks[slot] === check) return false;
+      if (this.hashes[slot] === hash && this.checks[slot] === check) return this.entries[slot];
     }
+  }
+
+  /** The entry the key entryOf met the first time was filed as. */
+  filed(entry: number): void {
+    this.entries[this.slot] = entry;
   }
 }
 
@@ -204,6 +213,33 @@ const CHUNK_SHIFT = 16;
 const PACK_SLICE = 1 << 16;
 /** Groups of neighbouring buckets `packSteps` sorts the entries into first: few enough to write to at once, each group small enough to sort in the processor's caches. */
 const PACK_GROUPS = 1024;
+
+/** The tags of a key of `length` letters with `left` letters left out, by the levels that file it. */
+function tagsOf(levels: readonly KeyLevel[], length: number, left: number): number {
+  let tags = 0;
+  for (const level of levels) if (left <= level.deletions && length >= level.minLength) tags |= level.tag;
+  return tags;
+}
+
+/** An entry's word number and tags share one number: the word's number in the low bits, its tags above them. */
+const TAG_SHIFT = 28;
+const WORD_MASK = (1 << TAG_SHIFT) - 1;
+/** Every tag: what a lookup answers unless it names some. */
+const ALL_TAGS = 0b111;
+
+/**
+ * Keys of a word with up to `deletions` letters left out, at least `minLength` long besides the suffix, tagged `tag`
+ * (1, 2 or 4): one table may file a word's keys of two kinds, a lookup answering the kind it asks for (a key of both
+ * kinds is filed once, with both tags).
+ */
+export interface KeyLevel {
+  deletions: 0 | 1 | 2;
+  minLength: number;
+  tag: number;
+}
+
+/** addDeletionKeys' one level, by deletions and minimum length (those up to 4 made once). */
+const LEVELS = ([0, 1, 2] as const).map((deletions) => [0, 1, 2, 3, 4].map((minLength): readonly KeyLevel[] => [{ deletions, minLength, tag: 1 }]));
 
 export class KeyedWords {
   /** While words are added: the entries in order, CHUNK_ENTRIES a chunk (the first may be smaller), STRIDE numbers each. */
@@ -226,7 +262,7 @@ export class KeyedWords {
   }
 
   add(key: string, word: string): void {
-    this.append(keyHash(key), keyCheck(key), this.words.numberOf(word));
+    this.append(keyHash(key), keyCheck(key), this.words.numberOf(word) | (1 << TAG_SHIFT));
   }
 
   /**
@@ -236,6 +272,17 @@ export class KeyedWords {
    * string of each (a 100,000-name index files millions; as strings they were garbage of some 150 MB).
    */
   addDeletionKeys(spellings: readonly string[], deletions: 0 | 1 | 2, minLength: number, word: string, suffix = ''): void {
+    this.addKeys(spellings, LEVELS[deletions][minLength] ?? [{ deletions, minLength, tag: 1 }], word, suffix);
+  }
+
+  /** addDeletionKeys of each level, a key of several levels filed once with their tags. */
+  addKeys(spellings: readonly string[], levels: readonly KeyLevel[], word: string, suffix = ''): void {
+    let deletions = 0;
+    let minLength = Number.POSITIVE_INFINITY;
+    for (const level of levels) {
+      deletions = Math.max(deletions, level.deletions);
+      minLength = Math.min(minLength, level.minLength);
+    }
     let most = 0;
     for (const spelling of spellings) most += 1 + (deletions >= 1 ? spelling.length : 0) + (deletions >= 2 ? (spelling.length * (spelling.length - 1)) / 2 : 0);
     seenKeys.reset(most);
@@ -243,24 +290,32 @@ export class KeyedWords {
     for (const spelling of spellings) {
       const length = spelling.length;
       const hashes = hashesOfKeys(spelling, suffix);
-      if (length >= minLength) this.fileOnce(hashes, -1, -1, number);
+      const whole = tagsOf(levels, length, 0);
+      const once = tagsOf(levels, length - 1, 1);
+      const twice = tagsOf(levels, length - 2, 2);
+      if (whole !== 0) this.fileOnce(hashes, -1, -1, number, whole);
       if (deletions === 0 || length - 1 < minLength) continue;
       for (let first = 0; first < length; first++) {
-        this.fileOnce(hashes, first, -1, number);
-        if (deletions === 1 || length - 2 < minLength) continue;
-        for (let second = first + 1; second < length; second++) this.fileOnce(hashes, first, second, number);
+        if (once !== 0) this.fileOnce(hashes, first, -1, number, once);
+        if (deletions === 1 || twice === 0) continue;
+        for (let second = first + 1; second < length; second++) this.fileOnce(hashes, first, second, number, twice);
       }
     }
   }
 
-  /** Files the word under the key `hashes` hashes with the letters at `skipA` and `skipB` left out (-1: none), unless this call filed that key already. */
-  private fileOnce(hashes: KeyHashes, skipA: number, skipB: number, wordNumber: number): void {
+  /** Files the word under the key `hashes` hashes with the letters at `skipA` and `skipB` left out (-1: none) with `tags`; a key this call filed already gets the tags it lacked. */
+  private fileOnce(hashes: KeyHashes, skipA: number, skipB: number, wordNumber: number, tags: number): void {
     const hash = hashes.hash(skipA, skipB);
     const check = hashes.check(skipA, skipB);
-    if (seenKeys.firstTime(hash, check)) this.append(hash, check, wordNumber);
+    const entry = seenKeys.entryOf(hash, check);
+    if (entry < 0) {
+      seenKeys.filed(this.entries);
+      this.append(hash, check, wordNumber | (tags << TAG_SHIFT));
+    } else this.chunks[entry >>> CHUNK_SHIFT][(entry & (CHUNK_ENTRIES - 1)) * STRIDE + 2] |= tags << TAG_SHIFT;
   }
 
-  private append(hash: number, check: number, wordNumber: number): void {
+  /** Appends an entry: `filed` is its word's number and tags (see TAG_SHIFT). */
+  private append(hash: number, check: number, filed: number): void {
     if (this.starts) this.unpack();
     const chunk = this.entries >>> CHUNK_SHIFT;
     const at = (this.entries & (CHUNK_ENTRIES - 1)) * STRIDE;
@@ -274,7 +329,7 @@ export class KeyedWords {
     const entries = this.chunks[chunk];
     entries[at] = hash;
     entries[at + 1] = check;
-    entries[at + 2] = wordNumber;
+    entries[at + 2] = filed;
     this.entries++;
   }
 
@@ -287,8 +342,8 @@ export class KeyedWords {
     for (let at = 0; at < entries * STRIDE; at += STRIDE) this.append(table[at], table[at + 1], table[at + 2]);
   }
 
-  /** Visits each word filed under the key, the latest filed first. */
-  forEach(key: string, visit: (word: string) => void): void {
+  /** Visits each word filed under the key with one of `tags` (any tag: every word filed under it), the latest filed first. */
+  forEach(key: string, visit: (word: string) => void, tags = ALL_TAGS): void {
     if (!this.starts) this.pack();
     const starts = this.starts as Int32Array;
     const table = this.table;
@@ -297,7 +352,7 @@ export class KeyedWords {
     const words = this.words.words;
     const bucket = hash & (starts.length - 2);
     for (let at = (starts[bucket + 1] - 1) * STRIDE; at >= starts[bucket] * STRIDE; at -= STRIDE) {
-      if (table[at] === hash && table[at + 1] === check) visit(words[table[at + 2]]);
+      if (table[at] === hash && table[at + 1] === check && ((table[at + 2] >>> TAG_SHIFT) & tags) !== 0) visit(words[table[at + 2] & WORD_MASK]);
     }
   }
 
