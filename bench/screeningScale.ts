@@ -2,7 +2,7 @@
 // sources as the demo world has them (OFAC's SDN snapshot of 2019 read as the OFAC_SDN source, OFAC's Consolidated
 // list, the UN sample, the CSL sample), made up to 100,000 names with generated company and person names (words of
 // transliterated-looking syllables, from a pool the size a real list of that many names would use). Measured, one core:
-// - building the screener (its index) from the screening entries: time, and the memory it holds after a full GC (heap
+// - building the screener (its index) from the screening entries: time (the median of three builds), and the memory it holds after a full GC (heap
 //   and typed arrays: the word index keeps its key tables in typed arrays, outside the heap)
 // - screening: generated shipments (FWB written and read back) per CPU second
 // - an edit of an internal row: the demo world's company list (its 7,383 rows) compared with the index kept, the edited
@@ -35,6 +35,8 @@ const sdnDir = path.resolve(root, '..', 'shared', 'data', 'ofac');
 const TARGET_NAMES = 100_000;
 const SHIPMENTS = Number(process.env.BENCH_SCALE_SHIPMENTS ?? 5_000);
 const TARGETS = { perCpuSecond: 750, buildSeconds: 3, heapMb: 300, editMs: 200 };
+/** Builds of the screener measured, their median reported. */
+const BUILDS = 3;
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -139,11 +141,21 @@ export function runScreeningScaleBench(): void {
   const entries = [...official, ...generated];
   const names = namesOf(entries);
 
+  // Built BUILDS times, the median taken (one build on this machine varies by a second from run to run); the memory it
+  // holds is measured after the first, which is then let go.
   const heapBefore = heapMb();
   let start = performance.now();
-  const screener = new SanctionScreener(entries);
-  const buildMs = performance.now() - start;
+  let screener = new SanctionScreener(entries);
+  const builds = [performance.now() - start];
   const heapHeld = heapMb() - heapBefore;
+  for (let build = 1; build < BUILDS; build++) {
+    screener = undefined as unknown as SanctionScreener;
+    heapMb();
+    start = performance.now();
+    screener = new SanctionScreener(entries);
+    builds.push(performance.now() - start);
+  }
+  const buildMs = [...builds].sort((a, b) => a - b)[Math.floor(BUILDS / 2)];
 
   // Shipments (a planted variant of a listed name in about 2 in 100) through the FWB writer and reader.
   const sdn = sources.OFAC_SDN;
@@ -204,7 +216,7 @@ export function runScreeningScaleBench(): void {
       bySource: Object.fromEntries(Object.entries(sources).map(([id, list]) => [id, { entries: list.length, names: namesOf(list) }])),
       generated: { entries: generated.length, names: namesOf(generated) },
     },
-    build: { ms: round(buildMs), heapMb: round(heapHeld) },
+    build: { ms: round(buildMs), runsMs: builds.map((ms) => round(ms)), heapMb: round(heapHeld) },
     screening: { shipments: subjects.length, ms: round(screenMs), perCpuSecond, flagged },
     edit: {
       internalEntries: internal.length,
@@ -237,7 +249,7 @@ export function runScreeningScaleBench(): void {
     '',
     '| measure | value | target | |',
     '|---|---|---|---|',
-    `| building the screener (its index) | ${round(buildMs).toLocaleString('en')} ms | <= ${TARGETS.buildSeconds} s | ${yes(results.met.build)} |`,
+    `| building the screener (its index), median of ${BUILDS} (${builds.map((ms) => round(ms).toLocaleString('en')).join(', ')} ms) | ${round(buildMs).toLocaleString('en')} ms | <= ${TARGETS.buildSeconds} s | ${yes(results.met.build)} |`,
     `| memory it holds (heap and typed arrays, after a full GC) | ${round(heapHeld)} MB | <= ${TARGETS.heapMb} MB | ${yes(results.met.heap)} |`,
     `| shipments screened per CPU second (${subjects.length.toLocaleString('en')} generated FWBs, ${flagged} with a hit) | ${perCpuSecond.toLocaleString('en')} | >= ${TARGETS.perCpuSecond} | ${yes(results.met.perCpuSecond)} |`,
     `| an internal row edited: the company list (${internal.length.toLocaleString('en')} entries, ${namesOf(internal).toLocaleString('en')} names) compared with the index kept, the edit indexed beside it and its name screened, median of 5 (the whole list's own index, built meanwhile in slices: ${round(rebuildMs).toLocaleString('en')} ms) | ${round(editMs).toLocaleString('en')} ms | <= ${TARGETS.editMs} ms | ${yes(results.met.edit)} |`,
