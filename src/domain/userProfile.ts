@@ -48,6 +48,8 @@ export const USER_AUDIT_ACTIONS = [
   'reset-password',
   'ip-range-add',
   'ip-range-delete',
+  'onerecord-client-add',
+  'onerecord-client-revoke',
 ] as const;
 export type UserAuditAction = (typeof USER_AUDIT_ACTIONS)[number];
 

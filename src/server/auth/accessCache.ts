@@ -20,7 +20,7 @@ export interface AccessCache {
   isLiveSession(sessionId: string): Promise<boolean>;
   functionsOfRole(roleId: string): Promise<number[]>;
   roleHoldsFunction(roleId: string, functionId: number): Promise<boolean>;
-  scope(account: AccountProfile): Promise<CompanyScope>;
+  scope(account: Pick<AccountProfile, 'companyId'>): Promise<CompanyScope>;
   menus(siteType: number): Promise<Selectable<MenuTable>[]>;
   close(): void;
 }

@@ -80,3 +80,40 @@ function verifyAccessTokenOnce(secret: string, token: string, ignoreExpiration =
     return undefined;
   }
 }
+
+/**
+ * ONE Record access tokens (issue 37, 4): what a registered ONE Record client gets at /auth/token (client
+ * credentials, no refresh token). HS256 JWTs with `typ` onerecord, `sub` the client id, `cid` its company,
+ * `logistics_agent_uri` its organisation's IRI (the claim the ONE Record security guidance names), `iss` the portal
+ * and `aud` its ONE Record server: verifyAccessToken refuses them (another typ), so they reach /onerecord only.
+ */
+export interface OneRecordClaims {
+  clientId: string;
+  companyId: string;
+  organisationIri: string;
+}
+
+export const ONE_RECORD_TOKEN_SECONDS = 3600;
+
+export function signOneRecordToken(secret: string, claims: OneRecordClaims, issuer: string, audience: string): string {
+  return jwt.sign({ typ: 'onerecord', cid: claims.companyId, logistics_agent_uri: claims.organisationIri }, keyOf(secret), {
+    algorithm: 'HS256',
+    subject: claims.clientId,
+    issuer,
+    audience,
+    jwtid: randomUUID(),
+    expiresIn: ONE_RECORD_TOKEN_SECONDS,
+  });
+}
+
+/** The claims of a valid ONE Record token of this issuer for this audience, or undefined for anything else. */
+export function verifyOneRecordToken(secret: string, token: string, issuer: string, audience: string): OneRecordClaims | undefined {
+  try {
+    const payload = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'], issuer, audience });
+    if (typeof payload !== 'object' || payload.typ !== 'onerecord') return undefined;
+    if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.logistics_agent_uri !== 'string') return undefined;
+    return { clientId: payload.sub, companyId: payload.cid, organisationIri: payload.logistics_agent_uri };
+  } catch {
+    return undefined;
+  }
+}

@@ -17,6 +17,13 @@ import { AccessMessages } from '../../domain/accessMessages';
 import { challengeOwner, createMfaSession, isValidMfaSession, sendChallengeCode, startChallenge, verifyChallengeCode } from './mfa';
 import type { TokenResponse } from '../../domain/authWire';
 import type { Holds, Same } from '../http/answerSchemas';
+import { ONE_RECORD_CLIENT_ID } from '../../domain/oneRecord/clients';
+import { clientOfCredentials } from '../oneRecord/clients';
+import { oneRecordBase } from '../oneRecord/routes';
+import { ONE_RECORD_TOKEN_SECONDS, signOneRecordToken } from './accessTokens';
+
+/** A ONE Record client's refusal: the same whether the id is unknown, the secret wrong or the client revoked. */
+export const ONE_RECORD_CLIENT_REFUSED = 'The client id or secret is not right, or the client was revoked.';
 
 /** The challenge answer when the mail server refused the code's mail (HTTP 503, OAuth's temporarily_unavailable). */
 export const CODE_MAIL_FAILED =
@@ -160,6 +167,7 @@ export async function authRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
     const address = request.ip;
     // Each malformed request says what is wrong with it, not a list of everything that could be.
     if (!body.ClientId) return fail(reply, 'invalid_request', 'ClientId is required, as {userId}|{companyId}|{appId}|L.');
+    if (ONE_RECORD_CLIENT_ID.test(body.ClientId)) return oneRecordClient(body.ClientId, body.ClientSecret, request, reply);
     const client = parseClientId(body.ClientId);
     if (!client) return fail(reply, 'invalid_request', 'ClientId must be {userId}|{companyId}|{appId}|L, e.g. operator|DEMOAIR|2|L.');
     if (client.appId !== APP_ID)
@@ -202,6 +210,29 @@ export async function authRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
       return fail(reply, 'mfa_required', 'A one-time code is required.', { mfa_token: await startChallenge(db, who, mfaSettings) });
     }
     return signedIn(request, reply, key, { id: deviceId, credential: credentialOf(account.passwordHash) }, who);
+  }
+
+  /**
+   * A registered ONE Record client (issue 37, 4): its secret proven (wrong ones throttled as a user's passwords are),
+   * from an address its company allows, gets a ONE Record access token: no refresh token, no session.
+   */
+  async function oneRecordClient(clientId: string, secret: string | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (!secret) return fail(reply, 'invalid_request', 'ClientSecret (the client secret) is required.');
+    const attempt = await reserveAttempt(db, `onerecord:${clientId}`, { address: request.ip }, throttle);
+    if (!attempt.ok) return tooMany(reply, attempt.retryAfterSeconds);
+    const client = await clientOfCredentials(db, clientId, secret);
+    if (!client) {
+      request.log.warn({ clientId }, 'ONE Record client sign-in failed');
+      return fail(reply, 'invalid_client', ONE_RECORD_CLIENT_REFUSED, {}, 401);
+    }
+    await releaseAttempt(db, attempt.attemptId);
+    if (!isAddressAllowed(request.ip, client.ipRanges)) return fail(reply, 'ip_restricted', AccessMessages.ipSignInRefused, {}, 403);
+    const issuer = config.publicUrl;
+    return reply.send({
+      access_token: signOneRecordToken(ctx.jwtSecret, client, issuer, oneRecordBase(issuer)),
+      token_type: 'Bearer',
+      expires_in: ONE_RECORD_TOKEN_SECONDS,
+    });
   }
 
   async function mfaEmail(body: TokenBody, request: FastifyRequest, reply: FastifyReply) {

@@ -118,6 +118,20 @@ export interface PortalSecretTable {
   created_at: CreatedAt;
 }
 
+/** 0026: ONE Record clients registered by a company's admins (issue 37, 4). */
+export interface OneRecordClientTable {
+  client_id: string;
+  company_id: string;
+  name: string;
+  organisation_iri: string;
+  secret_hash: string;
+  created_by: string;
+  created_at: CreatedAt;
+  revoked_by: string | null;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+}
+
 /** 0019: ids of event-stream tickets already used, kept until the ticket expires. */
 export interface UsedEventTicketTable {
   ticket_id: string;
@@ -516,6 +530,7 @@ export interface Database {
   envelope_tokens: EnvelopeTokenTable;
   used_event_tickets: UsedEventTicketTable;
   portal_secrets: PortalSecretTable;
+  onerecord_clients: OneRecordClientTable;
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
   shipments: ShipmentTable;

@@ -18,7 +18,9 @@ import { DECISION_CODES, decisionEvent, screeningStatusDocument, shipmentObjectI
 import type { ShipmentEventKind } from '../../domain/shipmentEvents';
 import type { AccountProfile } from '../auth/accounts';
 import type { AppContext } from '../context';
+import { verifyOneRecordToken } from '../auth/accessTokens';
 import { accountOfSession, bearerClaims } from '../http/authenticate';
+import { liveClient } from './clients';
 import { accessOf } from '../shipments/scope';
 import { currentObjects, objectsAt, revisionsOf, type ObjectsAtRevision } from './objects';
 
@@ -90,22 +92,36 @@ function acceptsJsonLd(accept: string | undefined): boolean {
   return accept.split(',').some((range) => ['*/*', 'application/*', CONTENT_TYPE].includes(range.split(';')[0].trim().toLowerCase()));
 }
 
+/** Who calls the ONE Record server: a signed-in user's account, or a registered client, as its company. */
+type OneRecordCaller = Pick<AccountProfile, 'companyId'>;
+
 declare module 'fastify' {
   interface FastifyRequest {
-    oneRecordAccount?: AccountProfile;
+    oneRecordCaller?: OneRecordCaller;
   }
 }
 
 export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const base = oneRecordBase(ctx.config.publicUrl);
 
-  // Signed in as for the portal's API, with the shipment function, from an address the company allows.
+  // Signed in as for the portal's API, with the shipment function, from an address the company allows; or a registered
+  // ONE Record client of a company (its token from /auth/token), live, from an address its company allows.
   app.addHook('preHandler', async (request, reply) => {
     if (!acceptsJsonLd(request.headers.accept)) return sendError(reply, 415, `This server answers ${CONTENT_TYPE} only.`);
     const claims = bearerClaims(ctx, request);
     if (!claims) {
-      reply.header('WWW-Authenticate', 'Bearer');
-      return sendError(reply, 401, 'A valid bearer token is required.');
+      const client = await oneRecordClientOf(request.headers.authorization);
+      if (client === 'none') {
+        reply.header('WWW-Authenticate', 'Bearer');
+        return sendError(reply, 401, 'A valid bearer token is required.');
+      }
+      if (client === 'revoked') {
+        reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+        return sendError(reply, 401, 'The token is no longer valid.');
+      }
+      if (!isAddressAllowed(request.ip, client.ipRanges)) return sendError(reply, 403, ONE_RECORD_REFUSALS.ipRestricted);
+      request.oneRecordCaller = { companyId: client.companyId };
+      return;
     }
     // The portal's session checks (admitSession's), answered as API 2.3.0 errors: a user locked or gone is a token no longer valid here.
     const account = await accountOfSession(ctx, claims);
@@ -115,8 +131,17 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     }
     if (!isAddressAllowed(request.ip, account.ipRanges)) return sendError(reply, 403, ONE_RECORD_REFUSALS.ipRestricted);
     if (!(await ctx.access.roleHoldsFunction(account.roleId, FunctionId.SHIPMENT))) return sendError(reply, 403, ONE_RECORD_REFUSALS.functionDenied);
-    request.oneRecordAccount = account;
+    request.oneRecordCaller = account;
   });
+
+  /** The live registered client a ONE Record token stands for ('revoked' when it was since revoked; 'none' for no such token). */
+  async function oneRecordClientOf(authorization: string | undefined) {
+    const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : undefined;
+    const claims = token ? verifyOneRecordToken(ctx.jwtSecret, token, ctx.config.publicUrl, base) : undefined;
+    if (!claims) return 'none' as const;
+    const client = await liveClient(ctx.db, claims.clientId);
+    return client && client.companyId === claims.companyId ? client : ('revoked' as const);
+  }
 
   const answer = (reply: FastifyReply, node: object, headers: Record<string, string> = {}) => {
     reply.header('Content-Type', `${CONTENT_TYPE}; version=${API_VERSION}`).header('Content-Language', CONTENT_LANGUAGE);
@@ -180,7 +205,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
         if (!atTime || Number.isNaN(atTime.getTime())) return sendError(reply, 400, 'at must be a UTC date and time written YYYYMMDDThhmmssZ.', resource);
         if (atTime.getTime() > Date.now()) return sendError(reply, 400, 'at must not be in the future.', resource);
       }
-      const account = request.oneRecordAccount as AccountProfile;
+      const account = request.oneRecordCaller as OneRecordCaller;
 
       if (id === DATA_HOLDER_ID)
         return answer(
@@ -207,7 +232,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   );
 
   /** The shipment a derived object's id names, when it exists and the caller's company may see it; else the refusal is sent. */
-  async function sharedShipment(reply: FastifyReply, account: AccountProfile, id: string, resource: string) {
+  async function sharedShipment(reply: FastifyReply, account: OneRecordCaller, id: string, resource: string) {
     const shipmentId = shipmentIdOf(id);
     const cached = shipmentId && DERIVED_ID_PATTERN.test(id) ? await ctx.shipments.byId(shipmentId) : undefined;
     if (!cached) {
@@ -222,7 +247,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   }
 
   /** The decisions on the shipment of a derived object, and its sanction hold and release, as its Shipment object's events (the other objects have none). */
-  async function eventsOf(reply: FastifyReply, account: AccountProfile, id: string, resource: string) {
+  async function eventsOf(reply: FastifyReply, account: OneRecordCaller, id: string, resource: string) {
     const shipment = await sharedShipment(reply, account, id, resource);
     if (!shipment) return undefined;
     const shipmentId = String(shipment.shipment_id);
@@ -266,7 +291,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       const skip = query.skip === undefined ? 0 : /^\d{1,9}$/.test(query.skip) ? Number(query.skip) : Number.NaN;
       if (!(limit >= 1 && limit <= EVENTS_MAX)) return sendError(reply, 400, `limit must be a whole number from 1 to ${EVENTS_MAX}.`, resource);
       if (Number.isNaN(skip)) return sendError(reply, 400, 'skip must be a whole number of 0 or more.', resource);
-      const found = await eventsOf(reply, request.oneRecordAccount as AccountProfile, id, resource);
+      const found = await eventsOf(reply, request.oneRecordCaller as OneRecordCaller, id, resource);
       if (!found) return reply;
       const code = query['event-code'];
       const matching = code ? found.events.filter((event) => event['cargo:eventCode']['@id'].includes(code)) : found.events;
@@ -293,7 +318,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     async (request, reply) => {
       const { id, eventId } = request.params;
       const resource = `${logisticsObjectIri(base, id)}/logistics-events/${eventId}`;
-      const found = await eventsOf(reply, request.oneRecordAccount as AccountProfile, id, resource);
+      const found = await eventsOf(reply, request.oneRecordCaller as OneRecordCaller, id, resource);
       if (!found) return reply;
       const event = found.events.find((each) => each['@id'] === resource);
       if (!event) return sendError(reply, 404, 'No logistics event has this id.', resource);

@@ -17,7 +17,7 @@ export interface CompanyScope {
   lentIds: readonly string[];
 }
 
-export async function scopeOf(db: Db, account: AccountProfile): Promise<CompanyScope> {
+export async function scopeOf(db: Db, account: Pick<AccountProfile, 'companyId'>): Promise<CompanyScope> {
   const [company, lent] = await Promise.all([
     db
       .selectFrom('companies')

@@ -1,3 +1,4 @@
+import { oneRecordClientRoutes } from '../oneRecord/clientRoutes';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { userAuditRoutes } from './auditRoutes';
@@ -8,5 +9,6 @@ import { userRoutes } from './userRoutes';
 export async function userManagementRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   await app.register(userRoutes, { ctx });
   await app.register(ipRangeRoutes, { ctx });
+  await app.register(oneRecordClientRoutes, { ctx });
   await app.register(userAuditRoutes, { ctx });
 }

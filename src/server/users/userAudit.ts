@@ -12,7 +12,7 @@ import { containsPattern } from './listQuery';
  * admins read it on the audit page.
  */
 
-export const AuditEntity = { USER: 'user', IP_RANGE: 'company_ip_range' } as const;
+export const AuditEntity = { USER: 'user', IP_RANGE: 'company_ip_range', ONE_RECORD_CLIENT: 'onerecord_client' } as const;
 
 export interface Actor {
   companyId: string;
@@ -74,7 +74,10 @@ export interface AuditListOptions {
 
 /** One page of a company's user management audit, newest first by default. */
 export async function listCompanyAudit(db: Db, companyId: string, options: AuditListOptions): Promise<{ rows: UserAuditRecord[]; total: number }> {
-  let query = db.selectFrom('audit_log').where('company_id', '=', companyId).where('entity', 'in', [AuditEntity.USER, AuditEntity.IP_RANGE]);
+  let query = db
+    .selectFrom('audit_log')
+    .where('company_id', '=', companyId)
+    .where('entity', 'in', [AuditEntity.USER, AuditEntity.IP_RANGE, AuditEntity.ONE_RECORD_CLIENT]);
   if (options.search) {
     const pattern = containsPattern(options.search.trim().toLowerCase());
     query = query.where((eb) => eb.or([eb(sql`lower(user_id)`, 'like', pattern), eb(sql`lower(entity_key)`, 'like', pattern), eb('action', 'like', pattern)]));

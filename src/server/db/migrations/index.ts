@@ -23,6 +23,7 @@ import * as migrationNotes from './0022_migration_notes';
 import * as sharedSecrets from './0023_shared_secrets';
 import * as targetedRescreen from './0024_targeted_rescreen';
 import * as ruleListRowsRoom from './0025_rule_list_rows_room';
+import * as oneRecordClients from './0026_onerecord_clients';
 
 /**
  * A migration, and whether it only adds (tables, columns with defaults or nullable, indexes): the
@@ -65,4 +66,5 @@ export const migrations: Record<string, PortalMigration> = {
   '0023_shared_secrets': sharedSecrets,
   '0024_targeted_rescreen': targetedRescreen,
   '0025_rule_list_rows_room': ruleListRowsRoom,
+  '0026_onerecord_clients': oneRecordClients,
 };

@@ -1,0 +1,79 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from 'typebox';
+import { FunctionId } from '../../domain/access';
+import { CLIENT_NAME_MAX, ORGANISATION_IRI_MAX, type OneRecordClientRecord } from '../../domain/oneRecord/clients';
+import { StatusCode } from '../../domain/statusCodes';
+import type { AppContext } from '../context';
+import { Answer, Refusal, type Holds, type Same } from '../http/answerSchemas';
+import { accountOf } from '../http/authenticate';
+import { requireFunction } from '../http/requireFunction';
+import { listQuerystringSchema, parseListQuery, sendPage } from '../users/listQuery';
+import { actorOf } from '../users/userAudit';
+import { listClients, registerClient, revokeClient } from './clients';
+
+/**
+ * The `onerecordclients` resource (issue 37, 4): the ONE Record clients of the signed-in admin's company, under
+ * /classicapi with the user-management function (83). A registration answers the client's secret, this once.
+ */
+
+const NullableText = Type.Union([Type.String(), Type.Null()]);
+const ClientRecordSchema = Type.Object({
+  id: Type.String({ description: 'the client id: ClientId at /auth/token' }),
+  name: Type.String(),
+  organisation_iri: Type.String(),
+  created_by: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+  revoked_by: NullableText,
+  revoked_at: NullableText,
+  last_used_at: NullableText,
+});
+export type ClientRecordSchemaIsRecord = Holds<Same<Static<typeof ClientRecordSchema>, OneRecordClientRecord>>;
+
+const RegisteredSchema = Type.Object({
+  ...ClientRecordSchema.properties,
+  secret: Type.String({ description: 'ClientSecret at /auth/token: answered this once, kept only as a hash' }),
+});
+const ClientBody = Type.Object(
+  { name: Type.String({ maxLength: CLIENT_NAME_MAX * 2 }), organisation_iri: Type.String({ maxLength: ORGANISATION_IRI_MAX * 2 }) },
+  { additionalProperties: false },
+);
+const ClientParams = Type.Object({ id: Type.String({ pattern: '^orc_[a-z0-9]{24}$' }) });
+
+export async function oneRecordClientRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = ctx;
+  app.addHook('preHandler', requireFunction(ctx, FunctionId.USER_MANAGEMENT));
+
+  app.get(
+    '/onerecordclients',
+    {
+      schema: {
+        querystring: listQuerystringSchema,
+        response: { 200: Type.Object({ status: Type.Integer(), data: Type.Array(ClientRecordSchema), total: Type.Integer() }), '4xx': Refusal },
+      },
+    },
+    async (request, reply) => {
+      const query = parseListQuery(request.query, ['id', 'created_at'] as const, 'created_at');
+      const clients = await listClients(db, accountOf(request).companyId);
+      return sendPage(reply, 'onerecordclients', clients.slice(query.offset, query.offset + query.limit), query.offset, clients.length);
+    },
+  );
+
+  app.post('/onerecordclients', { schema: { body: ClientBody, response: { 200: Answer(RegisteredSchema), '4xx': Refusal } } }, async (request, reply) => {
+    const outcome = await registerClient(db, actorOf(request), request.body);
+    if (!outcome.ok)
+      return reply.code(outcome.httpStatus).send({ status: outcome.status, message: outcome.message, ...(outcome.errors ? { errors: outcome.errors } : {}) });
+    return reply.send({ status: StatusCode.SUCCESS, data: { ...outcome.record, secret: outcome.secret as string } });
+  });
+
+  app.delete(
+    '/onerecordclients/:id',
+    { schema: { params: ClientParams, response: { 200: Answer(ClientRecordSchema), '4xx': Refusal } } },
+    async (request, reply) => {
+      const outcome = await revokeClient(db, actorOf(request), request.params.id);
+      if (!outcome.ok) return reply.code(outcome.httpStatus).send({ status: outcome.status, message: outcome.message });
+      return reply.send({ status: StatusCode.SUCCESS, data: outcome.record });
+    },
+  );
+}
