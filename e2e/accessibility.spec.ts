@@ -291,6 +291,7 @@ test('the user log, user management and change password have no axe violations',
   await expectAccessible(page, 'user management: add, with its errors');
   await visit(page, '/ez4/en/userManagement/DEMOAIR/operator', 'Edit User', 'user management: edit');
   await visit(page, '/ez4/en/userManagement/ipRestriction', 'Address Restriction', 'user management: IP ranges');
+  await visit(page, '/ez4/en/userManagement/oneRecordClients', 'ONE Record Clients', 'user management: ONE Record clients');
   await visit(page, '/ez4/en/userManagement/audit', 'User Change History', 'user management: audit');
   await visit(page, '/ez4/en/changePassword', 'Change Password', 'change password');
   await page.context().close();
@@ -424,6 +425,7 @@ test('every signed-in page fits 1440, 991, 767 and 499 px wide: no sideways page
     [`/ez4/en/shipment/details/${richShipment.id}`, 'Shipment Details'],
     ['/ez4/en/userManagement', 'User Management'],
     ['/ez4/en/userManagement/audit', 'User Change History'],
+    ['/ez4/en/userManagement/oneRecordClients', 'ONE Record Clients'],
     ['/ez4/en/shipmentLog', 'User Log'],
     ['/ez4/en/sanctioncheck', 'Sanction Check'],
     ['/ez4/en/outboundmessages', 'Outbound Messages'],

@@ -38,6 +38,7 @@ const UserList = lazyPage(loadUsers, 'UserList');
 const UserCreate = lazyPage(loadUsers, 'UserCreate');
 const UserEdit = lazyPage(loadUsers, 'UserEdit');
 const IpRangesPage = lazyPage(loadUsers, 'IpRangesPage');
+const OneRecordClientsPage = lazyPage(loadUsers, 'OneRecordClientsPage');
 const UserAuditPage = lazyPage(loadUsers, 'UserAuditPage');
 const UserLogPage = lazyPage(() => import('../ruleLists/UserLogPage'), 'UserLogPage');
 const ImportPage = lazyPage(() => import('../ruleLists/ImportPage'), 'ImportPage');
@@ -58,6 +59,7 @@ const pages: Record<string, ReactElement> = {
   userManagementAdd: <UserCreate />,
   userManagementEdit: <UserEdit />,
   userManagementIpRanges: <IpRangesPage />,
+  userManagementOneRecordClients: <OneRecordClientsPage />,
   userManagementAudit: <UserAuditPage />,
   awbDetail: <AwbDetailWindow />,
   awbDetailSanction: <AwbSanctionWindow />,

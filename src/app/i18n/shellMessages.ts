@@ -338,7 +338,7 @@ export const shellMessages = {
       inProgress: 'Signing out…',
     },
     users: {
-      page: { audit: 'User Change History', ipRanges: 'Address Restriction' },
+      page: { audit: 'User Change History', ipRanges: 'Address Restriction', oneRecordClients: 'ONE Record Clients' },
       ipSignInRefused: AccessMessages.ipSignInRefused,
     },
     // Rule-list names: the page titles of their routes (the plugin registry is part of the route table).

@@ -120,6 +120,10 @@ export const appRoutes: readonly AppRoute[] = [
   route('userManagementAdd', 'userManagement/add', 'admin', { functionId: FunctionId.USER_MANAGEMENT, title: 'app.page.userManagementAdd' }),
   route('userManagementEdit', 'userManagement/:companyId/:userId', 'admin', { functionId: FunctionId.USER_MANAGEMENT, title: 'app.page.userManagementEdit' }),
   route('userManagementIpRanges', 'userManagement/ipRestriction', 'admin', { functionId: FunctionId.USER_MANAGEMENT, title: 'app.users.page.ipRanges' }),
+  route('userManagementOneRecordClients', 'userManagement/oneRecordClients', 'admin', {
+    functionId: FunctionId.USER_MANAGEMENT,
+    title: 'app.users.page.oneRecordClients',
+  }),
   route('userManagementAudit', 'userManagement/audit', 'admin', { functionId: FunctionId.USER_MANAGEMENT, title: 'app.users.page.audit' }),
   route('sanctioncheck', 'sanctioncheck', 'admin', { functionId: FunctionId.SANCTION_REVIEW, title: 'app.page.sanctioncheck' }),
   route('outboundmessages', 'outboundmessages', 'admin', { functionId: FunctionId.OUTBOUND_MESSAGES, title: 'app.page.outboundmessages' }),

@@ -1,14 +1,11 @@
-import { useState } from 'react';
-import { Alert, Card, CardContent, IconButton, Tooltip, Typography } from '@mui/material';
+import { Alert, Card, CardContent, Typography } from '@mui/material';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import { Confirm, DataTable, List, useListContext, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { StatusCode } from '../../domain/statusCodes';
+import { DataTable, List, useListContext, useRecordContext, useTranslate } from 'react-admin';
 import { EmptyState, PageFrame } from '../admin/PageFrame';
 import { BackToUsers } from './BackToUsers';
+import { ConfirmedDeleteButton } from './ConfirmedDeleteButton';
 import { IpRangeForm } from './IpRangeForm';
 import { useCurrentAddress } from './useCurrentAddress';
-import { useHttpClient } from './useHttpClient';
-import { useShowFailure } from './useUserActions';
 import { DateTimeField } from '../admin/DateTimeField';
 
 interface IpRangeView {
@@ -35,47 +32,20 @@ function RemoveRangeButton() {
   const record = useRecordContext<IpRangeView>();
   const { total } = useListContext();
   const translate = useTranslate();
-  const http = useHttpClient();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const showFailure = useShowFailure();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   if (!record) return null;
-  const label = translate('app.users.ipRanges.remove', { cidr: record.cidr });
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await http.classic(`/ipranges/${encodeURIComponent(record.id)}`, { method: 'DELETE', callerHandles: [StatusCode.VALIDATION_FAIL, StatusCode.FAILURE] });
-      notify('app.users.ipRanges.removed', { type: 'success', messageArgs: { cidr: record.cidr } });
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setBusy(false);
-      setOpen(false);
-      refresh();
-    }
-  };
   return (
-    <>
-      <Tooltip title={label}>
-        <IconButton aria-label={label} color="error" size="small" onClick={() => setOpen(true)}>
-          <DeleteOutlinedIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Confirm
-        isOpen={open}
-        loading={busy}
-        title="app.users.ipRanges.removeTitle"
-        titleTranslateOptions={{ cidr: record.cidr }}
-        content={total === 1 ? 'app.users.ipRanges.removeLastContent' : 'app.users.ipRanges.removeContent'}
-        confirm="app.users.ipRanges.removeLabel"
-        confirmColor="warning"
-        ConfirmIcon={DeleteOutlinedIcon}
-        onConfirm={remove}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <ConfirmedDeleteButton
+      label={translate('app.users.ipRanges.remove', { cidr: record.cidr })}
+      path={`/ipranges/${encodeURIComponent(record.id)}`}
+      icon={DeleteOutlinedIcon}
+      confirm={{
+        title: 'app.users.ipRanges.removeTitle',
+        content: total === 1 ? 'app.users.ipRanges.removeLastContent' : 'app.users.ipRanges.removeContent',
+        button: 'app.users.ipRanges.removeLabel',
+        done: 'app.users.ipRanges.removed',
+        values: { cidr: record.cidr },
+      }}
+    />
   );
 }
 

@@ -2,6 +2,7 @@ import { Chip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import HistoryIcon from '@mui/icons-material/History';
 import RouterIcon from '@mui/icons-material/RouterOutlined';
+import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
 import { Button, DataTable, Link, List, SearchInput, SelectInput, TopToolbar, useTranslate } from 'react-admin';
 import { EmptyState, PageFrame } from '../admin/PageFrame';
 import type { UserRecord } from '../../domain/userProfile';
@@ -19,6 +20,9 @@ function UserListActions() {
       </Button>
       <Button component={Link} label="app.users.list.ipRanges" to={paths.ipRanges}>
         <RouterIcon />
+      </Button>
+      <Button component={Link} label="app.users.list.oneRecordClients" to={paths.oneRecordClients}>
+        <HubOutlinedIcon />
       </Button>
       <Button component={Link} label="app.users.list.add" to={paths.add} variant="contained">
         <AddIcon />

@@ -9,6 +9,7 @@ export function useUserPaths() {
     add: pathFor('userManagementAdd', {}, lang),
     audit: pathFor('userManagementAudit', {}, lang),
     ipRanges: pathFor('userManagementIpRanges', {}, lang),
+    oneRecordClients: pathFor('userManagementOneRecordClients', {}, lang),
     edit: (record: { company_id: string; user_id: string }) => pathFor('userManagementEdit', { companyId: record.company_id, userId: record.user_id }, lang),
   };
 }

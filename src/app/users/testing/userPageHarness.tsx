@@ -5,7 +5,7 @@ import { vi } from 'vitest';
 import type { HttpClient } from '../../../../dataProviders/httpClient';
 import { renderAdminScreens } from '../../testing/adminScreens';
 import { signedInScreenSpec } from '../../testing/fixtures';
-import { IpRangesPage, UserAuditPage, UserCreate, UserEdit, UserList } from '..';
+import { IpRangesPage, OneRecordClientsPage, UserAuditPage, UserCreate, UserEdit, UserList } from '..';
 import type { UserRecord } from '../../../domain/userProfile';
 
 /** Test helpers for the user management specs (not part of the app bundle). */
@@ -82,6 +82,7 @@ const pages: [string, ReactElement][] = Object.entries({
   '/en/userManagement': <UserList />,
   '/en/userManagement/add': <UserCreate />,
   '/en/userManagement/ipRestriction': <IpRangesPage />,
+  '/en/userManagement/oneRecordClients': <OneRecordClientsPage />,
   '/en/userManagement/audit': <UserAuditPage />,
   '/en/userManagement/:companyId/:userId': <UserEdit />,
 });

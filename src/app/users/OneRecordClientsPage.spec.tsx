@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../dataProviders/httpErrors';
+import { ClientProblemMessages } from '../../domain/oneRecord/clients';
+import { StatusCode } from '../../domain/statusCodes';
+import { fakeHttpClient, renderUserPages, userPagesSpec, usersDataProvider } from './testing/userPageHarness';
+
+/** The ONE Record Clients page (issue 37, 4): register a client (its secret shown once), see the clients, revoke one after confirming. */
+
+const spec = userPagesSpec();
+const PATH = '/en/userManagement/oneRecordClients';
+const client = {
+  id: 'orc_0123456789abcdefghijklmn',
+  name: 'Acme forwarding system',
+  organisation_iri: 'https://forwarder.example/logistics-objects/acme',
+  created_by: 'admin',
+  created_at: '2026-11-30T08:00:00.000Z',
+  revoked_by: null,
+  revoked_at: null,
+  last_used_at: null,
+};
+
+function clientsProvider(clients: object[]) {
+  const provider = usersDataProvider([]);
+  provider.getList.mockImplementation(async () => ({ data: clients, total: clients.length }) as never);
+  return provider;
+}
+
+describe('the ONE Record Clients page', { timeout: 60_000 }, () => {
+  it('says what a client is and that there are none yet', async () => {
+    renderUserPages(PATH, { messages: spec.messages, dataProvider: clientsProvider([]), httpClient: fakeHttpClient().client });
+    expect(await screen.findByText(/sign in as a client: at \/auth\/token with GrantType client_credentials/)).toBeInTheDocument();
+    expect(await screen.findByText('No ONE Record clients: only signed-in users reach the ONE Record server.')).toBeInTheDocument();
+  });
+
+  it('checks the fields before sending, registers the client and shows its id and secret once', async () => {
+    const http = fakeHttpClient();
+    http.classic.mockResolvedValue({ status: 200, headers: new Headers(), body: '', json: { status: 1, data: { ...client, secret: 'S3cr3t-shown-once' } } });
+    renderUserPages(PATH, { messages: spec.messages, dataProvider: clientsProvider([]), httpClient: http.client });
+    const user = userEvent.setup({ delay: null });
+    const iri = await screen.findByRole('textbox', { name: /^Organisation's IRI/ });
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Acme forwarding system');
+    await user.type(iri, 'forwarder.example/acme');
+    await user.click(screen.getByRole('button', { name: 'Register Client' }));
+    expect(await screen.findByText(ClientProblemMessages.iriInvalid)).toBeInTheDocument();
+    expect(http.classic).not.toHaveBeenCalled();
+    await user.clear(iri);
+    await user.type(iri, client.organisation_iri);
+    await user.click(screen.getByRole('button', { name: 'Register Client' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Client Acme forwarding system registered' });
+    expect(within(dialog).getByText(/it is shown this once/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Secret' })).toHaveValue('S3cr3t-shown-once');
+    expect(within(dialog).getByRole('textbox', { name: 'Client ID' })).toHaveValue(client.id);
+    expect(http.classic).toHaveBeenCalledWith(
+      '/onerecordclients',
+      expect.objectContaining({ method: 'POST', body: { name: 'Acme forwarding system', organisation_iri: client.organisation_iri } }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'I have copied the secret' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByDisplayValue('S3cr3t-shown-once')).not.toBeInTheDocument();
+  });
+
+  it("puts the server's refusal on the field", async () => {
+    const http = fakeHttpClient();
+    const message = ClientProblemMessages.tooMany;
+    http.classic.mockRejectedValueOnce(
+      new ApiError(StatusCode.VALIDATION_FAIL, message, 400, { status: StatusCode.VALIDATION_FAIL, message, errors: { name: message } }),
+    );
+    renderUserPages(PATH, { messages: spec.messages, dataProvider: clientsProvider([]), httpClient: http.client });
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'One too many');
+    await user.type(screen.getByRole('textbox', { name: /^Organisation's IRI/ }), client.organisation_iri);
+    await user.click(screen.getByRole('button', { name: 'Register Client' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('lists the clients, and revokes one only after confirming', async () => {
+    const http = fakeHttpClient();
+    const revoked = { ...client, id: 'orc_zyxwvutsrqponmlkjihgfedc', name: 'Old system', revoked_by: 'admin', revoked_at: '2026-11-29T10:00:00.000Z' };
+    renderUserPages(PATH, { messages: spec.messages, dataProvider: clientsProvider([client, revoked]), httpClient: http.client });
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByText(client.id)).toBeInTheDocument();
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(screen.getByText(/^Revoked on .* by admin$/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Revoke Old system' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Revoke Acme forwarding system' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Revoke ONE Record client Acme forwarding system?' });
+    expect(http.classic).not.toHaveBeenCalled();
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('Client Acme forwarding system revoked.')).toBeInTheDocument();
+    expect(http.classic).toHaveBeenCalledWith(`/onerecordclients/${client.id}`, expect.objectContaining({ method: 'DELETE' }));
+  });
+});

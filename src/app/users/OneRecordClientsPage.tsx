@@ -1,0 +1,273 @@
+import { useState } from 'react';
+import {
+  Box,
+  Button as MuiButton,
+  Card,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  InputAdornment,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import BlockIcon from '@mui/icons-material/Block';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { DataTable, Form, List, SaveButton, TextInput, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { ApiError } from '../../../dataProviders/httpErrors';
+import { clientNameProblem, ClientProblemMessages, organisationIriProblem, type OneRecordClientRecord } from '../../domain/oneRecord/clients';
+import { StatusCode } from '../../domain/statusCodes';
+import { utcDateTime } from '../../domain/dateRange';
+import { DateTimeField } from '../admin/DateTimeField';
+import { EmptyState, PageFrame } from '../admin/PageFrame';
+import { BackToUsers } from './BackToUsers';
+import { ConfirmedDeleteButton } from './ConfirmedDeleteButton';
+import { useHttpClient } from './useHttpClient';
+import { useShowFailure } from './useUserActions';
+
+interface ClientValues {
+  name?: string;
+  organisation_iri?: string;
+}
+
+type Registered = OneRecordClientRecord & { secret: string };
+
+function validateClient(values: ClientValues) {
+  const errors: Record<string, string> = {};
+  const name = clientNameProblem(values.name ?? '');
+  if (name) errors.name = ClientProblemMessages[name];
+  const iri = organisationIriProblem(values.organisation_iri ?? '');
+  if (iri) errors.organisation_iri = ClientProblemMessages[iri];
+  return errors;
+}
+
+/** A value shown read-only with a button that copies it. */
+function CopyableField({ label, value }: { label: string; value: string }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const what = translate(label);
+  const copy = async () => {
+    await navigator.clipboard.writeText(value);
+    notify('app.users.oneRecordClients.copied', { type: 'info', messageArgs: { what } });
+  };
+  return (
+    <TextField
+      id={`onerecord-${label.split('.').pop()}`}
+      label={what}
+      value={value}
+      fullWidth
+      margin="dense"
+      slotProps={{
+        input: {
+          readOnly: true,
+          sx: { fontFamily: 'monospace' },
+          endAdornment: (
+            <InputAdornment position="end">
+              <Tooltip title={translate('app.users.oneRecordClients.copy', { what })}>
+                <IconButton aria-label={translate('app.users.oneRecordClients.copy', { what })} onClick={copy} edge="end">
+                  <ContentCopyIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
+
+/** The secret of a client just registered, shown this once. */
+function SecretDialog({ registered, onClose }: { registered: Registered | undefined; onClose: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Dialog open={registered !== undefined} onClose={(_event, reason) => reason !== 'backdropClick' && onClose()} maxWidth="sm" fullWidth>
+      {registered && (
+        <>
+          <DialogTitle>{translate('app.users.oneRecordClients.secretTitle', { name: registered.name })}</DialogTitle>
+          <DialogContent>
+            <Typography sx={{ mb: 1 }}>{translate('app.users.oneRecordClients.secretIntro')}</Typography>
+            <CopyableField label="app.users.oneRecordClients.clientId" value={registered.id} />
+            <CopyableField label="app.users.oneRecordClients.secret" value={registered.secret} />
+          </DialogContent>
+          <DialogActions>
+            <MuiButton variant="contained" onClick={onClose}>
+              {translate('app.users.oneRecordClients.done')}
+            </MuiButton>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+/** Registers a client; the server's refusals land on the field; the secret is then shown once. */
+function RegisterClientForm() {
+  const http = useHttpClient();
+  const refresh = useRefresh();
+  const showFailure = useShowFailure();
+  const [generation, setGeneration] = useState(0);
+  const [registered, setRegistered] = useState<Registered>();
+
+  const submit = async (values: ClientValues) => {
+    try {
+      const answer = await http.classic<{ data: Registered }>('/onerecordclients', {
+        method: 'POST',
+        body: { name: (values.name ?? '').trim(), organisation_iri: (values.organisation_iri ?? '').trim() },
+        callerHandles: [StatusCode.VALIDATION_FAIL],
+      });
+      setRegistered(answer.json.data);
+      setGeneration((value) => value + 1);
+      refresh();
+      return undefined;
+    } catch (error) {
+      if (error instanceof ApiError) return (error.body as { errors?: Record<string, string> })?.errors ?? { name: error.message };
+      showFailure(error);
+      return undefined;
+    }
+  };
+
+  return (
+    <>
+      <Form key={generation} onSubmit={submit} validate={validateClient} noValidate>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+          <TextInput
+            source="name"
+            label="app.users.oneRecordClients.name"
+            isRequired
+            helperText="app.users.oneRecordClients.nameHint"
+            fullWidth={false}
+            sx={{ width: 300 }}
+            autoComplete="off"
+          />
+          <TextInput
+            source="organisation_iri"
+            label="app.users.oneRecordClients.organisationIri"
+            isRequired
+            helperText="app.users.oneRecordClients.organisationIriHint"
+            fullWidth={false}
+            sx={{ width: 420 }}
+            autoComplete="off"
+          />
+          <SaveButton label="app.users.oneRecordClients.register" icon={<AddIcon />} alwaysEnable sx={{ mt: 1 }} />
+        </Box>
+      </Form>
+      <SecretDialog registered={registered} onClose={() => setRegistered(undefined)} />
+    </>
+  );
+}
+
+function StatusField() {
+  const record = useRecordContext<OneRecordClientRecord>();
+  const translate = useTranslate();
+  if (!record) return null;
+  if (!record.revoked_at) return <Chip size="small" color="success" variant="outlined" label={translate('app.users.oneRecordClients.live')} />;
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {translate('app.users.oneRecordClients.revokedOn', { date: utcDateTime(record.revoked_at), user: record.revoked_by ?? '' })}
+    </Typography>
+  );
+}
+
+/** When and by whom the client was registered, on two lines. */
+function RegisteredField() {
+  const record = useRecordContext<OneRecordClientRecord>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <>
+      <DateTimeField source="created_at" />
+      <Typography variant="body2" color="text.secondary">
+        {translate('app.users.oneRecordClients.by', { user: record.created_by })}
+      </Typography>
+    </>
+  );
+}
+
+function ClientIdField() {
+  const record = useRecordContext<OneRecordClientRecord>();
+  return record ? (
+    <Typography component="code" variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+      {record.id}
+    </Typography>
+  ) : null;
+}
+
+function LastUsedField() {
+  const record = useRecordContext<OneRecordClientRecord>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return record.last_used_at ? <DateTimeField source="last_used_at" /> : <>{translate('app.users.oneRecordClients.never')}</>;
+}
+
+function RevokeClientButton() {
+  const record = useRecordContext<OneRecordClientRecord>();
+  const translate = useTranslate();
+  if (!record || record.revoked_at) return null;
+  return (
+    <ConfirmedDeleteButton
+      label={translate('app.users.oneRecordClients.revoke', { name: record.name })}
+      path={`/onerecordclients/${encodeURIComponent(record.id)}`}
+      icon={BlockIcon}
+      confirm={{
+        title: 'app.users.oneRecordClients.revokeTitle',
+        content: 'app.users.oneRecordClients.revokeContent',
+        button: 'app.users.oneRecordClients.revokeLabel',
+        done: 'app.users.oneRecordClients.revoked',
+        values: { name: record.name },
+      }}
+    />
+  );
+}
+
+const Col = DataTable.Col<OneRecordClientRecord>;
+
+/** userManagement/oneRecordClients: the company's ONE Record clients (issue 37, 4), registered and revoked by its admins. */
+export function OneRecordClientsPage() {
+  const translate = useTranslate();
+  return (
+    <PageFrame title="app.users.page.oneRecordClients">
+      <BackToUsers />
+      <Typography sx={{ mb: 2, maxWidth: 860 }}>{translate('app.users.oneRecordClients.intro')}</Typography>
+      <Card variant="outlined" sx={{ mb: 2 }}>
+        <CardContent>
+          <RegisterClientForm />
+        </CardContent>
+      </Card>
+      <List
+        resource="onerecordclients"
+        title={false}
+        actions={false}
+        pagination={false}
+        perPage={100}
+        sort={{ field: 'created_at', order: 'ASC' }}
+        disableSyncWithLocation
+        empty={false}
+      >
+        <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyState text="app.users.oneRecordClients.empty" />}>
+          <Col source="name" label="app.users.oneRecordClients.name" disableSort />
+          <Col label="app.users.oneRecordClients.clientId" disableSort>
+            <ClientIdField />
+          </Col>
+          <Col source="organisation_iri" label="app.users.oneRecordClients.organisationIri" disableSort sx={{ wordBreak: 'break-all' }} />
+          <Col label="app.users.oneRecordClients.created_at" disableSort>
+            <RegisteredField />
+          </Col>
+          <Col label="app.users.oneRecordClients.last_used_at" disableSort>
+            <LastUsedField />
+          </Col>
+          <Col label="app.users.oneRecordClients.status" disableSort>
+            <StatusField />
+          </Col>
+          <Col label="app.users.fields.actions" disableSort>
+            <RevokeClientButton />
+          </Col>
+        </DataTable>
+      </List>
+    </PageFrame>
+  );
+}
