@@ -132,6 +132,24 @@ export interface OneRecordClientTable {
   last_used_at: Date | null;
 }
 
+/** 0027: logistics events partners posted to the ONE Record objects of a shipment (issue 37, 4). */
+export interface OneRecordEventTable {
+  event_id: string;
+  object_id: string;
+  shipment_id: string;
+  company_id: string;
+  user_id: string | null;
+  client_id: string | null;
+  recording_organisation: string | null;
+  event_date: Date;
+  event_code: string | null;
+  event_name: string | null;
+  event_time_type: string | null;
+  partial_event: boolean | null;
+  event_location: string | null;
+  created_at: CreatedAt;
+}
+
 /** 0019: ids of event-stream tickets already used, kept until the ticket expires. */
 export interface UsedEventTicketTable {
   ticket_id: string;
@@ -531,6 +549,7 @@ export interface Database {
   used_event_tickets: UsedEventTicketTable;
   portal_secrets: PortalSecretTable;
   onerecord_clients: OneRecordClientTable;
+  onerecord_events: OneRecordEventTable;
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
   shipments: ShipmentTable;

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import { Type } from 'typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { FunctionId } from '../../domain/access';
@@ -15,12 +17,14 @@ import {
 } from '../../domain/oneRecord/vocabulary';
 import { DERIVED_ID_PATTERN, shipmentIdOf, type JsonLdNode } from '../../domain/oneRecord/waybillObjects';
 import { DECISION_CODES, decisionEvent, screeningStatusDocument, shipmentObjectId } from '../../domain/oneRecord/decisionEvents';
+import { postedEventNode, readPostedEvent, type EventTimeType, type StoredEvent } from '../../domain/oneRecord/postedEvents';
 import type { ShipmentEventKind } from '../../domain/shipmentEvents';
-import type { AccountProfile } from '../auth/accounts';
 import type { AppContext } from '../context';
 import { verifyOneRecordToken } from '../auth/accessTokens';
 import { accountOfSession, bearerClaims } from '../http/authenticate';
 import { liveClient } from './clients';
+import type { OneRecordEventTable } from '../db/schema';
+import { JSON_TOO_DEEP, jsonNestingDepth, MAX_JSON_DEPTH } from '../http/jsonBody';
 import { accessOf } from '../shipments/scope';
 import { currentObjects, objectsAt, revisionsOf, type ObjectsAtRevision } from './objects';
 
@@ -67,6 +71,8 @@ const EVENTS_PAGE = 100;
 const EVENTS_MAX = 1000;
 /** `at`: ISO 8601 basic, UTC (API 2.3.0). */
 const AT_PATTERN = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
+/** The most a posted event's body may hold. */
+const POSTED_EVENT_BYTES = 65_536;
 /** When the server information last changed: this build's start. */
 const STARTED = new Date();
 
@@ -92,8 +98,8 @@ function acceptsJsonLd(accept: string | undefined): boolean {
   return accept.split(',').some((range) => ['*/*', 'application/*', CONTENT_TYPE].includes(range.split(';')[0].trim().toLowerCase()));
 }
 
-/** Who calls the ONE Record server: a signed-in user's account, or a registered client, as its company. */
-type OneRecordCaller = Pick<AccountProfile, 'companyId'>;
+/** Who calls the ONE Record server: a signed-in user (of a company), or a registered client of a company with its organisation's IRI. */
+type OneRecordCaller = { companyId: string } & ({ userId: string } | { clientId: string; organisationIri: string });
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -120,7 +126,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
         return sendError(reply, 401, 'The token is no longer valid.');
       }
       if (!isAddressAllowed(request.ip, client.ipRanges)) return sendError(reply, 403, ONE_RECORD_REFUSALS.ipRestricted);
-      request.oneRecordCaller = { companyId: client.companyId };
+      request.oneRecordCaller = { companyId: client.companyId, clientId: client.clientId, organisationIri: client.organisationIri };
       return;
     }
     // The portal's session checks (admitSession's), answered as API 2.3.0 errors: a user locked or gone is a token no longer valid here.
@@ -131,7 +137,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     }
     if (!isAddressAllowed(request.ip, account.ipRanges)) return sendError(reply, 403, ONE_RECORD_REFUSALS.ipRestricted);
     if (!(await ctx.access.roleHoldsFunction(account.roleId, FunctionId.SHIPMENT))) return sendError(reply, 403, ONE_RECORD_REFUSALS.functionDenied);
-    request.oneRecordCaller = account;
+    request.oneRecordCaller = { companyId: account.companyId, userId: account.userId };
   });
 
   /** The live registered client a ONE Record token stands for ('revoked' when it was since revoked; 'none' for no such token). */
@@ -255,17 +261,29 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       sendError(reply, 404, 'No logistics object has this id.', resource);
       return undefined;
     }
-    if (id !== shipmentObjectId(shipmentId)) return { shipment, events: [] };
-    const rows = await ctx.db
-      .selectFrom('shipment_events')
-      .select(['event_id', 'kind', 'at'])
-      .where('shipment_id', '=', shipmentId)
-      .where('kind', 'in', Object.keys(DECISION_CODES) as ShipmentEventKind[])
-      .orderBy('at')
-      .orderBy('event_id')
-      .execute();
-    const events = rows.flatMap((row) => decisionEvent(base, shipmentId, { eventId: String(row.event_id), kind: row.kind, at: row.at }) ?? []);
-    return { shipment, events, lastAt: rows.at(-1)?.at };
+    const objectIri = logisticsObjectIri(base, id);
+    const posted = (
+      await ctx.db.selectFrom('onerecord_events').selectAll().where('object_id', '=', id).orderBy('created_at').orderBy('event_id').execute()
+    ).map((row) => ({ at: row.created_at, node: postedEventNode(objectIri, storedEventOf(row)) }));
+    const decisions =
+      id !== shipmentObjectId(shipmentId)
+        ? []
+        : (
+            await ctx.db
+              .selectFrom('shipment_events')
+              .select(['event_id', 'kind', 'at'])
+              .where('shipment_id', '=', shipmentId)
+              .where('kind', 'in', Object.keys(DECISION_CODES) as ShipmentEventKind[])
+              .orderBy('at')
+              .orderBy('event_id')
+              .execute()
+          ).flatMap((row) => {
+            const node = decisionEvent(base, shipmentId, { eventId: String(row.event_id), kind: row.kind, at: row.at });
+            return node ? [{ at: row.at, node }] : [];
+          });
+    // Oldest first, the portal's decisions before partners' events of the same moment.
+    const all = [...decisions, ...posted].sort((a, b) => a.at.getTime() - b.at.getTime());
+    return { shipment, events: all.map((each) => each.node as EventNode), lastAt: all.at(-1)?.at };
   }
 
   app.get<{ Params: { id: string }; Querystring: { 'event-code'?: string; limit?: string; skip?: string } }>(
@@ -293,13 +311,90 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       if (Number.isNaN(skip)) return sendError(reply, 400, 'skip must be a whole number of 0 or more.', resource);
       const found = await eventsOf(reply, request.oneRecordCaller as OneRecordCaller, id, resource);
       if (!found) return reply;
-      const code = query['event-code'];
-      const matching = code ? found.events.filter((event) => event['cargo:eventCode']['@id'].includes(code)) : found.events;
+      // Comma-separated codes: an event whose code's IRI holds any of them.
+      const codes =
+        query['event-code']
+          ?.split(',')
+          .map((each) => each.trim())
+          .filter(Boolean) ?? [];
+      const matching = codes.length > 0 ? found.events.filter((event) => codes.some((code) => event['cargo:eventCode']?.['@id'].includes(code))) : found.events;
       return answer(
         reply,
         { '@id': resource, '@type': 'api:Collection', 'api:hasTotalItems': matching.length, 'api:hasItem': matching.slice(skip, skip + limit) },
         { 'Last-Modified': (found.lastAt ?? found.shipment.message_date).toUTCString() },
       );
+    },
+  );
+
+  // Posted events arrive as JSON-LD text: read in the handler (JSON.parse after the nesting check), so a malformed body is an api:Error too.
+  app.addContentTypeParser(CONTENT_TYPE, { parseAs: 'string', bodyLimit: POSTED_EVENT_BYTES }, (_request, body, done) => done(null, body));
+
+  app.post<{ Params: { id: string } }>(
+    '/logistics-objects/:id/logistics-events',
+    {
+      schema: {
+        summary: 'Post a logistics event to a ONE Record logistics object',
+        description:
+          'A partner records a cargo:LogisticsEvent on a logistics object it may see (application/ld+json, at most 64 KB): `eventDate` required; `eventCode` (a code list element IRI), `eventName`, `eventTimeType`, `partialEventIndicator`, `eventLocation` kept; `eventFor`, when given, must be the object. The server gives the event its IRI, `creationDate` and, for a registered client, `recordingOrganization`. Events are never changed or deleted. Answers 201 with Location and Type, and no body.',
+        tags: ['ONE Record'],
+        params: Type.Object({ id: Type.String() }),
+        response: { 201: { description: "created, no body: Location is the event's IRI, Type its class", type: 'null' }, ...REFUSALS },
+      },
+      config: { documentOnly: { consumes: [CONTENT_TYPE], body: { type: 'object', description: 'a cargo:LogisticsEvent (JSON-LD, data model 3.3.0)' } } },
+      attachValidation: true,
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const objectIri = logisticsObjectIri(base, id);
+      const resource = `${objectIri}/logistics-events`;
+      const type = request.headers['content-type']?.split(';')[0].trim().toLowerCase();
+      if (type !== CONTENT_TYPE) return sendError(reply, 415, `Send the event as ${CONTENT_TYPE}.`, resource);
+      const caller = request.oneRecordCaller as OneRecordCaller;
+      const shipment = await sharedShipment(reply, caller, id, resource);
+      if (!shipment) return reply;
+      if (!currentObjects(shipment, { at: [shipment.message_date] }, base).objects.has(id))
+        return sendError(reply, 404, 'No logistics object has this id.', resource);
+      const text = typeof request.body === 'string' ? request.body : '';
+      if (jsonNestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) return sendError(reply, 400, JSON_TOO_DEEP, resource);
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return sendError(reply, 400, 'The body is not JSON.', resource);
+      }
+      const reading = await readPostedEvent(body, objectIri);
+      if (!reading.ok) return sendError(reply, 400, reading.message, resource);
+      const { event } = reading;
+      const organisation = 'organisationIri' in caller ? caller.organisationIri : undefined;
+      if (event.recordingOrganization !== undefined && event.recordingOrganization !== organisation)
+        return sendError(
+          reply,
+          400,
+          organisation
+            ? `cargo:recordingOrganization, when given, must be your organisation: ${organisation}.`
+            : 'cargo:recordingOrganization is set by the server for a registered client; leave it out.',
+          resource,
+        );
+      const eventId = randomUUID();
+      await ctx.db
+        .insertInto('onerecord_events')
+        .values({
+          event_id: eventId,
+          object_id: id,
+          shipment_id: String(shipment.shipment_id),
+          company_id: caller.companyId,
+          user_id: 'userId' in caller ? caller.userId : null,
+          client_id: 'clientId' in caller ? caller.clientId : null,
+          recording_organisation: organisation ?? null,
+          event_date: event.eventDate,
+          event_code: event.eventCode ?? null,
+          event_name: event.eventName ?? null,
+          event_time_type: event.eventTimeType ?? null,
+          partial_event: event.partialEventIndicator ?? null,
+          event_location: event.eventLocation ?? null,
+        })
+        .execute();
+      return reply.code(201).header('Location', `${resource}/${eventId}`).header('Type', `${CARGO}LogisticsEvent`).send();
     },
   );
 
@@ -352,6 +447,24 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       Location: location,
     };
   }
+}
+
+/** A logistics event as the list and the single GET read it. */
+type EventNode = { '@id': string; 'cargo:eventCode'?: { '@id': string }; 'cargo:creationDate': string };
+
+/** A stored posted event as postedEventNode tells it. */
+function storedEventOf(row: Selectable<OneRecordEventTable>): StoredEvent {
+  return {
+    eventId: row.event_id,
+    createdAt: row.created_at,
+    eventDate: row.event_date,
+    ...(row.event_code !== null ? { eventCode: row.event_code } : {}),
+    ...(row.event_name !== null ? { eventName: row.event_name } : {}),
+    ...(row.event_time_type !== null ? { eventTimeType: row.event_time_type as EventTimeType } : {}),
+    ...(row.partial_event !== null ? { partialEventIndicator: row.partial_event } : {}),
+    ...(row.event_location !== null ? { eventLocation: row.event_location } : {}),
+    ...(row.recording_organisation !== null ? { recordingOrganization: row.recording_organisation } : {}),
+  };
 }
 
 function withRevision(node: JsonLdNode, found: ObjectsAtRevision): JsonLdNode {

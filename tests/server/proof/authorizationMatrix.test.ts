@@ -104,6 +104,8 @@ interface CompanyWorld {
   /** Its address ranges: one that lets the test in (127.0.0.0/8), one to delete. */
   keptRangeId: string;
   deletableRangeId: string;
+  /** A ONE Record client of the company, kept. */
+  keptClientId: string;
 }
 
 interface Fixture {
@@ -212,6 +214,31 @@ async function decisionEventOf(target: Target): Promise<string> {
     .returning('event_id')
     .executeTakeFirstOrThrow();
   return String(written.event_id);
+}
+
+/** POST of a logistics event to the target's Shipment object (application/ld+json). */
+function postEventCall(target: Target): Call {
+  return (token, from) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/onerecord/logistics-objects/${target.shipment.shipment_id}-shipment/logistics-events`,
+      headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/ld+json' },
+      payload: JSON.stringify({
+        '@context': { cargo: 'https://onerecord.iata.org/ns/cargo#' },
+        '@type': 'cargo:LogisticsEvent',
+        'cargo:eventDate': { '@type': 'http://www.w3.org/2001/XMLSchema#dateTime', '@value': '2026-11-30T06:00:00Z' },
+      }),
+      ...fromOption(from),
+    });
+}
+
+/** A ONE Record client registered, then revoked, in the caller's company. */
+function registerAndRevokeCall(): Call {
+  return async (token, from) => {
+    const registered = await call('POST', '/classicapi/onerecordclients', { name: 'matrix', organisation_iri: 'https://matrix.example/org' })(token, from);
+    const id = jsonOf(registered)?.data?.id ?? 'orc_000000000000000000000000';
+    return call('DELETE', `/classicapi/onerecordclients/${id}`)(token, from);
+  };
 }
 
 /** GET of a decision event of the target's shipment. */
@@ -480,6 +507,25 @@ const GENERAL_CASES: Record<string, RouteCase> = {
     ownCheck: (response) => (jsonOf(response)?.status === StatusCode.SUCCESS ? undefined : `not deleted: ${response.body}`),
     other: ({ other }) => call('DELETE', `/classicapi/ipranges/${other.keptRangeId}`),
   },
+  'GET /classicapi/onerecordclients': {
+    access: fn(FunctionId.USER_MANAGEMENT),
+    own: () => call('GET', '/classicapi/onerecordclients'),
+    ownCheck: (response, { own }) => (rangeIds(response).includes(own.keptClientId) ? undefined : 'the own client is missing'),
+    other: () => call('GET', '/classicapi/onerecordclients'),
+    ...hiddenUnless((response, { other }) => rangeIds(response).includes(other.keptClientId)),
+  },
+  'POST /classicapi/onerecordclients': {
+    access: fn(FunctionId.USER_MANAGEMENT),
+    own: () => call('POST', '/classicapi/onerecordclients', { name: 'matrix', organisation_iri: 'https://matrix.example/org' }),
+    ownCheck: (response) => (jsonOf(response)?.status === StatusCode.SUCCESS ? undefined : `not registered: ${response.body}`),
+    other: "a new client always joins the caller's company: the body has no company (additionalProperties: false)",
+  },
+  'DELETE /classicapi/onerecordclients/:id': {
+    access: fn(FunctionId.USER_MANAGEMENT),
+    own: () => registerAndRevokeCall(),
+    ownCheck: (response) => (jsonOf(response)?.status === StatusCode.SUCCESS ? undefined : `not revoked: ${response.body}`),
+    other: ({ other }) => call('DELETE', `/classicapi/onerecordclients/${other.keptClientId}`),
+  },
   'GET /classicapi/useraudit': {
     access: fn(FunctionId.USER_MANAGEMENT),
     own: ({ own }) => call('GET', `/classicapi/useraudit?filter=${q({ q: auditMarker(own) })}`),
@@ -581,6 +627,12 @@ const GENERAL_CASES: Record<string, RouteCase> = {
     own: ({ ownTarget }) => decisionEventCall(ownTarget),
     ownCheck: (response) => (jsonOf(response)?.['@type'] === 'cargo:LogisticsEvent' ? undefined : `not an event: ${response.body.slice(0, 200)}`),
     other: ({ otherTarget }) => decisionEventCall(otherTarget),
+  },
+  'POST /onerecord/logistics-objects/:id/logistics-events': {
+    access: fn(FunctionId.SHIPMENT),
+    own: ({ ownTarget }) => postEventCall(ownTarget),
+    ownCheck: (response) => (response.statusCode === 201 ? undefined : `not recorded: ${response.statusCode} ${response.body.slice(0, 200)}`),
+    other: ({ otherTarget }) => postEventCall(otherTarget),
   },
   'GET /onerecord/code-lists/ScreeningStatus': {
     access: fn(FunctionId.SHIPMENT),
@@ -948,6 +1000,19 @@ async function buildWorld(companies: readonly string[]): Promise<void> {
       .returning('range_id')
       .execute();
 
+    const client = await t.db
+      .insertInto('onerecord_clients')
+      .values({
+        client_id: `orc_${String(index).padStart(24, '0')}`,
+        company_id: companyId,
+        name: 'matrix kept',
+        organisation_iri: 'https://matrix.example/org',
+        secret_hash: 'not-a-hash',
+        created_by: 'matrix',
+      })
+      .returning('client_id')
+      .executeTakeFirstOrThrow();
+
     const rows = new Map<string, [RowFixture, RowFixture, RowFixture]>();
     const importFiles = new Map<string, string>();
     for (const plugin of ruleListPlugins) {
@@ -969,6 +1034,7 @@ async function buildWorld(companies: readonly string[]): Promise<void> {
       sourceVersionId: '',
       keptRangeId: String(ranges[0].range_id),
       deletableRangeId: String(ranges[1].range_id),
+      keptClientId: client.client_id,
     });
   }
   // After the lists' first rows are known: this adds a sanction entry of every company.

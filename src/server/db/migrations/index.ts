@@ -24,6 +24,7 @@ import * as sharedSecrets from './0023_shared_secrets';
 import * as targetedRescreen from './0024_targeted_rescreen';
 import * as ruleListRowsRoom from './0025_rule_list_rows_room';
 import * as oneRecordClients from './0026_onerecord_clients';
+import * as oneRecordEvents from './0027_onerecord_events';
 
 /**
  * A migration, and whether it only adds (tables, columns with defaults or nullable, indexes): the
@@ -67,4 +68,5 @@ export const migrations: Record<string, PortalMigration> = {
   '0024_targeted_rescreen': targetedRescreen,
   '0025_rule_list_rows_room': ruleListRowsRoom,
   '0026_onerecord_clients': oneRecordClients,
+  '0027_onerecord_events': oneRecordEvents,
 };
