@@ -28,6 +28,7 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set([
   'roles',
   'useraudit',
   'ipranges',
+  'onerecordclients',
   'shipmentlog',
   'outboundmessages',
   'rescreenruns',
