@@ -130,13 +130,14 @@ export class FuzzyNameIndex {
       else if (word.length > 2 && word.length <= FUZZY_WORD_MAX_LENGTH) this.indexAsWord(word);
     }
     // Two neighbouring words joined, in either order, are indexed as a word too, weighing what both do (compareNames joins them so).
+    const table = this.wordTable;
     for (let index = 0; index + 1 < words.length; index++) {
-      const [first, second] = [words[index], words[index + 1]];
+      const [first, second] = [table.numberOf(words[index]), table.numberOf(words[index + 1])];
       const weight = weights[index] + weights[index + 1];
-      const joined = first + second;
-      if (this.postings.add(joined, id, weight)) this.indexJoined(joined, first, second);
-      const reversed = second + first;
-      if (reversed !== joined && this.postings.add(reversed, id, weight)) this.indexJoined(reversed, second, first);
+      const joined = table.numberOfJoined(first, second);
+      if (this.postings.post(joined, id, weight)) this.indexJoined(table.words[joined], words[index], words[index + 1]);
+      const reversed = table.numberOfJoined(second, first);
+      if (reversed !== joined && this.postings.post(reversed, id, weight)) this.indexJoined(table.words[reversed], words[index + 1], words[index]);
     }
     this.near.clear();
     this.twoEditsNear.clear();

@@ -35,7 +35,11 @@ export class WordPostings {
 
   /** Posts the word for name `id` with `weight`; answers true the first time the word is posted. */
   add(word: string, id: number, weight: number): boolean {
-    const number = this.table.numberOf(word);
+    return this.post(this.table.numberOf(word), id, weight);
+  }
+
+  /** `add` of the word of this number in the table. */
+  post(number: number, id: number, weight: number): boolean {
     if (number >= this.posted.length) this.posted = grown(this.posted, number + 1);
     const first = this.posted[number] === 0;
     this.posted[number] = 1;

@@ -132,3 +132,33 @@ describe('words filed under keys', () => {
     );
   });
 });
+
+describe('the words of an index', () => {
+  it('numbers a word joined from two by their hashes as it numbers the joined word written out, once', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.string({ unit: fc.constantFrom(...'ABKMN'), maxLength: 6 }), fc.string({ unit: fc.constantFrom(...'ABKMN'), maxLength: 6 })), {
+          minLength: 1,
+          maxLength: 200,
+        }),
+        (pairs) => {
+          const byParts = new WordTable();
+          const written = new WordTable();
+          for (const [first, second] of pairs) {
+            const joined = byParts.numberOfJoined(byParts.numberOf(first), byParts.numberOf(second));
+            expect(byParts.words[joined]).toBe(first + second);
+            // The same number however it is asked for: joined, written out, or found.
+            expect(byParts.numberOf(first + second)).toBe(joined);
+            expect(byParts.find(first + second)).toBe(joined);
+            written.numberOf(first);
+            written.numberOf(second);
+            written.numberOf(first + second);
+          }
+          expect(new Set(byParts.words).size).toBe(byParts.words.length);
+          expect([...byParts.words].sort()).toEqual([...written.words].sort());
+          expect(byParts.find('Z')).toBeUndefined();
+        },
+      ),
+    );
+  });
+});
