@@ -9,8 +9,13 @@ import { foldKeepingEdges } from './textFolding';
 
 export type ReadValue = { kind: 'literal'; text: string } | { kind: 'pattern'; folded: string } | { kind: 'invalid' };
 
+/** The characters of the matching-value syntax (wildcard.ts): a value without any is all literal. */
+const WILDCARD_SYNTAX = /[*?#!]/;
+
 /** "Al-Nur*" -> { pattern, folded: "AL NUR*" }; "E!*TRADE" -> { literal, text: "E*TRADE" }. */
 export function readMatchingValue(value: string): ReadValue {
+  // Most names hold no wildcard and no escape: the value is its literal (a list of 100,000 names read each character as a token).
+  if (!WILDCARD_SYNTAX.test(value)) return { kind: 'literal', text: value };
   const tokens = parseMatchingValue(value);
   if (!tokens) return { kind: 'invalid' };
   if (tokens.every((token) => token.kind === 'literal')) return { kind: 'literal', text: literalOfMatchingValue(value) ?? '' };

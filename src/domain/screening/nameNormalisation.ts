@@ -10,30 +10,38 @@ export interface NormalisedName {
   initials?: string[];
 }
 
-/** Runs of two or more single letters become one token; a lone initial stays as it is. */
-function joinInitials(tokens: string[], runs: Set<string>): string[] {
+/** A token of one letter A-Z: an initial. */
+const isInitial = (token: string) => token.length === 1 && token >= 'A' && token <= 'Z';
+
+/** Runs of two or more single letters become one token (kept in `runs`); a lone initial stays as it is. */
+function joinInitials(tokens: string[], runs: string[]): string[] {
   const joined: string[] = [];
   let run = '';
-  const flush = () => {
-    if (run) joined.push(run);
-    if (run.length > 1) runs.add(run);
-    run = '';
-  };
   for (const token of tokens) {
-    if (token.length === 1 && /[A-Z]/.test(token)) run += token;
-    else {
-      flush();
-      joined.push(token);
+    if (isInitial(token)) {
+      run += token;
+      continue;
     }
+    if (run) {
+      joined.push(run);
+      if (run.length > 1) runs.push(run);
+      run = '';
+    }
+    joined.push(token);
   }
-  flush();
+  if (run) {
+    joined.push(run);
+    if (run.length > 1) runs.push(run);
+  }
   return joined;
 }
 
 export function normaliseName(text: string): NormalisedName {
   const folded = foldText(text);
-  const runs = new Set<string>();
+  const runs: string[] = [];
   const words = withoutLegalForms(joinInitials(folded === '' ? [] : folded.split(' '), runs));
-  const initials = [...new Set(words.filter((word) => (word.length === 1 && /[A-Z]/.test(word)) || runs.has(word)))];
+  // The words written as initials, each once, in the order met (a list of 100,000 names normalises each of them).
+  const initials: string[] = [];
+  for (const word of words) if ((isInitial(word) || runs.includes(word)) && !initials.includes(word)) initials.push(word);
   return { words, text: words.join(' '), ...(initials.length > 0 ? { initials } : {}) };
 }

@@ -15,6 +15,8 @@ import {
 import { SPELLING_RULES } from '../../../src/domain/screening/canonicalSpelling';
 import { plainVocabulary } from '../../../src/domain/screening/nameSimilarity';
 import { withoutFormatCharacters } from '../../../src/domain/screening/textFolding';
+import { readMatchingValue } from '../../../src/domain/screening/matchingValues';
+import { literalOfMatchingValue, parseMatchingValue } from '../../../src/domain/wildcard';
 
 describe('folding and normalising names', () => {
   it('folds accents, special letters, case and punctuation; drops apostrophes', () => {
@@ -264,5 +266,20 @@ describe('the skeleton of two words joined', () => {
       ['NUR', 'RAHMAN'],
     ])
       expect(joinedSkeleton(first, skeletonOf(first), second, skeletonOf(second))).toBe(consonantSkeleton(first + second));
+  });
+});
+
+describe('reading a listed name as a matching value', () => {
+  it('reads a value without wildcards or escapes as its own literal, as the token reading does', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'AB -.,é*?#!'), maxLength: 12 }), (value) => {
+        const read = readMatchingValue(value);
+        const tokens = parseMatchingValue(value);
+        if (!tokens) expect(read).toEqual({ kind: 'invalid' });
+        else if (tokens.every((token) => token.kind === 'literal')) expect(read).toEqual({ kind: 'literal', text: literalOfMatchingValue(value) });
+        else expect(read.kind).not.toBe('literal');
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
