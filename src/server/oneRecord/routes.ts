@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
 import { Type } from 'typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { FunctionId } from '../../domain/access';
@@ -16,14 +14,13 @@ import {
   SUPPORTED_ONTOLOGY_VERSIONS,
 } from '../../domain/oneRecord/vocabulary';
 import { DERIVED_ID_PATTERN, shipmentIdOf, type JsonLdNode } from '../../domain/oneRecord/waybillObjects';
-import { DECISION_CODES, decisionEvent, screeningStatusDocument, shipmentObjectId } from '../../domain/oneRecord/decisionEvents';
-import { postedEventNode, readPostedEvent, type EventTimeType, type StoredEvent } from '../../domain/oneRecord/postedEvents';
-import type { ShipmentEventKind } from '../../domain/shipmentEvents';
+import { screeningStatusDocument } from '../../domain/oneRecord/decisionEvents';
+import { readPostedEvent } from '../../domain/oneRecord/postedEvents';
 import type { AppContext } from '../context';
 import { verifyOneRecordToken } from '../auth/accessTokens';
 import { accountOfSession, bearerClaims } from '../http/authenticate';
 import { liveClient } from './clients';
-import type { OneRecordEventTable } from '../db/schema';
+import { eventById, eventPage, recordEvent } from './eventStore';
 import { JSON_TOO_DEEP, jsonNestingDepth, MAX_JSON_DEPTH } from '../http/jsonBody';
 import { accessOf } from '../shipments/scope';
 import { currentObjects, objectsAt, revisionsOf, type ObjectsAtRevision } from './objects';
@@ -252,38 +249,15 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     return cached.row;
   }
 
-  /** The decisions on the shipment of a derived object, and its sanction hold and release, as its Shipment object's events (the other objects have none). */
+  /** The object's events (eventStore.ts) when it exists and the caller's company may see its shipment; else the refusal is sent. */
   async function eventsOf(reply: FastifyReply, account: OneRecordCaller, id: string, resource: string) {
     const shipment = await sharedShipment(reply, account, id, resource);
     if (!shipment) return undefined;
-    const shipmentId = String(shipment.shipment_id);
     if (!currentObjects(shipment, { at: [shipment.message_date] }, base).objects.has(id)) {
       sendError(reply, 404, 'No logistics object has this id.', resource);
       return undefined;
     }
-    const objectIri = logisticsObjectIri(base, id);
-    const posted = (
-      await ctx.db.selectFrom('onerecord_events').selectAll().where('object_id', '=', id).orderBy('created_at').orderBy('event_id').execute()
-    ).map((row) => ({ at: row.created_at, node: postedEventNode(objectIri, storedEventOf(row)) }));
-    const decisions =
-      id !== shipmentObjectId(shipmentId)
-        ? []
-        : (
-            await ctx.db
-              .selectFrom('shipment_events')
-              .select(['event_id', 'kind', 'at'])
-              .where('shipment_id', '=', shipmentId)
-              .where('kind', 'in', Object.keys(DECISION_CODES) as ShipmentEventKind[])
-              .orderBy('at')
-              .orderBy('event_id')
-              .execute()
-          ).flatMap((row) => {
-            const node = decisionEvent(base, shipmentId, { eventId: String(row.event_id), kind: row.kind, at: row.at });
-            return node ? [{ at: row.at, node }] : [];
-          });
-    // Oldest first, the portal's decisions before partners' events of the same moment.
-    const all = [...decisions, ...posted].sort((a, b) => a.at.getTime() - b.at.getTime());
-    return { shipment, events: all.map((each) => each.node as EventNode), lastAt: all.at(-1)?.at };
+    return { shipment, of: { base, shipmentId: String(shipment.shipment_id), objectId: id } };
   }
 
   app.get<{ Params: { id: string }; Querystring: { 'event-code'?: string; limit?: string; skip?: string } }>(
@@ -317,11 +291,11 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
           ?.split(',')
           .map((each) => each.trim())
           .filter(Boolean) ?? [];
-      const matching = codes.length > 0 ? found.events.filter((event) => codes.some((code) => event['cargo:eventCode']?.['@id'].includes(code))) : found.events;
+      const page = await eventPage(ctx.db, found.of, { codes, skip, limit });
       return answer(
         reply,
-        { '@id': resource, '@type': 'api:Collection', 'api:hasTotalItems': matching.length, 'api:hasItem': matching.slice(skip, skip + limit) },
-        { 'Last-Modified': (found.lastAt ?? found.shipment.message_date).toUTCString() },
+        { '@id': resource, '@type': 'api:Collection', 'api:hasTotalItems': page.total, 'api:hasItem': page.items },
+        { 'Last-Modified': (page.lastAt ?? found.shipment.message_date).toUTCString() },
       );
     },
   );
@@ -375,25 +349,12 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
             : 'cargo:recordingOrganization is set by the server for a registered client; leave it out.',
           resource,
         );
-      const eventId = randomUUID();
-      await ctx.db
-        .insertInto('onerecord_events')
-        .values({
-          event_id: eventId,
-          object_id: id,
-          shipment_id: String(shipment.shipment_id),
-          company_id: caller.companyId,
-          user_id: 'userId' in caller ? caller.userId : null,
-          client_id: 'clientId' in caller ? caller.clientId : null,
-          recording_organisation: organisation ?? null,
-          event_date: event.eventDate,
-          event_code: event.eventCode ?? null,
-          event_name: event.eventName ?? null,
-          event_time_type: event.eventTimeType ?? null,
-          partial_event: event.partialEventIndicator ?? null,
-          event_location: event.eventLocation ?? null,
-        })
-        .execute();
+      const eventId = await recordEvent(
+        ctx.db,
+        { base, shipmentId: String(shipment.shipment_id), objectId: id },
+        { ...caller, organisationIri: organisation },
+        event,
+      );
       return reply.code(201).header('Location', `${resource}/${eventId}`).header('Type', `${CARGO}LogisticsEvent`).send();
     },
   );
@@ -415,7 +376,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       const resource = `${logisticsObjectIri(base, id)}/logistics-events/${eventId}`;
       const found = await eventsOf(reply, request.oneRecordCaller as OneRecordCaller, id, resource);
       if (!found) return reply;
-      const event = found.events.find((each) => each['@id'] === resource);
+      const event = await eventById(ctx.db, found.of, eventId);
       if (!event) return sendError(reply, 404, 'No logistics event has this id.', resource);
       return answer(reply, event, { 'Last-Modified': new Date(event['cargo:creationDate']).toUTCString(), Location: resource });
     },
@@ -447,24 +408,6 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       Location: location,
     };
   }
-}
-
-/** A logistics event as the list and the single GET read it. */
-type EventNode = { '@id': string; 'cargo:eventCode'?: { '@id': string }; 'cargo:creationDate': string };
-
-/** A stored posted event as postedEventNode tells it. */
-function storedEventOf(row: Selectable<OneRecordEventTable>): StoredEvent {
-  return {
-    eventId: row.event_id,
-    createdAt: row.created_at,
-    eventDate: row.event_date,
-    ...(row.event_code !== null ? { eventCode: row.event_code } : {}),
-    ...(row.event_name !== null ? { eventName: row.event_name } : {}),
-    ...(row.event_time_type !== null ? { eventTimeType: row.event_time_type as EventTimeType } : {}),
-    ...(row.partial_event !== null ? { partialEventIndicator: row.partial_event } : {}),
-    ...(row.event_location !== null ? { eventLocation: row.event_location } : {}),
-    ...(row.recording_organisation !== null ? { recordingOrganization: row.recording_organisation } : {}),
-  };
 }
 
 function withRevision(node: JsonLdNode, found: ObjectsAtRevision): JsonLdNode {

@@ -124,6 +124,34 @@ describe('POST /onerecord/logistics-objects/{id}/logistics-events', () => {
     expect(listed.filter((event: { 'cargo:recordingOrganization'?: unknown }) => event['cargo:recordingOrganization'])).toHaveLength(1);
   });
 
+  it('pages the events in the database, oldest first, the total counting all that match', async () => {
+    const objectId = `${shipmentId}-booking`;
+    const objectIri = `${BASE}/logistics-objects/${objectId}`;
+    const { 'cargo:recordingOrganization': _left, ...event } = departed(objectIri);
+    const locations: string[] = [];
+    for (const code of ['DEP', 'ARR', 'DEP', 'RCF', 'DEP']) {
+      const response = await post(objectId, { ...event, 'cargo:eventCode': { '@id': `https://onerecord.iata.org/ns/code-lists/StatusCode#${code}` } }, admin);
+      expect(response.statusCode).toBe(201);
+      locations.push(String(response.headers.location));
+    }
+    const page = (await events(objectId, admin, '?limit=2&skip=1')).json();
+    expect(page['api:hasTotalItems']).toBe(5);
+    expect(page['api:hasItem'].map((item: { '@id': string }) => item['@id'])).toEqual(locations.slice(1, 3));
+    const departures = (await events(objectId, admin, '?event-code=DEP&skip=1')).json();
+    expect(departures['api:hasTotalItems']).toBe(3);
+    expect(departures['api:hasItem'].map((item: { '@id': string }) => item['@id'])).toEqual([locations[2], locations[4]]);
+    const past = (await events(objectId, admin, '?skip=50')).json();
+    expect(past).toMatchObject({ 'api:hasTotalItems': 5, 'api:hasItem': [] });
+    // A code holding LIKE's own characters matches them as written.
+    expect((await events(objectId, admin, '?event-code=%25')).json()['api:hasTotalItems']).toBe(0);
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `/onerecord/logistics-objects/${objectId}/logistics-events/not-an-id`,
+      headers: { ...bearer(admin), accept: LD },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('refuses a caller that may not see the object', async () => {
     const sky = (await signIn(t.app, 'SKYAIR', 'admin', 'Admin#12345')).access_token;
     const response = await post(`${shipmentId}-shipment`, departed(`${BASE}/logistics-objects/${shipmentId}-shipment`), sky);
