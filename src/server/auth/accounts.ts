@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
 
 /** The signed-in account as the API sees it: user, role and company in one read. */
@@ -27,6 +27,11 @@ export function normaliseAccount(companyId: string, userId: string): { companyId
   return { companyId: companyId.trim().toUpperCase(), userId: userId.trim().toLowerCase() };
 }
 
+/** The company's address ranges (normalised CIDR, in order; none: no restriction), as a column of a query naming the company. */
+export function companyRangesOf(companyId: RawBuilder<unknown>) {
+  return sql<string[]>`array(select r2.cidr from company_ip_ranges r2 where r2.company_id = ${companyId} order by r2.cidr)`;
+}
+
 export async function findAccount(db: Db, companyId: string, userId: string): Promise<AccountProfile | undefined> {
   const key = normaliseAccount(companyId, userId);
   const row = await db
@@ -49,7 +54,7 @@ export async function findAccount(db: Db, companyId: string, userId: string): Pr
       'u.is_locked',
       'u.password_hash',
       'u.password_changed_at',
-      sql<string[]>`array(select r2.cidr from company_ip_ranges r2 where r2.company_id = u.company_id order by r2.cidr)`.as('ip_ranges'),
+      companyRangesOf(sql.ref('u.company_id')).as('ip_ranges'),
     ])
     .where('u.company_id', '=', key.companyId)
     .where(sql`lower(u.user_id)`, '=', key.userId)

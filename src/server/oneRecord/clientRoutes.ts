@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { FunctionId } from '../../domain/access';
 import { CLIENT_NAME_MAX, ORGANISATION_IRI_MAX, type OneRecordClientRecord } from '../../domain/oneRecord/clients';
-import { StatusCode } from '../../domain/statusCodes';
 import type { AppContext } from '../context';
-import { Answer, Refusal, type Holds, type Same } from '../http/answerSchemas';
+import { Answer, NullableText, PageAnswer, Refusal, type Holds, type Same } from '../http/answerSchemas';
 import { accountOf } from '../http/authenticate';
 import { requireFunction } from '../http/requireFunction';
 import { listQuerystringSchema, parseListQuery, sendPage } from '../users/listQuery';
+import { sendOutcome } from '../users/outcomes';
 import { actorOf } from '../users/userAudit';
 import { listClients, registerClient, revokeClient } from './clients';
 
@@ -17,7 +17,6 @@ import { listClients, registerClient, revokeClient } from './clients';
  * /classicapi with the user-management function (83). A registration answers the client's secret, this once.
  */
 
-const NullableText = Type.Union([Type.String(), Type.Null()]);
 const ClientRecordSchema = Type.Object({
   id: Type.String({ description: 'the client id: ClientId at /auth/token' }),
   name: Type.String(),
@@ -50,7 +49,7 @@ export async function oneRecordClientRoutes(plain: FastifyInstance, { ctx }: { c
     {
       schema: {
         querystring: listQuerystringSchema,
-        response: { 200: Type.Object({ status: Type.Integer(), data: Type.Array(ClientRecordSchema), total: Type.Integer() }), '4xx': Refusal },
+        response: { 200: PageAnswer(ClientRecordSchema), '4xx': Refusal },
       },
     },
     async (request, reply) => {
@@ -60,20 +59,13 @@ export async function oneRecordClientRoutes(plain: FastifyInstance, { ctx }: { c
     },
   );
 
-  app.post('/onerecordclients', { schema: { body: ClientBody, response: { 200: Answer(RegisteredSchema), '4xx': Refusal } } }, async (request, reply) => {
-    const outcome = await registerClient(db, actorOf(request), request.body);
-    if (!outcome.ok)
-      return reply.code(outcome.httpStatus).send({ status: outcome.status, message: outcome.message, ...(outcome.errors ? { errors: outcome.errors } : {}) });
-    return reply.send({ status: StatusCode.SUCCESS, data: { ...outcome.record, secret: outcome.secret as string } });
-  });
+  app.post('/onerecordclients', { schema: { body: ClientBody, response: { 200: Answer(RegisteredSchema), '4xx': Refusal } } }, async (request, reply) =>
+    sendOutcome(reply, await registerClient(db, actorOf(request), request.body)),
+  );
 
   app.delete(
     '/onerecordclients/:id',
     { schema: { params: ClientParams, response: { 200: Answer(ClientRecordSchema), '4xx': Refusal } } },
-    async (request, reply) => {
-      const outcome = await revokeClient(db, actorOf(request), request.params.id);
-      if (!outcome.ok) return reply.code(outcome.httpStatus).send({ status: outcome.status, message: outcome.message });
-      return reply.send({ status: StatusCode.SUCCESS, data: outcome.record });
-    },
+    async (request, reply) => sendOutcome(reply, await revokeClient(db, actorOf(request), request.params.id)),
   );
 }

@@ -9,9 +9,12 @@ import {
   type OneRecordClientRecord,
 } from '../../domain/oneRecord/clients';
 import { StatusCode } from '../../domain/statusCodes';
+import { sql } from 'kysely';
+import { companyRangesOf } from '../auth/accounts';
 import { hashPassword, verifyPassword, verifyAgainstNothing } from '../auth/passwords';
 import type { Db } from '../db/database';
 import type { OneRecordClientTable } from '../db/schema';
+import { refusal, type Outcome } from '../users/outcomes';
 import { AuditEntity, recordAudit, type Actor } from '../users/userAudit';
 
 /**
@@ -19,19 +22,11 @@ import { AuditEntity, recordAudit, type Actor } from '../users/userAudit';
  * admins, each in the user-management audit; a secret is made here, answered once and kept as an argon2id hash.
  */
 
-export type ClientOutcome =
-  | { ok: true; record: OneRecordClientRecord; secret?: string }
-  | { ok: false; httpStatus: number; status: number; message: string; errors?: Record<string, string> };
+/** A client as registered or revoked; a registration's record also holds the secret, answered this once. */
+export type ClientOutcome = Outcome<OneRecordClientRecord & { secret?: string }, 'name' | 'organisation_iri'>;
 
 function problem(kind: ClientProblem, field?: 'name' | 'organisation_iri', httpStatus = 400): ClientOutcome {
-  const message = ClientProblemMessages[kind];
-  return {
-    ok: false,
-    httpStatus,
-    status: kind === 'notFound' ? StatusCode.FAILURE : StatusCode.VALIDATION_FAIL,
-    message,
-    ...(field ? { errors: { [field]: message } } : {}),
-  };
+  return refusal(httpStatus, kind === 'notFound' ? StatusCode.FAILURE : StatusCode.VALIDATION_FAIL, ClientProblemMessages[kind], field);
 }
 
 type ClientRow = Omit<OneRecordClientTable, 'created_at'> & { created_at: Date };
@@ -93,7 +88,7 @@ export async function registerClient(db: Db, actor: Actor, input: { name: string
       before: null,
       after: { client_id: clientId, name, organisation_iri: iri },
     });
-    return { ok: true, record: recordOf(row), secret };
+    return { ok: true, record: { ...recordOf(row), secret } };
   });
 }
 
@@ -138,17 +133,7 @@ export async function liveClient(db: Db, clientId: string): Promise<(OneRecordCl
   if (!ONE_RECORD_CLIENT_ID.test(clientId)) return undefined;
   const row = await db
     .selectFrom('onerecord_clients as c')
-    .select((eb) => [
-      'c.client_id',
-      'c.company_id',
-      'c.organisation_iri',
-      'c.secret_hash',
-      eb
-        .selectFrom('company_ip_ranges as r')
-        .select((inner) => inner.fn.coalesce(inner.fn('array_agg', ['r.cidr']), inner.val([] as string[])).as('ranges'))
-        .whereRef('r.company_id', '=', 'c.company_id')
-        .as('ip_ranges'),
-    ])
+    .select((eb) => ['c.client_id', 'c.company_id', 'c.organisation_iri', 'c.secret_hash', companyRangesOf(sql.ref('c.company_id')).as('ip_ranges')])
     .where('c.client_id', '=', clientId)
     .where('c.revoked_at', 'is', null)
     .executeTakeFirst();
@@ -158,7 +143,7 @@ export async function liveClient(db: Db, clientId: string): Promise<(OneRecordCl
     companyId: row.company_id,
     organisationIri: row.organisation_iri,
     secretHash: row.secret_hash,
-    ipRanges: (row.ip_ranges as string[] | null) ?? [],
+    ipRanges: row.ip_ranges,
   };
 }
 

@@ -10,7 +10,7 @@ import { addCompanyRange, deleteCompanyRange, listCompanyRanges } from './ipRang
 import { Answer, PageAnswer, Refusal } from '../http/answerSchemas';
 import { listQuerystringSchema, parseListQuery, sendPage } from './listQuery';
 import { actorOf } from './userAudit';
-import { sendOutcome } from './userRoutes';
+import { sendOutcome } from './outcomes';
 import { CurrentAddressSchema, IpRangeBody, IpRangeParams, IpRangeRecordSchema } from './userSchemas';
 
 /**

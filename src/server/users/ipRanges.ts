@@ -10,6 +10,7 @@ import {
   type IpRangeProblem,
 } from '../../domain/ipRange';
 import type { Db } from '../db/database';
+import { refusal, type Outcome } from './outcomes';
 import { AuditEntity, recordAudit, type Actor } from './userAudit';
 import type { IpRangeRecord } from './userSchemas';
 
@@ -19,19 +20,11 @@ import type { IpRangeRecord } from './userSchemas';
  * making them.
  */
 
-export type IpRangeOutcome =
-  | { ok: true; record: IpRangeRecord }
-  | { ok: false; httpStatus: number; status: number; message: string; errors?: Record<string, string> };
+export type IpRangeOutcome = Outcome<IpRangeRecord, 'cidr' | 'description'>;
 
 function problem(kind: IpRangeProblem, field?: 'cidr' | 'description', values: Record<string, string> = {}, httpStatus = 400): IpRangeOutcome {
-  const message = formatMessage(IpRangeProblemMessages[kind], values);
-  return {
-    ok: false,
-    httpStatus,
-    status: kind === 'notFound' ? StatusCode.FAILURE : StatusCode.VALIDATION_FAIL,
-    message,
-    ...(field ? { errors: { [field]: message } } : {}),
-  };
+  const status = kind === 'notFound' ? StatusCode.FAILURE : StatusCode.VALIDATION_FAIL;
+  return refusal(httpStatus, status, formatMessage(IpRangeProblemMessages[kind], values), field);
 }
 
 export async function listCompanyRanges(db: Db, companyId: string): Promise<IpRangeRecord[]> {

@@ -1,3 +1,4 @@
+import { refusal, type Outcome } from './outcomes';
 import { sql, type Kysely } from 'kysely';
 import { Messages, StatusCode } from '../../domain/statusCodes';
 import { AccessMessages } from '../../domain/accessMessages';
@@ -19,13 +20,7 @@ import type { EditUserInput, NewUserInput } from './userSchemas';
  * locked or gets a new password (a deleted user's rows go with the user).
  */
 
-export type UserOutcome =
-  | { ok: true; record: UserRecord }
-  | { ok: false; httpStatus: number; status: number; message: string; errors?: Partial<Record<UserField, string>> };
-
-function refusal(httpStatus: number, status: number, message: string, field?: UserField): UserOutcome {
-  return { ok: false, httpStatus, status, message, ...(field ? { errors: { [field]: message } } : {}) };
-}
+export type UserOutcome = Outcome<UserRecord, UserField>;
 
 function validationFailure(problems: Partial<Record<UserField, string>>): UserOutcome | undefined {
   const fields = Object.keys(problems) as UserField[];

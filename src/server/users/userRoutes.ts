@@ -1,3 +1,4 @@
+import { sendOutcome } from './outcomes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { FunctionId } from '../../domain/access';
@@ -21,15 +22,6 @@ import { CreateUserBody, EditUserBody, LockBody, MfaBody, RoleRecordSchema, User
  * signed-in admin's company. A record id is "COMPANY|user"; another company's id answers
  * USER_ACL_EXCEPTION (-10000) whether or not the user exists.
  */
-
-export function sendOutcome<T extends { ok: true; record: unknown } | { ok: false; httpStatus: number; status: number; message: string; errors?: object }>(
-  reply: FastifyReply,
-  outcome: T,
-) {
-  if (outcome.ok) return reply.send({ status: StatusCode.SUCCESS, data: outcome.record });
-  const { httpStatus, status, message, errors } = outcome;
-  return reply.code(httpStatus).send({ status, message, ...(errors ? { errors } : {}) });
-}
 
 /** The user id of a path id of the signed-in user's company; otherwise the answer has been sent. */
 function ownCompanyUserId(request: FastifyRequest, id: string, reply: FastifyReply): string | undefined {
