@@ -1,12 +1,8 @@
-import { useState } from 'react';
 import { Box } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { Form, SaveButton, TextInput, useNotify, useRefresh } from 'react-admin';
-import { ApiError } from '../../../dataProviders/httpErrors';
+import { Form, SaveButton, TextInput, useNotify } from 'react-admin';
 import { ipRangeDescriptionProblem, ipRangeProblem, IpRangeProblemMessages } from '../../domain/ipRange';
-import { StatusCode } from '../../domain/statusCodes';
-import { useHttpClient } from './useHttpClient';
-import { useShowFailure } from './useUserActions';
+import { useAddForm } from './useAddForm';
 
 interface RangeValues {
   cidr?: string;
@@ -24,32 +20,18 @@ function validateRange(values: RangeValues) {
 
 /** Adds a range; the server's refusals (duplicate, limit, shutting out one's own address) land on the field. */
 export function IpRangeForm() {
-  const http = useHttpClient();
   const notify = useNotify();
-  const refresh = useRefresh();
-  const showFailure = useShowFailure();
-  const [generation, setGeneration] = useState(0);
-
-  const submit = async (values: RangeValues) => {
-    try {
-      const answer = await http.classic<{ data: { cidr: string } }>('/ipranges', {
-        method: 'POST',
-        body: { cidr: (values.cidr ?? '').trim(), description: (values.description ?? '').trim() },
-        callerHandles: [StatusCode.VALIDATION_FAIL],
-      });
-      notify('app.users.ipRanges.added', { type: 'success', messageArgs: { cidr: answer.json.data.cidr } });
-      setGeneration((value) => value + 1);
-      refresh();
-      return undefined;
-    } catch (error) {
-      if (error instanceof ApiError) return (error.body as { errors?: Record<string, string> })?.errors ?? { cidr: error.message };
-      showFailure(error);
-      return undefined;
-    }
-  };
+  const { generation, submit } = useAddForm<{ cidr: string }>('/ipranges', 'cidr', (range) =>
+    notify('app.users.ipRanges.added', { type: 'success', messageArgs: { cidr: range.cidr } }),
+  );
 
   return (
-    <Form key={generation} onSubmit={submit} validate={validateRange} noValidate>
+    <Form
+      key={generation}
+      onSubmit={(values: RangeValues) => submit({ cidr: (values.cidr ?? '').trim(), description: (values.description ?? '').trim() })}
+      validate={validateRange}
+      noValidate
+    >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
         <TextInput
           source="cidr"

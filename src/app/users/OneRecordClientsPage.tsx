@@ -18,17 +18,14 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { DataTable, Form, List, SaveButton, TextInput, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { ApiError } from '../../../dataProviders/httpErrors';
+import { DataTable, Form, List, SaveButton, TextInput, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { clientNameProblem, ClientProblemMessages, organisationIriProblem, type OneRecordClientRecord } from '../../domain/oneRecord/clients';
-import { StatusCode } from '../../domain/statusCodes';
 import { utcDateTime } from '../../domain/dateRange';
 import { DateTimeField } from '../admin/DateTimeField';
 import { EmptyState, PageFrame } from '../admin/PageFrame';
 import { BackToUsers } from './BackToUsers';
 import { ConfirmedDeleteButton } from './ConfirmedDeleteButton';
-import { useHttpClient } from './useHttpClient';
-import { useShowFailure } from './useUserActions';
+import { useAddForm } from './useAddForm';
 
 interface ClientValues {
   name?: string;
@@ -107,33 +104,17 @@ function SecretDialog({ registered, onClose }: { registered: Registered | undefi
 
 /** Registers a client; the server's refusals land on the field; the secret is then shown once. */
 function RegisterClientForm() {
-  const http = useHttpClient();
-  const refresh = useRefresh();
-  const showFailure = useShowFailure();
-  const [generation, setGeneration] = useState(0);
   const [registered, setRegistered] = useState<Registered>();
-
-  const submit = async (values: ClientValues) => {
-    try {
-      const answer = await http.classic<{ data: Registered }>('/onerecordclients', {
-        method: 'POST',
-        body: { name: (values.name ?? '').trim(), organisation_iri: (values.organisation_iri ?? '').trim() },
-        callerHandles: [StatusCode.VALIDATION_FAIL],
-      });
-      setRegistered(answer.json.data);
-      setGeneration((value) => value + 1);
-      refresh();
-      return undefined;
-    } catch (error) {
-      if (error instanceof ApiError) return (error.body as { errors?: Record<string, string> })?.errors ?? { name: error.message };
-      showFailure(error);
-      return undefined;
-    }
-  };
+  const { generation, submit } = useAddForm<Registered>('/onerecordclients', 'name', setRegistered);
 
   return (
     <>
-      <Form key={generation} onSubmit={submit} validate={validateClient} noValidate>
+      <Form
+        key={generation}
+        onSubmit={(values: ClientValues) => submit({ name: (values.name ?? '').trim(), organisation_iri: (values.organisation_iri ?? '').trim() })}
+        validate={validateClient}
+        noValidate
+      >
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
           <TextInput
             source="name"
