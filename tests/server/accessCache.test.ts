@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { Messages, StatusCode } from '../../src/domain/statusCodes';
 import { InvalidatedCache } from '../../src/server/changes/invalidatedCache';
 import { classicCall, userPath } from './classicCall';
-import { bearer, buildAnotherInstance, buildTestApp, msUntil, signIn, type TestApp } from './testApp';
+import { bearer, buildAnotherInstance, buildTestApp, msUntil, requestToken, signIn, type TestApp } from './testApp';
 
 /**
  * The signed-in path answers from each instance's access cache, and every instance forgets what a
@@ -105,6 +105,26 @@ describe('two instances on one database', () => {
     expect(deleted.json().status).toBe(StatusCode.SUCCESS);
     const ms = await msUntil(async () => (await summary(b, access)).json().status === StatusCode.USER_PROFILE_INVALID);
     expect(ms).toBeLessThan(1000);
+  });
+
+  it('keeps a ONE Record client in memory, and refuses it on B within a second of its revocation through A', async () => {
+    const registered = (
+      await classicCall(a.app, adminOnA, 'POST', '/onerecordclients', { name: 'Cache', organisation_iri: 'https://cache.example/org' })
+    ).json().data;
+    const token = (await requestToken(a.app, { GrantType: 'client_credentials', ClientId: registered.id, ClientSecret: registered.secret })).json()
+      .access_token;
+    const serverInformation = () => b.app.inject({ method: 'GET', url: '/onerecord/', headers: { ...bearer(token), accept: 'application/ld+json' } });
+    expect((await serverInformation()).statusCode).toBe(200); // B has the client now
+    // Revoked with the table's notification trigger off: B answers from memory, without reading the client again.
+    await sql`ALTER TABLE onerecord_clients DISABLE TRIGGER onerecord_clients_changes`.execute(a.db);
+    try {
+      await a.db.updateTable('onerecord_clients').set({ revoked_at: new Date(), revoked_by: 'admin' }).where('client_id', '=', registered.id).execute();
+    } finally {
+      await sql`ALTER TABLE onerecord_clients ENABLE TRIGGER onerecord_clients_changes`.execute(a.db);
+    }
+    expect((await serverInformation()).statusCode).toBe(200);
+    await a.db.updateTable('onerecord_clients').set({ revoked_at: new Date() }).where('client_id', '=', registered.id).execute();
+    expect(await msUntil(async () => (await serverInformation()).statusCode === 401)).toBeLessThan(1000);
   });
 
   it('a session ended on A (signed out) is refused on B within a second', async () => {

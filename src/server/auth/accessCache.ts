@@ -7,6 +7,7 @@ import type { MenuTable } from '../db/schema';
 import { scopeOf, type CompanyScope } from '../shipments/scope';
 import { findAccount, normaliseAccount, type AccountProfile } from './accounts';
 import { isLiveSession } from './refreshTokens';
+import { liveClient, type OneRecordClient } from '../oneRecord/clients';
 
 /**
  * What every signed-in call needs to know about its caller (the account, its session, its role's
@@ -22,6 +23,8 @@ export interface AccessCache {
   roleHoldsFunction(roleId: string, functionId: number): Promise<boolean>;
   scope(account: Pick<AccountProfile, 'companyId'>): Promise<CompanyScope>;
   menus(siteType: number): Promise<Selectable<MenuTable>[]>;
+  /** A live (not revoked) ONE Record client, with its company's address ranges. */
+  oneRecordClient(clientId: string): Promise<OneRecordClient | undefined>;
   close(): void;
 }
 
@@ -34,7 +37,8 @@ export function createAccessCache(db: Db, feed: ChangeFeed): AccessCache {
   const roleFunctions = new InvalidatedCache<string, number[]>(feed, TTL_MS, 1000);
   const scopes = new InvalidatedCache<string, CompanyScope>(feed, TTL_MS, 1000);
   const menuRows = new InvalidatedCache<number, Selectable<MenuTable>[]>(feed, TTL_MS, 10);
-  const all = [accounts, sessions, roleFunctions, scopes, menuRows];
+  const clients = new InvalidatedCache<string, OneRecordClient>(feed, TTL_MS, 1000);
+  const all = [accounts, sessions, roleFunctions, scopes, menuRows, clients];
   const accountKey = (companyId: string, userId: string) => {
     const key = normaliseAccount(companyId, userId);
     return `${key.companyId}|${key.userId}`;
@@ -48,7 +52,11 @@ export function createAccessCache(db: Db, feed: ChangeFeed): AccessCache {
       case 'company':
         // The company's name, type, address ranges and lendings are in its accounts' profiles and its scope.
         accounts.deleteWhere((_key, account) => account.companyId === event.c);
+        clients.deleteWhere((_key, client) => client.companyId === event.c);
         scopes.delete(event.c);
+        break;
+      case 'oneRecordClient':
+        clients.delete(event.id);
         break;
       case 'role':
         roleFunctions.delete(event.r);
@@ -93,6 +101,14 @@ export function createAccessCache(db: Db, feed: ChangeFeed): AccessCache {
       (await menuRows.get(siteType === SiteType.CLASSIC ? SiteType.CLASSIC : SiteType.NEW, () =>
         db.selectFrom('menus').selectAll().where('site_type', '=', siteType).orderBy('sort_order').orderBy('menu_id').execute(),
       )) ?? [],
+    // Kept without its secret's hash: only a sign-in checks that (clientOfCredentials).
+    oneRecordClient: (clientId) =>
+      clients.get(clientId, async () => {
+        const client = await liveClient(db, clientId);
+        if (!client) return undefined;
+        const { secretHash: _hash, ...kept } = client;
+        return kept;
+      }),
     close: unsubscribe,
   };
 }

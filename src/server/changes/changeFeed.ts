@@ -28,6 +28,8 @@ export type ChangeEvent =
   /** The handling lock after the change: its holder and the milliseconds since its renewal (`a`), or none (no `c`) when it was released. */
   | { k: 'handling'; id: string; c?: string; u?: string; n?: string; t?: string; a?: number }
   | { k: 'ruleLists' }
+  /** A ONE Record client revoked or gone (migration 0028). */
+  | { k: 'oneRecordClient'; id: string }
   /** A live event for the browsers' streams (migration 0013), as its row of `live_events` reads in JSON. */
   | { k: 'live'; e: LiveEventRow };
 

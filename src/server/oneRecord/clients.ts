@@ -133,7 +133,7 @@ export async function liveClient(db: Db, clientId: string): Promise<(OneRecordCl
   if (!ONE_RECORD_CLIENT_ID.test(clientId)) return undefined;
   const row = await db
     .selectFrom('onerecord_clients as c')
-    .select((eb) => ['c.client_id', 'c.company_id', 'c.organisation_iri', 'c.secret_hash', companyRangesOf(sql.ref('c.company_id')).as('ip_ranges')])
+    .select(['c.client_id', 'c.company_id', 'c.organisation_iri', 'c.secret_hash', companyRangesOf(sql.ref('c.company_id')).as('ip_ranges')])
     .where('c.client_id', '=', clientId)
     .where('c.revoked_at', 'is', null)
     .executeTakeFirst();

@@ -19,7 +19,6 @@ import { readPostedEvent } from '../../domain/oneRecord/postedEvents';
 import type { AppContext } from '../context';
 import { verifyOneRecordToken } from '../auth/accessTokens';
 import { accountOfSession, bearerClaims } from '../http/authenticate';
-import { liveClient } from './clients';
 import { eventById, eventPage, recordEvent } from './eventStore';
 import { JSON_TOO_DEEP, jsonNestingDepth, MAX_JSON_DEPTH } from '../http/jsonBody';
 import { accessOf } from '../shipments/scope';
@@ -142,7 +141,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : undefined;
     const claims = token ? verifyOneRecordToken(ctx.jwtSecret, token, ctx.config.publicUrl, base) : undefined;
     if (!claims) return 'none' as const;
-    const client = await liveClient(ctx.db, claims.clientId);
+    const client = await ctx.access.oneRecordClient(claims.clientId);
     return client && client.companyId === claims.companyId ? client : ('revoked' as const);
   }
 

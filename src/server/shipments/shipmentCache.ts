@@ -194,7 +194,7 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
         privileges.clear();
         break;
       default:
-        break; // accounts, sessions, roles, companies, menus: the access cache's (accessCache.ts)
+        break; // accounts, sessions, roles, companies, menus, ONE Record clients: the access cache's (accessCache.ts)
     }
   };
   const unsubscribe = feed.subscribe({ onChange, onReset: forget });

@@ -25,6 +25,7 @@ import * as targetedRescreen from './0024_targeted_rescreen';
 import * as ruleListRowsRoom from './0025_rule_list_rows_room';
 import * as oneRecordClients from './0026_onerecord_clients';
 import * as oneRecordEvents from './0027_onerecord_events';
+import * as oneRecordClientChanges from './0028_onerecord_client_changes';
 
 /**
  * A migration, and whether it only adds (tables, columns with defaults or nullable, indexes): the
@@ -69,4 +70,5 @@ export const migrations: Record<string, PortalMigration> = {
   '0025_rule_list_rows_room': ruleListRowsRoom,
   '0026_onerecord_clients': oneRecordClients,
   '0027_onerecord_events': oneRecordEvents,
+  '0028_onerecord_client_changes': oneRecordClientChanges,
 };
