@@ -133,6 +133,18 @@ describe('words filed under keys', () => {
   });
 });
 
+it('files a spelling too long for the prefix hashes (over 128 letters with its suffix) under the same keys, made as strings', () => {
+  const long = 'ABKMN'.repeat(27); // 135 letters
+  const byStrings = new KeyedWords(new WordTable());
+  const byHashes = new KeyedWords(new WordTable());
+  const keys = new Set<string>([`${long}-`]);
+  for (let index = 0; index < long.length; index++) keys.add(`${long.slice(0, index)}${long.slice(index + 1)}-`);
+  for (const key of keys) byStrings.add(key, 'LONG');
+  byHashes.addDeletionKeys([long], 1, 0, 'LONG', '-');
+  expect(byHashes.size).toBe(byStrings.size);
+  for (const key of keys) expect(wordsUnder(byHashes, key)).toEqual(['LONG']);
+});
+
 describe('the words of an index', () => {
   it('numbers a word joined from two by their hashes as it numbers the joined word written out, once', () => {
     fc.assert(
