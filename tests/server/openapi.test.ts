@@ -40,7 +40,13 @@ function documentPath(url: string): string {
 }
 
 /** POST routes that read no body: the shipment id in the path, or the bearer token, is all they take. */
-const BODILESS = new Set(['POST /awbapi/deletehandling/:shipmentId', 'POST /awbapi/renewhandling/:shipmentId', 'POST /awbapi/eventticket']);
+const BODILESS = new Set([
+  'POST /awbapi/deletehandling/:shipmentId',
+  'POST /awbapi/renewhandling/:shipmentId',
+  'POST /awbapi/eventticket',
+  // ONE Record API 2.3.0: the holder's decision is the `status` query parameter.
+  'PATCH /onerecord/action-requests/:requestId',
+]);
 
 beforeAll(async () => {
   t = await buildTestApp({}, { onRoute: collector.onRoute });

@@ -1,4 +1,4 @@
-import { CONTEXT, logisticsObjectIri } from './vocabulary';
+import { CONTEXT, logisticsObjectIri, xsdDateTime } from './vocabulary';
 
 /**
  * The portal's decisions on a shipment, and its sanction hold and release, as ONE Record logistics events of its Shipment (issue 37, 3). The
@@ -43,8 +43,8 @@ export function decisionEvent(base: string, shipmentId: string, row: DecisionRow
     'cargo:eventFor': { '@id': shipment },
     'cargo:eventCode': { '@id': codeIri(base, code) },
     'cargo:eventName': SCREENING_STATUS_CODES[code],
-    'cargo:eventDate': row.at.toISOString(),
-    'cargo:creationDate': row.at.toISOString(),
+    'cargo:eventDate': xsdDateTime(row.at),
+    'cargo:creationDate': xsdDateTime(row.at),
     'cargo:eventTimeType': { '@id': 'cargo:ACTUAL' },
     'cargo:partialEventIndicator': false,
   };

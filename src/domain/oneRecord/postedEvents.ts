@@ -1,5 +1,5 @@
-import jsonld from 'jsonld';
-import { CARGO, XSD } from './vocabulary';
+import { expandSafely, isAbsoluteIri } from './jsonLdReading';
+import { CARGO, XSD, xsdDateTime } from './vocabulary';
 
 /**
  * Logistics events a partner posts to a logistics object (issue 37, 4; API 2.3.0 "Create a Logistics Event"): the
@@ -50,25 +50,12 @@ function single(node: Expanded, property: string): Record<string, unknown> | und
   return values.length === 1 ? values[0] : 'many';
 }
 
-const isAbsoluteIri = (value: unknown): value is string => typeof value === 'string' && /^[a-z][a-z0-9+.-]*:\S+$/i.test(value);
-
 /** Reads a posted body as a LogisticsEvent for the object at `objectIri`. */
 export async function readPostedEvent(body: unknown, objectIri: string): Promise<EventReading> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return refuse('The body must be one JSON-LD object, a cargo:LogisticsEvent.');
-  let expanded: Expanded[];
-  // A context the body names by address is never fetched: a server does not call out on a partner's say-so.
-  let remote: string | undefined;
-  const documentLoader = async (url: string) => {
-    remote = url;
-    throw new Error(`remote context ${url}`);
-  };
-  try {
-    expanded = (await jsonld.expand(body as jsonld.JsonLdDocument, { safe: true, documentLoader } as jsonld.Options.Expand)) as Expanded[];
-  } catch (error) {
-    if (remote) return refuse(`The context ${remote} is not fetched: write the context in the body, or the properties as full IRIs.`);
-    const reason = (error as { details?: { event?: { message?: string } }; message?: string }).details?.event?.message ?? (error as Error).message;
-    return refuse(`The body is not JSON-LD this server reads: ${reason}`);
-  }
+  const expansion = await expandSafely(body);
+  if (!expansion.ok) return refuse(expansion.message);
+  const expanded = expansion.nodes as Expanded[];
   if (expanded.length !== 1) return refuse('The body must hold exactly one node, a cargo:LogisticsEvent.');
   const node = expanded[0];
   const types = (node['@type'] as string[] | undefined) ?? [];
@@ -138,8 +125,8 @@ export function postedEventNode(objectIri: string, stored: StoredEvent) {
     '@id': `${objectIri}/logistics-events/${stored.eventId}`,
     '@type': 'cargo:LogisticsEvent',
     'cargo:eventFor': { '@id': objectIri },
-    'cargo:eventDate': stored.eventDate.toISOString(),
-    'cargo:creationDate': stored.createdAt.toISOString(),
+    'cargo:eventDate': xsdDateTime(stored.eventDate),
+    'cargo:creationDate': xsdDateTime(stored.createdAt),
     ...(stored.eventCode ? { 'cargo:eventCode': { '@id': stored.eventCode } } : {}),
     ...(stored.eventName !== undefined ? { 'cargo:eventName': stored.eventName } : {}),
     ...(stored.eventTimeType ? { 'cargo:eventTimeType': { '@id': `cargo:${stored.eventTimeType}` } } : {}),

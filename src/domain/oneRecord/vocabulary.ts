@@ -53,7 +53,15 @@ export const CONTEXT = {
   'api:hasSupportedOntologyVersion': { '@type': 'xsd:anyURI' },
   'api:hasResource': { '@type': 'xsd:anyURI' },
   'api:hasProperty': { '@type': 'xsd:anyURI' },
+  'api:p': { '@type': 'xsd:anyURI' },
+  'api:hasDatatype': { '@type': 'xsd:anyURI' },
+  'api:isRequestedAt': { '@type': 'xsd:dateTime' },
+  'api:hasRequestStatusSince': { '@type': 'xsd:dateTime' },
+  'api:isRevokedAt': { '@type': 'xsd:dateTime' },
 } as const;
+
+/** A time as the canonical lexical form of an xsd:dateTime in UTC: fractional seconds without trailing zeros, none when whole. */
+export const xsdDateTime = (date: Date) => date.toISOString().replace(/\.?0+Z$/, 'Z');
 
 /** A code of one of the code lists, as the IRI the data model links to (`code-lists/SpecialHandlingCode#DGR`). */
 export const code = (list: string, value: string) => ({ '@id': `${CODE_LISTS}${list}#${encodeURIComponent(value)}` });

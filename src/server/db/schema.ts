@@ -136,7 +136,8 @@ export interface OneRecordClientTable {
 export interface OneRecordEventTable {
   event_id: string;
   object_id: string;
-  shipment_id: string;
+  /** 0029: null for an event of a partner's logistics object. */
+  shipment_id: string | null;
   company_id: string;
   user_id: string | null;
   client_id: string | null;
@@ -148,6 +149,48 @@ export interface OneRecordEventTable {
   partial_event: boolean | null;
   event_location: string | null;
   created_at: CreatedAt;
+}
+
+/** 0029: a logistics object a partner created on the ONE Record server, as it is now. */
+export interface OneRecordObjectTable {
+  object_id: string;
+  object_type: string;
+  company_id: string;
+  user_id: string | null;
+  client_id: string | null;
+  organisation_iri: string;
+  revision: Generated<number>;
+  body: unknown;
+  created_at: CreatedAt;
+  modified_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** 0029: each revision of a partner's logistics object, from when it held. */
+export interface OneRecordObjectRevisionTable {
+  object_id: string;
+  revision: number;
+  body: unknown;
+  valid_from: Date;
+}
+
+/** 0029: a ONE Record action request (a change request) on a partner's logistics object. */
+export interface OneRecordActionRequestTable {
+  request_id: string;
+  request_type: string;
+  object_id: string;
+  company_id: string;
+  user_id: string | null;
+  client_id: string | null;
+  requested_by: string;
+  requested_at: CreatedAt;
+  status: string;
+  status_since: ColumnType<Date, Date | string | undefined, Date | string>;
+  status_history: ColumnType<unknown, string | undefined, string>;
+  for_revision: number;
+  change: unknown;
+  errors: unknown | null;
+  revoked_by: string | null;
+  revoked_at: Date | null;
 }
 
 /** 0019: ids of event-stream tickets already used, kept until the ticket expires. */
@@ -550,6 +593,9 @@ export interface Database {
   portal_secrets: PortalSecretTable;
   onerecord_clients: OneRecordClientTable;
   onerecord_events: OneRecordEventTable;
+  onerecord_objects: OneRecordObjectTable;
+  onerecord_object_revisions: OneRecordObjectRevisionTable;
+  onerecord_action_requests: OneRecordActionRequestTable;
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
   shipments: ShipmentTable;

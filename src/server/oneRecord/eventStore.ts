@@ -17,7 +17,8 @@ export type EventNode = { '@id': string; 'cargo:eventCode'?: { '@id': string }; 
 
 export interface EventsOf {
   base: string;
-  shipmentId: string;
+  /** The shipment the object is derived from; null for a partner's object. */
+  shipmentId: string | null;
   objectId: string;
 }
 
@@ -44,7 +45,7 @@ function eventsRelation({ base, shipmentId, objectId }: EventsOf) {
     Object.entries(DECISION_CODES).map(([kind, code]) => sql`WHEN ${kind} THEN ${`${screeningStatusList(base)}#${code}`}`),
     sql` `,
   );
-  const isShipment = objectId === shipmentObjectId(shipmentId);
+  const isShipment = shipmentId !== null && objectId === shipmentObjectId(shipmentId);
   return sql<EventRow & { code_iri: string | null }>`
     SELECT 0 AS source, e.event_id::text AS decision_id, e.kind::text AS kind, NULL::text AS event_id, e.at,
            NULL::timestamptz AS event_date, CASE e.kind::text ${codeOfKind} END AS code_iri, NULL::text AS event_code,
@@ -60,7 +61,7 @@ function eventsRelation({ base, shipmentId, objectId }: EventsOf) {
 }
 
 function nodeOf({ base, shipmentId, objectId }: EventsOf, row: EventRow): EventNode | undefined {
-  if (row.source === 0) return decisionEvent(base, shipmentId, { eventId: String(row.decision_id), kind: String(row.kind), at: row.at });
+  if (row.source === 0) return decisionEvent(base, String(shipmentId), { eventId: String(row.decision_id), kind: String(row.kind), at: row.at });
   return postedEventNode(logisticsObjectIri(base, objectId), {
     eventId: String(row.event_id),
     createdAt: row.at,

@@ -3,11 +3,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { FunctionId } from '../../domain/access';
 import { isAddressAllowed } from '../../domain/ipRange';
 import {
-  API_VERSION,
+  API,
   CARGO,
   CONTENT_LANGUAGE,
   CONTENT_TYPE,
-  CONTEXT,
   logisticsObjectIri,
   SUPPORTED_API_VERSIONS,
   SUPPORTED_ONTOLOGIES,
@@ -19,8 +18,11 @@ import { readPostedEvent } from '../../domain/oneRecord/postedEvents';
 import type { AppContext } from '../context';
 import { verifyOneRecordToken } from '../auth/accessTokens';
 import { accountOfSession, bearerClaims } from '../http/authenticate';
-import { eventById, eventPage, recordEvent } from './eventStore';
-import { JSON_TOO_DEEP, jsonNestingDepth, MAX_JSON_DEPTH } from '../http/jsonBody';
+import { eventById, eventPage, recordEvent, type EventsOf } from './eventStore';
+import { acceptsJsonLd, jsonLdAnswer, jsonLdBody, objectHeaders, REFUSALS, sendError, sendJsonLd } from './answers';
+import { companyIdOf, organisationOf, type OneRecordCaller } from './callers';
+import { holderOf } from './partnerObjects';
+import { basicTime, partnerObjectRoutes } from './partnerRoutes';
 import { accessOf } from '../shipments/scope';
 import { currentObjects, objectsAt, revisionsOf, type ObjectsAtRevision } from './objects';
 
@@ -37,65 +39,18 @@ export const oneRecordBase = (publicUrl: string) => `${publicUrl}/onerecord`;
 /** The id of the data holder, the organisation that runs the portal (ServerInformation.hasDataHolder). */
 const DATA_HOLDER_ID = 'data-holder';
 const DATA_HOLDER_NAME = 'Cargo Portal';
-/** The ONE Record API 2.3.0 standard error titles. */
-const TITLES: Record<number, string> = {
-  400: 'Invalid request',
-  401: 'Not authenticated',
-  403: 'Not authorized',
-  404: 'Logistics Object not found',
-  415: 'Unsupported content type',
-};
 /** The refusals' messages (api:ErrorDetail hasMessage) of the sign-in checks. */
 export const ONE_RECORD_REFUSALS = {
   ipRestricted: 'Calls from this address are not allowed for your company.',
   functionDenied: 'Your role may not see shipments.',
 } as const;
-/** What the document says a route answers: JSON-LD (sent as bytes, so no serialiser reads it). */
-const jsonLdAnswer = (description: string) => ({
-  description,
-  content: { [CONTENT_TYPE]: { schema: Type.Unsafe<Buffer>({ type: 'object', description: 'JSON-LD (ONE Record API 2.3.0, data model 3.3.0)' }) } },
-});
-const REFUSALS = {
-  400: jsonLdAnswer('api:Error: a malformed parameter'),
-  401: jsonLdAnswer('api:Error: no valid bearer token'),
-  403: jsonLdAnswer('api:Error: not shared with the caller’s company, or not from its addresses, or a role without the shipment function'),
-  404: jsonLdAnswer('api:Error: no such logistics object (or not at that time)'),
-  415: jsonLdAnswer('api:Error: an Accept header without application/ld+json'),
-};
 /** Events answered at once unless `limit` says otherwise, and the most. */
 const EVENTS_PAGE = 100;
 const EVENTS_MAX = 1000;
-/** `at`: ISO 8601 basic, UTC (API 2.3.0). */
-const AT_PATTERN = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
 /** The most a posted event's body may hold. */
 const POSTED_EVENT_BYTES = 65_536;
 /** When the server information last changed: this build's start. */
 const STARTED = new Date();
-
-function sendError(reply: FastifyReply, status: number, message: string, resource?: string) {
-  const body = {
-    '@context': CONTEXT,
-    '@type': 'api:Error',
-    'api:hasTitle': TITLES[status] ?? 'Error',
-    'api:hasErrorDetail': [
-      { '@type': 'api:ErrorDetail', 'api:hasCode': String(status), 'api:hasMessage': message, ...(resource ? { 'api:hasResource': resource } : {}) },
-    ],
-  };
-  return reply
-    .code(status)
-    .header('Content-Type', `${CONTENT_TYPE}; version=${API_VERSION}`)
-    .header('Content-Language', CONTENT_LANGUAGE)
-    .send(Buffer.from(JSON.stringify(body)));
-}
-
-/** Whether the Accept header takes JSON-LD (absent, `*\/*`, `application/*` or `application/ld+json`, whatever its version). */
-function acceptsJsonLd(accept: string | undefined): boolean {
-  if (!accept) return true;
-  return accept.split(',').some((range) => ['*/*', 'application/*', CONTENT_TYPE].includes(range.split(';')[0].trim().toLowerCase()));
-}
-
-/** Who calls the ONE Record server: a signed-in user (of a company), or a registered client of a company with its organisation's IRI. */
-type OneRecordCaller = { companyId: string } & ({ userId: string } | { clientId: string; organisationIri: string });
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -145,12 +100,10 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     return client && client.companyId === claims.companyId ? client : ('revoked' as const);
   }
 
-  const answer = (reply: FastifyReply, node: object, headers: Record<string, string> = {}) => {
-    reply.header('Content-Type', `${CONTENT_TYPE}; version=${API_VERSION}`).header('Content-Language', CONTENT_LANGUAGE);
-    for (const [name, value] of Object.entries(headers)) reply.header(name, value);
-    // As bytes: Fastify would rewrite the media type of a text body (quoting the version, adding a charset).
-    return reply.send(Buffer.from(JSON.stringify({ '@context': CONTEXT, ...node })));
-  };
+  // Partners' bodies (events, objects, changes) arrive as JSON-LD text: read in the handler (JSON.parse after the nesting
+  // check, answers.ts), so that a malformed body is an api:Error too. Each route sets the most it takes.
+  app.addContentTypeParser(CONTENT_TYPE, { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  const partners = partnerObjectRoutes(app, ctx, base);
 
   app.get(
     '/',
@@ -163,7 +116,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       },
     },
     async (_request, reply) =>
-      answer(
+      sendJsonLd(
         reply,
         {
           '@id': `${base}/`,
@@ -200,21 +153,35 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       const { embedded, at } = request.query;
       if (request.validationError) return sendError(reply, 400, request.validationError.message, resource);
       if (embedded !== undefined && embedded !== 'true' && embedded !== 'false') return sendError(reply, 400, 'embedded must be true or false.', resource);
+      // `at` names a whole second: the object as it was at its end (a change within that second included).
       let atTime: Date | undefined;
       if (at !== undefined) {
-        const parts = AT_PATTERN.exec(at);
-        atTime = parts ? new Date(`${parts[1]}-${parts[2]}-${parts[3]}T${parts[4]}:${parts[5]}:${parts[6]}Z`) : undefined;
-        if (!atTime || Number.isNaN(atTime.getTime())) return sendError(reply, 400, 'at must be a UTC date and time written YYYYMMDDThhmmssZ.', resource);
-        if (atTime.getTime() > Date.now()) return sendError(reply, 400, 'at must not be in the future.', resource);
+        const second = basicTime(at);
+        if (!second) return sendError(reply, 400, 'at must be a UTC date and time written YYYYMMDDThhmmssZ.', resource);
+        if (second.getTime() > Date.now()) return sendError(reply, 400, 'at must not be in the future.', resource);
+        atTime = new Date(second.getTime() + 999);
       }
       const account = request.oneRecordCaller as OneRecordCaller;
 
       if (id === DATA_HOLDER_ID)
-        return answer(
+        return sendJsonLd(
           reply,
           { '@id': resource, '@type': 'cargo:Company', 'cargo:name': DATA_HOLDER_NAME, 'api:hasRevision': 1, 'api:hasLatestRevision': 1 },
           objectHeaders('cargo:Company', 1, 1, STARTED, resource),
         );
+      const companyId = companyIdOf(id);
+      if (companyId !== undefined) {
+        // A portal company, the organisation its users act for: its name, to every caller.
+        const company = await ctx.db.selectFrom('companies').select(['company_name', 'created_at']).where('company_id', '=', companyId).executeTakeFirst();
+        if (!company) return sendError(reply, 404, 'No logistics object has this id.', resource);
+        if (atTime && atTime < company.created_at) return sendError(reply, 404, 'The logistics object did not exist at that time.', resource);
+        return sendJsonLd(
+          reply,
+          { '@id': resource, '@type': 'cargo:Company', 'cargo:name': company.company_name, 'api:hasRevision': 1, 'api:hasLatestRevision': 1 },
+          objectHeaders('cargo:Company', 1, 1, company.created_at, resource),
+        );
+      }
+      if (!DERIVED_ID_PATTERN.test(id)) return partners.answerObject(reply, account, id, { at, atTime, embedded: embedded === 'true' });
 
       const shipment = await sharedShipment(reply, account, id, resource);
       if (!shipment) return reply;
@@ -225,7 +192,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       const node = found.objects.get(id);
       if (!node) return sendError(reply, 404, 'No logistics object has this id.', resource);
       const body = embedded === 'true' ? embed(node, found) : withRevision(node, found);
-      return answer(
+      return sendJsonLd(
         reply,
         body,
         objectHeaders(node['@type'], found.revision, found.latestRevision, found.lastModified, at ? `${resource}?at=${at}` : resource),
@@ -249,62 +216,70 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   }
 
   /** The object's events (eventStore.ts) when it exists and the caller's company may see its shipment; else the refusal is sent. */
-  async function eventsOf(reply: FastifyReply, account: OneRecordCaller, id: string, resource: string) {
+  async function eventsOf(reply: FastifyReply, account: OneRecordCaller, id: string, resource: string): Promise<{ since: Date; of: EventsOf } | undefined> {
+    if (!DERIVED_ID_PATTERN.test(id)) {
+      // A partner's object: its holder's only.
+      const holder = await holderOf(ctx.db, id);
+      if (!holder) sendError(reply, 404, 'No logistics object has this id.', resource);
+      else if (holder.companyId !== account.companyId) sendError(reply, 403, 'This logistics object is not shared with your company.', resource);
+      else return { since: holder.createdAt, of: { base, shipmentId: null, objectId: id } };
+      return undefined;
+    }
     const shipment = await sharedShipment(reply, account, id, resource);
     if (!shipment) return undefined;
     if (!currentObjects(shipment, { at: [shipment.message_date] }, base).objects.has(id)) {
       sendError(reply, 404, 'No logistics object has this id.', resource);
       return undefined;
     }
-    return { shipment, of: { base, shipmentId: String(shipment.shipment_id), objectId: id } };
+    return { since: shipment.message_date, of: { base, shipmentId: String(shipment.shipment_id), objectId: id } };
   }
 
-  app.get<{ Params: { id: string }; Querystring: { 'event-code'?: string; limit?: string; skip?: string } }>(
-    '/logistics-objects/:id/logistics-events',
-    {
-      schema: {
-        summary: "A ONE Record logistics object's events",
-        description:
-          "The logistics events of a logistics object (api:Collection): the portal's decisions on a shipment (accepted, rejected) and its sanction hold and release (on hold, released) are events of its Shipment, coded in the portal's ScreeningStatus code list (`/onerecord/code-lists/ScreeningStatus`). `event-code` keeps the events whose code's IRI holds it; `limit` (1 to 1000, 100 unless given) and `skip` page them, oldest first.",
-        tags: ['ONE Record'],
-        params: Type.Object({ id: Type.String() }),
-        querystring: Type.Object({ 'event-code': Type.Optional(Type.String()), limit: Type.Optional(Type.String()), skip: Type.Optional(Type.String()) }),
-        response: { 200: jsonLdAnswer('api:Collection of cargo:LogisticsEvent'), ...REFUSALS },
+  // Also with a trailing slash, as IATA's unit tests ask for it.
+  for (const url of ['/logistics-objects/:id/logistics-events', '/logistics-objects/:id/logistics-events/'])
+    app.get<{ Params: { id: string }; Querystring: { 'event-code'?: string; limit?: string; skip?: string } }>(
+      url,
+      {
+        schema: {
+          summary: "A ONE Record logistics object's events",
+          description:
+            "The logistics events of a logistics object (api:Collection): the portal's decisions on a shipment (accepted, rejected) and its sanction hold and release (on hold, released) are events of its Shipment, coded in the portal's ScreeningStatus code list (`/onerecord/code-lists/ScreeningStatus`). `event-code` keeps the events whose code's IRI holds it; `limit` (1 to 1000, 100 unless given) and `skip` page them, oldest first.",
+          tags: ['ONE Record'],
+          params: Type.Object({ id: Type.String() }),
+          querystring: Type.Object({ 'event-code': Type.Optional(Type.String()), limit: Type.Optional(Type.String()), skip: Type.Optional(Type.String()) }),
+          response: { 200: jsonLdAnswer('api:Collection of cargo:LogisticsEvent'), ...REFUSALS },
+        },
+        attachValidation: true,
       },
-      attachValidation: true,
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      const resource = `${logisticsObjectIri(base, id)}/logistics-events`;
-      const query = request.query;
-      if (request.validationError) return sendError(reply, 400, request.validationError.message, resource);
-      const limit = query.limit === undefined ? EVENTS_PAGE : /^\d{1,4}$/.test(query.limit) ? Number(query.limit) : Number.NaN;
-      const skip = query.skip === undefined ? 0 : /^\d{1,9}$/.test(query.skip) ? Number(query.skip) : Number.NaN;
-      if (!(limit >= 1 && limit <= EVENTS_MAX)) return sendError(reply, 400, `limit must be a whole number from 1 to ${EVENTS_MAX}.`, resource);
-      if (Number.isNaN(skip)) return sendError(reply, 400, 'skip must be a whole number of 0 or more.', resource);
-      const found = await eventsOf(reply, request.oneRecordCaller as OneRecordCaller, id, resource);
-      if (!found) return reply;
-      // Comma-separated codes: an event whose code's IRI holds any of them.
-      const codes =
-        query['event-code']
-          ?.split(',')
-          .map((each) => each.trim())
-          .filter(Boolean) ?? [];
-      const page = await eventPage(ctx.db, found.of, { codes, skip, limit });
-      return answer(
-        reply,
-        { '@id': resource, '@type': 'api:Collection', 'api:hasTotalItems': page.total, 'api:hasItem': page.items },
-        { 'Last-Modified': (page.lastAt ?? found.shipment.message_date).toUTCString() },
-      );
-    },
-  );
-
-  // Posted events arrive as JSON-LD text: read in the handler (JSON.parse after the nesting check), so a malformed body is an api:Error too.
-  app.addContentTypeParser(CONTENT_TYPE, { parseAs: 'string', bodyLimit: POSTED_EVENT_BYTES }, (_request, body, done) => done(null, body));
+      async (request, reply) => {
+        const { id } = request.params;
+        const resource = `${logisticsObjectIri(base, id)}/logistics-events`;
+        const query = request.query;
+        if (request.validationError) return sendError(reply, 400, request.validationError.message, resource);
+        const limit = query.limit === undefined ? EVENTS_PAGE : /^\d{1,4}$/.test(query.limit) ? Number(query.limit) : Number.NaN;
+        const skip = query.skip === undefined ? 0 : /^\d{1,9}$/.test(query.skip) ? Number(query.skip) : Number.NaN;
+        if (!(limit >= 1 && limit <= EVENTS_MAX)) return sendError(reply, 400, `limit must be a whole number from 1 to ${EVENTS_MAX}.`, resource);
+        if (Number.isNaN(skip)) return sendError(reply, 400, 'skip must be a whole number of 0 or more.', resource);
+        const found = await eventsOf(reply, request.oneRecordCaller as OneRecordCaller, id, resource);
+        if (!found) return reply;
+        // Comma-separated codes: an event whose code's IRI holds any of them.
+        const codes =
+          query['event-code']
+            ?.split(',')
+            .map((each) => each.trim())
+            .filter(Boolean) ?? [];
+        const page = await eventPage(ctx.db, found.of, { codes, skip, limit });
+        return sendJsonLd(
+          reply,
+          { '@id': resource, '@type': 'api:Collection', 'api:hasTotalItems': page.total, 'api:hasItem': page.items },
+          { Type: `${API}Collection`, 'Last-Modified': (page.lastAt ?? found.since).toUTCString() },
+        );
+      },
+    );
 
   app.post<{ Params: { id: string } }>(
     '/logistics-objects/:id/logistics-events',
     {
+      bodyLimit: POSTED_EVENT_BYTES,
       schema: {
         summary: 'Post a logistics event to a ONE Record logistics object',
         description:
@@ -320,40 +295,24 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       const { id } = request.params;
       const objectIri = logisticsObjectIri(base, id);
       const resource = `${objectIri}/logistics-events`;
-      const type = request.headers['content-type']?.split(';')[0].trim().toLowerCase();
-      if (type !== CONTENT_TYPE) return sendError(reply, 415, `Send the event as ${CONTENT_TYPE}.`, resource);
+      const body = jsonLdBody(request, reply, resource);
+      if (!body) return reply;
       const caller = request.oneRecordCaller as OneRecordCaller;
-      const shipment = await sharedShipment(reply, caller, id, resource);
-      if (!shipment) return reply;
-      if (!currentObjects(shipment, { at: [shipment.message_date] }, base).objects.has(id))
-        return sendError(reply, 404, 'No logistics object has this id.', resource);
-      const text = typeof request.body === 'string' ? request.body : '';
-      if (jsonNestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) return sendError(reply, 400, JSON_TOO_DEEP, resource);
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return sendError(reply, 400, 'The body is not JSON.', resource);
-      }
-      const reading = await readPostedEvent(body, objectIri);
+      const found = await eventsOf(reply, caller, id, resource);
+      if (!found) return reply;
+      const reading = await readPostedEvent(body.json, objectIri);
       if (!reading.ok) return sendError(reply, 400, reading.message, resource);
       const { event } = reading;
       const organisation = 'organisationIri' in caller ? caller.organisationIri : undefined;
-      if (event.recordingOrganization !== undefined && event.recordingOrganization !== organisation)
+      const recorder = event.recordingOrganization;
+      if (recorder !== undefined && recorder !== organisationOf(caller, base) && !(await partners.holdsOrganisation(caller, recorder)))
         return sendError(
           reply,
           400,
-          organisation
-            ? `cargo:recordingOrganization, when given, must be your organisation: ${organisation}.`
-            : 'cargo:recordingOrganization is set by the server for a registered client; leave it out.',
+          `cargo:recordingOrganization, when given, must be your organisation (${organisationOf(caller, base)}) or an organisation your company created on this server.`,
           resource,
         );
-      const eventId = await recordEvent(
-        ctx.db,
-        { base, shipmentId: String(shipment.shipment_id), objectId: id },
-        { ...caller, organisationIri: organisation },
-        event,
-      );
+      const eventId = await recordEvent(ctx.db, found.of, { ...caller, organisationIri: recorder ?? organisation }, event);
       return reply.code(201).header('Location', `${resource}/${eventId}`).header('Type', `${CARGO}LogisticsEvent`).send();
     },
   );
@@ -377,7 +336,11 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       if (!found) return reply;
       const event = await eventById(ctx.db, found.of, eventId);
       if (!event) return sendError(reply, 404, 'No logistics event has this id.', resource);
-      return answer(reply, event, { 'Last-Modified': new Date(event['cargo:creationDate']).toUTCString(), Location: resource });
+      return sendJsonLd(reply, event, {
+        Type: `${CARGO}LogisticsEvent`,
+        'Last-Modified': new Date(event['cargo:creationDate']).toUTCString(),
+        Location: resource,
+      });
     },
   );
 
@@ -394,19 +357,9 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     },
     async (_request, reply) => {
       const { '@context': _context, ...document } = screeningStatusDocument(base);
-      return answer(reply, document, { 'Last-Modified': STARTED.toUTCString() });
+      return sendJsonLd(reply, document, { 'Last-Modified': STARTED.toUTCString() });
     },
   );
-
-  function objectHeaders(type: string, revision: number, latest: number, lastModified: Date, location: string): Record<string, string> {
-    return {
-      Type: type.replace(/^cargo:/, CARGO),
-      Revision: String(revision),
-      'Latest-Revision': String(latest),
-      'Last-Modified': lastModified.toUTCString(),
-      Location: location,
-    };
-  }
 }
 
 function withRevision(node: JsonLdNode, found: ObjectsAtRevision): JsonLdNode {

@@ -70,7 +70,7 @@ describe('POST /onerecord/logistics-objects/{id}/logistics-events', () => {
     expect(recorded).toMatchObject({
       '@type': 'cargo:LogisticsEvent',
       'cargo:eventFor': { '@id': objectIri },
-      'cargo:eventDate': '2026-11-30T06:15:00.000Z',
+      'cargo:eventDate': '2026-11-30T06:15:00Z',
       'cargo:eventCode': { '@id': 'https://onerecord.iata.org/ns/code-lists/StatusCode#DEP' },
       'cargo:eventTimeType': { '@id': 'cargo:ACTUAL' },
       'cargo:recordingOrganization': { '@id': ORG },

@@ -106,6 +106,9 @@ interface CompanyWorld {
   deletableRangeId: string;
   /** A ONE Record client of the company, kept. */
   keptClientId: string;
+  /** A ONE Record logistics object the company created (a partner's object), and an accepted change request of it. */
+  partnerObjectId: string;
+  changeRequestId: string;
 }
 
 interface Fixture {
@@ -230,6 +233,68 @@ function postEventCall(target: Target): Call {
       }),
       ...fromOption(from),
     });
+}
+
+/** A ONE Record call with a JSON-LD body (or none). */
+function jsonLdCall(method: 'POST' | 'PATCH' | 'GET' | 'DELETE', url: string, body?: unknown): Call {
+  return (token, from) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { ...(token ? bearer(token) : {}), ...(body !== undefined ? { 'content-type': 'application/ld+json' } : {}) },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+      ...fromOption(from),
+    });
+}
+
+/** Changes of one company's partner object, one after another (each is for the revision the one before made). */
+const changesInTurn = new Map<string, Promise<unknown>>();
+
+/** A change of a company's partner object, for its latest revision (read when the call is made, after the company's change before). */
+function changeCall(world: CompanyWorld): Call {
+  return (token, from) => {
+    const turn = (changesInTurn.get(world.companyId) ?? Promise.resolve()).then(() => changeNow(world)(token, from));
+    changesInTurn.set(
+      world.companyId,
+      turn.catch(() => undefined),
+    );
+    return turn;
+  };
+}
+
+function changeNow(world: CompanyWorld): Call {
+  return async (token, from) => {
+    const { revision } = await t.db.selectFrom('onerecord_objects').select('revision').where('object_id', '=', world.partnerObjectId).executeTakeFirstOrThrow();
+    const iri = `${t.ctx.config.publicUrl}/onerecord/logistics-objects/${world.partnerObjectId}`;
+    return jsonLdCall('PATCH', `/onerecord/logistics-objects/${world.partnerObjectId}`, {
+      '@context': { api: 'https://onerecord.iata.org/ns/api#' },
+      '@type': 'api:Change',
+      'api:hasLogisticsObject': { '@id': iri },
+      'api:hasRevision': revision,
+      'api:hasOperation': [
+        {
+          '@type': 'api:Operation',
+          'api:op': { '@id': 'api:ADD' },
+          'api:s': iri,
+          'api:p': 'https://onerecord.iata.org/ns/cargo#upid',
+          'api:o': [{ '@type': 'api:OperationObject', 'api:hasDatatype': 'http://www.w3.org/2001/XMLSchema#string', 'api:hasValue': `upid-${revision}` }],
+        },
+        ...(revision > 1
+          ? [
+              {
+                '@type': 'api:Operation',
+                'api:op': { '@id': 'api:DELETE' },
+                'api:s': iri,
+                'api:p': 'https://onerecord.iata.org/ns/cargo#upid',
+                'api:o': [
+                  { '@type': 'api:OperationObject', 'api:hasDatatype': 'http://www.w3.org/2001/XMLSchema#string', 'api:hasValue': `upid-${revision - 1}` },
+                ],
+              },
+            ]
+          : []),
+      ],
+    })(token, from);
+  };
 }
 
 /** A ONE Record client registered, then revoked, in the caller's company. */
@@ -634,6 +699,54 @@ const GENERAL_CASES: Record<string, RouteCase> = {
     ownCheck: (response) => (response.statusCode === 201 ? undefined : `not recorded: ${response.statusCode} ${response.body.slice(0, 200)}`),
     other: ({ otherTarget }) => postEventCall(otherTarget),
   },
+  'POST /onerecord/logistics-objects': {
+    access: fn(FunctionId.SHIPMENT),
+    own: () =>
+      jsonLdCall('POST', '/onerecord/logistics-objects', {
+        '@context': { cargo: 'https://onerecord.iata.org/ns/cargo#' },
+        '@type': 'cargo:Piece',
+        'cargo:goodsDescription': 'matrix',
+      }),
+    ownCheck: (response) => (response.statusCode === 201 ? undefined : `not created: ${response.statusCode} ${response.body.slice(0, 200)}`),
+    other: "a new object is the caller's company's own; the request names no other company's record",
+  },
+  'PATCH /onerecord/logistics-objects/:id': {
+    access: fn(FunctionId.SHIPMENT),
+    own: ({ own }) => changeCall(own),
+    ownCheck: (response) => (response.statusCode === 201 ? undefined : `not changed: ${response.statusCode} ${response.body.slice(0, 200)}`),
+    other: ({ other }) => changeCall(other),
+  },
+  'GET /onerecord/logistics-objects/:id/audit-trail': {
+    access: fn(FunctionId.SHIPMENT),
+    own: ({ own }) => jsonLdCall('GET', `/onerecord/logistics-objects/${own.partnerObjectId}/audit-trail`),
+    ownCheck: (response) => (jsonOf(response)?.['@type'] === 'api:AuditTrail' ? undefined : `not an audit trail: ${response.body.slice(0, 200)}`),
+    other: ({ other }) => jsonLdCall('GET', `/onerecord/logistics-objects/${other.partnerObjectId}/audit-trail`),
+  },
+  'GET /onerecord/logistics-objects/:id/logistics-events/': {
+    access: fn(FunctionId.SHIPMENT),
+    own: ({ own }) => jsonLdCall('GET', `/onerecord/logistics-objects/${own.partnerObjectId}/logistics-events/`),
+    ownCheck: (response) => (jsonOf(response)?.['@type'] === 'api:Collection' ? undefined : `not a collection: ${response.body.slice(0, 200)}`),
+    other: ({ other }) => jsonLdCall('GET', `/onerecord/logistics-objects/${other.partnerObjectId}/logistics-events/`),
+  },
+  'GET /onerecord/action-requests/:requestId': {
+    access: fn(FunctionId.SHIPMENT),
+    own: ({ own }) => jsonLdCall('GET', `/onerecord/action-requests/${own.changeRequestId}`),
+    ownCheck: (response) => (jsonOf(response)?.['@type'] === 'api:ChangeRequest' ? undefined : `not a change request: ${response.body.slice(0, 200)}`),
+    other: ({ other }) => jsonLdCall('GET', `/onerecord/action-requests/${other.changeRequestId}`),
+  },
+  'PATCH /onerecord/action-requests/:requestId': {
+    access: fn(FunctionId.SHIPMENT),
+    own: ({ own }) => jsonLdCall('PATCH', `/onerecord/action-requests/${own.changeRequestId}?status=REQUEST_ACCEPTED`),
+    ownCheck: (response) => (response.statusCode === 204 ? undefined : `not answered: ${response.statusCode} ${response.body.slice(0, 200)}`),
+    other: ({ other }) => jsonLdCall('PATCH', `/onerecord/action-requests/${other.changeRequestId}?status=REQUEST_ACCEPTED`),
+  },
+  'DELETE /onerecord/action-requests/:requestId': {
+    access: fn(FunctionId.SHIPMENT),
+    own: ({ own }) => jsonLdCall('DELETE', `/onerecord/action-requests/${own.changeRequestId}`),
+    ownCheck: (response) =>
+      response.statusCode === 422 ? undefined : `an accepted request is not revoked: ${response.statusCode} ${response.body.slice(0, 200)}`,
+    other: ({ other }) => jsonLdCall('DELETE', `/onerecord/action-requests/${other.changeRequestId}`),
+  },
   'GET /onerecord/code-lists/ScreeningStatus': {
     access: fn(FunctionId.SHIPMENT),
     own: () => call('GET', '/onerecord/code-lists/ScreeningStatus'),
@@ -1013,6 +1126,37 @@ async function buildWorld(companies: readonly string[]): Promise<void> {
       .returning('client_id')
       .executeTakeFirstOrThrow();
 
+    const partnerObjectId = `matrix-piece-${index}`;
+    const pieceBody = JSON.stringify({
+      '@id': `${t.ctx.config.publicUrl}/onerecord/logistics-objects/${partnerObjectId}`,
+      '@type': ['https://onerecord.iata.org/ns/cargo#Piece'],
+    });
+    await t.db
+      .insertInto('onerecord_objects')
+      .values({
+        object_id: partnerObjectId,
+        object_type: 'https://onerecord.iata.org/ns/cargo#Piece',
+        company_id: companyId,
+        organisation_iri: 'https://matrix.example/org',
+        body: pieceBody,
+      })
+      .execute();
+    await t.db.insertInto('onerecord_object_revisions').values({ object_id: partnerObjectId, revision: 1, body: pieceBody, valid_from: new Date() }).execute();
+    const changeRequestId = randomUUID();
+    await t.db
+      .insertInto('onerecord_action_requests')
+      .values({
+        request_id: changeRequestId,
+        request_type: 'ChangeRequest',
+        object_id: partnerObjectId,
+        company_id: companyId,
+        requested_by: 'https://matrix.example/org',
+        status: 'REQUEST_ACCEPTED',
+        for_revision: 1,
+        change: JSON.stringify({ revision: 1, notify: false, operations: [] }),
+      })
+      .execute();
+
     const rows = new Map<string, [RowFixture, RowFixture, RowFixture]>();
     const importFiles = new Map<string, string>();
     for (const plugin of ruleListPlugins) {
@@ -1035,6 +1179,8 @@ async function buildWorld(companies: readonly string[]): Promise<void> {
       keptRangeId: String(ranges[0].range_id),
       deletableRangeId: String(ranges[1].range_id),
       keptClientId: client.client_id,
+      partnerObjectId,
+      changeRequestId,
     });
   }
   // After the lists' first rows are known: this adds a sanction entry of every company.

@@ -26,6 +26,7 @@ import * as ruleListRowsRoom from './0025_rule_list_rows_room';
 import * as oneRecordClients from './0026_onerecord_clients';
 import * as oneRecordEvents from './0027_onerecord_events';
 import * as oneRecordClientChanges from './0028_onerecord_client_changes';
+import * as oneRecordObjects from './0029_onerecord_objects';
 
 /**
  * A migration, and whether it only adds (tables, columns with defaults or nullable, indexes): the
@@ -71,4 +72,5 @@ export const migrations: Record<string, PortalMigration> = {
   '0026_onerecord_clients': oneRecordClients,
   '0027_onerecord_events': oneRecordEvents,
   '0028_onerecord_client_changes': oneRecordClientChanges,
+  '0029_onerecord_objects': oneRecordObjects,
 };

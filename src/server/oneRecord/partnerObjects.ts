@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { applyChange, type Change } from '../../domain/oneRecord/changes';
+import type { StoredNode } from '../../domain/oneRecord/objectReading';
+import type { Db } from '../db/database';
+
+/**
+ * Logistics objects partners create on the ONE Record server (issue 37, 4), and the change requests made of them.
+ * The company whose user or client created an object is its holder: only it sees the object (deny by default),
+ * and a change it asks for is accepted and applied at once (API 2.3.0: the holder's own action requests "SHOULD
+ * be accepted and processed directly"), as one transaction with the object's row locked: the revision the change
+ * was for is checked, the change applied, the new revision kept beside the old ones, and the request recorded
+ * with its status and the status it had before. A historical GET reads the revision of its time.
+ */
+
+/** Who asks: a user or a registered client of a company, with the organisation it stands for. */
+export interface Requester {
+  companyId: string;
+  userId?: string;
+  clientId?: string;
+  organisationIri: string;
+}
+
+export interface PartnerObject {
+  objectId: string;
+  type: string;
+  companyId: string;
+  revision: number;
+  latestRevision: number;
+  body: StoredNode;
+  /** When this revision began. */
+  since: Date;
+}
+
+/** Keeps a new object as its revision 1; 'exists' when the id is taken. */
+export async function createObject(db: Db, objectId: string, type: string, body: StoredNode, requester: Requester): Promise<'created' | 'exists'> {
+  return db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto('onerecord_objects')
+      .values({
+        object_id: objectId,
+        object_type: type,
+        company_id: requester.companyId,
+        user_id: requester.userId ?? null,
+        client_id: requester.clientId ?? null,
+        organisation_iri: requester.organisationIri,
+        body: JSON.stringify(body),
+      })
+      .onConflict((conflict) => conflict.column('object_id').doNothing())
+      .returning('created_at')
+      .executeTakeFirst();
+    if (!created) return 'exists';
+    await trx
+      .insertInto('onerecord_object_revisions')
+      .values({ object_id: objectId, revision: 1, body: JSON.stringify(body), valid_from: created.created_at })
+      .execute();
+    return 'created';
+  });
+}
+
+/** The object as it is now, or as it was at `at` (undefined: no such object, or not yet at that time). */
+export async function partnerObject(db: Db, objectId: string, at?: Date): Promise<PartnerObject | undefined> {
+  const current = await db
+    .selectFrom('onerecord_objects')
+    .select(['object_id', 'object_type', 'company_id', 'revision', 'body', 'modified_at'])
+    .where('object_id', '=', objectId)
+    .executeTakeFirst();
+  if (!current) return undefined;
+  const base = { objectId, type: current.object_type, companyId: current.company_id, latestRevision: current.revision };
+  if (!at || at >= current.modified_at) return { ...base, revision: current.revision, body: current.body as StoredNode, since: current.modified_at };
+  const then = await db
+    .selectFrom('onerecord_object_revisions')
+    .select(['revision', 'body', 'valid_from'])
+    .where('object_id', '=', objectId)
+    .where('valid_from', '<=', at)
+    .orderBy('revision', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return then ? { ...base, revision: then.revision, body: then.body as StoredNode, since: then.valid_from } : undefined;
+}
+
+/** Whether the object exists, whose it is and since when (for its events and its audit trail). */
+export async function holderOf(db: Db, objectId: string): Promise<{ companyId: string; createdAt: Date } | undefined> {
+  const row = await db.selectFrom('onerecord_objects').select(['company_id', 'created_at']).where('object_id', '=', objectId).executeTakeFirst();
+  return row ? { companyId: row.company_id, createdAt: row.created_at } : undefined;
+}
+
+export type ChangeOutcome =
+  | { ok: true; requestId: string }
+  | { ok: false; reason: 'revision'; latest: number }
+  | { ok: false; reason: 'unprocessable'; message: string; property?: string };
+
+/** A status an action request had, and who moved it on. */
+interface StatusEntry {
+  status: string;
+  since: string;
+  changedBy: string;
+}
+
+/** The holder's own change: applied at once to the revision it is for, and recorded as an accepted change request. */
+export async function applyHolderChange(db: Db, objectId: string, change: Change, requester: Requester): Promise<ChangeOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const object = await trx
+      .selectFrom('onerecord_objects')
+      .select(['revision', 'body'])
+      .where('object_id', '=', objectId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (change.revision !== object.revision) return { ok: false as const, reason: 'revision' as const, latest: object.revision };
+    const applied = applyChange(object.body as StoredNode, change.operations);
+    if (!applied.ok) return { ok: false as const, reason: 'unprocessable' as const, message: applied.message, property: applied.property };
+    const { rows } = await sql<{ now: Date }>`SELECT clock_timestamp() AS now`.execute(trx);
+    const now = rows[0].now;
+    const revision = object.revision + 1;
+    const body = JSON.stringify(applied.value);
+    await trx.updateTable('onerecord_objects').set({ revision, body, modified_at: now }).where('object_id', '=', objectId).execute();
+    await trx.insertInto('onerecord_object_revisions').values({ object_id: objectId, revision, body, valid_from: now }).execute();
+    const requestId = randomUUID();
+    const history: StatusEntry[] = [{ status: 'REQUEST_PENDING', since: now.toISOString(), changedBy: requester.organisationIri }];
+    await trx
+      .insertInto('onerecord_action_requests')
+      .values({
+        request_id: requestId,
+        request_type: 'ChangeRequest',
+        object_id: objectId,
+        company_id: requester.companyId,
+        user_id: requester.userId ?? null,
+        client_id: requester.clientId ?? null,
+        requested_by: requester.organisationIri,
+        requested_at: now,
+        status: 'REQUEST_ACCEPTED',
+        status_since: now,
+        status_history: JSON.stringify(history),
+        for_revision: change.revision,
+        change: JSON.stringify(change),
+      })
+      .execute();
+    return { ok: true as const, requestId };
+  });
+}
+
+export interface ActionRequestRow {
+  requestId: string;
+  type: string;
+  objectId: string;
+  holderCompanyId: string;
+  companyId: string;
+  requestedBy: string;
+  requestedAt: Date;
+  status: string;
+  statusSince: Date;
+  history: StatusEntry[];
+  change: Change;
+  revokedBy: string | null;
+  revokedAt: Date | null;
+}
+
+const REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One action request with its object's holder; undefined for no such request. */
+export async function actionRequest(db: Db, requestId: string): Promise<ActionRequestRow | undefined> {
+  if (!REQUEST_ID.test(requestId)) return undefined;
+  const row = await requests(db).where('r.request_id', '=', requestId.toLowerCase()).executeTakeFirst();
+  return row ? requestOf(row) : undefined;
+}
+
+/** Action requests with their object's holder. */
+function requests(db: Db) {
+  return db
+    .selectFrom('onerecord_action_requests as r')
+    .innerJoin('onerecord_objects as o', 'o.object_id', 'r.object_id')
+    .select([
+      'r.request_id',
+      'r.request_type',
+      'r.object_id',
+      'o.company_id as holder',
+      'r.company_id',
+      'r.requested_by',
+      'r.requested_at',
+      'r.status',
+      'r.status_since',
+      'r.status_history',
+      'r.change',
+      'r.revoked_by',
+      'r.revoked_at',
+    ]);
+}
+
+function requestOf(row: {
+  request_id: string;
+  request_type: string;
+  object_id: string;
+  holder: string;
+  company_id: string;
+  requested_by: string;
+  requested_at: Date;
+  status: string;
+  status_since: Date;
+  status_history: unknown;
+  change: unknown;
+  revoked_by: string | null;
+  revoked_at: Date | null;
+}): ActionRequestRow {
+  return {
+    requestId: row.request_id,
+    type: row.request_type,
+    objectId: row.object_id,
+    holderCompanyId: row.holder,
+    companyId: row.company_id,
+    requestedBy: row.requested_by,
+    requestedAt: row.requested_at,
+    status: row.status,
+    statusSince: row.status_since,
+    history: row.status_history as StatusEntry[],
+    change: row.change as Change,
+    revokedBy: row.revoked_by,
+    revokedAt: row.revoked_at,
+  };
+}
+
+/** The object's change requests, oldest first: those made from `from` to `to` and of the statuses given (all when none). */
+export async function auditTrail(
+  db: Db,
+  objectId: string,
+  { from, to, statuses }: { from?: Date; to?: Date; statuses: readonly string[] },
+): Promise<ActionRequestRow[]> {
+  let query = requests(db).where('r.object_id', '=', objectId);
+  if (from) query = query.where('r.requested_at', '>=', from);
+  if (to) query = query.where('r.requested_at', '<=', to);
+  if (statuses.length > 0) query = query.where('r.status', 'in', statuses);
+  const rows = await query.orderBy('r.requested_at').orderBy('r.request_id').execute();
+  return rows.map(requestOf);
+}

@@ -1,0 +1,369 @@
+import { randomUUID } from 'node:crypto';
+import { Type } from 'typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { readChange } from '../../domain/oneRecord/changes';
+import { compactNode, isNode, readNewObject, type StoredNode, type Value } from '../../domain/oneRecord/objectReading';
+import { isSubclassOf } from '../../domain/oneRecord/ontology';
+import { API, CARGO, CONTENT_TYPE, logisticsObjectIri } from '../../domain/oneRecord/vocabulary';
+import { DERIVED_ID_PATTERN } from '../../domain/oneRecord/waybillObjects';
+import type { AppContext } from '../context';
+import { jsonLdAnswer, jsonLdBody, noBody, objectHeaders, REFUSALS, sendError, sendJsonLd } from './answers';
+import { companyIdOf, requesterOf, type OneRecordCaller } from './callers';
+import { actionRequest, applyHolderChange, auditTrail, createObject, partnerObject, type ActionRequestRow, type PartnerObject } from './partnerObjects';
+
+/**
+ * Partners' own logistics objects on the ONE Record server (issue 37, 4): POST /logistics-objects, their GET (in
+ * routes.ts, with the portal's objects), PATCH with an api:Change, the resulting action requests and the object's
+ * audit trail. The caller's company is the holder of what it creates; nobody else sees it (deny by default).
+ */
+
+/** The most a posted object or change may hold. */
+const OBJECT_BYTES = 262_144;
+/** Ids the portal gives its own objects, which a partner may not take. */
+const RESERVED_IDS = ['data-holder'];
+/** Query dates: ISO 8601 basic, UTC (API 2.3.0). */
+const BASIC_TIME = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
+const ORGANIZATION = `${CARGO}Organization`;
+const REQUEST_STATUSES = ['REQUEST_PENDING', 'REQUEST_ACCEPTED', 'REQUEST_REJECTED', 'REQUEST_FAILED', 'REQUEST_REVOKED'];
+
+/** A `YYYYMMDDThhmmssZ` query date, or undefined when it is not one. */
+export function basicTime(text: string): Date | undefined {
+  const parts = BASIC_TIME.exec(text);
+  const time = parts ? new Date(`${parts[1]}-${parts[2]}-${parts[3]}T${parts[4]}:${parts[5]}:${parts[6]}Z`) : undefined;
+  return time && !Number.isNaN(time.getTime()) ? time : undefined;
+}
+
+/** Whether an id is the portal's to give (its shipments' objects, its companies, the data holder). */
+export const isReservedId = (id: string) => RESERVED_IDS.includes(id) || DERIVED_ID_PATTERN.test(id) || companyIdOf(id) !== undefined;
+
+export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base: string) {
+  const objectsBase = logisticsObjectIri(base, '');
+  const requestIri = (requestId: string) => `${base}/action-requests/${requestId}`;
+
+  app.post(
+    '/logistics-objects',
+    {
+      bodyLimit: OBJECT_BYTES,
+      schema: {
+        summary: 'Create a ONE Record logistics object',
+        description:
+          "A partner creates a logistics object of its own (application/ld+json, at most 256 KB, no @graph): one node whose @type is a class of the data model 3.3.0 that inherits from cargo:LogisticsObject, its properties the data model's, literals of their ranges. Objects written inside it are kept inside it, each given an id (`{object IRI}#{n}`). The caller's company is its holder and the only one that sees it. The server gives it its id unless the body's @id gives one under this server's `/logistics-objects/`. Answers 201 with Location and Type (the most specific class), no body; 409 when the id is taken.",
+        tags: ['ONE Record'],
+        response: {
+          201: noBody('created; Location is the IRI of the object, Type its most specific class'),
+          ...REFUSALS,
+          409: jsonLdAnswer('api:Error: an object already has the id given'),
+        },
+      },
+      config: { documentOnly: { consumes: [CONTENT_TYPE], body: { type: 'object', description: 'a logistics object (JSON-LD, data model 3.3.0)' } } },
+    },
+    async (request, reply) => {
+      const resource = `${base}/logistics-objects`;
+      const body = jsonLdBody(request, reply, resource);
+      if (!body) return reply;
+      const reading = await readNewObject(body.json, { objectsBase, newObjectId: randomUUID, reserved: isReservedId });
+      if (!reading.ok) return sendError(reply, 400, reading.message, resource, reading.property);
+      const { node, type } = reading.value;
+      const objectId = node['@id'].slice(objectsBase.length);
+      const caller = request.oneRecordCaller as OneRecordCaller;
+      const created = await createObject(ctx.db, objectId, type, node, requesterOf(caller, base));
+      if (created === 'exists') return sendError(reply, 409, 'A logistics object already has this id.', node['@id']);
+      return reply.code(201).header('Location', node['@id']).header('Type', type).send();
+    },
+  );
+
+  /** The partner's object the caller's company holds; else the refusal is sent. */
+  async function heldObject(reply: FastifyReply, caller: OneRecordCaller, id: string, resource: string, at?: Date): Promise<PartnerObject | undefined> {
+    const object = await partnerObject(ctx.db, id, at);
+    if (!object) {
+      sendError(reply, 404, at ? 'The logistics object did not exist at that time.' : 'No logistics object has this id.', resource);
+      return undefined;
+    }
+    if (object.companyId !== caller.companyId) {
+      sendError(reply, 403, 'This logistics object is not shared with your company.', resource);
+      return undefined;
+    }
+    return object;
+  }
+
+  /**
+   * GET of a partner's object (routes.ts hands it on): its revision of now or of `at`; with `embedded`, each linked
+   * object of the same holder put in place of its link (once, at its revision of the same time).
+   */
+  async function answerObject(reply: FastifyReply, caller: OneRecordCaller, id: string, query: { at?: string; atTime?: Date; embedded: boolean }) {
+    const resource = logisticsObjectIri(base, id);
+    const object = await heldObject(reply, caller, id, resource, query.atTime);
+    if (!object) return reply;
+    const placed = new Set([object.body['@id']]);
+    const embedLinks = async (node: StoredNode): Promise<StoredNode> => {
+      const out: StoredNode = { '@id': node['@id'], '@type': node['@type'] };
+      for (const [property, values] of Object.entries(node)) {
+        if (property === '@id' || property === '@type') continue;
+        const items: Value[] = [];
+        for (const value of values as Value[]) items.push(isNode(value) ? await embedLinks(value) : await linked(value));
+        out[property] = items;
+      }
+      return out;
+    };
+    const linked = async (value: Value): Promise<Value> => {
+      const iri = '@value' in value ? undefined : value['@id'];
+      if (!iri?.startsWith(objectsBase) || placed.has(iri)) return value;
+      const other = await partnerObject(ctx.db, iri.slice(objectsBase.length), query.atTime);
+      if (!other || other.companyId !== caller.companyId) return value;
+      placed.add(iri);
+      return withRevision(await embedLinks(other.body), other);
+    };
+    const body = query.embedded ? await embedLinks(object.body) : object.body;
+    return sendJsonLd(
+      reply,
+      { ...compactNode(body), 'api:hasRevision': object.revision, 'api:hasLatestRevision': object.latestRevision },
+      objectHeaders(object.type, object.revision, object.latestRevision, object.since, query.at ? `${resource}?at=${query.at}` : resource),
+    );
+  }
+
+  app.patch<{ Params: { id: string } }>(
+    '/logistics-objects/:id',
+    {
+      bodyLimit: OBJECT_BYTES,
+      schema: {
+        summary: 'Request a change of a ONE Record logistics object',
+        description:
+          "An api:Change of a partner's logistics object (application/ld+json): api:hasLogisticsObject the object patched, api:hasRevision its latest revision, api:hasOperation the operations (api:ADD and api:DELETE of api:s, api:p, api:o). The holder's change is applied at once, as one: all deletes, then all adds, the result checked against the data model; the object's revision goes up by one. Answers 201 with Location (the api:ChangeRequest) and Type; 422, with nothing changed, when the revision is not the latest or an operation cannot be applied. Changes to the objects of the portal's shipments are not taken (422): a newer FWB changes those.",
+        tags: ['ONE Record'],
+        params: Type.Object({ id: Type.String() }),
+        response: {
+          201: noBody('the change request, accepted and applied: Location is its IRI, Type api:ChangeRequest'),
+          ...REFUSALS,
+          422: jsonLdAnswer('api:Error: a change for an older revision, or one that cannot be applied'),
+        },
+      },
+      config: { documentOnly: { consumes: [CONTENT_TYPE], body: { type: 'object', description: 'an api:Change (JSON-LD, API 2.3.0)' } } },
+      attachValidation: true,
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const resource = logisticsObjectIri(base, id);
+      const body = jsonLdBody(request, reply, resource);
+      if (!body) return reply;
+      const caller = request.oneRecordCaller as OneRecordCaller;
+      if (isReservedId(id)) {
+        const exists = DERIVED_ID_PATTERN.test(id) ? await ctx.shipments.byId(id.split('-')[0]) : undefined;
+        return exists
+          ? sendError(reply, 422, "The objects of the portal's shipments change only by a newer FWB or FHL: change requests to them are not taken.", resource)
+          : sendError(reply, 404, 'No logistics object has this id.', resource);
+      }
+      const object = await heldObject(reply, caller, id, resource);
+      if (!object) return reply;
+      const change = await readChange(body.json, resource);
+      if (!change.ok) return sendError(reply, 400, change.message, resource, change.property);
+      const outcome = await applyHolderChange(ctx.db, id, change.value, requesterOf(caller, base));
+      if (!outcome.ok)
+        return outcome.reason === 'revision'
+          ? sendError(
+              reply,
+              422,
+              `The change is for revision ${change.value.revision}; the logistics object is at revision ${outcome.latest}. Read it again and send the change for that revision.`,
+              resource,
+              `${API}hasRevision`,
+            )
+          : sendError(reply, 422, outcome.message, resource, outcome.property);
+      return reply.code(201).header('Location', requestIri(outcome.requestId)).header('Type', `${API}ChangeRequest`).send();
+    },
+  );
+
+  /** The action request when the caller's company made it or holds its object; else the refusal is sent. */
+  async function visibleRequest(reply: FastifyReply, caller: OneRecordCaller, requestId: string) {
+    const resource = requestIri(requestId);
+    const found = await actionRequest(ctx.db, requestId);
+    if (!found) {
+      sendError(reply, 404, 'No action request has this id.', resource);
+      return undefined;
+    }
+    if (found.companyId !== caller.companyId && found.holderCompanyId !== caller.companyId) {
+      sendError(reply, 403, 'This action request is not shared with your company.', resource);
+      return undefined;
+    }
+    return found;
+  }
+
+  const requestNode = (found: ActionRequestRow) => {
+    const objectIri = logisticsObjectIri(base, found.objectId);
+    const { change } = found;
+    return {
+      '@id': requestIri(found.requestId),
+      '@type': `api:${found.type}`,
+      'api:hasChange': {
+        '@type': 'api:Change',
+        'api:hasLogisticsObject': { '@id': objectIri },
+        'api:hasRevision': change.revision,
+        ...(change.description !== undefined ? { 'api:hasDescription': change.description } : {}),
+        'api:notifyRequestStatusChange': change.notify,
+        'api:hasOperation': change.operations.map((operation) => ({
+          '@type': 'api:Operation',
+          'api:op': { '@id': `api:${operation.op}` },
+          'api:s': operation.s,
+          'api:p': operation.p,
+          'api:o': operation.o.map((object) => ({ '@type': 'api:OperationObject', 'api:hasDatatype': object.datatype, 'api:hasValue': object.value })),
+        })),
+      },
+      'api:isRequestedBy': { '@id': found.requestedBy },
+      'api:isRequestedAt': found.requestedAt.toISOString(),
+      'api:hasRequestStatus': { '@id': `api:${found.status}` },
+      'api:hasRequestStatusSince': found.statusSince.toISOString(),
+      ...(found.history.length > 0
+        ? {
+            'api:hasRequestStatusHistory': found.history.map((entry) => ({
+              '@type': 'api:RequestStatusEntry',
+              'api:hasRequestStatus': { '@id': `api:${entry.status}` },
+              'api:hasRequestStatusSince': entry.since,
+              'api:isChangedBy': { '@id': entry.changedBy },
+            })),
+          }
+        : {}),
+      ...(found.revokedBy ? { 'api:isRevokedBy': { '@id': found.revokedBy } } : {}),
+      ...(found.revokedAt ? { 'api:isRevokedAt': found.revokedAt.toISOString() } : {}),
+    };
+  };
+
+  app.get<{ Params: { requestId: string } }>(
+    '/action-requests/:requestId',
+    {
+      schema: {
+        summary: 'A ONE Record action request',
+        description:
+          "An action request (api:ChangeRequest) the caller's company made, or made of an object it holds: the change, who asked and when, its status, since when, and the statuses it had.",
+        tags: ['ONE Record'],
+        params: Type.Object({ requestId: Type.String() }),
+        response: { 200: jsonLdAnswer('api:ChangeRequest (headers Type, Last-Modified)'), ...REFUSALS },
+      },
+    },
+    async (request, reply) => {
+      const found = await visibleRequest(reply, request.oneRecordCaller as OneRecordCaller, request.params.requestId);
+      if (!found) return reply;
+      return sendJsonLd(reply, requestNode(found), {
+        Type: `${API}${found.type}`,
+        'Last-Modified': found.statusSince.toUTCString(),
+        Location: requestIri(found.requestId),
+      });
+    },
+  );
+
+  app.patch<{ Params: { requestId: string }; Querystring: { status?: string } }>(
+    '/action-requests/:requestId',
+    {
+      schema: {
+        summary: "The holder's decision on a ONE Record action request",
+        description:
+          "`status` REQUEST_ACCEPTED, REQUEST_REJECTED or REQUEST_REVOKED (or their IRIs), by the holder of the object. A holder's own change requests are accepted and applied when made: asking for the status a request already has answers 204 and changes nothing; any other move of a request no longer pending is refused (422).",
+        tags: ['ONE Record'],
+        params: Type.Object({ requestId: Type.String() }),
+        querystring: Type.Object({ status: Type.Optional(Type.String()) }),
+        response: {
+          204: noBody('done (or already so); Location and Type of the request'),
+          ...REFUSALS,
+          422: jsonLdAnswer('api:Error: the request can no longer move to that status'),
+        },
+      },
+      attachValidation: true,
+    },
+    async (request, reply) => {
+      const resource = requestIri(request.params.requestId);
+      const status = request.query.status?.replace(API, '');
+      if (request.validationError || !status || !['REQUEST_ACCEPTED', 'REQUEST_REJECTED', 'REQUEST_REVOKED'].includes(status))
+        return sendError(reply, 400, 'status must be REQUEST_ACCEPTED, REQUEST_REJECTED or REQUEST_REVOKED.', resource);
+      const caller = request.oneRecordCaller as OneRecordCaller;
+      const found = await visibleRequest(reply, caller, request.params.requestId);
+      if (!found) return reply;
+      if (found.holderCompanyId !== caller.companyId)
+        return sendError(reply, 403, 'Only the holder of the logistics object decides on its requests.', resource);
+      if (found.status !== status)
+        return sendError(reply, 422, `The request is ${found.status}: it can no longer become ${status}.`, resource, `${API}hasRequestStatus`);
+      return reply.code(204).header('Location', resource).header('Type', `${API}${found.type}`).send();
+    },
+  );
+
+  app.delete<{ Params: { requestId: string } }>(
+    '/action-requests/:requestId',
+    {
+      schema: {
+        summary: 'Revoke a ONE Record action request',
+        description: 'The requester or the holder revokes a change request while it is pending; a request already decided is refused (422).',
+        tags: ['ONE Record'],
+        params: Type.Object({ requestId: Type.String() }),
+        response: { 204: noBody('revoked'), ...REFUSALS, 422: jsonLdAnswer('api:Error: the request is no longer pending') },
+      },
+    },
+    async (request, reply) => {
+      const resource = requestIri(request.params.requestId);
+      const found = await visibleRequest(reply, request.oneRecordCaller as OneRecordCaller, request.params.requestId);
+      if (!found) return reply;
+      return sendError(reply, 422, `The request is ${found.status}: only a pending request may be revoked.`, resource, `${API}hasRequestStatus`);
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { 'updated-from'?: string; 'updated-to'?: string; status?: string } }>(
+    '/logistics-objects/:id/audit-trail',
+    {
+      schema: {
+        summary: "A ONE Record logistics object's audit trail",
+        description:
+          "The change requests of a partner's logistics object, oldest first, and its latest revision (api:AuditTrail): `updated-from` and `updated-to` (YYYYMMDDThhmmssZ) keep those made in that time, `status` (comma-separated, short or full) those of these statuses.",
+        tags: ['ONE Record'],
+        params: Type.Object({ id: Type.String() }),
+        querystring: Type.Object({
+          'updated-from': Type.Optional(Type.String()),
+          'updated-to': Type.Optional(Type.String()),
+          status: Type.Optional(Type.String()),
+        }),
+        response: { 200: jsonLdAnswer('api:AuditTrail'), ...REFUSALS },
+      },
+      attachValidation: true,
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const resource = `${logisticsObjectIri(base, id)}/audit-trail`;
+      const query = request.query;
+      if (request.validationError) return sendError(reply, 400, request.validationError.message, resource);
+      const from = query['updated-from'] === undefined ? undefined : basicTime(query['updated-from']);
+      const to = query['updated-to'] === undefined ? undefined : basicTime(query['updated-to']);
+      if ((query['updated-from'] !== undefined && !from) || (query['updated-to'] !== undefined && !to))
+        return sendError(reply, 400, 'updated-from and updated-to must be UTC dates and times written YYYYMMDDThhmmssZ.', resource);
+      const statuses = (query.status ?? '')
+        .split(',')
+        .map((each) => each.trim().replace(API, ''))
+        .filter(Boolean);
+      const unknown = statuses.find((status) => !REQUEST_STATUSES.includes(status));
+      if (unknown) return sendError(reply, 400, `status must be one or more of ${REQUEST_STATUSES.join(', ')}; ${unknown} is none of them.`, resource);
+      const object = await heldObject(reply, request.oneRecordCaller as OneRecordCaller, id, resource);
+      if (!object) return reply;
+      const requests = await auditTrail(ctx.db, id, { from, to, statuses });
+      return sendJsonLd(
+        reply,
+        {
+          '@id': resource,
+          '@type': 'api:AuditTrail',
+          'api:hasLatestRevision': object.latestRevision,
+          ...(requests.length > 0 ? { 'api:hasActionRequest': requests.map(requestNode) } : {}),
+        },
+        { 'Last-Modified': object.since.toUTCString() },
+      );
+    },
+  );
+
+  /** Whether an IRI is an organisation object (a cargo:Organization) the caller's company holds on this server. */
+  async function holdsOrganisation(caller: OneRecordCaller, iri: string): Promise<boolean> {
+    if (!iri.startsWith(objectsBase)) return false;
+    const object = await partnerObject(ctx.db, iri.slice(objectsBase.length));
+    return object?.companyId === caller.companyId && (object.type === ORGANIZATION || isSubclassOf(object.type, ORGANIZATION));
+  }
+
+  return { answerObject, holdsOrganisation };
+}
+
+function withRevision(node: StoredNode, object: PartnerObject): StoredNode {
+  return {
+    ...node,
+    [`${API}hasRevision`]: [{ '@value': String(object.revision), '@type': 'http://www.w3.org/2001/XMLSchema#positiveInteger' }],
+    [`${API}hasLatestRevision`]: [{ '@value': String(object.latestRevision), '@type': 'http://www.w3.org/2001/XMLSchema#positiveInteger' }],
+  };
+}
