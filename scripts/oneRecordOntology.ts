@@ -14,6 +14,7 @@ const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
 const RDFS = 'http://www.w3.org/2000/01/rdf-schema#';
 const OWL = 'http://www.w3.org/2002/07/owl#';
 const CODE_LISTS = 'https://onerecord.iata.org/ns/code-lists/';
+const API = 'https://onerecord.iata.org/ns/api#';
 const FILES = ['IATA-1R-DM-Ontology.ttl', 'ONE-Record-API-Ontology.ttl', 'IATA-1R-CL-Ontology.ttl'];
 
 export interface OntologyIndex {
@@ -27,6 +28,8 @@ export interface OntologyIndex {
   codeLists: Record<string, string[]>;
   /** Each class with the properties its restrictions allow one value of at most (its superclasses' not repeated). */
   singleValued: Record<string, string[]>;
+  /** Each enumeration of the API ontology (api:NotificationEventType, api:RequestStatus...) with its members. */
+  enumerations: Record<string, string[]>;
 }
 
 export function ontologyIndex(directory: string): OntologyIndex {
@@ -39,6 +42,7 @@ export function ontologyIndex(directory: string): OntologyIndex {
   const objectProperties = new Set<string>();
   const datatypeProperties = new Set<string>();
   const individuals = new Set<string>();
+  const typesOf = new Map<string, string[]>();
   /** The blank restriction nodes: the property each is on, and whether it allows one value at most. */
   const restrictionOn = new Map<string, string>();
   const atMostOne = new Set<string>();
@@ -63,6 +67,7 @@ export function ontologyIndex(directory: string): OntologyIndex {
       else if (object.value === `${OWL}ObjectProperty`) objectProperties.add(subject.value);
       else if (object.value === `${OWL}DatatypeProperty`) datatypeProperties.add(subject.value);
       else if (object.value === `${OWL}NamedIndividual`) individuals.add(subject.value);
+      else typesOf.set(subject.value, [...(typesOf.get(subject.value) ?? []), object.value]);
     }
   }
   const ancestors = (name: string, seen = new Set<string>()): string[] => {
@@ -81,12 +86,16 @@ export function ontologyIndex(directory: string): OntologyIndex {
       const list = individual.split('#')[0];
       codeLists.set(list, [...(codeLists.get(list) ?? []), individual]);
     }
+  const enumerations = new Map<string, string[]>();
+  for (const individual of individuals)
+    if (individual.startsWith(API)) for (const type of typesOf.get(individual) ?? []) enumerations.set(type, [...(enumerations.get(type) ?? []), individual]);
   return {
     classes: sorted([...classes].map((name) => [name, ancestors(name)])),
     objectProperties: sorted([...objectProperties].map((name) => [name, ranges.get(name) ?? null])),
     datatypeProperties: sorted([...datatypeProperties].map((name) => [name, ranges.get(name) ?? null])),
     codeLists: sorted([...codeLists].map(([list, codes]) => [list, codes.sort()])),
     singleValued: sorted([...singleValued].map(([name, properties]) => [name, [...new Set(properties)].sort()])),
+    enumerations: sorted([...enumerations].map(([name, members]) => [name, members.sort()])),
   };
 }
 

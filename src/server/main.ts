@@ -130,7 +130,7 @@ async function serveInstance(config: Readonly<Config>, log: Logger, starting: St
     shipments,
     logs: createLogWriter(db, log),
   };
-  if (config.workers) await startWorkers(ctx, log);
+  const workers = config.workers ? await startWorkers(ctx, log) : undefined;
   const app = await buildApp(ctx, { loggerInstance: log });
   const housekeeping = setInterval(() => {
     Promise.all([
@@ -146,6 +146,7 @@ async function serveInstance(config: Readonly<Config>, log: Logger, starting: St
 
   const stopAll = async () => {
     await app.close(); // stops accepting, closes idle keep-alive connections, waits for requests in flight
+    workers?.stop(); // no more ONE Record dispatches; what is in the outbox waits for the next start
     await jobs.stop(); // lets a job under way finish; the others wait in the queue
     await ctx.logs.close(); // the last batch of log lines
     access.close();

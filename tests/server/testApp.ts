@@ -125,7 +125,7 @@ export async function buildTestApp(
     logs: createLogWriter(db, log),
     ...(jobs ? { jobs } : {}),
   };
-  if (jobs && options.jobs === 'workers') await startWorkers(ctx as AppContext & { jobs: JobQueue }, log);
+  const workers = jobs && options.jobs === 'workers' ? await startWorkers(ctx as AppContext & { jobs: JobQueue }, log) : undefined;
   const app = await buildApp(ctx, { logger: false, checkAnswers: true, schemaController: sharedSchemaController, ...buildOptions });
   await app.ready();
   return {
@@ -136,6 +136,7 @@ export async function buildTestApp(
     jobSchema,
     async close() {
       await app.close();
+      workers?.stop();
       await jobs?.stop();
       await ctx.logs.close();
       access.close();

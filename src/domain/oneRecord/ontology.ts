@@ -12,6 +12,7 @@ const objectProperties: Record<string, string | null> = index.objectProperties;
 const datatypeProperties: Record<string, string | null> = index.datatypeProperties;
 const codeLists: Record<string, string[]> = index.codeLists;
 const singleValued: Record<string, string[]> = index.singleValued;
+const enumerations: Record<string, string[]> = index.enumerations;
 const codes = new Map(Object.entries(codeLists).map(([list, members]) => [list, new Set(members)]));
 
 export const LOGISTICS_OBJECT = `${CARGO}LogisticsObject`;
@@ -49,3 +50,6 @@ export function singleValuedOf(types: readonly string[]): Set<string> {
   for (const type of types) for (const name of [type, ...(classes[type] ?? [])]) for (const property of singleValued[name] ?? []) result.add(property);
   return result;
 }
+
+/** The members of an enumeration of the API ontology (e.g. api:NotificationEventType), as IRIs. */
+export const membersOf = (enumeration: string): readonly string[] => enumerations[enumeration] ?? [];

@@ -58,6 +58,10 @@ export const CONTEXT = {
   'api:isRequestedAt': { '@type': 'xsd:dateTime' },
   'api:hasRequestStatusSince': { '@type': 'xsd:dateTime' },
   'api:isRevokedAt': { '@type': 'xsd:dateTime' },
+  'api:hasTopic': { '@type': 'xsd:anyURI' },
+  'api:hasLogisticsObjectType': { '@type': 'xsd:anyURI' },
+  'api:hasChangedProperty': { '@type': 'xsd:anyURI' },
+  'api:expiresAt': { '@type': 'xsd:dateTime' },
 } as const;
 
 /** A time as the canonical lexical form of an xsd:dateTime in UTC: fractional seconds without trailing zeros, none when whole. */

@@ -30,6 +30,8 @@ export type ChangeEvent =
   | { k: 'ruleLists' }
   /** A ONE Record client revoked or gone (migration 0028). */
   | { k: 'oneRecordClient'; id: string }
+  /** Something for the ONE Record subscribers in the outbox (migration 0031). */
+  | { k: 'oneRecordOutbox' }
   /** A live event for the browsers' streams (migration 0013), as its row of `live_events` reads in JSON. */
   | { k: 'live'; e: LiveEventRow };
 

@@ -193,6 +193,72 @@ export interface OneRecordActionRequestTable {
   revoked_at: Date | null;
 }
 
+/** 0030: a partner's subscription to the ONE Record server (its SubscriptionRequest). */
+export interface OneRecordSubscriptionTable {
+  request_id: string;
+  company_id: string;
+  user_id: string | null;
+  client_id: string | null;
+  requested_by: string;
+  subscriber: string;
+  topic_type: string;
+  topic: string;
+  event_types: string[];
+  send_body: Generated<boolean>;
+  notify_status: Generated<boolean>;
+  description: string | null;
+  expires_at: Date | null;
+  requested_at: CreatedAt;
+  status: string;
+  status_since: ColumnType<Date, Date | string | undefined, Date | string>;
+  status_history: ColumnType<unknown, string | undefined, string>;
+  revoked_by: string | null;
+  revoked_at: Date | null;
+}
+
+/** 0030: a ONE Record notification the server received (or filed for an organisation hosted on it). */
+export interface OneRecordNotificationTable {
+  notification_id: string;
+  recipient_company_id: string | null;
+  sender_company_id: string | null;
+  sender_user_id: string | null;
+  sender_client_id: string | null;
+  event_type: string;
+  logistics_object: string | null;
+  body: unknown;
+  received_at: CreatedAt;
+}
+
+/** 0031: a change the ONE Record server is to notify its subscribers of (written by triggers). */
+export interface OneRecordOutboxTable {
+  outbox_id: Generated<string>;
+  event_type: string;
+  shipment_id: string | null;
+  object_id: string | null;
+  event_id: string | null;
+  created_at: CreatedAt;
+}
+
+/** 0031: one notification to one subscriber, until delivered (or given up). */
+export interface OneRecordDeliveryTable {
+  delivery_id: Generated<string>;
+  request_id: string;
+  target: string;
+  body: unknown;
+  created_at: CreatedAt;
+  attempts: Generated<number>;
+  last_attempt_at: Date | null;
+  last_error: string | null;
+  delivered_at: Date | null;
+  failed_at: Date | null;
+}
+
+/** 0031: who sends to a target now. */
+export interface OneRecordDeliveryLeaseTable {
+  target: string;
+  leased_until: Date;
+}
+
 /** 0019: ids of event-stream tickets already used, kept until the ticket expires. */
 export interface UsedEventTicketTable {
   ticket_id: string;
@@ -596,6 +662,11 @@ export interface Database {
   onerecord_objects: OneRecordObjectTable;
   onerecord_object_revisions: OneRecordObjectRevisionTable;
   onerecord_action_requests: OneRecordActionRequestTable;
+  onerecord_subscriptions: OneRecordSubscriptionTable;
+  onerecord_notifications: OneRecordNotificationTable;
+  onerecord_outbox: OneRecordOutboxTable;
+  onerecord_deliveries: OneRecordDeliveryTable;
+  onerecord_delivery_leases: OneRecordDeliveryLeaseTable;
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
   shipments: ShipmentTable;

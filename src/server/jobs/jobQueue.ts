@@ -21,6 +21,8 @@ export const QUEUES = {
   sanctionsRefresh: 'sanctions-refresh',
   /** Removes the log lines and mails older than their retention (daily). */
   retention: 'retention',
+  /** Sends a ONE Record subscriber's notifications (one target), in order. */
+  oneRecordNotify: 'onerecord-notify',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -32,6 +34,8 @@ const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
   // A download of OFAC's files may take minutes; a failed refresh is recorded and tried at the next period, not retried.
   [QUEUES.sanctionsRefresh]: { retryLimit: 0, expireInSeconds: 1800 },
   [QUEUES.retention]: { retryLimit: 3, retryDelay: 600, expireInSeconds: 3600 },
+  // A subscriber that cannot be reached is tried every 30 seconds for a day (notifier.ts gives its notifications up after that).
+  [QUEUES.oneRecordNotify]: { retryLimit: 2880, retryDelay: 30, retryBackoff: false, expireInSeconds: 900 },
 };
 
 export interface SendOptions {

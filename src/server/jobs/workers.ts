@@ -6,14 +6,17 @@ import { refreshSanctionSources } from '../sanctionSources/refresh';
 import { applyRetention } from '../ops/retention';
 import type { AppContext } from '../context';
 import { QUEUES, type JobQueue } from './jobQueue';
+import { createNotifier, drainJob } from '../oneRecord/notifier';
+import { oneRecordBase } from '../oneRecord/routes';
 
 /**
  * The background workers of an instance (WORKERS=false leaves them to other instances): the
  * re-screening chunks, the delivery of outbound messages, automatic acceptance (when a
  * shipment's time comes, and every minute for any that a restart left waiting), the scheduled
- * refresh of the sanctions sources, and the daily retention of the logs.
+ * refresh of the sanctions sources, the daily retention of the logs, and the ONE Record notifications. Answers how
+ * to stop what is not a job (the notifier's wake-ups).
  */
-export async function startWorkers(ctx: AppContext & { jobs: JobQueue }, log: Logger): Promise<void> {
+export async function startWorkers(ctx: AppContext & { jobs: JobQueue }, log: Logger): Promise<{ stop(): void }> {
   const { db, jobs } = ctx;
   await jobs.work<{ runId: string }>(QUEUES.rescreen, async ({ runId }, { lastAttempt }) => {
     try {
@@ -54,4 +57,9 @@ export async function startWorkers(ctx: AppContext & { jobs: JobQueue }, log: Lo
     log.info({ removed }, 'retention applied');
   });
   await jobs.daily(QUEUES.retention);
+  // ONE Record notifications: dispatched when the outbox announces a change, each subscriber's sent in order and retried.
+  const notifier = createNotifier(ctx, oneRecordBase(ctx.config.publicUrl), log);
+  await jobs.work<{ target: string }>(QUEUES.oneRecordNotify, async ({ target }) => drainJob(notifier, target));
+  void notifier.dispatch().catch((error) => log.warn({ err: error }, 'ONE Record notifications not dispatched at start'));
+  return { stop: () => notifier.stop() };
 }

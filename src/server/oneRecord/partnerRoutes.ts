@@ -9,7 +9,8 @@ import { DERIVED_ID_PATTERN } from '../../domain/oneRecord/waybillObjects';
 import type { AppContext } from '../context';
 import { jsonLdAnswer, jsonLdBody, noBody, objectHeaders, REFUSALS, sendError, sendJsonLd } from './answers';
 import { companyIdOf, requesterOf, type OneRecordCaller } from './callers';
-import { actionRequest, applyHolderChange, auditTrail, createObject, partnerObject, type ActionRequestRow, type PartnerObject } from './partnerObjects';
+import { changeRequestNode } from './actionRequestRoutes';
+import { applyHolderChange, auditTrail, createObject, partnerObject, type PartnerObject } from './partnerObjects';
 
 /**
  * Partners' own logistics objects on the ONE Record server (issue 37, 4): POST /logistics-objects, their GET (in
@@ -36,6 +37,14 @@ export function basicTime(text: string): Date | undefined {
 /** Whether an id is the portal's to give (its shipments' objects, its companies, the data holder). */
 export const isReservedId = (id: string) => RESERVED_IDS.includes(id) || DERIVED_ID_PATTERN.test(id) || companyIdOf(id) !== undefined;
 
+/** A new object's id: a UUID, never one of the portal's own (about one UUID in 40 reads as a shipment's object id). */
+export function newPartnerObjectId(): string {
+  for (;;) {
+    const id = randomUUID();
+    if (!isReservedId(id)) return id;
+  }
+}
+
 export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base: string) {
   const objectsBase = logisticsObjectIri(base, '');
   const requestIri = (requestId: string) => `${base}/action-requests/${requestId}`;
@@ -61,7 +70,7 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
       const resource = `${base}/logistics-objects`;
       const body = jsonLdBody(request, reply, resource);
       if (!body) return reply;
-      const reading = await readNewObject(body.json, { objectsBase, newObjectId: randomUUID, reserved: isReservedId });
+      const reading = await readNewObject(body.json, { objectsBase, newObjectId: newPartnerObjectId, reserved: isReservedId });
       if (!reading.ok) return sendError(reply, 400, reading.message, resource, reading.property);
       const { node, type } = reading.value;
       const objectId = node['@id'].slice(objectsBase.length);
@@ -171,136 +180,6 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
     },
   );
 
-  /** The action request when the caller's company made it or holds its object; else the refusal is sent. */
-  async function visibleRequest(reply: FastifyReply, caller: OneRecordCaller, requestId: string) {
-    const resource = requestIri(requestId);
-    const found = await actionRequest(ctx.db, requestId);
-    if (!found) {
-      sendError(reply, 404, 'No action request has this id.', resource);
-      return undefined;
-    }
-    if (found.companyId !== caller.companyId && found.holderCompanyId !== caller.companyId) {
-      sendError(reply, 403, 'This action request is not shared with your company.', resource);
-      return undefined;
-    }
-    return found;
-  }
-
-  const requestNode = (found: ActionRequestRow) => {
-    const objectIri = logisticsObjectIri(base, found.objectId);
-    const { change } = found;
-    return {
-      '@id': requestIri(found.requestId),
-      '@type': `api:${found.type}`,
-      'api:hasChange': {
-        '@type': 'api:Change',
-        'api:hasLogisticsObject': { '@id': objectIri },
-        'api:hasRevision': change.revision,
-        ...(change.description !== undefined ? { 'api:hasDescription': change.description } : {}),
-        'api:notifyRequestStatusChange': change.notify,
-        'api:hasOperation': change.operations.map((operation) => ({
-          '@type': 'api:Operation',
-          'api:op': { '@id': `api:${operation.op}` },
-          'api:s': operation.s,
-          'api:p': operation.p,
-          'api:o': operation.o.map((object) => ({ '@type': 'api:OperationObject', 'api:hasDatatype': object.datatype, 'api:hasValue': object.value })),
-        })),
-      },
-      'api:isRequestedBy': { '@id': found.requestedBy },
-      'api:isRequestedAt': found.requestedAt.toISOString(),
-      'api:hasRequestStatus': { '@id': `api:${found.status}` },
-      'api:hasRequestStatusSince': found.statusSince.toISOString(),
-      ...(found.history.length > 0
-        ? {
-            'api:hasRequestStatusHistory': found.history.map((entry) => ({
-              '@type': 'api:RequestStatusEntry',
-              'api:hasRequestStatus': { '@id': `api:${entry.status}` },
-              'api:hasRequestStatusSince': entry.since,
-              'api:isChangedBy': { '@id': entry.changedBy },
-            })),
-          }
-        : {}),
-      ...(found.revokedBy ? { 'api:isRevokedBy': { '@id': found.revokedBy } } : {}),
-      ...(found.revokedAt ? { 'api:isRevokedAt': found.revokedAt.toISOString() } : {}),
-    };
-  };
-
-  app.get<{ Params: { requestId: string } }>(
-    '/action-requests/:requestId',
-    {
-      schema: {
-        summary: 'A ONE Record action request',
-        description:
-          "An action request (api:ChangeRequest) the caller's company made, or made of an object it holds: the change, who asked and when, its status, since when, and the statuses it had.",
-        tags: ['ONE Record'],
-        params: Type.Object({ requestId: Type.String() }),
-        response: { 200: jsonLdAnswer('api:ChangeRequest (headers Type, Last-Modified)'), ...REFUSALS },
-      },
-    },
-    async (request, reply) => {
-      const found = await visibleRequest(reply, request.oneRecordCaller as OneRecordCaller, request.params.requestId);
-      if (!found) return reply;
-      return sendJsonLd(reply, requestNode(found), {
-        Type: `${API}${found.type}`,
-        'Last-Modified': found.statusSince.toUTCString(),
-        Location: requestIri(found.requestId),
-      });
-    },
-  );
-
-  app.patch<{ Params: { requestId: string }; Querystring: { status?: string } }>(
-    '/action-requests/:requestId',
-    {
-      schema: {
-        summary: "The holder's decision on a ONE Record action request",
-        description:
-          "`status` REQUEST_ACCEPTED, REQUEST_REJECTED or REQUEST_REVOKED (or their IRIs), by the holder of the object. A holder's own change requests are accepted and applied when made: asking for the status a request already has answers 204 and changes nothing; any other move of a request no longer pending is refused (422).",
-        tags: ['ONE Record'],
-        params: Type.Object({ requestId: Type.String() }),
-        querystring: Type.Object({ status: Type.Optional(Type.String()) }),
-        response: {
-          204: noBody('done (or already so); Location and Type of the request'),
-          ...REFUSALS,
-          422: jsonLdAnswer('api:Error: the request can no longer move to that status'),
-        },
-      },
-      attachValidation: true,
-    },
-    async (request, reply) => {
-      const resource = requestIri(request.params.requestId);
-      const status = request.query.status?.replace(API, '');
-      if (request.validationError || !status || !['REQUEST_ACCEPTED', 'REQUEST_REJECTED', 'REQUEST_REVOKED'].includes(status))
-        return sendError(reply, 400, 'status must be REQUEST_ACCEPTED, REQUEST_REJECTED or REQUEST_REVOKED.', resource);
-      const caller = request.oneRecordCaller as OneRecordCaller;
-      const found = await visibleRequest(reply, caller, request.params.requestId);
-      if (!found) return reply;
-      if (found.holderCompanyId !== caller.companyId)
-        return sendError(reply, 403, 'Only the holder of the logistics object decides on its requests.', resource);
-      if (found.status !== status)
-        return sendError(reply, 422, `The request is ${found.status}: it can no longer become ${status}.`, resource, `${API}hasRequestStatus`);
-      return reply.code(204).header('Location', resource).header('Type', `${API}${found.type}`).send();
-    },
-  );
-
-  app.delete<{ Params: { requestId: string } }>(
-    '/action-requests/:requestId',
-    {
-      schema: {
-        summary: 'Revoke a ONE Record action request',
-        description: 'The requester or the holder revokes a change request while it is pending; a request already decided is refused (422).',
-        tags: ['ONE Record'],
-        params: Type.Object({ requestId: Type.String() }),
-        response: { 204: noBody('revoked'), ...REFUSALS, 422: jsonLdAnswer('api:Error: the request is no longer pending') },
-      },
-    },
-    async (request, reply) => {
-      const resource = requestIri(request.params.requestId);
-      const found = await visibleRequest(reply, request.oneRecordCaller as OneRecordCaller, request.params.requestId);
-      if (!found) return reply;
-      return sendError(reply, 422, `The request is ${found.status}: only a pending request may be revoked.`, resource, `${API}hasRequestStatus`);
-    },
-  );
-
   app.get<{ Params: { id: string }; Querystring: { 'updated-from'?: string; 'updated-to'?: string; status?: string } }>(
     '/logistics-objects/:id/audit-trail',
     {
@@ -343,7 +222,7 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
           '@id': resource,
           '@type': 'api:AuditTrail',
           'api:hasLatestRevision': object.latestRevision,
-          ...(requests.length > 0 ? { 'api:hasActionRequest': requests.map(requestNode) } : {}),
+          ...(requests.length > 0 ? { 'api:hasActionRequest': requests.map((each) => changeRequestNode(base, each)) } : {}),
         },
         { 'Last-Modified': object.since.toUTCString() },
       );

@@ -23,6 +23,8 @@ import { acceptsJsonLd, jsonLdAnswer, jsonLdBody, objectHeaders, REFUSALS, sendE
 import { companyIdOf, organisationOf, type OneRecordCaller } from './callers';
 import { holderOf } from './partnerObjects';
 import { basicTime, partnerObjectRoutes } from './partnerRoutes';
+import { actionRequestRoutes } from './actionRequestRoutes';
+import { subscriptionRoutes } from './subscriptionRoutes';
 import { accessOf } from '../shipments/scope';
 import { currentObjects, objectsAt, revisionsOf, type ObjectsAtRevision } from './objects';
 
@@ -104,6 +106,20 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   // check, answers.ts), so that a malformed body is an api:Error too. Each route sets the most it takes.
   app.addContentTypeParser(CONTENT_TYPE, { parseAs: 'string' }, (_request, body, done) => done(null, body));
   const partners = partnerObjectRoutes(app, ctx, base);
+  actionRequestRoutes(app, ctx, base);
+  subscriptionRoutes(app, ctx, base, { objectAccess, holdsOrganisation: partners.holdsOrganisation, dataHolder: logisticsObjectIri(base, DATA_HOLDER_ID) });
+
+  /** Whether the caller's company may see the logistics object of this id (a shipment's, in its scope; a partner's, its holder). */
+  async function objectAccess(caller: OneRecordCaller, id: string): Promise<'visible' | 'refused' | 'missing'> {
+    if (DERIVED_ID_PATTERN.test(id)) {
+      const cached = await ctx.shipments.byId(shipmentIdOf(id) as string);
+      if (!cached || !currentObjects(cached.row, { at: [cached.row.message_date] }, base).objects.has(id)) return 'missing';
+      return accessOf(await ctx.access.scope(caller), cached.row, false) === 'full' ? 'visible' : 'refused';
+    }
+    const holder = await holderOf(ctx.db, id);
+    if (!holder) return 'missing';
+    return holder.companyId === caller.companyId ? 'visible' : 'refused';
+  }
 
   app.get(
     '/',

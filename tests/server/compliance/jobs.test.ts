@@ -121,8 +121,9 @@ describe('re-screening after a list change', () => {
     await queueOnly.stop();
     // The next server on that queue, with its workers.
     const next = await startJobQueue(t.url, { schema, log: silent, pollingIntervalSeconds: 0.5 });
+    let workers: { stop(): void } | undefined;
     try {
-      await startWorkers({ ...t.ctx, jobs: next }, silent);
+      workers = await startWorkers({ ...t.ctx, jobs: next }, silent);
       await expect
         .poll(async () => (await t.db.selectFrom('rescreen_runs').select('state').where('run_id', '=', runId).executeTakeFirstOrThrow()).state, {
           timeout: 30_000,
@@ -130,6 +131,7 @@ describe('re-screening after a list change', () => {
         })
         .toBe('DONE');
     } finally {
+      workers?.stop();
       await next.stop();
     }
     // The next server went on after the last shipment done, not from the start: each shipment counted once.

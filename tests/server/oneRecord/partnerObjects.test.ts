@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { bearer, buildTestApp, signIn, type TestApp } from '../testApp';
 import { demoFwb, postMessage } from '../compliance/messages';
 import { ontologyProblems } from '../../domain/oneRecord/ontology';
+import { isReservedId, newPartnerObjectId } from '../../../src/server/oneRecord/partnerRoutes';
 
 /**
  * Partners' own logistics objects (issue 37, 4; API 2.3.0 "Create", "Get", "Update a Logistics Object", action
@@ -138,6 +139,11 @@ describe('POST /onerecord/logistics-objects', () => {
       'api:hasRevision': 1,
     });
     expect(await ontologyProblems(embedded)).toEqual([]);
+  });
+
+  it('gives ids that are never the portal’s own (a UUID of digits first reads as a shipment’s object id)', () => {
+    expect(isReservedId('42362684-8c09-45b7-bcf2-862d1479b97b')).toBe(true);
+    for (let index = 0; index < 5000; index++) expect(isReservedId(newPartnerObjectId())).toBe(false);
   });
 
   it('takes the id the body gives under this server, once (409 the second time)', async () => {

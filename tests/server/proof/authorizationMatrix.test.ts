@@ -297,6 +297,19 @@ function changeNow(world: CompanyWorld): Call {
   };
 }
 
+/** A subscription to a company's partner object, for the caller's company's organisation (`as`: the caller's company when it is not the object's). */
+function subscribeCall(world: CompanyWorld, as: CompanyWorld = world): Call {
+  const base = `${t.ctx.config.publicUrl}/onerecord/logistics-objects`;
+  return jsonLdCall('POST', '/onerecord/subscriptions', {
+    '@context': { api: 'https://onerecord.iata.org/ns/api#' },
+    '@type': 'api:Subscription',
+    'api:hasSubscriber': { '@id': `${base}/company-${as.companyId}` },
+    'api:hasTopicType': { '@id': 'api:LOGISTICS_OBJECT_IDENTIFIER' },
+    'api:includeSubscriptionEventType': [{ '@id': 'api:LOGISTICS_OBJECT_UPDATED' }],
+    'api:hasTopic': `${base}/${world.partnerObjectId}`,
+  });
+}
+
 /** A ONE Record client registered, then revoked, in the caller's company. */
 function registerAndRevokeCall(): Call {
   return async (token, from) => {
@@ -746,6 +759,31 @@ const GENERAL_CASES: Record<string, RouteCase> = {
     ownCheck: (response) =>
       response.statusCode === 422 ? undefined : `an accepted request is not revoked: ${response.statusCode} ${response.body.slice(0, 200)}`,
     other: ({ other }) => jsonLdCall('DELETE', `/onerecord/action-requests/${other.changeRequestId}`),
+  },
+  'POST /onerecord/subscriptions': {
+    access: fn(FunctionId.SHIPMENT),
+    own: ({ own }) => subscribeCall(own),
+    // A second caller of the same company finds the subscription made: refused as a duplicate (422), not for its access.
+    ownCheck: (response) => ([201, 422].includes(response.statusCode) ? undefined : `not subscribed: ${response.statusCode} ${response.body.slice(0, 200)}`),
+    other: ({ other, own }) => subscribeCall(other, own),
+  },
+  'GET /onerecord/subscriptions': {
+    access: fn(FunctionId.SHIPMENT),
+    own: () =>
+      jsonLdCall('GET', `/onerecord/subscriptions?topicType=LOGISTICS_OBJECT_TYPE&topic=${encodeURIComponent('https://onerecord.iata.org/ns/cargo#Piece')}`),
+    other: "the portal's own subscription to a topic names no record",
+  },
+  'POST /onerecord/notifications': {
+    access: fn(FunctionId.SHIPMENT),
+    own: () =>
+      jsonLdCall('POST', '/onerecord/notifications', {
+        '@context': { api: 'https://onerecord.iata.org/ns/api#' },
+        '@type': 'api:Notification',
+        'api:hasEventType': { '@id': 'api:LOGISTICS_OBJECT_UPDATED' },
+        'api:hasLogisticsObject': { '@id': 'https://matrix.example/logistics-objects/1' },
+      }),
+    ownCheck: (response) => (response.statusCode === 204 ? undefined : `not received: ${response.statusCode} ${response.body.slice(0, 200)}`),
+    other: "a notification is kept as the caller's company's; it names no other company's record",
   },
   'GET /onerecord/code-lists/ScreeningStatus': {
     access: fn(FunctionId.SHIPMENT),

@@ -27,6 +27,8 @@ import * as oneRecordClients from './0026_onerecord_clients';
 import * as oneRecordEvents from './0027_onerecord_events';
 import * as oneRecordClientChanges from './0028_onerecord_client_changes';
 import * as oneRecordObjects from './0029_onerecord_objects';
+import * as oneRecordSubscriptions from './0030_onerecord_subscriptions';
+import * as oneRecordNotificationsOut from './0031_onerecord_notifications_out';
 
 /**
  * A migration, and whether it only adds (tables, columns with defaults or nullable, indexes): the
@@ -73,4 +75,6 @@ export const migrations: Record<string, PortalMigration> = {
   '0027_onerecord_events': oneRecordEvents,
   '0028_onerecord_client_changes': oneRecordClientChanges,
   '0029_onerecord_objects': oneRecordObjects,
+  '0030_onerecord_subscriptions': oneRecordSubscriptions,
+  '0031_onerecord_notifications_out': oneRecordNotificationsOut,
 };

@@ -1,0 +1,333 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import { compactNode, type StoredNode } from '../../domain/oneRecord/objectReading';
+import { isSubclassOf } from '../../domain/oneRecord/ontology';
+import { API_VERSION, CARGO, CONTENT_TYPE, CONTEXT, logisticsObjectIri } from '../../domain/oneRecord/vocabulary';
+import { shipmentObjectId } from '../../domain/oneRecord/decisionEvents';
+import { DERIVED_ID_PATTERN } from '../../domain/oneRecord/waybillObjects';
+import type { AppContext } from '../context';
+import type { Db } from '../db/database';
+import { QUEUES, type JobQueue } from '../jobs/jobQueue';
+import { accessOf } from '../shipments/scope';
+import type { ShipmentRow } from '../shipments/shipmentRecord';
+import { actionRequestIri } from './actionRequestRoutes';
+import { companyIdOf } from './callers';
+import { currentObjects } from './objects';
+import { partnerObject } from './partnerObjects';
+
+/**
+ * The ONE Record server's notifications to its subscribers (issue 37, 1; API 2.3.0 "Notifications"). Triggers
+ * (migration 0031) put each change in the outbox in the transaction that makes it; the notifier, woken by the change
+ * feed (and every few seconds in case a wake-up was missed), turns outbox rows into deliveries (one per matching
+ * subscription whose company may see the object: deny by default) and a job per target in the same transaction,
+ * then tries each target at once. A target gets its notifications in order, from one sender at a time (a lease);
+ * one that fails is tried again by the job queue every 30 seconds for a day, after which its notifications are
+ * given up (kept, marked failed). An organisation hosted on this server (a portal company, or an organisation
+ * object a company created here) gets its notifications filed in the server's own notifications; any other at its
+ * server's `/notifications`, derived from its IRI.
+ */
+
+/** How long a target is tried before its notifications are given up. */
+export const RETRY_HOURS = 24;
+const SEND_TIMEOUT_MS = 10_000;
+const LEASE_SECONDS = 60;
+const SWEEP_MS = 5_000;
+const BATCH = 200;
+
+interface OutboxRow {
+  outbox_id: string;
+  event_type: string;
+  shipment_id: string | null;
+  object_id: string | null;
+  event_id: string | null;
+}
+
+interface SubscriptionRow {
+  request_id: string;
+  company_id: string;
+  subscriber: string;
+  topic_type: string;
+  topic: string;
+  event_types: string[];
+  send_body: boolean;
+}
+
+/** An object a notification is about. */
+interface Subject {
+  objectId: string;
+  type: string;
+  /** Whether a company may see it. */
+  visibleTo(companyId: string): Promise<boolean>;
+  body(): Record<string, unknown>;
+}
+
+export interface Notifier {
+  /** Turns what is in the outbox into deliveries, and tries their targets; how many outbox rows it took. */
+  dispatch(): Promise<number>;
+  /** Sends a target's due notifications in order: 'busy' when another sender has it, 'failed' at the first that fails. */
+  drain(target: string): Promise<'done' | 'busy' | 'failed'>;
+  stop(): void;
+}
+
+/** Where a subscriber's notifications go: `internal:{company}` for an organisation hosted here, else its server's /notifications. */
+export async function targetOf(db: Db, subscriber: string, objectsBase: string): Promise<string | undefined> {
+  if (subscriber.startsWith(objectsBase)) {
+    const id = subscriber.slice(objectsBase.length);
+    const company = companyIdOf(id);
+    if (company !== undefined) return `internal:${company}`;
+    const held = await db.selectFrom('onerecord_objects').select('company_id').where('object_id', '=', id).executeTakeFirst();
+    return held ? `internal:${held.company_id}` : undefined;
+  }
+  const at = subscriber.indexOf('/logistics-objects/');
+  let url: URL;
+  try {
+    url = new URL(at > 0 ? `${subscriber.slice(0, at)}/notifications` : '/notifications', subscriber);
+  } catch {
+    return undefined;
+  }
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : undefined;
+}
+
+export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: string, log: Logger): Notifier {
+  const { db, jobs } = ctx;
+  const objectsBase = logisticsObjectIri(base, '');
+  let stopped = false;
+  let running: Promise<number> | undefined;
+  let again = false;
+
+  const shipmentSubject = (shipment: ShipmentRow, node: { '@id': string; '@type': string }): Subject => ({
+    objectId: node['@id'].slice(objectsBase.length),
+    type: node['@type'].replace(/^cargo:/, CARGO),
+    visibleTo: async (companyId) => accessOf(await ctx.access.scope({ companyId }), shipment, false) === 'full',
+    body: () => node as Record<string, unknown>,
+  });
+
+  /** The objects an outbox row is about (none when they are gone). */
+  async function subjectsOf(row: OutboxRow): Promise<Subject[]> {
+    if (row.object_id && !DERIVED_ID_PATTERN.test(row.object_id)) {
+      const object = await partnerObject(db, row.object_id);
+      if (!object) return [];
+      return [
+        {
+          objectId: row.object_id,
+          type: object.type,
+          visibleTo: async (companyId) => companyId === object.companyId,
+          body: () => ({ ...compactNode(object.body as StoredNode), 'api:hasRevision': object.revision, 'api:hasLatestRevision': object.latestRevision }),
+        },
+      ];
+    }
+    if (!row.shipment_id) return [];
+    const cached = await ctx.shipments.byId(row.shipment_id);
+    if (!cached) return [];
+    const { objects } = currentObjects(cached.row, { at: [cached.row.message_date] }, base);
+    // A posted event names its object; a decision is an event of the Shipment; a message changes every object.
+    const wanted = row.object_id ?? (row.event_id ? shipmentObjectId(row.shipment_id) : undefined);
+    const nodes = wanted ? [objects.get(wanted)].filter((node) => node !== undefined) : [...objects.values()];
+    return nodes.map((node) => shipmentSubject(cached.row, node));
+  }
+
+  const matches = (subscription: SubscriptionRow, row: OutboxRow, subject: Subject) =>
+    subscription.event_types.includes(row.event_type) &&
+    (subscription.topic_type === 'LOGISTICS_OBJECT_IDENTIFIER'
+      ? subscription.topic === logisticsObjectIri(base, subject.objectId)
+      : subscription.topic === subject.type || isSubclassOf(subject.type, subscription.topic));
+
+  function notification(row: OutboxRow, subscription: SubscriptionRow, subject: Subject) {
+    const objectIri = logisticsObjectIri(base, subject.objectId);
+    return {
+      '@context': CONTEXT,
+      '@type': 'api:Notification',
+      'api:hasEventType': { '@id': `api:${row.event_type}` },
+      'api:hasLogisticsObject': subscription.send_body ? subject.body() : { '@id': objectIri },
+      'api:hasLogisticsObjectType': subject.type,
+      ...(row.event_id ? { 'api:hasLogisticsEvent': [{ '@id': `${objectIri}/logistics-events/${row.event_id}` }] } : {}),
+      'api:isTriggeredBy': { '@id': actionRequestIri(base, subscription.request_id) },
+    };
+  }
+
+  async function dispatchBatch(): Promise<{ taken: number; targets: Set<string> }> {
+    return db.transaction().execute(async (trx) => {
+      const { rows } = await sql<OutboxRow>`
+        DELETE FROM onerecord_outbox WHERE outbox_id IN (
+          SELECT outbox_id FROM onerecord_outbox ORDER BY outbox_id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+        RETURNING outbox_id::text, event_type, shipment_id::text, object_id, event_id`.execute(trx);
+      const targets = new Set<string>();
+      if (rows.length === 0) return { taken: 0, targets };
+      rows.sort((a, b) => Number(a.outbox_id) - Number(b.outbox_id));
+      const subscriptions = (await trx
+        .selectFrom('onerecord_subscriptions')
+        .select(['request_id', 'company_id', 'subscriber', 'topic_type', 'topic', 'event_types', 'send_body'])
+        .where('status', '=', 'REQUEST_ACCEPTED')
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
+        .execute()) as SubscriptionRow[];
+      const targetOfSubscriber = new Map<string, string | undefined>();
+      const deliveries: { request_id: string; target: string; body: string }[] = [];
+      for (const row of rows) {
+        const interested = subscriptions.filter((subscription) => subscription.event_types.includes(row.event_type));
+        if (interested.length === 0) continue;
+        for (const subject of await subjectsOf(row)) {
+          for (const subscription of interested) {
+            if (!matches(subscription, row, subject) || !(await subject.visibleTo(subscription.company_id))) continue;
+            if (!targetOfSubscriber.has(subscription.subscriber))
+              targetOfSubscriber.set(subscription.subscriber, await targetOf(trx, subscription.subscriber, objectsBase));
+            const target = targetOfSubscriber.get(subscription.subscriber);
+            if (!target) continue;
+            deliveries.push({ request_id: subscription.request_id, target, body: JSON.stringify(notification(row, subscription, subject)) });
+            targets.add(target);
+          }
+        }
+      }
+      if (deliveries.length > 0) await trx.insertInto('onerecord_deliveries').values(deliveries).execute();
+      for (const target of targets) await jobs.send(QUEUES.oneRecordNotify, { target }, { within: trx });
+      return { taken: rows.length, targets };
+    });
+  }
+
+  async function dispatchAll(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const { taken, targets } = await dispatchBatch();
+      total += taken;
+      for (const target of targets) void drainNow(target);
+      if (taken < BATCH) return total;
+    }
+  }
+
+  /** A target tried at once; if it fails, the job queue tries it again later. */
+  async function drainNow(target: string) {
+    try {
+      if ((await drain(target)) === 'failed') await jobs.send(QUEUES.oneRecordNotify, { target }, { startAfter: new Date(Date.now() + 30_000) });
+    } catch (error) {
+      log.warn({ err: error, target }, 'ONE Record notifications not sent; the job queue tries again');
+    }
+  }
+
+  async function send(target: string, body: unknown): Promise<void> {
+    if (target.startsWith('internal:')) {
+      const notification = body as { 'api:hasEventType': { '@id': string }; 'api:hasLogisticsObject': { '@id': string } };
+      await db
+        .insertInto('onerecord_notifications')
+        .values({
+          notification_id: randomUUID(),
+          recipient_company_id: target.slice('internal:'.length),
+          sender_company_id: null,
+          sender_user_id: null,
+          sender_client_id: null,
+          event_type: notification['api:hasEventType']['@id'].replace(/^api:/, ''),
+          logistics_object: notification['api:hasLogisticsObject']['@id'],
+          body: JSON.stringify(body),
+        })
+        .execute();
+      return;
+    }
+    const response = await fetch(target, {
+      method: 'POST',
+      headers: { 'Content-Type': `${CONTENT_TYPE}; version=${API_VERSION}`, Accept: CONTENT_TYPE },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      redirect: 'error',
+    });
+    await response.body?.cancel();
+    if (!response.ok) throw new Error(`${target} answered ${response.status}`);
+  }
+
+  async function drain(target: string): Promise<'done' | 'busy' | 'failed'> {
+    const leased = await sql`
+      INSERT INTO onerecord_delivery_leases (target, leased_until) VALUES (${target}, clock_timestamp() + make_interval(secs => ${LEASE_SECONDS}))
+      ON CONFLICT (target) DO UPDATE SET leased_until = EXCLUDED.leased_until WHERE onerecord_delivery_leases.leased_until < clock_timestamp()
+      RETURNING target`.execute(db);
+    if (leased.rows.length === 0) return 'busy';
+    try {
+      for (;;) {
+        const due = await db
+          .selectFrom('onerecord_deliveries as d')
+          .innerJoin('onerecord_subscriptions as s', 's.request_id', 'd.request_id')
+          .select(['d.delivery_id', 'd.body', 'd.created_at', 's.status'])
+          .where('d.target', '=', target)
+          .where('d.delivered_at', 'is', null)
+          .where('d.failed_at', 'is', null)
+          .orderBy('d.delivery_id')
+          .limit(50)
+          .execute();
+        if (due.length === 0) return 'done';
+        for (const delivery of due) {
+          const giveUp =
+            delivery.status !== 'REQUEST_ACCEPTED'
+              ? 'the subscription was revoked'
+              : delivery.created_at.getTime() < Date.now() - RETRY_HOURS * 3_600_000
+                ? `not delivered within ${RETRY_HOURS} hours`
+                : undefined;
+          if (giveUp) {
+            await db
+              .updateTable('onerecord_deliveries')
+              .set({ failed_at: new Date(), last_error: giveUp })
+              .where('delivery_id', '=', delivery.delivery_id)
+              .execute();
+            continue;
+          }
+          try {
+            await send(target, delivery.body);
+          } catch (error) {
+            await db
+              .updateTable('onerecord_deliveries')
+              .set((eb) => ({ attempts: eb('attempts', '+', 1), last_attempt_at: new Date(), last_error: String((error as Error).message).slice(0, 500) }))
+              .where('delivery_id', '=', delivery.delivery_id)
+              .execute();
+            return 'failed';
+          }
+          await db
+            .updateTable('onerecord_deliveries')
+            .set((eb) => ({ attempts: eb('attempts', '+', 1), last_attempt_at: new Date(), delivered_at: new Date() }))
+            .where('delivery_id', '=', delivery.delivery_id)
+            .execute();
+          await sql`UPDATE onerecord_delivery_leases SET leased_until = clock_timestamp() + make_interval(secs => ${LEASE_SECONDS}) WHERE target = ${target}`.execute(
+            db,
+          );
+        }
+      }
+    } finally {
+      await db.deleteFrom('onerecord_delivery_leases').where('target', '=', target).execute();
+    }
+  }
+
+  /** One dispatch at a time in this process; a wake-up meanwhile runs another after it. */
+  function dispatch(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await dispatchAll();
+      } while (again && !stopped);
+      return total;
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  const wake = () => {
+    if (!stopped) dispatch().catch((error) => log.warn({ err: error }, 'ONE Record notifications not dispatched; the next wake-up tries again'));
+  };
+  const unsubscribe = ctx.changes.subscribe({ onChange: (event) => event.k === 'oneRecordOutbox' && wake(), onReset: wake });
+  const sweep = setInterval(wake, SWEEP_MS);
+  sweep.unref();
+  return {
+    dispatch,
+    drain,
+    stop() {
+      stopped = true;
+      clearInterval(sweep);
+      unsubscribe();
+    },
+  };
+}
+
+/** The job of a target: drained, or tried again (the queue's retries) while it fails. */
+export async function drainJob(notifier: Notifier, target: string): Promise<void> {
+  if ((await notifier.drain(target)) === 'failed') throw new Error(`ONE Record notifications to ${target} not delivered yet`);
+}

@@ -1,0 +1,281 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classicCall } from '../classicCall';
+import { setShipment, shipmentWhere } from '../shipments/support';
+import { bearer, buildTestApp, requestToken, signIn, type TestApp } from '../testApp';
+import { ontologyProblems } from '../../domain/oneRecord/ontology';
+
+/**
+ * Publish and subscribe (issue 37, 1): a partner subscribes to a shipment's object or to a class of objects, for its
+ * own organisation; the portal's decisions, partners' events and objects then reach the partner's server as
+ * api:Notification, in order, from the job queue; one that the partner's server does not take is tried again and
+ * arrives, after those before it, once the server is back. Nobody is notified of what its company may not see, and a
+ * revoked subscription notifies no more.
+ */
+
+let t: TestApp;
+let admin: string;
+let skyair: string;
+let client: string;
+let partner: Server;
+let partnerUrl: string;
+/** What the partner's server received, and whether it takes notifications now. */
+const received: { path: string; body: Record<string, unknown> }[] = [];
+let partnerUp = true;
+
+const BASE = 'http://localhost:3000/onerecord';
+const LD = 'application/ld+json; version=2.3.0';
+const API = 'https://onerecord.iata.org/ns/api#';
+
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, body?: unknown) =>
+  t.app.inject({
+    method,
+    url: `/onerecord${url}`,
+    headers: { ...bearer(token), accept: LD, ...(body !== undefined ? { 'content-type': LD } : {}) },
+    ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+  });
+
+const subscription = (
+  subscriber: string,
+  topicType: 'LOGISTICS_OBJECT_IDENTIFIER' | 'LOGISTICS_OBJECT_TYPE',
+  topic: string,
+  events = ['LOGISTICS_EVENT_RECEIVED'],
+) => ({
+  '@context': { api: 'https://onerecord.iata.org/ns/api#' },
+  '@type': 'api:Subscription',
+  'api:hasContentType': 'application/ld+json',
+  'api:hasSubscriber': { '@id': subscriber },
+  'api:hasTopicType': { '@id': `api:${topicType}` },
+  'api:includeSubscriptionEventType': events.map((type) => ({ '@id': `api:${type}` })),
+  'api:hasTopic': { '@type': 'http://www.w3.org/2001/XMLSchema#anyURI', '@value': topic },
+});
+
+const event = (code: string) => ({
+  '@context': { cargo: 'https://onerecord.iata.org/ns/cargo#' },
+  '@type': 'cargo:LogisticsEvent',
+  'cargo:eventDate': { '@type': 'http://www.w3.org/2001/XMLSchema#dateTime', '@value': '2026-11-30T06:15:00Z' },
+  'cargo:eventCode': { '@id': `https://onerecord.iata.org/ns/code-lists/StatusCode#${code}` },
+});
+
+async function subscribe(token: string, body: unknown) {
+  const response = await call('POST', '/subscriptions', token, body);
+  expect(response.statusCode, response.body).toBe(201);
+  expect(response.headers.type).toBe(`${API}SubscriptionRequest`);
+  return String(response.headers.location);
+}
+
+/** A DEMOAIR shipment that nobody holds, opened again for a decision. */
+let pick = 0;
+async function openShipment(): Promise<{ id: string; updateDt: string }> {
+  const row = await shipmentWhere(t, sql`s.awb_prefix = '160' AND NOT EXISTS (SELECT 1 FROM shipment_handling h WHERE h.shipment_id = s.shipment_id)`, pick++);
+  const updateDt = await setShipment(t, row.shipment_id, {
+    status: 'New',
+    acceptance_block: null,
+    acceptance_block_reason: null,
+    acceptance_block_companies: [],
+    eyeball_check: null,
+  });
+  return { id: row.shipment_id, updateDt };
+}
+
+const notificationsFor = (objectIri: string) =>
+  received.filter((each) => (each.body['api:hasLogisticsObject'] as { '@id': string } | undefined)?.['@id'] === objectIri).map((each) => each.body);
+
+beforeAll(async () => {
+  partner = createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk) => {
+      text += chunk;
+    });
+    request.on('end', () => {
+      if (!partnerUp) {
+        response.writeHead(503).end();
+        return;
+      }
+      received.push({ path: String(request.url), body: JSON.parse(text) });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve));
+  partnerUrl = `http://127.0.0.1:${(partner.address() as AddressInfo).port}`;
+  t = await buildTestApp({ PUBLIC_URL: 'http://localhost:3000' }, { jobs: 'workers' });
+  admin = (await signIn(t.app, 'DEMOAIR', 'admin', 'Admin#12345')).access_token;
+  skyair = (await signIn(t.app, 'SKYAIR', 'admin', 'Admin#12345')).access_token;
+  const registered = (
+    await classicCall(t.app, admin, 'POST', '/onerecordclients', { name: 'Partner', organisation_iri: `${partnerUrl}/partner/logistics-objects/acme` })
+  ).json().data;
+  client = (await requestToken(t.app, { GrantType: 'client_credentials', ClientId: registered.id, ClientSecret: registered.secret })).json().access_token;
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => partner.close(resolve));
+});
+
+describe('POST /onerecord/subscriptions', () => {
+  it('subscribes a registered client to a shipment’s object (201, an accepted SubscriptionRequest) and refuses what it may not', async () => {
+    const shipment = await openShipment();
+    const topic = `${BASE}/logistics-objects/${shipment.id}-shipment`;
+    const organisation = `${partnerUrl}/partner/logistics-objects/acme`;
+    const location = await subscribe(client, subscription(organisation, 'LOGISTICS_OBJECT_IDENTIFIER', topic));
+    const request = await call('GET', `/action-requests/${location.split('/').pop()}`, client);
+    expect(request.statusCode).toBe(200);
+    expect(request.json()).toMatchObject({
+      '@type': 'api:SubscriptionRequest',
+      'api:hasRequestStatus': { '@id': 'api:REQUEST_ACCEPTED' },
+      'api:isRequestedBy': { '@id': organisation },
+      'api:hasSubscription': { 'api:hasSubscriber': { '@id': organisation }, 'api:hasTopic': topic },
+    });
+    expect(await ontologyProblems(request.json())).toEqual([]);
+
+    const refusals: [string, unknown, number][] = [
+      [client, subscription(organisation, 'LOGISTICS_OBJECT_IDENTIFIER', topic), 422],
+      [client, subscription('https://third.example/logistics-objects/party', 'LOGISTICS_OBJECT_IDENTIFIER', topic), 403],
+      [skyair, subscription(`${BASE}/logistics-objects/company-SKYAIR`, 'LOGISTICS_OBJECT_IDENTIFIER', topic), 403],
+      [client, subscription(organisation, 'LOGISTICS_OBJECT_IDENTIFIER', 'https://elsewhere.example/logistics-objects/1'), 422],
+      [client, subscription(organisation, 'LOGISTICS_OBJECT_TYPE', 'https://onerecord.iata.org/ns/cargo#Value'), 400],
+      [
+        client,
+        { ...subscription(organisation, 'LOGISTICS_OBJECT_TYPE', 'https://onerecord.iata.org/ns/cargo#Piece'), 'api:includeSubscriptionEventType': [] },
+        400,
+      ],
+      [
+        client,
+        { ...subscription(organisation, 'LOGISTICS_OBJECT_TYPE', 'https://onerecord.iata.org/ns/cargo#Piece'), 'api:expiresAt': '2020-01-01T00:00:00Z' },
+        400,
+      ],
+    ];
+    for (const [token, body, status] of refusals) expect((await call('POST', '/subscriptions', token, body)).statusCode, JSON.stringify(body)).toBe(status);
+  });
+
+  it('answers the portal’s own subscription to a publisher’s topic, and refuses a topic that is no logistics object', async () => {
+    const own = await call(
+      'GET',
+      `/subscriptions?topicType=${encodeURIComponent(`${API}LOGISTICS_OBJECT_TYPE`)}&topic=${encodeURIComponent('https://onerecord.iata.org/ns/cargo#Shipment')}`,
+      admin,
+    );
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ '@type': 'api:Subscription', 'api:hasSubscriber': { '@id': `${BASE}/logistics-objects/data-holder` } });
+    expect(await ontologyProblems(own.json())).toEqual([]);
+    expect((await call('GET', `/subscriptions?topicType=${encodeURIComponent(`${API}LOGISTICS_OBJECT_TYPE`)}`, admin)).statusCode).toBe(400);
+  });
+});
+
+describe('notifications to a subscriber', () => {
+  it('sends the portal’s decision and a partner’s event to the subscriber’s server, as api:Notification', async () => {
+    const shipment = await openShipment();
+    const objectIri = `${BASE}/logistics-objects/${shipment.id}-shipment`;
+    const location = await subscribe(client, subscription(`${partnerUrl}/partner/logistics-objects/acme`, 'LOGISTICS_OBJECT_IDENTIFIER', objectIri));
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/awbapi/awbapprove',
+      headers: bearer(admin),
+      payload: { ShipmentId: shipment.id, ApproveType: 'NORMAL', ApproveReason: '', UpdateDT: shipment.updateDt, PendingUpdate: false },
+    });
+    expect(accepted.json().data).toMatchObject({ Status: 'Accept' });
+    await expect.poll(() => notificationsFor(objectIri).length, { timeout: 10_000, interval: 100 }).toBe(1);
+    const [decision] = notificationsFor(objectIri);
+    expect(received.find((each) => each.body === decision)?.path).toBe('/partner/notifications');
+    expect(decision).toMatchObject({
+      '@type': 'api:Notification',
+      'api:hasEventType': { '@id': 'api:LOGISTICS_EVENT_RECEIVED' },
+      'api:hasLogisticsObjectType': 'https://onerecord.iata.org/ns/cargo#Shipment',
+      'api:isTriggeredBy': { '@id': location },
+    });
+    expect(await ontologyProblems(decision)).toEqual([]);
+    // The event it names is the decision, readable by the subscriber.
+    const eventIri = (decision['api:hasLogisticsEvent'] as { '@id': string }[])[0]['@id'];
+    const read = await call('GET', eventIri.replace(BASE, ''), client);
+    expect(read.json()['cargo:eventCode']['@id']).toMatch(/ScreeningStatus#ACCEPTED$/);
+
+    expect((await call('POST', `/logistics-objects/${shipment.id}-shipment/logistics-events`, client, event('DEP'))).statusCode).toBe(201);
+    await expect.poll(() => notificationsFor(objectIri).length, { timeout: 10_000, interval: 100 }).toBe(2);
+  });
+
+  it('keeps what a subscriber’s server refused and sends it, before what came after, once the server is back; a revoked subscription notifies no more', async () => {
+    const shipment = await openShipment();
+    const objectId = `${shipment.id}-shipment`;
+    const objectIri = `${BASE}/logistics-objects/${objectId}`;
+    const location = await subscribe(client, subscription(`${partnerUrl}/partner/logistics-objects/acme`, 'LOGISTICS_OBJECT_IDENTIFIER', objectIri));
+    partnerUp = false;
+    const first = await call('POST', `/logistics-objects/${objectId}/logistics-events`, client, event('RCS'));
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db
+              .selectFrom('onerecord_deliveries')
+              .select(['attempts', 'delivered_at'])
+              .where('request_id', '=', location.split('/').pop() as string)
+              .execute()
+          )[0]?.attempts ?? 0,
+        {
+          timeout: 10_000,
+          interval: 100,
+        },
+      )
+      .toBeGreaterThan(0);
+    expect(notificationsFor(objectIri)).toHaveLength(0);
+    // The job queue has the target to try again.
+    const retries = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM pgboss.job WHERE name = 'onerecord-notify' AND state IN ('created', 'retry', 'active')`.execute(t.db);
+    expect(Number(retries.rows[0].n)).toBeGreaterThan(0);
+
+    partnerUp = true;
+    const second = await call('POST', `/logistics-objects/${objectId}/logistics-events`, client, event('DEP'));
+    await expect.poll(() => notificationsFor(objectIri).length, { timeout: 10_000, interval: 100 }).toBe(2);
+    const events = notificationsFor(objectIri).map((each) => (each['api:hasLogisticsEvent'] as { '@id': string }[])[0]['@id']);
+    expect(events).toEqual([first.headers.location, second.headers.location]);
+
+    expect((await call('DELETE', `/action-requests/${location.split('/').pop()}`, client)).statusCode).toBe(204);
+    const revoked = await call('GET', `/action-requests/${location.split('/').pop()}`, client);
+    expect(revoked.json()).toMatchObject({
+      'api:hasRequestStatus': { '@id': 'api:REQUEST_REVOKED' },
+      'api:isRevokedBy': { '@id': `${partnerUrl}/partner/logistics-objects/acme` },
+    });
+    expect((await call('DELETE', `/action-requests/${location.split('/').pop()}`, client)).statusCode).toBe(422);
+    await call('POST', `/logistics-objects/${objectId}/logistics-events`, client, event('ARR'));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(notificationsFor(objectIri)).toHaveLength(2);
+  });
+
+  it('files notifications for an organisation hosted on this server, of the objects of a type its company may see only', async () => {
+    await subscribe(
+      admin,
+      subscription(`${BASE}/logistics-objects/company-DEMOAIR`, 'LOGISTICS_OBJECT_TYPE', 'https://onerecord.iata.org/ns/cargo#Piece', [
+        'LOGISTICS_OBJECT_CREATED',
+        'LOGISTICS_OBJECT_UPDATED',
+      ]),
+    );
+    const piece = { '@context': { cargo: 'https://onerecord.iata.org/ns/cargo#' }, '@type': 'cargo:Piece', 'cargo:goodsDescription': 'notified' };
+    const own = String((await call('POST', '/logistics-objects', admin, piece)).headers.location);
+    const foreign = String((await call('POST', '/logistics-objects', skyair, piece)).headers.location);
+    const filed = async (object: string) =>
+      await t.db.selectFrom('onerecord_notifications').select(['recipient_company_id', 'event_type']).where('logistics_object', '=', object).execute();
+    await expect.poll(async () => (await filed(own)).length, { timeout: 10_000, interval: 100 }).toBe(1);
+    expect(await filed(own)).toEqual([{ recipient_company_id: 'DEMOAIR', event_type: 'LOGISTICS_OBJECT_CREATED' }]);
+    expect(await filed(foreign)).toEqual([]);
+  });
+});
+
+describe('POST /onerecord/notifications', () => {
+  it('receives a partner’s notification (204) and keeps it with who sent it; refuses what is no notification', async () => {
+    const notification = {
+      '@context': { api: 'https://onerecord.iata.org/ns/api#' },
+      '@type': 'api:Notification',
+      'api:hasEventType': { '@id': 'api:LOGISTICS_OBJECT_UPDATED' },
+      'api:hasLogisticsObject': { '@id': 'https://partner.example/logistics-objects/77' },
+    };
+    expect((await call('POST', '/notifications', client, notification)).statusCode).toBe(204);
+    const kept = await t.db
+      .selectFrom('onerecord_notifications')
+      .select(['sender_company_id', 'event_type'])
+      .where('logistics_object', '=', 'https://partner.example/logistics-objects/77')
+      .execute();
+    expect(kept).toEqual([{ sender_company_id: 'DEMOAIR', event_type: 'LOGISTICS_OBJECT_UPDATED' }]);
+    expect((await call('POST', '/notifications', client, { ...notification, 'api:hasEventType': { '@id': 'api:SOMETHING' } })).statusCode).toBe(400);
+    expect((await call('POST', '/notifications', client, { ...notification, '@type': 'api:Subscription' })).statusCode).toBe(400);
+  });
+});
