@@ -120,7 +120,7 @@ async function main() {
   }
 }
 
-// BENCH_ONLY=foundation,hotpath,browser,fuzz,limits,rolling,startup,screening,screeningscale,shipments,live (any of them, comma separated) runs those parts only.
+// BENCH_ONLY=foundation,hotpath,browser,fuzz,limits,rolling,startup,screening,screeningscale,shipments,live,onerecord (any of them, comma separated) runs those parts only.
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const runs = (part: string) => !only || only.includes(part);
 if (runs('foundation')) await main();
@@ -140,6 +140,8 @@ if (runs('startup')) await (await import('./startup')).runStartupBench();
 if (runs('screening')) await import('./screening');
 // Issue 34, 5: a version of 100,000 names: the screener's build time and heap, shipments per CPU second, an internal row's edit; bench/results/screening-scale.{json,md}.
 if (runs('screeningscale')) (await import('./screeningScale')).runScreeningScaleBench();
+// Issue 37: the ONE Record server: a logistics object's GET, a decision's notification to a subscriber, a subscriber down for ten minutes; bench/results/onerecord.{json,md}.
+if (runs('onerecord')) await (await import('./oneRecord')).runOneRecordBench();
 // Issue 4: search latency on BENCH_SHIPMENTS generated shipments (1,000,000 by default); writes bench/results/shipments.{json,md}.
 if (runs('shipments')) await (await import('./shipments')).runShipmentBench();
 // Issue 19: 1,000 idle event streams on one instance (memory, CPU) and a decision's commit to its event on another instance; bench/results/live.{json,md}.

@@ -268,6 +268,18 @@ export async function runShipmentBench(): Promise<void> {
     );
     const ids = (await post('/awbapi/awbsummary', { fieldSearch: tags(1), dbOptions })).data.rows.map((row) => row.ShipmentId);
     const detail = await timed(200, (round) => get(`/awbapi/awbdetail/${ids[round % ids.length]}`));
+    // ONE Record (issue 37): the Waybill of a different shipment each time (found by a 1-tag search), as JSON-LD.
+    const waybillIds: string[] = [];
+    for (let round = 300; waybillIds.length < 210; round++)
+      waybillIds.push(...(await post('/awbapi/awbsummary', { fieldSearch: tags(round).slice(0, 1), dbOptions })).data.rows.map((row) => row.ShipmentId));
+    let nextWaybill = 0; // the warm-up's ten included: no shipment asked for twice
+    const oneRecordWaybill = await timed(200, async () => {
+      const response = await fetch(`${base}/onerecord/logistics-objects/${waybillIds[nextWaybill++]}-waybill`, {
+        headers: { authorization: headers.authorization, accept: 'application/ld+json' },
+      });
+      if (!response.ok) throw new Error(`ONE Record Waybill: HTTP ${response.status}`);
+      return response.arrayBuffer();
+    });
     const next = await timed(100, (round) => get(`/awbapi/searchnext?ShipmentId=${ids[round % ids.length]}`));
     const overview = await timed(30, () => get(`/awbapi/overview?Today=${dayOf(0)}`));
     // The whole view sorted by a column no index orders: every row of the view is read.
@@ -314,6 +326,7 @@ export async function runShipmentBench(): Promise<void> {
         summaryPage: listing,
         summaryFiltered7Days: filtered,
         detail,
+        oneRecordWaybill,
         searchNext: next,
         overview,
         summaryPageSortedByWeight: byWeight,
@@ -337,6 +350,7 @@ export async function runShipmentBench(): Promise<void> {
       row('POST awbsummary, a page of the whole view (with total)', listing),
       row('POST awbsummary, flight date 7 days + status, by flight date', filtered),
       row('GET awbdetail/{id} (with the Display log)', detail),
+      row('GET onerecord/logistics-objects/{id} (a Waybill, JSON-LD; a different shipment each time)', oneRecordWaybill),
       row('GET searchnext', next),
       row('GET overview', overview),
       row('POST awbsummary, the whole view sorted by weight (sort index)', byWeight),

@@ -28,3 +28,38 @@ export async function expandSafely(body: unknown): Promise<Expansion> {
 }
 
 export const isAbsoluteIri = (value: unknown): value is string => typeof value === 'string' && /^[a-z][a-z0-9+.-]*:\S+$/i.test(value);
+
+const API_NS = 'https://onerecord.iata.org/ns/api#';
+const XSD_DATE_TIME = 'http://www.w3.org/2001/XMLSchema#dateTime';
+type Field<T> = { ok: true; value: T | undefined } | { ok: false; message: string; property: string };
+
+/** An optional true-or-false api: property of an expanded node. */
+export function optionalFlag(node: Expanded, name: string): Field<boolean> {
+  const given = (node[`${API_NS}${name}`] as Expanded[] | undefined) ?? [];
+  if (given.length === 0) return { ok: true, value: undefined };
+  const value = given[0]['@value'];
+  if (given.length === 1 && (value === true || value === false || value === 'true' || value === 'false'))
+    return { ok: true, value: value === true || value === 'true' };
+  return { ok: false, message: `api:${name}, when given, is true or false.`, property: `${API_NS}${name}` };
+}
+
+/** The optional api:hasDescription of an expanded node: one text. */
+export function optionalDescription(node: Expanded): Field<string> {
+  const given = (node[`${API_NS}hasDescription`] as Expanded[] | undefined) ?? [];
+  if (given.length === 0) return { ok: true, value: undefined };
+  if (given.length === 1 && typeof given[0]['@value'] === 'string') return { ok: true, value: given[0]['@value'] };
+  return { ok: false, message: 'api:hasDescription, when given, is one text.', property: `${API_NS}hasDescription` };
+}
+
+/** The optional api:expiresAt of an expanded node: one date and time, still to come. */
+export function optionalExpiry(node: Expanded): Field<Date> {
+  const given = (node[`${API_NS}expiresAt`] as Expanded[] | undefined) ?? [];
+  if (given.length === 0) return { ok: true, value: undefined };
+  const property = `${API_NS}expiresAt`;
+  const text = given[0]['@value'];
+  const at = typeof text === 'string' && (given[0]['@type'] === undefined || given[0]['@type'] === XSD_DATE_TIME) ? new Date(text) : undefined;
+  if (given.length > 1 || !at || Number.isNaN(at.getTime()) || !/T\d{2}:\d{2}/.test(String(text)))
+    return { ok: false, message: 'api:expiresAt, when given, is one date and time (xsd:dateTime).', property };
+  if (at.getTime() <= Date.now()) return { ok: false, message: 'api:expiresAt is already past.', property };
+  return { ok: true, value: at };
+}

@@ -1,7 +1,7 @@
-import { expandSafely, isAbsoluteIri, type Expanded } from './jsonLdReading';
+import { expandSafely, isAbsoluteIri, optionalDescription, optionalExpiry, optionalFlag, type Expanded } from './jsonLdReading';
 import type { Reading } from './objectReading';
 import { isLogisticsObjectClass } from './ontology';
-import { API, CONTENT_TYPE, XSD } from './vocabulary';
+import { API, CONTENT_TYPE } from './vocabulary';
 
 /**
  * Subscriptions (issue 37, 1; API 2.3.0 "Publish & Subscribe"): an api:Subscription a partner posts to be notified
@@ -86,41 +86,27 @@ export async function readSubscription(body: unknown): Promise<Reading<Subscript
     if (!eventTypes.includes(name as SubscriptionEventType)) eventTypes.push(name as SubscriptionEventType);
   }
   if (eventTypes.length === 0) return refuse('api:includeSubscriptionEventType needs at least one event type.', `${API}includeSubscriptionEventType`);
-  const flag = (property: string): boolean | undefined | 'bad' => {
-    const given = values(node, property);
-    if (given.length === 0) return undefined;
-    const value = given[0]['@value'];
-    return given.length === 1 && (value === true || value === false || value === 'true' || value === 'false') ? value === true || value === 'true' : 'bad';
-  };
-  const sendBody = flag('sendLogisticsObjectBody');
-  const notify = flag('notifyRequestStatusChange');
-  if (sendBody === 'bad') return refuse('api:sendLogisticsObjectBody, when given, is true or false.', `${API}sendLogisticsObjectBody`);
-  if (notify === 'bad') return refuse('api:notifyRequestStatusChange, when given, is true or false.', `${API}notifyRequestStatusChange`);
+  const sendBody = optionalFlag(node, 'sendLogisticsObjectBody');
+  if (!sendBody.ok) return sendBody;
+  const notify = optionalFlag(node, 'notifyRequestStatusChange');
+  if (!notify.ok) return notify;
   for (const type of values(node, 'hasContentType'))
     if (typeof type['@value'] !== 'string' || type['@value'].split(';')[0].trim() !== CONTENT_TYPE)
       return refuse(`api:hasContentType: this server sends ${CONTENT_TYPE} only.`, `${API}hasContentType`);
-  const description = values(node, 'hasDescription');
-  if (description.length > 1 || (description.length === 1 && typeof description[0]['@value'] !== 'string'))
-    return refuse('api:hasDescription, when given, is one text.', `${API}hasDescription`);
-  const expires = values(node, 'expiresAt');
-  let expiresAt: Date | undefined;
-  if (expires.length > 0) {
-    const text = expires[0]['@value'];
-    expiresAt = typeof text === 'string' && (expires[0]['@type'] === undefined || expires[0]['@type'] === `${XSD}dateTime`) ? new Date(text) : undefined;
-    if (expires.length > 1 || !expiresAt || Number.isNaN(expiresAt.getTime()) || !/T\d{2}:\d{2}/.test(String(text)))
-      return refuse('api:expiresAt, when given, is one date and time (xsd:dateTime).', `${API}expiresAt`);
-    if (expiresAt.getTime() <= Date.now()) return refuse('api:expiresAt is already past.', `${API}expiresAt`);
-  }
+  const description = optionalDescription(node);
+  if (!description.ok) return description;
+  const expiresAt = optionalExpiry(node);
+  if (!expiresAt.ok) return expiresAt;
   return {
     ok: true,
     value: {
       subscriber: subscriber[0]['@id'] as string,
       ...topic.value,
       eventTypes,
-      sendBody: sendBody ?? false,
-      notify: notify ?? false,
-      ...(description.length === 1 ? { description: description[0]['@value'] as string } : {}),
-      ...(expiresAt ? { expiresAt } : {}),
+      sendBody: sendBody.value ?? false,
+      notify: notify.value ?? false,
+      ...(description.value !== undefined ? { description: description.value } : {}),
+      ...(expiresAt.value ? { expiresAt: expiresAt.value } : {}),
     },
   };
 }

@@ -259,6 +259,29 @@ export interface OneRecordDeliveryLeaseTable {
   leased_until: Date;
 }
 
+/** 0032: a ONE Record access delegation of partners' objects (its AccessDelegationRequest). */
+export interface OneRecordDelegationTable {
+  request_id: string;
+  company_id: string;
+  user_id: string | null;
+  client_id: string | null;
+  requested_by: string;
+  holder_company_id: string;
+  requested_for: string;
+  grantee_company_id: string;
+  permissions: string[];
+  object_ids: string[];
+  description: string | null;
+  notify_status: Generated<boolean>;
+  expires_at: Date | null;
+  requested_at: CreatedAt;
+  status: string;
+  status_since: ColumnType<Date, Date | string | undefined, Date | string>;
+  status_history: ColumnType<unknown, string | undefined, string>;
+  revoked_by: string | null;
+  revoked_at: Date | null;
+}
+
 /** 0019: ids of event-stream tickets already used, kept until the ticket expires. */
 export interface UsedEventTicketTable {
   ticket_id: string;
@@ -667,6 +690,7 @@ export interface Database {
   onerecord_outbox: OneRecordOutboxTable;
   onerecord_deliveries: OneRecordDeliveryTable;
   onerecord_delivery_leases: OneRecordDeliveryLeaseTable;
+  onerecord_delegations: OneRecordDelegationTable;
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
   shipments: ShipmentTable;

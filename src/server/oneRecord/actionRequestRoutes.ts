@@ -4,7 +4,8 @@ import { API, logisticsObjectIri, xsdDateTime } from '../../domain/oneRecord/voc
 import type { AppContext } from '../context';
 import { jsonLdAnswer, noBody, REFUSALS, sendError, sendJsonLd } from './answers';
 import { organisationOf, type OneRecordCaller } from './callers';
-import { actionRequest, type ActionRequestRow } from './partnerObjects';
+import { actionRequest, decideChange, revokeChange, type ActionRequestRow } from './partnerObjects';
+import { decideDelegation, delegationRequest, revokeDelegation, type DelegationRow } from './delegationStore';
 import { revokeSubscription, subscriptionRequest, type SubscriptionRow } from './subscriptionStore';
 
 /**
@@ -67,6 +68,17 @@ export function changeRequestNode(base: string, found: ActionRequestRow) {
         'api:o': operation.o.map((object) => ({ '@type': 'api:OperationObject', 'api:hasDatatype': object.datatype, 'api:hasValue': object.value })),
       })),
     },
+    ...(found.errors.length > 0
+      ? {
+          'api:hasError': found.errors.map((error) => ({
+            '@type': 'api:Error',
+            'api:hasTitle': error.title,
+            'api:hasErrorDetail': [
+              { '@type': 'api:ErrorDetail', 'api:hasMessage': error.message, ...(error.property ? { 'api:hasProperty': error.property } : {}) },
+            ],
+          })),
+        }
+      : {}),
     ...statusFields(found),
   };
 }
@@ -91,41 +103,83 @@ export function subscriptionRequestNode(base: string, found: SubscriptionRow) {
   };
 }
 
-/** An action request of either kind, as the routes below need it. */
+export function delegationRequestNode(base: string, found: DelegationRow) {
+  return {
+    '@id': actionRequestIri(base, found.requestId),
+    '@type': 'api:AccessDelegationRequest',
+    'api:hasAccessDelegation': {
+      '@type': 'api:AccessDelegation',
+      'api:hasPermission': found.permissions.map((permission) => ({ '@id': `api:${permission}` })),
+      'api:isRequestedFor': { '@id': found.requestedFor },
+      'api:hasLogisticsObject': found.objectIds.map((id) => ({ '@id': logisticsObjectIri(base, id) })),
+      'api:notifyRequestStatusChange': found.notify,
+      ...(found.description !== undefined ? { 'api:hasDescription': found.description } : {}),
+      ...(found.expiresAt ? { 'api:expiresAt': xsdDateTime(found.expiresAt) } : {}),
+    },
+    ...statusFields(found),
+  };
+}
+
+/** An action request of any kind, as the routes below need it. */
 interface RequestView {
-  type: 'ChangeRequest' | 'SubscriptionRequest';
+  type: 'ChangeRequest' | 'SubscriptionRequest' | 'AccessDelegationRequest';
   requesterCompanyId: string;
-  /** The company holding the object a change is for (none for a subscription: the portal publishes). */
+  /** The company holding the objects (none for a subscription: the portal publishes, and decides when it is made). */
   holderCompanyId?: string;
+  /** Other companies that may read it (a delegation's grantee). */
+  readers: string[];
   status: string;
   statusSince: Date;
   /** The statuses from which it may be revoked. */
   revocable: string[];
   node: object;
+  /** The holder's decision on a pending request (false: it was not pending). */
+  decide?: (status: 'REQUEST_ACCEPTED' | 'REQUEST_REJECTED', by: string) => Promise<boolean>;
+  revoke: (by: string) => Promise<boolean>;
 }
 
 export function actionRequestRoutes(app: FastifyInstance, ctx: AppContext, base: string) {
   async function findRequest(requestId: string): Promise<RequestView | undefined> {
+    const id = requestId.toLowerCase();
     const change = await actionRequest(ctx.db, requestId);
     if (change)
       return {
         type: 'ChangeRequest',
         requesterCompanyId: change.companyId,
         holderCompanyId: change.holderCompanyId,
+        readers: [],
         status: change.status,
         statusSince: change.statusSince,
         revocable: ['REQUEST_PENDING'],
         node: changeRequestNode(base, change),
+        decide: (status, by) => decideChange(ctx.db, id, status, by),
+        revoke: (by) => revokeChange(ctx.db, id, by),
       };
     const subscription = await subscriptionRequest(ctx.db, requestId);
     if (subscription)
       return {
         type: 'SubscriptionRequest',
         requesterCompanyId: subscription.companyId,
+        readers: [],
         status: subscription.status,
         statusSince: subscription.statusSince,
         revocable: ['REQUEST_PENDING', 'REQUEST_ACCEPTED'],
         node: subscriptionRequestNode(base, subscription),
+        revoke: (by) => revokeSubscription(ctx.db, id, by),
+      };
+    const delegation = await delegationRequest(ctx.db, requestId);
+    if (delegation)
+      return {
+        type: 'AccessDelegationRequest',
+        requesterCompanyId: delegation.companyId,
+        holderCompanyId: delegation.holderCompanyId,
+        readers: [delegation.granteeCompanyId],
+        status: delegation.status,
+        statusSince: delegation.statusSince,
+        revocable: ['REQUEST_PENDING', 'REQUEST_ACCEPTED'],
+        node: delegationRequestNode(base, delegation),
+        decide: (status, by) => decideDelegation(ctx.db, id, status, by),
+        revoke: (by) => revokeDelegation(ctx.db, id, by),
       };
     return undefined;
   }
@@ -138,20 +192,21 @@ export function actionRequestRoutes(app: FastifyInstance, ctx: AppContext, base:
       sendError(reply, 404, 'No action request has this id.', resource);
       return undefined;
     }
-    if (found.requesterCompanyId !== caller.companyId && found.holderCompanyId !== caller.companyId) {
+    if (found.requesterCompanyId !== caller.companyId && found.holderCompanyId !== caller.companyId && !found.readers.includes(caller.companyId)) {
       sendError(reply, 403, 'This action request is not shared with your company.', resource);
       return undefined;
     }
     return found;
   }
 
-  /** Revokes the request when it still may be; else the refusal is sent. */
+  /** Revokes the request when it still may be (by its requester or the holder); else the refusal is sent. */
   async function revoke(reply: FastifyReply, caller: OneRecordCaller, requestId: string, found: RequestView) {
     const resource = actionRequestIri(base, requestId);
-    const revoked =
-      found.revocable.includes(found.status) && found.type === 'SubscriptionRequest'
-        ? await revokeSubscription(ctx.db, requestId.toLowerCase(), organisationOf(caller, base))
-        : false;
+    if (found.requesterCompanyId !== caller.companyId && found.holderCompanyId !== caller.companyId) {
+      sendError(reply, 403, 'Only the requester or the holder revokes a request.', resource);
+      return false;
+    }
+    const revoked = found.revocable.includes(found.status) ? await found.revoke(organisationOf(caller, base)) : false;
     if (!revoked) {
       const may = found.revocable.map((status) => status.replace('REQUEST_', '').toLowerCase()).join(' or ');
       sendError(reply, 422, `The request is ${found.status}: only a ${may} request may be revoked.`, resource, `${API}hasRequestStatus`);
@@ -213,9 +268,12 @@ export function actionRequestRoutes(app: FastifyInstance, ctx: AppContext, base:
       if (found.status !== status) {
         if (status === 'REQUEST_REVOKED') {
           if (!(await revoke(reply, caller, requestId, found))) return reply;
-        } else if (found.type === 'ChangeRequest' && found.holderCompanyId !== caller.companyId)
-          return sendError(reply, 403, 'Only the holder of the logistics object decides on its change requests.', resource);
-        else return sendError(reply, 422, `The request is ${found.status}: it can no longer become ${status}.`, resource, `${API}hasRequestStatus`);
+        } else if (!found.decide || found.status !== 'REQUEST_PENDING')
+          return sendError(reply, 422, `The request is ${found.status}: it can no longer become ${status}.`, resource, `${API}hasRequestStatus`);
+        else if (found.holderCompanyId !== caller.companyId)
+          return sendError(reply, 403, 'Only the holder of the logistics objects decides on their requests.', resource);
+        else if (!(await found.decide(status as 'REQUEST_ACCEPTED' | 'REQUEST_REJECTED', organisationOf(caller, base))))
+          return sendError(reply, 422, 'The request was decided meanwhile.', resource, `${API}hasRequestStatus`);
       }
       return reply.code(204).header('Location', resource).header('Type', `${API}${found.type}`).send();
     },

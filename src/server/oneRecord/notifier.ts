@@ -15,6 +15,7 @@ import { actionRequestIri } from './actionRequestRoutes';
 import { companyIdOf } from './callers';
 import { currentObjects } from './objects';
 import { partnerObject } from './partnerObjects';
+import { isPermitted } from './delegationStore';
 
 /**
  * The ONE Record server's notifications to its subscribers (issue 37, 1; API 2.3.0 "Notifications"). Triggers
@@ -112,13 +113,13 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
         {
           objectId: row.object_id,
           type: object.type,
-          visibleTo: async (companyId) => companyId === object.companyId,
+          visibleTo: async (companyId) => companyId === object.companyId || (await isPermitted(db, companyId, object.objectId, 'GET_LOGISTICS_OBJECT')),
           body: () => ({ ...compactNode(object.body as StoredNode), 'api:hasRevision': object.revision, 'api:hasLatestRevision': object.latestRevision }),
         },
       ];
     }
     if (!row.shipment_id) return [];
-    const cached = await ctx.shipments.byId(row.shipment_id);
+    const cached = await ctx.shipments.rowById(row.shipment_id);
     if (!cached) return [];
     const { objects } = currentObjects(cached.row, { at: [cached.row.message_date] }, base);
     // A posted event names its object; a decision is an event of the Shipment; a message changes every object.

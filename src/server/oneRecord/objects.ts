@@ -25,8 +25,16 @@ export interface ObjectsAtRevision {
   lastModified: Date;
 }
 
-/** When the shipment's revisions came (at least one: a shipment put in without a message has its message date as revision 1). */
+/**
+ * When the shipment's revisions came (at least one: a shipment put in without a message has its message date as
+ * revision 1). Kept per row as the shipment cache holds it: a message that makes a revision changes the shipment,
+ * which gives the cache a new row.
+ */
+const revisionsOfRow = new WeakMap<object, Revisions>();
+
 export async function revisionsOf(db: Db, shipment: Pick<ShipmentRow, 'shipment_id' | 'awb_prefix' | 'awb_suffix' | 'message_date'>): Promise<Revisions> {
+  const known = revisionsOfRow.get(shipment);
+  if (known) return known;
   const rows = await db
     .selectFrom('cargo_messages')
     .select('received_at')
@@ -37,7 +45,9 @@ export async function revisionsOf(db: Db, shipment: Pick<ShipmentRow, 'shipment_
     .orderBy('received_at')
     .orderBy('message_id')
     .execute();
-  return { at: rows.length > 0 ? rows.map((row) => row.received_at) : [shipment.message_date] };
+  const revisions = { at: rows.length > 0 ? rows.map((row) => row.received_at) : [shipment.message_date] };
+  revisionsOfRow.set(shipment, revisions);
+  return revisions;
 }
 
 /**

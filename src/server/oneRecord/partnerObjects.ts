@@ -97,8 +97,30 @@ interface StatusEntry {
   changedBy: string;
 }
 
-/** The holder's own change: applied at once to the revision it is for, and recorded as an accepted change request. */
-export async function applyHolderChange(db: Db, objectId: string, change: Change, requester: Requester): Promise<ChangeOutcome> {
+/** Applies a change to the locked object as its next revision (at `now`); the reason when it cannot be applied. */
+async function applyLocked(
+  trx: Db,
+  objectId: string,
+  object: { revision: number; body: unknown },
+  change: Change,
+  now: Date,
+): Promise<{ ok: true } | { ok: false; message: string; property?: string }> {
+  const applied = applyChange(object.body as StoredNode, change.operations);
+  if (!applied.ok) return applied;
+  const revision = object.revision + 1;
+  const body = JSON.stringify(applied.value);
+  await trx.updateTable('onerecord_objects').set({ revision, body, modified_at: now }).where('object_id', '=', objectId).execute();
+  await trx.insertInto('onerecord_object_revisions').values({ object_id: objectId, revision, body, valid_from: now }).execute();
+  return { ok: true };
+}
+
+/**
+ * A change asked of an object: the holder's is applied at once and recorded as accepted; another company's (a
+ * delegate's, with PATCH_LOGISTICS_OBJECT) is checked against the revision it is for and recorded as pending, for the
+ * holder to accept or reject. Either way a change for an older revision, or one that cannot be applied whole, is
+ * refused and nothing is kept.
+ */
+export async function requestChange(db: Db, objectId: string, change: Change, requester: Requester, holder: boolean): Promise<ChangeOutcome> {
   return db.transaction().execute(async (trx) => {
     const object = await trx
       .selectFrom('onerecord_objects')
@@ -107,16 +129,17 @@ export async function applyHolderChange(db: Db, objectId: string, change: Change
       .forUpdate()
       .executeTakeFirstOrThrow();
     if (change.revision !== object.revision) return { ok: false as const, reason: 'revision' as const, latest: object.revision };
-    const applied = applyChange(object.body as StoredNode, change.operations);
-    if (!applied.ok) return { ok: false as const, reason: 'unprocessable' as const, message: applied.message, property: applied.property };
     const { rows } = await sql<{ now: Date }>`SELECT clock_timestamp() AS now`.execute(trx);
     const now = rows[0].now;
-    const revision = object.revision + 1;
-    const body = JSON.stringify(applied.value);
-    await trx.updateTable('onerecord_objects').set({ revision, body, modified_at: now }).where('object_id', '=', objectId).execute();
-    await trx.insertInto('onerecord_object_revisions').values({ object_id: objectId, revision, body, valid_from: now }).execute();
+    if (holder) {
+      const applied = await applyLocked(trx, objectId, object, change, now);
+      if (!applied.ok) return { ok: false as const, reason: 'unprocessable' as const, message: applied.message, property: applied.property };
+    } else {
+      const checked = applyChange(object.body as StoredNode, change.operations);
+      if (!checked.ok) return { ok: false as const, reason: 'unprocessable' as const, message: checked.message, property: checked.property };
+    }
     const requestId = randomUUID();
-    const history: StatusEntry[] = [{ status: 'REQUEST_PENDING', since: now.toISOString(), changedBy: requester.organisationIri }];
+    const history: StatusEntry[] = holder ? [{ status: 'REQUEST_PENDING', since: now.toISOString(), changedBy: requester.organisationIri }] : [];
     await trx
       .insertInto('onerecord_action_requests')
       .values({
@@ -128,7 +151,7 @@ export async function applyHolderChange(db: Db, objectId: string, change: Change
         client_id: requester.clientId ?? null,
         requested_by: requester.organisationIri,
         requested_at: now,
-        status: 'REQUEST_ACCEPTED',
+        status: holder ? 'REQUEST_ACCEPTED' : 'REQUEST_PENDING',
         status_since: now,
         status_history: JSON.stringify(history),
         for_revision: change.revision,
@@ -138,6 +161,67 @@ export async function applyHolderChange(db: Db, objectId: string, change: Change
     return { ok: true as const, requestId };
   });
 }
+
+/** Moves a change request on, from one of `from`, recording the status it had; false when it was in none of them. */
+async function moveChange(trx: Db, requestId: string, from: string[], to: string, by: string, extra = sql``): Promise<boolean> {
+  const { rows } = await sql<{ request_id: string }>`
+    UPDATE onerecord_action_requests
+       SET status = ${to}, status_since = clock_timestamp(),
+           status_history = status_history || jsonb_build_array(jsonb_build_object('status', status, 'since', status_since, 'changedBy', ${by}::text))
+           ${extra}
+     WHERE request_id = ${requestId} AND status IN (${sql.join(from)})
+     RETURNING request_id`.execute(trx);
+  return rows.length === 1;
+}
+
+/**
+ * The holder's decision on a pending change request. Accepted, it is applied (as one, to the revision it was for) and
+ * the other pending requests of that revision are rejected; one that cannot be applied any more becomes
+ * REQUEST_FAILED with the reason. False when the request was not pending.
+ */
+export async function decideChange(db: Db, requestId: string, status: 'REQUEST_ACCEPTED' | 'REQUEST_REJECTED', by: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const request = await trx
+      .selectFrom('onerecord_action_requests')
+      .select(['object_id', 'for_revision', 'change', 'status'])
+      .where('request_id', '=', requestId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (request?.status !== 'REQUEST_PENDING') return false;
+    if (status === 'REQUEST_REJECTED') return moveChange(trx, requestId, ['REQUEST_PENDING'], status, by);
+    const object = await trx
+      .selectFrom('onerecord_objects')
+      .select(['revision', 'body'])
+      .where('object_id', '=', request.object_id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    await moveChange(trx, requestId, ['REQUEST_PENDING'], 'REQUEST_ACCEPTED', by);
+    const { rows } = await sql<{ now: Date }>`SELECT clock_timestamp() AS now`.execute(trx);
+    const applied =
+      object.revision === request.for_revision
+        ? await applyLocked(trx, request.object_id, object, request.change as Change, rows[0].now)
+        : { ok: false as const, message: `The logistics object is at revision ${object.revision}, not ${request.for_revision}.` };
+    if (!applied.ok) {
+      const error = { title: 'Unprocessable request', message: applied.message, property: applied.property };
+      await moveChange(trx, requestId, ['REQUEST_ACCEPTED'], 'REQUEST_FAILED', by, sql`, errors = ${JSON.stringify([error])}::jsonb`);
+      return true;
+    }
+    // The other pending requests of that revision can no longer be applied to it.
+    const others = await trx
+      .selectFrom('onerecord_action_requests')
+      .select('request_id')
+      .where('object_id', '=', request.object_id)
+      .where('for_revision', '=', request.for_revision)
+      .where('status', '=', 'REQUEST_PENDING')
+      .execute();
+    for (const other of others) await moveChange(trx, other.request_id, ['REQUEST_PENDING'], 'REQUEST_REJECTED', by);
+    return true;
+  });
+}
+
+/** The requester (or holder) revokes a pending change request; false when it was not pending. */
+export const revokeChange = (db: Db, requestId: string, by: string) =>
+  moveChange(db, requestId, ['REQUEST_PENDING'], 'REQUEST_REVOKED', by, sql`, revoked_by = ${by}::text, revoked_at = clock_timestamp()`);
 
 export interface ActionRequestRow {
   requestId: string;
@@ -151,6 +235,8 @@ export interface ActionRequestRow {
   statusSince: Date;
   history: StatusEntry[];
   change: Change;
+  /** Why an accepted change could not be applied (REQUEST_FAILED). */
+  errors: { title: string; message: string; property?: string }[];
   revokedBy: string | null;
   revokedAt: Date | null;
 }
@@ -181,6 +267,7 @@ function requests(db: Db) {
       'r.status_since',
       'r.status_history',
       'r.change',
+      'r.errors',
       'r.revoked_by',
       'r.revoked_at',
     ]);
@@ -198,6 +285,7 @@ function requestOf(row: {
   status_since: Date;
   status_history: unknown;
   change: unknown;
+  errors: unknown;
   revoked_by: string | null;
   revoked_at: Date | null;
 }): ActionRequestRow {
@@ -213,6 +301,7 @@ function requestOf(row: {
     statusSince: row.status_since,
     history: row.status_history as StatusEntry[],
     change: row.change as Change,
+    errors: (row.errors as ActionRequestRow['errors'] | null) ?? [],
     revokedBy: row.revoked_by,
     revokedAt: row.revoked_at,
   };

@@ -10,7 +10,9 @@ import type { AppContext } from '../context';
 import { jsonLdAnswer, jsonLdBody, noBody, objectHeaders, REFUSALS, sendError, sendJsonLd } from './answers';
 import { companyIdOf, requesterOf, type OneRecordCaller } from './callers';
 import { changeRequestNode } from './actionRequestRoutes';
-import { applyHolderChange, auditTrail, createObject, partnerObject, type PartnerObject } from './partnerObjects';
+import { auditTrail, createObject, partnerObject, requestChange, type PartnerObject } from './partnerObjects';
+import { isPermitted } from './delegationStore';
+import type { Permission } from '../../domain/oneRecord/delegations';
 
 /**
  * Partners' own logistics objects on the ONE Record server (issue 37, 4): POST /logistics-objects, their GET (in
@@ -81,14 +83,25 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
     },
   );
 
-  /** The partner's object the caller's company holds; else the refusal is sent. */
-  async function heldObject(reply: FastifyReply, caller: OneRecordCaller, id: string, resource: string, at?: Date): Promise<PartnerObject | undefined> {
+  /** Whether the caller's company may do this with the object: its holder may do anything, another company what a delegation permits. */
+  const mayUse = async (caller: OneRecordCaller, object: { objectId: string; companyId: string }, permission: Permission) =>
+    object.companyId === caller.companyId || (await isPermitted(ctx.db, caller.companyId, object.objectId, permission));
+
+  /** The partner's object when the caller's company holds it or a delegation permits `permission`; else the refusal is sent. */
+  async function usableObject(
+    reply: FastifyReply,
+    caller: OneRecordCaller,
+    id: string,
+    resource: string,
+    permission: Permission,
+    at?: Date,
+  ): Promise<PartnerObject | undefined> {
     const object = await partnerObject(ctx.db, id, at);
     if (!object) {
       sendError(reply, 404, at ? 'The logistics object did not exist at that time.' : 'No logistics object has this id.', resource);
       return undefined;
     }
-    if (object.companyId !== caller.companyId) {
+    if (!(await mayUse(caller, object, permission))) {
       sendError(reply, 403, 'This logistics object is not shared with your company.', resource);
       return undefined;
     }
@@ -101,7 +114,7 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
    */
   async function answerObject(reply: FastifyReply, caller: OneRecordCaller, id: string, query: { at?: string; atTime?: Date; embedded: boolean }) {
     const resource = logisticsObjectIri(base, id);
-    const object = await heldObject(reply, caller, id, resource, query.atTime);
+    const object = await usableObject(reply, caller, id, resource, 'GET_LOGISTICS_OBJECT', query.atTime);
     if (!object) return reply;
     const placed = new Set([object.body['@id']]);
     const embedLinks = async (node: StoredNode): Promise<StoredNode> => {
@@ -118,7 +131,7 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
       const iri = '@value' in value ? undefined : value['@id'];
       if (!iri?.startsWith(objectsBase) || placed.has(iri)) return value;
       const other = await partnerObject(ctx.db, iri.slice(objectsBase.length), query.atTime);
-      if (!other || other.companyId !== caller.companyId) return value;
+      if (!other || !(await mayUse(caller, other, 'GET_LOGISTICS_OBJECT'))) return value;
       placed.add(iri);
       return withRevision(await embedLinks(other.body), other);
     };
@@ -137,7 +150,7 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
       schema: {
         summary: 'Request a change of a ONE Record logistics object',
         description:
-          "An api:Change of a partner's logistics object (application/ld+json): api:hasLogisticsObject the object patched, api:hasRevision its latest revision, api:hasOperation the operations (api:ADD and api:DELETE of api:s, api:p, api:o). The holder's change is applied at once, as one: all deletes, then all adds, the result checked against the data model; the object's revision goes up by one. Answers 201 with Location (the api:ChangeRequest) and Type; 422, with nothing changed, when the revision is not the latest or an operation cannot be applied. Changes to the objects of the portal's shipments are not taken (422): a newer FWB changes those.",
+          "An api:Change of a partner's logistics object (application/ld+json): api:hasLogisticsObject the object patched, api:hasRevision its latest revision, api:hasOperation the operations (api:ADD and api:DELETE of api:s, api:p, api:o). The holder's change is applied at once, as one: all deletes, then all adds, the result checked against the data model; the object's revision goes up by one. Another company's (a delegation with PATCH_LOGISTICS_OBJECT) is checked the same way and waits for the holder (PATCH /action-requests/{id}?status=). Answers 201 with Location (the api:ChangeRequest) and Type; 422, with nothing changed, when the revision is not the latest or an operation cannot be applied. Changes to the objects of the portal's shipments are not taken (422): a newer FWB changes those.",
         tags: ['ONE Record'],
         params: Type.Object({ id: Type.String() }),
         response: {
@@ -156,16 +169,16 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
       if (!body) return reply;
       const caller = request.oneRecordCaller as OneRecordCaller;
       if (isReservedId(id)) {
-        const exists = DERIVED_ID_PATTERN.test(id) ? await ctx.shipments.byId(id.split('-')[0]) : undefined;
+        const exists = DERIVED_ID_PATTERN.test(id) ? await ctx.shipments.rowById(id.split('-')[0]) : undefined;
         return exists
           ? sendError(reply, 422, "The objects of the portal's shipments change only by a newer FWB or FHL: change requests to them are not taken.", resource)
           : sendError(reply, 404, 'No logistics object has this id.', resource);
       }
-      const object = await heldObject(reply, caller, id, resource);
+      const object = await usableObject(reply, caller, id, resource, 'PATCH_LOGISTICS_OBJECT');
       if (!object) return reply;
       const change = await readChange(body.json, resource);
       if (!change.ok) return sendError(reply, 400, change.message, resource, change.property);
-      const outcome = await applyHolderChange(ctx.db, id, change.value, requesterOf(caller, base));
+      const outcome = await requestChange(ctx.db, id, change.value, requesterOf(caller, base), object.companyId === caller.companyId);
       if (!outcome.ok)
         return outcome.reason === 'revision'
           ? sendError(
@@ -213,7 +226,7 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
         .filter(Boolean);
       const unknown = statuses.find((status) => !REQUEST_STATUSES.includes(status));
       if (unknown) return sendError(reply, 400, `status must be one or more of ${REQUEST_STATUSES.join(', ')}; ${unknown} is none of them.`, resource);
-      const object = await heldObject(reply, request.oneRecordCaller as OneRecordCaller, id, resource);
+      const object = await usableObject(reply, request.oneRecordCaller as OneRecordCaller, id, resource, 'GET_LOGISTICS_OBJECT');
       if (!object) return reply;
       const requests = await auditTrail(ctx.db, id, { from, to, statuses });
       return sendJsonLd(
@@ -236,7 +249,7 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
     return object?.companyId === caller.companyId && (object.type === ORGANIZATION || isSubclassOf(object.type, ORGANIZATION));
   }
 
-  return { answerObject, holdsOrganisation };
+  return { answerObject, holdsOrganisation, mayUse };
 }
 
 function withRevision(node: StoredNode, object: PartnerObject): StoredNode {

@@ -25,6 +25,7 @@ import { holderOf } from './partnerObjects';
 import { basicTime, partnerObjectRoutes } from './partnerRoutes';
 import { actionRequestRoutes } from './actionRequestRoutes';
 import { subscriptionRoutes } from './subscriptionRoutes';
+import { delegationRoutes } from './delegationRoutes';
 import { accessOf } from '../shipments/scope';
 import { currentObjects, objectsAt, revisionsOf, type ObjectsAtRevision } from './objects';
 
@@ -107,18 +108,19 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   app.addContentTypeParser(CONTENT_TYPE, { parseAs: 'string' }, (_request, body, done) => done(null, body));
   const partners = partnerObjectRoutes(app, ctx, base);
   actionRequestRoutes(app, ctx, base);
+  delegationRoutes(app, ctx, base, partners.mayUse);
   subscriptionRoutes(app, ctx, base, { objectAccess, holdsOrganisation: partners.holdsOrganisation, dataHolder: logisticsObjectIri(base, DATA_HOLDER_ID) });
 
   /** Whether the caller's company may see the logistics object of this id (a shipment's, in its scope; a partner's, its holder). */
   async function objectAccess(caller: OneRecordCaller, id: string): Promise<'visible' | 'refused' | 'missing'> {
     if (DERIVED_ID_PATTERN.test(id)) {
-      const cached = await ctx.shipments.byId(shipmentIdOf(id) as string);
+      const cached = await ctx.shipments.rowById(shipmentIdOf(id) as string);
       if (!cached || !currentObjects(cached.row, { at: [cached.row.message_date] }, base).objects.has(id)) return 'missing';
       return accessOf(await ctx.access.scope(caller), cached.row, false) === 'full' ? 'visible' : 'refused';
     }
     const holder = await holderOf(ctx.db, id);
     if (!holder) return 'missing';
-    return holder.companyId === caller.companyId ? 'visible' : 'refused';
+    return (await partners.mayUse(caller, { objectId: id, companyId: holder.companyId }, 'GET_LOGISTICS_OBJECT')) ? 'visible' : 'refused';
   }
 
   app.get(
@@ -219,7 +221,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   /** The shipment a derived object's id names, when it exists and the caller's company may see it; else the refusal is sent. */
   async function sharedShipment(reply: FastifyReply, account: OneRecordCaller, id: string, resource: string) {
     const shipmentId = shipmentIdOf(id);
-    const cached = shipmentId && DERIVED_ID_PATTERN.test(id) ? await ctx.shipments.byId(shipmentId) : undefined;
+    const cached = shipmentId && DERIVED_ID_PATTERN.test(id) ? await ctx.shipments.rowById(shipmentId) : undefined;
     if (!cached) {
       sendError(reply, 404, 'No logistics object has this id.', resource);
       return undefined;
@@ -232,12 +234,19 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   }
 
   /** The object's events (eventStore.ts) when it exists and the caller's company may see its shipment; else the refusal is sent. */
-  async function eventsOf(reply: FastifyReply, account: OneRecordCaller, id: string, resource: string): Promise<{ since: Date; of: EventsOf } | undefined> {
+  async function eventsOf(
+    reply: FastifyReply,
+    account: OneRecordCaller,
+    id: string,
+    resource: string,
+    permission: 'GET_LOGISTICS_EVENT' | 'POST_LOGISTICS_EVENT' = 'GET_LOGISTICS_EVENT',
+  ): Promise<{ since: Date; of: EventsOf } | undefined> {
     if (!DERIVED_ID_PATTERN.test(id)) {
       // A partner's object: its holder's only.
       const holder = await holderOf(ctx.db, id);
       if (!holder) sendError(reply, 404, 'No logistics object has this id.', resource);
-      else if (holder.companyId !== account.companyId) sendError(reply, 403, 'This logistics object is not shared with your company.', resource);
+      else if (!(await partners.mayUse(account, { objectId: id, companyId: holder.companyId }, permission)))
+        sendError(reply, 403, 'This logistics object is not shared with your company.', resource);
       else return { since: holder.createdAt, of: { base, shipmentId: null, objectId: id } };
       return undefined;
     }
@@ -314,7 +323,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       const body = jsonLdBody(request, reply, resource);
       if (!body) return reply;
       const caller = request.oneRecordCaller as OneRecordCaller;
-      const found = await eventsOf(reply, caller, id, resource);
+      const found = await eventsOf(reply, caller, id, resource, 'POST_LOGISTICS_EVENT');
       if (!found) return reply;
       const reading = await readPostedEvent(body.json, objectIri);
       if (!reading.ok) return sendError(reply, 400, reading.message, resource);

@@ -50,6 +50,8 @@ const isWhole = (entry: CacheEntry | undefined): entry is CachedShipment =>
 
 export interface ShipmentCache {
   byId(shipmentId: string): Promise<CachedShipment | undefined>;
+  /** The row alone (ONE Record's objects are made of it): from memory when there, whole or not, else the row is read. */
+  rowById(shipmentId: string): Promise<CachedRow | undefined>;
   byAwb(prefix: string, suffix: string): Promise<CachedShipment | undefined>;
   /** The rows of several AWBs at once (an AWB search): those not in memory are read in one statement, rows only. */
   byAwbs(awbs: readonly { prefix: string; suffix: string }[]): Promise<(CachedRow | undefined)[]>;
@@ -212,6 +214,9 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
   const byId = async (shipmentId: string): Promise<CachedShipment | undefined> =>
     remember((await shipments.get(shipmentId, () => loadShipment(db, { id: shipmentId }), isWhole)) as CachedShipment | undefined);
 
+  const rowById = async (shipmentId: string): Promise<CachedRow | undefined> =>
+    remember(await shipments.get(shipmentId, async () => (await loadRows(db, sql`s.shipment_id = ${shipmentId}`))[0]));
+
   const matches = (found: CachedRow | undefined, awb: { prefix: string; suffix: string }) =>
     found !== undefined && found.row.awb_prefix === awb.prefix && found.row.awb_suffix === awb.suffix;
   const byAwbs = async (awbs: readonly { prefix: string; suffix: string }[]): Promise<(CachedRow | undefined)[]> => {
@@ -247,6 +252,7 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
 
   return {
     byId,
+    rowById,
     async byAwb(prefix, suffix) {
       const known = feed.isLive() ? idsByAwb.get(awbKey(prefix, suffix)) : undefined;
       if (known !== undefined) {

@@ -14,7 +14,7 @@ import { buildTestApp, signIn, type TestApp } from '../testApp';
 
 const SUITE = path.join(import.meta.dirname, '../../../../shared/reference/one-record/unit-tests/1R_Unit_Tests.postman_collection.json');
 /** The suite's top folders this server serves. */
-const FOLDERS = ['Server Information', 'Logistics Objects', 'Logistics Events', 'Subscriptions', 'Action Requests'];
+const FOLDERS = ['Server Information', 'Logistics Objects', 'Logistics Events', 'Subscriptions', 'Access Delegations', 'Action Requests'];
 
 let t: TestApp;
 let baseUrl: string;

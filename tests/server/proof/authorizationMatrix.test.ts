@@ -310,6 +310,18 @@ function subscribeCall(world: CompanyWorld, as: CompanyWorld = world): Call {
   });
 }
 
+/** A delegation of a company's partner object to its own company (read access). */
+function delegationCall(world: CompanyWorld): Call {
+  const base = `${t.ctx.config.publicUrl}/onerecord/logistics-objects`;
+  return jsonLdCall('POST', '/onerecord/access-delegations', {
+    '@context': { api: 'https://onerecord.iata.org/ns/api#' },
+    '@type': 'api:AccessDelegation',
+    'api:hasPermission': [{ '@id': 'api:GET_LOGISTICS_OBJECT' }],
+    'api:isRequestedFor': { '@id': `${base}/company-${world.companyId}` },
+    'api:hasLogisticsObject': [{ '@id': `${base}/${world.partnerObjectId}` }],
+  });
+}
+
 /** A ONE Record client registered, then revoked, in the caller's company. */
 function registerAndRevokeCall(): Call {
   return async (token, from) => {
@@ -766,6 +778,12 @@ const GENERAL_CASES: Record<string, RouteCase> = {
     // A second caller of the same company finds the subscription made: refused as a duplicate (422), not for its access.
     ownCheck: (response) => ([201, 422].includes(response.statusCode) ? undefined : `not subscribed: ${response.statusCode} ${response.body.slice(0, 200)}`),
     other: ({ other, own }) => subscribeCall(other, own),
+  },
+  'POST /onerecord/access-delegations': {
+    access: fn(FunctionId.SHIPMENT),
+    own: ({ own }) => delegationCall(own),
+    ownCheck: (response) => (response.statusCode === 201 ? undefined : `not delegated: ${response.statusCode} ${response.body.slice(0, 200)}`),
+    other: ({ other }) => delegationCall(other),
   },
   'GET /onerecord/subscriptions': {
     access: fn(FunctionId.SHIPMENT),

@@ -29,6 +29,7 @@ import * as oneRecordClientChanges from './0028_onerecord_client_changes';
 import * as oneRecordObjects from './0029_onerecord_objects';
 import * as oneRecordSubscriptions from './0030_onerecord_subscriptions';
 import * as oneRecordNotificationsOut from './0031_onerecord_notifications_out';
+import * as oneRecordDelegations from './0032_onerecord_delegations';
 
 /**
  * A migration, and whether it only adds (tables, columns with defaults or nullable, indexes): the
@@ -77,4 +78,5 @@ export const migrations: Record<string, PortalMigration> = {
   '0029_onerecord_objects': oneRecordObjects,
   '0030_onerecord_subscriptions': oneRecordSubscriptions,
   '0031_onerecord_notifications_out': oneRecordNotificationsOut,
+  '0032_onerecord_delegations': oneRecordDelegations,
 };
