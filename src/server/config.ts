@@ -55,7 +55,7 @@ export interface Config {
   /** With it, /metrics also answers requests from other machines that carry it as a bearer token. */
   metricsToken: string | undefined;
   /** Days the daily retention job keeps each log's lines (0: kept for ever). */
-  retentionDays: { mailOutbox: number; userLog: number; clientLog: number; auditLog: number };
+  retentionDays: { mailOutbox: number; userLog: number; clientLog: number; auditLog: number; oneRecordNotifications: number };
   /** Sign-in experience: the site's public address for links in mail, classic site, region and consent, page chrome. */
   publicUrl: string;
   styleVersion: number;
@@ -249,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       userLog: integer(env, 'USER_LOG_KEEP_DAYS', 400, 0),
       clientLog: integer(env, 'CLIENT_LOG_KEEP_DAYS', 30, 0),
       auditLog: integer(env, 'AUDIT_LOG_KEEP_DAYS', 0, 0),
+      oneRecordNotifications: integer(env, 'ONERECORD_NOTIFICATIONS_KEEP_DAYS', 30, 0),
     },
     publicUrl: urlSetting('PUBLIC_URL', text(env, 'PUBLIC_URL'), `http://localhost:${port}`).replace(/\/+$/, ''),
     styleVersion: integer(env, 'STYLE_VERSION', 1, 1),

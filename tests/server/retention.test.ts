@@ -58,18 +58,74 @@ describe('retention', () => {
     expect(await counts()).toEqual({ mail: 3, userLog: 3, clientLog: 5002, auditLog: 3 });
 
     const defaults = loadConfig({}).retentionDays;
-    expect(defaults).toEqual({ mailOutbox: 30, userLog: 400, clientLog: 30, auditLog: 0 });
-    expect(await applyRetention(t.db, defaults, now)).toEqual({ mailOutbox: 2, userLog: 1, clientLog: 5001, auditLog: 0 });
+    expect(defaults).toEqual({ mailOutbox: 30, userLog: 400, clientLog: 30, auditLog: 0, oneRecordNotifications: 30 });
+    expect(await applyRetention(t.db, defaults, now)).toEqual({ mailOutbox: 2, userLog: 1, clientLog: 5001, auditLog: 0, oneRecordNotifications: 0 });
     expect(await counts()).toEqual({ mail: 1, userLog: 2, clientLog: 1, auditLog: 3 });
 
     expect(await applyRetention(t.db, { ...defaults, auditLog: 30 }, now)).toMatchObject({ auditLog: 2 });
-    expect(await applyRetention(t.db, { mailOutbox: 0, userLog: 0, clientLog: 0, auditLog: 0 }, new Date(now.getTime() + 1000 * DAY))).toEqual({
+    expect(
+      await applyRetention(t.db, { mailOutbox: 0, userLog: 0, clientLog: 0, auditLog: 0, oneRecordNotifications: 0 }, new Date(now.getTime() + 1000 * DAY)),
+    ).toEqual({
       mailOutbox: 0,
       userLog: 0,
       clientLog: 0,
       auditLog: 0,
+      oneRecordNotifications: 0,
     });
     expect(await counts()).toEqual({ mail: 1, userLog: 2, clientLog: 1, auditLog: 1 });
+  });
+
+  it('removes the ONE Record notifications received and sent older than their days, never one still being tried', async () => {
+    const company = 'DEMOAIR';
+    const request = '00000000-0000-4000-8000-00000000aaaa';
+    await t.db
+      .insertInto('onerecord_subscriptions')
+      .values({
+        request_id: request,
+        company_id: company,
+        requested_by: 'x',
+        subscriber: 'x',
+        topic_type: 'LOGISTICS_OBJECT_TYPE',
+        topic: 't',
+        event_types: [],
+        status: 'REQUEST_ACCEPTED',
+      })
+      .execute();
+    for (const [age, settled] of [
+      [40, 'delivered'],
+      [40, 'failed'],
+      [40, 'pending'],
+      [2, 'delivered'],
+    ] as const) {
+      await t.db
+        .insertInto('onerecord_deliveries')
+        .values({
+          request_id: request,
+          target: 'internal:DEMOAIR',
+          body: '{}',
+          created_at: daysAgo(age),
+          delivered_at: settled === 'delivered' ? daysAgo(age) : null,
+          failed_at: settled === 'failed' ? daysAgo(age) : null,
+        })
+        .execute();
+      if (settled === 'delivered')
+        await t.db
+          .insertInto('onerecord_notifications')
+          .values({
+            notification_id: crypto.randomUUID(),
+            recipient_company_id: company,
+            event_type: 'LOGISTICS_OBJECT_UPDATED',
+            body: '{}',
+            received_at: daysAgo(age),
+          })
+          .execute();
+    }
+    const defaults = loadConfig({}).retentionDays;
+    // The old received one, the old delivered and the old given-up ones; the old one still being tried stays.
+    expect((await applyRetention(t.db, { ...defaults, mailOutbox: 0, userLog: 0, clientLog: 0 }, now)).oneRecordNotifications).toBe(3);
+    const left = await t.db.selectFrom('onerecord_deliveries').select(['delivered_at', 'failed_at']).where('request_id', '=', request).execute();
+    expect(left).toHaveLength(2);
+    expect(left.filter((row) => row.delivered_at === null && row.failed_at === null)).toHaveLength(1);
   });
 
   it('refuses a negative number of days at start with the setting named', () => {
