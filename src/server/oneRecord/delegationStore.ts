@@ -134,3 +134,15 @@ export async function isPermitted(db: Db, companyId: string, objectId: string, p
          AND ${permission} = ANY (permissions) AND (expires_at IS NULL OR expires_at > clock_timestamp())) AS found`.execute(db);
   return rows[0]?.found === true;
 }
+
+/** Which of these objects an accepted, unexpired delegation lets the company do this with (one query). */
+export async function permittedAmong(db: Db, companyId: string, objectIds: readonly string[], permission: Permission): Promise<Set<string>> {
+  if (objectIds.length === 0) return new Set();
+  const { rows } = await sql<{ object_id: string }>`
+    SELECT DISTINCT o.object_id FROM unnest(${[...objectIds]}::text[]) AS o (object_id)
+     WHERE EXISTS (
+       SELECT 1 FROM onerecord_delegations d
+        WHERE d.status = 'REQUEST_ACCEPTED' AND d.grantee_company_id = ${companyId} AND d.object_ids @> ARRAY[o.object_id]
+          AND ${permission} = ANY (d.permissions) AND (d.expires_at IS NULL OR d.expires_at > clock_timestamp()))`.execute(db);
+  return new Set(rows.map((row) => row.object_id));
+}

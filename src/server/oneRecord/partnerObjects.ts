@@ -79,6 +79,52 @@ export async function partnerObject(db: Db, objectId: string, at?: Date): Promis
   return then ? { ...base, revision: then.revision, body: then.body as StoredNode, since: then.valid_from } : undefined;
 }
 
+/** Several objects at once, as they are now or were at `at` (those that existed then): two queries at most. */
+export async function partnerObjectsOf(db: Db, objectIds: readonly string[], at?: Date): Promise<Map<string, PartnerObject>> {
+  const found = new Map<string, PartnerObject>();
+  if (objectIds.length === 0) return found;
+  const rows = await db
+    .selectFrom('onerecord_objects')
+    .select(['object_id', 'object_type', 'company_id', 'revision', 'body', 'modified_at'])
+    .where('object_id', 'in', [...objectIds])
+    .execute();
+  const older: string[] = [];
+  for (const row of rows) {
+    if (at && at < row.modified_at) older.push(row.object_id);
+    else
+      found.set(row.object_id, {
+        objectId: row.object_id,
+        type: row.object_type,
+        companyId: row.company_id,
+        latestRevision: row.revision,
+        revision: row.revision,
+        body: row.body as StoredNode,
+        since: row.modified_at,
+      });
+  }
+  if (older.length > 0 && at) {
+    const { rows: then } = await sql<{ object_id: string; revision: number; body: unknown; valid_from: Date }>`
+      SELECT DISTINCT ON (object_id) object_id, revision, body, valid_from FROM onerecord_object_revisions
+       WHERE object_id = ANY(${older}::text[]) AND valid_from <= ${at}
+       ORDER BY object_id, revision DESC`.execute(db);
+    const current = new Map(rows.map((row) => [row.object_id, row]));
+    for (const row of then) {
+      const now = current.get(row.object_id);
+      if (now)
+        found.set(row.object_id, {
+          objectId: row.object_id,
+          type: now.object_type,
+          companyId: now.company_id,
+          latestRevision: now.revision,
+          revision: row.revision,
+          body: row.body as StoredNode,
+          since: row.valid_from,
+        });
+    }
+  }
+  return found;
+}
+
 /** Whether the object exists, whose it is and since when (for its events and its audit trail). */
 export async function holderOf(db: Db, objectId: string): Promise<{ companyId: string; createdAt: Date } | undefined> {
   const row = await db.selectFrom('onerecord_objects').select(['company_id', 'created_at']).where('object_id', '=', objectId).executeTakeFirst();

@@ -5,13 +5,13 @@ import { readChange } from '../../domain/oneRecord/changes';
 import { compactNode, isNode, readNewObject, type StoredNode, type Value } from '../../domain/oneRecord/objectReading';
 import { isSubclassOf } from '../../domain/oneRecord/ontology';
 import { API, CARGO, CONTENT_TYPE, logisticsObjectIri } from '../../domain/oneRecord/vocabulary';
-import { DERIVED_ID_PATTERN } from '../../domain/oneRecord/waybillObjects';
+import { DERIVED_ID_PATTERN, shipmentIdOf } from '../../domain/oneRecord/waybillObjects';
 import type { AppContext } from '../context';
 import { jsonLdAnswer, jsonLdBody, noBody, objectHeaders, REFUSALS, sendError, sendJsonLd } from './answers';
 import { companyIdOf, requesterOf, type OneRecordCaller } from './callers';
 import { changeRequestNode } from './actionRequestRoutes';
-import { auditTrail, createObject, partnerObject, requestChange, type PartnerObject } from './partnerObjects';
-import { isPermitted } from './delegationStore';
+import { auditTrail, createObject, partnerObject, partnerObjectsOf, requestChange, type PartnerObject } from './partnerObjects';
+import { isPermitted, permittedAmong } from './delegationStore';
 import type { Permission } from '../../domain/oneRecord/delegations';
 
 /**
@@ -116,26 +116,44 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
     const resource = logisticsObjectIri(base, id);
     const object = await usableObject(reply, caller, id, resource, 'GET_LOGISTICS_OBJECT', query.atTime);
     if (!object) return reply;
+    // The objects to embed, read a level of links at a time: each level in one query, its delegations in one more
+    // (an object may link thousands of pieces; read one by one, each was two round trips).
+    const reachable = new Map<string, PartnerObject>();
+    let frontier: StoredNode[] = query.embedded ? [object.body] : [];
+    while (frontier.length > 0) {
+      const iris = [...new Set(frontier.flatMap((node) => linksOf(node, objectsBase)))].filter((iri) => iri !== object.body['@id'] && !reachable.has(iri));
+      const found = await partnerObjectsOf(
+        ctx.db,
+        iris.map((iri) => iri.slice(objectsBase.length)),
+        query.atTime,
+      );
+      const foreign = [...found.values()].filter((other) => other.companyId !== caller.companyId).map((other) => other.objectId);
+      const permitted = await permittedAmong(ctx.db, caller.companyId, foreign, 'GET_LOGISTICS_OBJECT');
+      frontier = [];
+      for (const other of found.values())
+        if (other.companyId === caller.companyId || permitted.has(other.objectId)) {
+          reachable.set(logisticsObjectIri(base, other.objectId), other);
+          frontier.push(other.body);
+        }
+    }
+    // Each linked object once, where it is first met depth first; later links to it stay links.
     const placed = new Set([object.body['@id']]);
-    const embedLinks = async (node: StoredNode): Promise<StoredNode> => {
+    const embedLinks = (node: StoredNode): StoredNode => {
       const out: StoredNode = { '@id': node['@id'], '@type': node['@type'] };
       for (const [property, values] of Object.entries(node)) {
         if (property === '@id' || property === '@type') continue;
-        const items: Value[] = [];
-        for (const value of values as Value[]) items.push(isNode(value) ? await embedLinks(value) : await linked(value));
-        out[property] = items;
+        out[property] = (values as Value[]).map((value) => {
+          if (isNode(value)) return embedLinks(value);
+          const iri = '@value' in value ? undefined : value['@id'];
+          const other = iri === undefined ? undefined : reachable.get(iri);
+          if (!iri || !other || placed.has(iri)) return value;
+          placed.add(iri);
+          return withRevision(embedLinks(other.body), other);
+        });
       }
       return out;
     };
-    const linked = async (value: Value): Promise<Value> => {
-      const iri = '@value' in value ? undefined : value['@id'];
-      if (!iri?.startsWith(objectsBase) || placed.has(iri)) return value;
-      const other = await partnerObject(ctx.db, iri.slice(objectsBase.length), query.atTime);
-      if (!other || !(await mayUse(caller, other, 'GET_LOGISTICS_OBJECT'))) return value;
-      placed.add(iri);
-      return withRevision(await embedLinks(other.body), other);
-    };
-    const body = query.embedded ? await embedLinks(object.body) : object.body;
+    const body = query.embedded ? embedLinks(object.body) : object.body;
     return sendJsonLd(
       reply,
       { ...compactNode(body), 'api:hasRevision': object.revision, 'api:hasLatestRevision': object.latestRevision },
@@ -169,7 +187,8 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
       if (!body) return reply;
       const caller = request.oneRecordCaller as OneRecordCaller;
       if (isReservedId(id)) {
-        const exists = DERIVED_ID_PATTERN.test(id) ? await ctx.shipments.rowById(id.split('-')[0]) : undefined;
+        const shipmentId = shipmentIdOf(id);
+        const exists = shipmentId ? await ctx.shipments.rowById(shipmentId) : undefined;
         return exists
           ? sendError(reply, 422, "The objects of the portal's shipments change only by a newer FWB or FHL: change requests to them are not taken.", resource)
           : sendError(reply, 404, 'No logistics object has this id.', resource);
@@ -250,6 +269,19 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
   }
 
   return { answerObject, holdsOrganisation, mayUse };
+}
+
+/** The IRIs of this server's objects a kept node links, its inner objects' links included. */
+function linksOf(node: StoredNode, objectsBase: string): string[] {
+  const links: string[] = [];
+  for (const [property, values] of Object.entries(node)) {
+    if (property === '@id' || property === '@type') continue;
+    for (const value of values as Value[]) {
+      if (isNode(value)) links.push(...linksOf(value, objectsBase));
+      else if (!('@value' in value) && value['@id'].startsWith(objectsBase)) links.push(value['@id']);
+    }
+  }
+  return links;
 }
 
 function withRevision(node: StoredNode, object: PartnerObject): StoredNode {

@@ -146,6 +146,18 @@ describe('POST /onerecord/logistics-objects', () => {
     for (let index = 0; index < 5000; index++) expect(isReservedId(newPartnerObjectId())).toBe(false);
   });
 
+  it('embeds every linked object of a shipment of many pieces, each once, read a level at a time', async () => {
+    const pieces: string[] = [];
+    for (let index = 0; index < 300; index++) pieces.push(await create(piece()));
+    const shipment = await create({ '@context': CONTEXT, '@type': 'cargo:Shipment', 'cargo:pieces': [...pieces, pieces[0]].map((iri) => ({ '@id': iri })) });
+    const embedded = await call('GET', `/logistics-objects/${idOf(shipment)}?embedded=true`, holder);
+    expect(embedded.statusCode).toBe(200);
+    const items = embedded.json()['cargo:pieces'] as { '@id': string; '@type'?: string }[];
+    expect(items.filter((item) => item['@type'] === 'cargo:Piece')).toHaveLength(300);
+    // The piece linked twice is embedded once; its second link stays a link.
+    expect(items.filter((item) => item['@id'] === pieces[0])).toEqual([expect.objectContaining({ '@type': 'cargo:Piece' }), { '@id': pieces[0] }]);
+  });
+
   it('takes the id the body gives under this server, once (409 the second time)', async () => {
     const iri = `${BASE}/logistics-objects/acme-piece-1`;
     expect(await create({ ...piece(), '@id': iri })).toBe(iri);
