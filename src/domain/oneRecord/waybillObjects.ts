@@ -78,7 +78,7 @@ export function shipmentObjects(source: ShipmentSource, base: string): ShipmentO
   const iri = (part: string) => logisticsObjectIri(base, `${shipmentId}-${part}`);
   const link = (part: string) => ({ '@id': iri(part) });
   const add = (part: string, type: string, properties: Record<string, unknown>) => {
-    const node = { '@id': iri(part), '@type': type, ...compact(properties) } as JsonLdNode;
+    const node = nameEmbedded({ '@id': iri(part), '@type': type, ...compact(properties) } as JsonLdNode);
     objects.set(`${shipmentId}-${part}`, node);
     return { '@id': node['@id'] };
   };
@@ -319,6 +319,37 @@ export function shipmentObjects(source: ShipmentSource, base: string): ShipmentO
   }
 
   return { waybillId: waybillObjectId(shipmentId), objects };
+}
+
+/**
+ * Gives every object embedded in a derived logistics object (a Value, a Party, an Address) its embedded object id,
+ * as API 2.3.0 requires ("Blank Nodes and Embedded Objects"), so that a change request can name it: the id of what
+ * holds it, `#` (then `-`), the property's name, and for a property of several values the value's place, or the
+ * party's role (`815-shipment#involvedParties-shp`, `815-shipment#totalGrossWeight`). They follow from the FWB's
+ * structure, so a newer FWB keeps them.
+ */
+function nameEmbedded(node: JsonLdNode): JsonLdNode {
+  const name = (value: unknown, id: string) => {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return;
+    const inner = value as Record<string, unknown>;
+    if (inner['@type'] === undefined || inner['@id'] !== undefined) return;
+    inner['@id'] = id;
+    within(inner, id, '-');
+  };
+  const within = (holder: Record<string, unknown>, id: string, separator: string) => {
+    for (const [key, value] of Object.entries(holder)) {
+      if (key.startsWith('@')) continue;
+      const property = `${id}${separator}${key.slice(key.indexOf(':') + 1)}`;
+      if (!Array.isArray(value)) name(value, property);
+      else
+        value.forEach((item, index) => {
+          const role = (item as Record<string, { '@id'?: string } | undefined>)?.['cargo:partyRole']?.['@id'];
+          name(item, `${property}-${role ? role.slice(role.lastIndexOf('#') + 1).toLowerCase() : index + 1}`);
+        });
+    }
+  };
+  within(node, node['@id'], '#');
+  return node;
 }
 
 /** The OCI lines that are customs information (not the security declaration's), each as one CustomsInformation object. */

@@ -89,9 +89,26 @@ describe('a shipment as ONE Record logistics objects (FWB mapping)', () => {
       expect(node['@id']).toBe(`${BASE}/logistics-objects/${id}`);
     }
     const links = JSON.stringify([...objects.values()]).match(/"https:\/\/portal\.example\.com\/onerecord\/logistics-objects\/[^"]+"/g) ?? [];
-    for (const link of links) expect(objects.has(JSON.parse(link).split('/').at(-1))).toBe(true);
+    for (const link of links) {
+      // An embedded object's id is the id of what holds it, then #: its holder is one of the objects.
+      const [id, embedded] = JSON.parse(link).split('/').at(-1).split('#');
+      expect(objects.has(id)).toBe(true);
+      if (embedded !== undefined) expect(embedded).toMatch(/^[A-Za-z]+(-[a-z0-9]+)*(-[A-Za-z]+(-[a-z0-9]+)*)*$/);
+    }
     expect(shipmentIdOf('815-waybill/../x')).toBeUndefined();
     expect(shipmentIdOf('0-waybill')).toBeUndefined();
+  });
+
+  it('gives every embedded object an id of its own, stable across revisions (API 2.3.0: a change names it)', () => {
+    const shipment = object('815-shipment');
+    expect((shipment['cargo:totalGrossWeight'] as { '@id': string })['@id']).toBe(`${BASE}/logistics-objects/815-shipment#totalGrossWeight`);
+    const parties = shipment['cargo:involvedParties'] as { '@id': string }[];
+    expect(parties.map((party) => party['@id'].split('#')[1])).toEqual(expect.arrayContaining(['involvedParties-shp', 'involvedParties-cne']));
+    const location = object('815-shipper-location')['cargo:address'] as { '@id': string; 'cargo:country': { '@id': string } };
+    expect(location['@id']).toBe(`${BASE}/logistics-objects/815-shipper-location#address`);
+    expect(location['cargo:country']['@id']).toBe(`${BASE}/logistics-objects/815-shipper-location#address-country`);
+    const ids = JSON.stringify([...objects.values()]).match(/"@id":"https:\/\/portal\.example\.com\/[^"]+#[^"]+"/g) ?? [];
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('writes only classes, properties, codes and datatypes of the pinned ontologies', async () => {
