@@ -23,6 +23,7 @@ export const SHIPMENT_EVENT_KINDS = [
   'RESCREEN',
   'LEND',
   'TAKE_BACK',
+  'ONE_RECORD',
 ] as const;
 
 export type ShipmentEventKind = (typeof SHIPMENT_EVENT_KINDS)[number];

@@ -76,6 +76,10 @@ export const ShipmentMessages = {
   shareNoDocuments: 'None of the selected shipments has the chosen documents to share.',
   shareTooLarge: 'The chosen documents are larger than {size} in all; please share fewer at a time.',
   notAcceptedForSending: 'Only accepted shipments can be sent; this one is in status {status}.',
+  // issue 37: partners' ONE Record change requests, decided on the AWB detail page
+  oneRecordChangeNotFound: 'This shipment has no such ONE Record change request.',
+  oneRecordChangeDecided: 'This change request is {status} already.',
+  oneRecordChangeOutdated: 'A newer FWB came after this request was made: accepting it will fail; reject it, and the partner may ask again.',
 } as const;
 
 export type ShipmentMessageKey = keyof typeof ShipmentMessages;

@@ -353,6 +353,35 @@ export interface AwbDetail {
   OneRecordWaybill: string;
 }
 
+/** A partner's ONE Record change request to one of the shipment's objects (GET awbapi/onerecordchanges/{id}). */
+export interface OneRecordChangeRequest {
+  RequestId: string;
+  RequestIri: string;
+  /** The logistics object it changes. */
+  ObjectIri: string;
+  /** The organisation that asked (its IRI). */
+  RequestedBy: string;
+  RequestedAt: string;
+  Status: 'PENDING' | 'ACCEPTED' | 'REJECTED' | 'FAILED' | 'REVOKED';
+  StatusSince: string;
+  Description: string | null;
+  ForRevision: number;
+  /** Made for the shipment's latest revision: it may still be accepted. */
+  Current: boolean;
+  /** What it changes, for a pending request that still applies. */
+  Changes: { What: string; From: string; To: string }[];
+  /** Why it failed, or why a pending one would. */
+  Problem: string | null;
+}
+
+/** POST awbapi/onerecordchange: an operator's decision on a pending change request. */
+export interface OneRecordChangeDecision {
+  ShipmentId: string;
+  UpdateDT: string;
+  RequestId: string;
+  Decision: 'accept' | 'reject';
+}
+
 export interface ShareRequest {
   ShipmentIds: string[];
   ShareOptions: ShareOption[];

@@ -257,6 +257,24 @@ export const appMessages = {
         lend: 'Lend…',
         takeBack: 'Take back',
       },
+      oneRecordChanges: {
+        title: 'ONE Record change requests waiting for a decision',
+        requested: '%{organisation} asked on %{at}',
+        description: '"%{description}"',
+        change: '%{what}: %{from} → %{to}',
+        none: '(none)',
+        accept: 'Accept change',
+        reject: 'Reject change',
+        acceptTitle: 'Accept the change to AWB %{awb}?',
+        acceptConfirm:
+          'The changes are written into a newer FWB for AWB %{awb}, which is taken in as any newer FWB: the shipment is screened and its rules evaluated again, and a decided shipment is reopened.',
+        rejectTitle: 'Reject the change to AWB %{awb}?',
+        rejectConfirm: 'The shipment stays as it is; the partner sees the request rejected.',
+        accepted: 'The change was accepted: AWB %{awb} was taken in again with it.',
+        rejected: 'The change was rejected.',
+        failed: 'The change could not be applied: %{reason}',
+        fail: 'The decision on the change request failed.',
+      },
       lending: {
         lentTo: 'Lent to %{company} since %{since} by %{user}',
         lentToByCompany: 'Lent to %{company} since %{since} by %{lender}',
@@ -600,6 +618,7 @@ export const appMessages = {
           RESCREEN: 'Screened again',
           LEND: 'Lent',
           TAKE_BACK: 'Taken back',
+          ONE_RECORD: 'ONE Record change request',
         },
       },
       print: {

@@ -13,6 +13,8 @@ import type {
   LookupCode,
   MarkRequest,
   ModifyRequest,
+  OneRecordChangeDecision,
+  OneRecordChangeRequest,
   OverviewAnswer,
   RejectRequest,
   SendRequest,
@@ -168,6 +170,9 @@ export function createShipmentApi(http: HttpClient, { actionTimeoutMs = SHIPMENT
     sendTargets: (shipmentIds: string[]) => post<SendTargetCheck[]>('/awbapi/sendtargets', { ShipmentIds: shipmentIds }, SHIPMENT_SCREEN_STATUSES),
     lend: (request: LendingRequest) => change<DecisionAnswer>('/awbapi/awblend', request),
     takeBack: (request: LendingRequest) => change<DecisionAnswer>('/awbapi/awbtakeback', request),
+    /** Partners' ONE Record change requests to the shipment (issue 37), and an operator's decision on a pending one. */
+    oneRecordChanges: (shipmentId: string) => get<OneRecordChangeRequest[]>(`/awbapi/onerecordchanges/${encodeURIComponent(shipmentId)}`),
+    decideOneRecordChange: (request: OneRecordChangeDecision) => change<DecisionAnswer>('/awbapi/onerecordchange', request),
     lendableCompanies: (shipmentId: string) => get<LendableCompany[]>(`/awbapi/util/lendcompanies/${encodeURIComponent(shipmentId)}`),
     share: (request: ShareRequest) => change<ShareAnswer>('/awbapi/share', request),
     sanctionSave: (request: SanctionSaveRequest) =>

@@ -58,6 +58,8 @@ export interface IngestContext {
   receivedAt?: Date;
   /** To schedule automatic acceptance; without it the periodic sweep picks the shipment up. */
   jobs?: JobQueue;
+  /** What the history says of the message's receipt, when not "FWB received from {company}/{user}". */
+  receipt?: string;
 }
 
 type Trx = Transaction<Database>;
@@ -109,6 +111,22 @@ function awbOf(message: CargoMessage): AwbNumber {
 
 export async function ingestMessage(context: IngestContext, text: string): Promise<IngestResult> {
   if (isAcknowledgement(text)) return acknowledge(context, text);
+  return ingestWaybillMessage(context, text, (work) => context.db.transaction().execute(work));
+}
+
+/**
+ * An FWB or FHL taken in within a transaction the caller holds (a ONE Record change an operator accepts makes its
+ * FWB and takes it in with the request's decision, as one): the same steps as a message received.
+ */
+export function ingestWithin(trx: Trx, context: IngestContext, text: string): Promise<IngestResult> {
+  return ingestWaybillMessage({ ...context, db: trx }, text, (work) => work(trx));
+}
+
+async function ingestWaybillMessage(
+  context: IngestContext,
+  text: string,
+  inTransaction: (work: (trx: Trx) => Promise<IngestResult>) => Promise<IngestResult>,
+): Promise<IngestResult> {
   const read = readCargoMessage(text);
   if (!read.ok) return { kind: 'faults', faults: read.faults };
   const message = read.value;
@@ -117,7 +135,7 @@ export async function ingestMessage(context: IngestContext, text: string): Promi
   if (!carrierId) return { kind: 'refused', message: IngestMessages.unknownPrefix.replace('{prefix}', awb.prefix) };
   const rules = await carrierRules(context.db, carrierId);
   const now = context.now ?? new Date();
-  return context.db.transaction().execute(async (trx) => {
+  return inTransaction(async (trx) => {
     // One message per AWB at a time: the second waits and then sees the first one's shipment.
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`awb:${formatAwbNumber(awb)}`}))`.execute(trx);
     const existing = await trx
@@ -333,7 +351,7 @@ async function recordReceipt(
 ): Promise<void> {
   const by = `${context.account.companyId}/${context.account.userId}`;
   const reopened = before && DECIDED_STATUSES.includes(before) ? ` (reopened: it was ${before})` : '';
-  const what = kind === 'FHL' ? `FHL received from ${by} with ${manifest?.houses.length ?? 0} house(s)` : `FWB received from ${by}`;
+  const what = context.receipt ?? (kind === 'FHL' ? `FHL received from ${by} with ${manifest?.houses.length ?? 0} house(s)` : `FWB received from ${by}`);
   await writeShipmentEvent(trx, { shipmentId, kind, description: `${what}${reopened}`, companyId: context.account.companyId, userId: context.account.userId });
   const counted = assessment.evaluation.findings.filter(
     (finding) => finding.effect !== 'info' && finding.effect !== 'autoAccept' && finding.effect !== 'manualAccept',

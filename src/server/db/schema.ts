@@ -191,6 +191,8 @@ export interface OneRecordActionRequestTable {
   errors: unknown | null;
   revoked_by: string | null;
   revoked_at: Date | null;
+  /** 0033: the shipment of a portal's derived object the request changes (null for a partner's object). */
+  shipment_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** 0030: a partner's subscription to the ONE Record server (its SubscriptionRequest). */

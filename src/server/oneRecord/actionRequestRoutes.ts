@@ -152,7 +152,10 @@ export function actionRequestRoutes(app: FastifyInstance, ctx: AppContext, base:
         statusSince: change.statusSince,
         revocable: ['REQUEST_PENDING'],
         node: changeRequestNode(base, change),
-        decide: (status, by) => decideChange(ctx.db, id, status, by),
+        // A change of a portal's shipment is decided by an operator on its AWB detail page (shipmentChangeRequests.ts).
+        ...(change.shipmentId === null
+          ? { decide: (status: 'REQUEST_ACCEPTED' | 'REQUEST_REJECTED', by: string) => decideChange(ctx.db, id, status, by) }
+          : {}),
         revoke: (by) => revokeChange(ctx.db, id, by),
       };
     const subscription = await subscriptionRequest(ctx.db, requestId);
@@ -268,7 +271,15 @@ export function actionRequestRoutes(app: FastifyInstance, ctx: AppContext, base:
       if (found.status !== status) {
         if (status === 'REQUEST_REVOKED') {
           if (!(await revoke(reply, caller, requestId, found))) return reply;
-        } else if (!found.decide || found.status !== 'REQUEST_PENDING')
+        } else if (!found.decide && found.status === 'REQUEST_PENDING')
+          return sendError(
+            reply,
+            422,
+            "A change request of the portal's shipment is accepted or rejected by an operator on the shipment's AWB detail page.",
+            resource,
+            `${API}hasRequestStatus`,
+          );
+        else if (!found.decide || found.status !== 'REQUEST_PENDING')
           return sendError(reply, 422, `The request is ${found.status}: it can no longer become ${status}.`, resource, `${API}hasRequestStatus`);
         else if (found.holderCompanyId !== caller.companyId)
           return sendError(reply, 403, 'Only the holder of the logistics objects decides on their requests.', resource);

@@ -32,6 +32,13 @@ export interface PartnerObject {
   since: Date;
 }
 
+/** Who asked, as a row keeps it. */
+const requesterColumns = (requester: Requester) => ({
+  company_id: requester.companyId,
+  user_id: requester.userId ?? null,
+  client_id: requester.clientId ?? null,
+});
+
 /** Keeps a new object as its revision 1; 'exists' when the id is taken. */
 export async function createObject(db: Db, objectId: string, type: string, body: StoredNode, requester: Requester): Promise<'created' | 'exists'> {
   return db.transaction().execute(async (trx) => {
@@ -40,9 +47,7 @@ export async function createObject(db: Db, objectId: string, type: string, body:
       .values({
         object_id: objectId,
         object_type: type,
-        company_id: requester.companyId,
-        user_id: requester.userId ?? null,
-        client_id: requester.clientId ?? null,
+        ...requesterColumns(requester),
         organisation_iri: requester.organisationIri,
         body: JSON.stringify(body),
       })
@@ -192,9 +197,7 @@ export async function requestChange(db: Db, objectId: string, change: Change, re
         request_id: requestId,
         request_type: 'ChangeRequest',
         object_id: objectId,
-        company_id: requester.companyId,
-        user_id: requester.userId ?? null,
-        client_id: requester.clientId ?? null,
+        ...requesterColumns(requester),
         requested_by: requester.organisationIri,
         requested_at: now,
         status: holder ? 'REQUEST_ACCEPTED' : 'REQUEST_PENDING',
@@ -208,8 +211,37 @@ export async function requestChange(db: Db, objectId: string, change: Change, re
   });
 }
 
+/**
+ * A partner's change request to an object derived from a portal's shipment (checked by the caller: for the shipment's
+ * latest revision, and one the FWB can take), recorded pending for an operator to decide on the AWB detail page.
+ */
+export async function requestShipmentChange(db: Db, objectId: string, shipmentId: string, change: Change, requester: Requester): Promise<string> {
+  const requestId = randomUUID();
+  await db
+    .insertInto('onerecord_action_requests')
+    .values({
+      request_id: requestId,
+      request_type: 'ChangeRequest',
+      object_id: objectId,
+      shipment_id: shipmentId,
+      ...requesterColumns(requester),
+      requested_by: requester.organisationIri,
+      status: 'REQUEST_PENDING',
+      for_revision: change.revision,
+      change: JSON.stringify(change),
+    })
+    .execute();
+  return requestId;
+}
+
+/** The change requests of a portal's shipment's objects, newest first. */
+export async function shipmentChangeRequests(db: Db, shipmentId: string): Promise<ActionRequestRow[]> {
+  const rows = await requests(db).where('r.shipment_id', '=', shipmentId).orderBy('r.requested_at', 'desc').orderBy('r.request_id').limit(100).execute();
+  return rows.map(requestOf);
+}
+
 /** Moves a change request on, from one of `from`, recording the status it had; false when it was in none of them. */
-async function moveChange(trx: Db, requestId: string, from: string[], to: string, by: string, extra = sql``): Promise<boolean> {
+export async function moveChange(trx: Db, requestId: string, from: string[], to: string, by: string, extra = sql``): Promise<boolean> {
   const { rows } = await sql<{ request_id: string }>`
     UPDATE onerecord_action_requests
        SET status = ${to}, status_since = clock_timestamp(),
@@ -273,6 +305,9 @@ export interface ActionRequestRow {
   requestId: string;
   type: string;
   objectId: string;
+  /** The portal's shipment whose derived object the request changes; null for a partner's object. */
+  shipmentId: string | null;
+  forRevision: number;
   holderCompanyId: string;
   companyId: string;
   requestedBy: string;
@@ -300,12 +335,16 @@ export async function actionRequest(db: Db, requestId: string): Promise<ActionRe
 function requests(db: Db) {
   return db
     .selectFrom('onerecord_action_requests as r')
-    .innerJoin('onerecord_objects as o', 'o.object_id', 'r.object_id')
+    .leftJoin('onerecord_objects as o', 'o.object_id', 'r.object_id')
+    .leftJoin('shipments as s', 's.shipment_id', 'r.shipment_id')
     .select([
       'r.request_id',
       'r.request_type',
       'r.object_id',
-      'o.company_id as holder',
+      'r.shipment_id',
+      'r.for_revision',
+      // A partner's object's holder; for a portal's shipment, its carrier.
+      sql<string>`coalesce(o.company_id, s.carrier_id)`.as('holder'),
       'r.company_id',
       'r.requested_by',
       'r.requested_at',
@@ -323,6 +362,8 @@ function requestOf(row: {
   request_id: string;
   request_type: string;
   object_id: string;
+  shipment_id: string | null;
+  for_revision: number;
   holder: string;
   company_id: string;
   requested_by: string;
@@ -339,6 +380,8 @@ function requestOf(row: {
     requestId: row.request_id,
     type: row.request_type,
     objectId: row.object_id,
+    shipmentId: row.shipment_id === null ? null : String(row.shipment_id),
+    forRevision: row.for_revision,
     holderCompanyId: row.holder,
     companyId: row.company_id,
     requestedBy: row.requested_by,

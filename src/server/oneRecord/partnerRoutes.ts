@@ -10,7 +10,10 @@ import type { AppContext } from '../context';
 import { jsonLdAnswer, jsonLdBody, noBody, objectHeaders, REFUSALS, sendError, sendJsonLd } from './answers';
 import { companyIdOf, requesterOf, type OneRecordCaller } from './callers';
 import { changeRequestNode } from './actionRequestRoutes';
-import { auditTrail, createObject, partnerObject, partnerObjectsOf, requestChange, type PartnerObject } from './partnerObjects';
+import { auditTrail, createObject, partnerObject, partnerObjectsOf, requestChange, requestShipmentChange, type PartnerObject } from './partnerObjects';
+import { checkShipmentChange } from './shipmentChangeRequests';
+import { currentObjects, revisionsOf } from './objects';
+import { accessOf } from '../shipments/scope';
 import { isPermitted, permittedAmong } from './delegationStore';
 import type { Permission } from '../../domain/oneRecord/delegations';
 
@@ -168,7 +171,7 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
       schema: {
         summary: 'Request a change of a ONE Record logistics object',
         description:
-          "An api:Change of a partner's logistics object (application/ld+json): api:hasLogisticsObject the object patched, api:hasRevision its latest revision, api:hasOperation the operations (api:ADD and api:DELETE of api:s, api:p, api:o). The holder's change is applied at once, as one: all deletes, then all adds, the result checked against the data model; the object's revision goes up by one. Another company's (a delegation with PATCH_LOGISTICS_OBJECT) is checked the same way and waits for the holder (PATCH /action-requests/{id}?status=). Answers 201 with Location (the api:ChangeRequest) and Type; 422, with nothing changed, when the revision is not the latest or an operation cannot be applied. Changes to the objects of the portal's shipments are not taken (422): a newer FWB changes those.",
+          "An api:Change of a partner's logistics object (application/ld+json): api:hasLogisticsObject the object patched, api:hasRevision its latest revision, api:hasOperation the operations (api:ADD and api:DELETE of api:s, api:p, api:o). The holder's change is applied at once, as one: all deletes, then all adds, the result checked against the data model; the object's revision goes up by one. Another company's (a delegation with PATCH_LOGISTICS_OBJECT) is checked the same way and waits for the holder (PATCH /action-requests/{id}?status=). Answers 201 with Location (the api:ChangeRequest) and Type; 422, with nothing changed, when the revision is not the latest or an operation cannot be applied. A change to an object of the portal's shipments (by a company that sees the shipment: the master Shipment's cargo:totalGrossWeight, cargo:pieces and cargo:goodsDescription, its parties' names and addresses) is checked the same way, and waits for an operator on the AWB detail page, whose acceptance takes it in as a newer FWB; anything else of those objects changes by a newer FWB or FHL (422).",
         tags: ['ONE Record'],
         params: Type.Object({ id: Type.String() }),
         response: {
@@ -186,31 +189,69 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
       const body = jsonLdBody(request, reply, resource);
       if (!body) return reply;
       const caller = request.oneRecordCaller as OneRecordCaller;
-      if (isReservedId(id)) {
-        const shipmentId = shipmentIdOf(id);
-        const exists = shipmentId ? await ctx.shipments.rowById(shipmentId) : undefined;
-        return exists
-          ? sendError(reply, 422, "The objects of the portal's shipments change only by a newer FWB or FHL: change requests to them are not taken.", resource)
-          : sendError(reply, 404, 'No logistics object has this id.', resource);
-      }
+      if (isReservedId(id)) return changeOfShipment(reply, caller, id, resource, body.json);
       const object = await usableObject(reply, caller, id, resource, 'PATCH_LOGISTICS_OBJECT');
       if (!object) return reply;
       const change = await readChange(body.json, resource);
       if (!change.ok) return sendError(reply, 400, change.message, resource, change.property);
       const outcome = await requestChange(ctx.db, id, change.value, requesterOf(caller, base), object.companyId === caller.companyId);
-      if (!outcome.ok)
-        return outcome.reason === 'revision'
-          ? sendError(
-              reply,
-              422,
-              `The change is for revision ${change.value.revision}; the logistics object is at revision ${outcome.latest}. Read it again and send the change for that revision.`,
-              resource,
-              `${API}hasRevision`,
-            )
-          : sendError(reply, 422, outcome.message, resource, outcome.property);
-      return reply.code(201).header('Location', requestIri(outcome.requestId)).header('Type', `${API}ChangeRequest`).send();
+      if (!outcome.ok) return changeRefused(reply, resource, change.value.revision, outcome);
+      return changeRequested(reply, outcome.requestId);
     },
   );
+
+  /** A change refused, nothing kept (422): made for an older revision, or one that cannot be applied. */
+  function changeRefused(
+    reply: FastifyReply,
+    resource: string,
+    revision: number,
+    refusal: { reason: 'revision'; latest: number } | { reason: 'unprocessable'; message: string; property?: string },
+  ) {
+    return refusal.reason === 'revision'
+      ? sendError(
+          reply,
+          422,
+          `The change is for revision ${revision}; the logistics object is at revision ${refusal.latest}. Read it again and send the change for that revision.`,
+          resource,
+          `${API}hasRevision`,
+        )
+      : sendError(reply, 422, refusal.message, resource, refusal.property);
+  }
+
+  /** A change request made: 201 with its IRI. */
+  const changeRequested = (reply: FastifyReply, requestId: string) =>
+    reply.code(201).header('Location', requestIri(requestId)).header('Type', `${API}ChangeRequest`).send();
+
+  /** One of the objects the portal derives from a shipment the caller's company sees, with its revision; else the refusal is sent. */
+  async function shipmentObject(reply: FastifyReply, caller: OneRecordCaller, id: string, resource: string) {
+    const shipmentId = DERIVED_ID_PATTERN.test(id) ? shipmentIdOf(id) : undefined;
+    const cached = shipmentId ? await ctx.shipments.rowById(shipmentId) : undefined;
+    const revisions = cached ? await revisionsOf(ctx.db, cached.row) : undefined;
+    const current = cached && revisions ? currentObjects(cached.row, revisions, base) : undefined;
+    if (!cached || !current?.objects.has(id) || !shipmentId) {
+      sendError(reply, 404, 'No logistics object has this id.', resource);
+      return undefined;
+    }
+    if (accessOf(await ctx.access.scope(caller), cached.row, false) !== 'full') {
+      sendError(reply, 403, 'This logistics object is not shared with your company.', resource);
+      return undefined;
+    }
+    return { shipmentId, row: cached.row, latestRevision: current.latestRevision, since: current.lastModified };
+  }
+
+  /**
+   * A change request to one of the objects the portal derives from a shipment: by a company that sees the shipment,
+   * for its latest revision, one the FWB can take (shipmentChangeRequests.ts); kept pending for an operator.
+   */
+  async function changeOfShipment(reply: FastifyReply, caller: OneRecordCaller, id: string, resource: string, body: unknown) {
+    const found = await shipmentObject(reply, caller, id, resource);
+    if (!found) return reply;
+    const change = await readChange(body, resource);
+    if (!change.ok) return sendError(reply, 400, change.message, resource, change.property);
+    const checked = await checkShipmentChange(ctx.db, found.row, id, change.value, base);
+    if (!checked.ok) return changeRefused(reply, resource, change.value.revision, checked);
+    return changeRequested(reply, await requestShipmentChange(ctx.db, id, found.shipmentId, change.value, requesterOf(caller, base)));
+  }
 
   app.get<{ Params: { id: string }; Querystring: { 'updated-from'?: string; 'updated-to'?: string; status?: string } }>(
     '/logistics-objects/:id/audit-trail',
@@ -245,7 +286,10 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
         .filter(Boolean);
       const unknown = statuses.find((status) => !REQUEST_STATUSES.includes(status));
       if (unknown) return sendError(reply, 400, `status must be one or more of ${REQUEST_STATUSES.join(', ')}; ${unknown} is none of them.`, resource);
-      const object = await usableObject(reply, request.oneRecordCaller as OneRecordCaller, id, resource, 'GET_LOGISTICS_OBJECT');
+      const caller = request.oneRecordCaller as OneRecordCaller;
+      const object = isReservedId(id)
+        ? await shipmentObject(reply, caller, id, logisticsObjectIri(base, id))
+        : await usableObject(reply, caller, id, resource, 'GET_LOGISTICS_OBJECT');
       if (!object) return reply;
       const requests = await auditTrail(ctx.db, id, { from, to, statuses });
       return sendJsonLd(

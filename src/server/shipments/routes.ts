@@ -10,6 +10,7 @@ import { documentRoutes } from './documentRoutes';
 import { lendingRoutes } from './lendingRoutes';
 import { authenticateFileRequest, fileRoutes } from './fileRoutes';
 import { summaryRoutes } from './summaryRoutes';
+import { shipmentChangeRoutes } from '../oneRecord/shipmentChangeRoutes';
 
 /**
  * /awbapi (spec 7): every call signed in, from an address the company allows, by a role holding the
@@ -26,6 +27,7 @@ export async function awbApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     await api.register(decisionRoutes, { ctx });
     await api.register(lendingRoutes, { ctx });
     await api.register(documentRoutes, { ctx });
+    await api.register(shipmentChangeRoutes, { ctx });
   });
   // File links opened by the browser carry a ticket instead of the bearer token.
   await app.register(async (files) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { bearer, buildTestApp, signIn, type TestApp } from '../testApp';
+import { API, CARGO, change, CONTEXT, operation, XSD } from './changeBodies';
 import { demoFwb, postMessage } from '../compliance/messages';
 import { ontologyProblems } from '../../domain/oneRecord/ontology';
 import { isReservedId, newPartnerObjectId } from '../../../src/server/oneRecord/partnerRoutes';
@@ -18,10 +19,6 @@ let other: string;
 let shipmentId: string;
 const BASE = 'http://localhost:3000/onerecord';
 const LD = 'application/ld+json; version=2.3.0';
-const CARGO = 'https://onerecord.iata.org/ns/cargo#';
-const API = 'https://onerecord.iata.org/ns/api#';
-const XSD = 'http://www.w3.org/2001/XMLSchema#';
-const CONTEXT = { cargo: CARGO, api: API };
 
 const piece = () => ({
   '@context': CONTEXT,
@@ -47,21 +44,6 @@ async function create(body: unknown, token = holder) {
 const idOf = (iri: string) => iri.split('/').pop() as string;
 const objectCount = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM onerecord_objects`.execute(t.db)).rows[0].n);
 
-const change = (objectIri: string, revision: number, operations: unknown[]) => ({
-  '@context': CONTEXT,
-  '@type': 'api:Change',
-  'api:hasLogisticsObject': { '@id': objectIri },
-  'api:hasDescription': 'test change',
-  'api:hasOperation': operations,
-  'api:hasRevision': { '@type': `${XSD}positiveInteger`, '@value': String(revision) },
-});
-const operation = (op: 'ADD' | 'DELETE', s: string, p: string, datatype: string, value: string) => ({
-  '@type': 'api:Operation',
-  'api:op': { '@id': `api:${op}` },
-  'api:s': s,
-  'api:p': p,
-  'api:o': [{ '@type': 'api:OperationObject', 'api:hasDatatype': datatype, 'api:hasValue': value }],
-});
 const addWeight = (objectIri: string, revision: number, value: string) =>
   change(objectIri, revision, [
     operation('ADD', '_:b0', `${CARGO}numericalValue`, `${XSD}double`, value),

@@ -835,6 +835,7 @@ function shipmentCases(): Record<string, RouteCase> {
     'POST /awbapi/awbmodify',
     'POST /awbapi/acceptdocument',
     'POST /awbapi/awbsend',
+    'POST /awbapi/onerecordchange',
   ]);
   // The browser's own logging of a print needs a session, not a function (shipment/actionLoggingRoutes.ts).
   const signedInOnly = new Set(['POST /logapi/actionlogging']);

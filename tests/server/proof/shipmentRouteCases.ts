@@ -158,6 +158,19 @@ export const SHIPMENT_ROUTE_CASES: Record<string, Case> = {
     request: ({ shipment }) => ({ method: 'POST', url: `/awbapi/deletehandling/${shipment.shipment_id}` }),
     check: refused,
   },
+  'GET /awbapi/onerecordchanges/:shipmentId': {
+    request: ({ shipment }) => ({ method: 'GET', url: `/awbapi/onerecordchanges/${shipment.shipment_id}` }),
+    check: refused,
+  },
+  'POST /awbapi/onerecordchange': {
+    // No request of this id: the shipment's scope is checked first, and the caller's own call is refused only for that.
+    request: ({ shipment, updateDt }) => ({
+      method: 'POST',
+      url: '/awbapi/onerecordchange',
+      payload: { ShipmentId: shipment.shipment_id, UpdateDT: updateDt, RequestId: '00000000-0000-4000-8000-000000000000', Decision: 'reject' },
+    }),
+    check: refused,
+  },
   'POST /awbapi/renewhandling/:shipmentId': {
     request: ({ shipment }) => ({ method: 'POST', url: `/awbapi/renewhandling/${shipment.shipment_id}` }),
     check: refused,

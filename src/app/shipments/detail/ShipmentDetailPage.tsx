@@ -30,6 +30,7 @@ import { ActionButton } from './ActionButton';
 import { HeldByAlert } from './HeldByAlert';
 import { StaleAlert } from './StaleAlert';
 import { LendingLines } from './LendingLines';
+import { OneRecordChangeRequests } from './OneRecordChangeRequests';
 import { DetailBlocks } from './DetailBlocks';
 import { DetailHeader } from './DetailHeader';
 import { DocumentsTab } from './DocumentsTab';
@@ -166,6 +167,7 @@ function DetailView({ detail, reloading, refresh }: { detail: AwbDetail; reloadi
             onStale={setStale}
           />
         )}
+        <OneRecordChangeRequests target={pageTarget} canDecide={can.Modify} why={why.Modify} onDecided={refresh} onStale={setStale} />
         {detail.Block?.AppliesToMe && (
           <Alert severity={detail.Block.Kind === 'HARD' ? 'error' : 'warning'}>
             {detail.Block.Kind === 'HARD'

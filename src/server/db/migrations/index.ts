@@ -30,6 +30,7 @@ import * as oneRecordObjects from './0029_onerecord_objects';
 import * as oneRecordSubscriptions from './0030_onerecord_subscriptions';
 import * as oneRecordNotificationsOut from './0031_onerecord_notifications_out';
 import * as oneRecordDelegations from './0032_onerecord_delegations';
+import * as oneRecordShipmentChanges from './0033_onerecord_shipment_changes';
 
 /**
  * A migration, and whether it only adds (tables, columns with defaults or nullable, indexes): the
@@ -79,4 +80,5 @@ export const migrations: Record<string, PortalMigration> = {
   '0030_onerecord_subscriptions': oneRecordSubscriptions,
   '0031_onerecord_notifications_out': oneRecordNotificationsOut,
   '0032_onerecord_delegations': oneRecordDelegations,
+  '0033_onerecord_shipment_changes': oneRecordShipmentChanges,
 };
