@@ -35,3 +35,50 @@ test("from an FWB to its Waybill's ONE Record IRI, copied from the detail page a
   const body = (await waybill.json()) as Record<string, unknown>;
   expect(body).toMatchObject({ '@id': address, '@type': 'cargo:Waybill', 'cargo:waybillNumber': awb.split('-')[1] });
 });
+
+test("a partner's change request waits on the AWB detail page; the operator accepts it and the shipment takes it as a newer FWB", async ({ page, baseURL }) => {
+  test.slow();
+  const { text, awb } = demoFwb(9_437_002);
+  const admin = await apiToken(baseURL!, 'admin', 'Admin#12345');
+  const shipmentId = await sendMessage(baseURL!, admin, text);
+  const ld = { authorization: `Bearer ${admin}`, accept: 'application/ld+json; version=2.3.0' };
+  const shipmentUrl = `${baseURL}/onerecord/logistics-objects/${shipmentId}-shipment`;
+  const before = (await (await fetch(shipmentUrl, { headers: ld })).json()) as Record<string, unknown>;
+  // The weight is an object inside the Shipment, named by its embedded object id.
+  const weight = before['cargo:totalGrossWeight'] as { '@id': string; 'cargo:numericalValue': number };
+  const operation = (op: 'ADD' | 'DELETE', value: string) => ({
+    '@type': 'api:Operation',
+    'api:op': { '@id': `api:${op}` },
+    'api:s': weight['@id'],
+    'api:p': 'https://onerecord.iata.org/ns/cargo#numericalValue',
+    'api:o': [{ '@type': 'api:OperationObject', 'api:hasDatatype': 'http://www.w3.org/2001/XMLSchema#double', 'api:hasValue': value }],
+  });
+  const asked = await fetch(shipmentUrl, {
+    method: 'PATCH',
+    headers: { ...ld, 'content-type': 'application/ld+json' },
+    body: JSON.stringify({
+      '@context': { cargo: 'https://onerecord.iata.org/ns/cargo#', api: 'https://onerecord.iata.org/ns/api#' },
+      '@type': 'api:Change',
+      'api:hasLogisticsObject': { '@id': before['@id'] },
+      'api:hasDescription': 'weighed again at the warehouse',
+      'api:hasRevision': { '@type': 'http://www.w3.org/2001/XMLSchema#positiveInteger', '@value': '1' },
+      'api:hasOperation': [operation('DELETE', String(weight['cargo:numericalValue'])), operation('ADD', '250.5')],
+    }),
+  });
+  expect(asked.status, await asked.text()).toBe(201);
+
+  await signIn(page, 'DEMOAIR', 'admin', 'Admin#12345');
+  await page.goto(`/ez4/en/shipment/details/${shipmentId}`);
+  await expect(page.getByRole('heading', { name: `AWB ${awb}` })).toBeVisible();
+  const waiting = page.getByRole('region', { name: 'ONE Record change requests waiting for a decision' });
+  await expect(waiting.getByText(`Total gross weight: ${weight['cargo:numericalValue']} kg → 250.5 kg`)).toBeVisible();
+  await waiting.getByRole('button', { name: 'Accept change' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Accept change' }).click();
+  await expect(page.getByText(`The change was accepted: AWB ${awb} was taken in again with it.`)).toBeVisible();
+  await expect(waiting).toBeHidden();
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByText(/accepted: Total gross weight: .+ kg -> 250\.5 kg/)).toBeVisible();
+
+  const after = (await (await fetch(shipmentUrl, { headers: ld })).json()) as Record<string, unknown>;
+  expect(after).toMatchObject({ 'api:hasRevision': 2, 'cargo:totalGrossWeight': { 'cargo:numericalValue': 250.5 } });
+});
