@@ -105,6 +105,14 @@ function senderRefusal(account: IngestContext['account'], carrierId: string, exi
   return IngestMessages.senderType;
 }
 
+/**
+ * Takes the AWB's message lock for the rest of the transaction: messages for one AWB are taken in one at a time. A
+ * transaction that also locks the shipment's row takes this first, as ingesting does, so two never wait on each other.
+ */
+export async function lockAwbMessages(trx: Trx, awb: AwbNumber): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`awb:${formatAwbNumber(awb)}`}))`.execute(trx);
+}
+
 function awbOf(message: CargoMessage): AwbNumber {
   return message.kind === 'FWB' ? message.waybill.consignment.awb : message.manifest.master.awb;
 }
@@ -137,7 +145,7 @@ async function ingestWaybillMessage(
   const now = context.now ?? new Date();
   return inTransaction(async (trx) => {
     // One message per AWB at a time: the second waits and then sees the first one's shipment.
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${`awb:${formatAwbNumber(awb)}`}))`.execute(trx);
+    await lockAwbMessages(trx, awb);
     const existing = await trx
       .selectFrom('shipments')
       .selectAll()

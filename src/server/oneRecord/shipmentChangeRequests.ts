@@ -8,11 +8,11 @@ import type { Reading } from '../../domain/oneRecord/objectReading';
 import { modifyRefusal, type ShipmentStatus } from '../../domain/shipmentStatus';
 import type { DecisionAnswer, OneRecordChangeDecision, OneRecordChangeRequest } from '../../domain/shipmentWire';
 import { ShipmentMessages } from '../../domain/shipmentMessages';
-import { ingestWithin } from '../compliance/ingest';
+import { ingestWithin, lockAwbMessages } from '../compliance/ingest';
 import type { Db } from '../db/database';
 import type { JobQueue } from '../jobs/jobQueue';
 import { writeShipmentEvent } from '../shipments/actionLog';
-import { changeShipment, decisionAnswer, refusal, type ChangeOutcome, type ChangingCaller } from '../shipments/decisionGuard';
+import { changeShipment, decisionAnswer, refusal, staleRefusal, type ChangeOutcome, type ChangingCaller } from '../shipments/decisionGuard';
 import type { ShipmentRow } from '../shipments/shipmentRecord';
 import { companyObjectId } from './callers';
 import { revisionsOf } from './objects';
@@ -104,75 +104,75 @@ export async function decideShipmentChange(
   request: OneRecordChangeDecision,
   { base, autoAcceptDelaySeconds }: { base: string; autoAcceptDelaySeconds: number },
 ): Promise<ChangeOutcome<DecisionAnswer>> {
-  return changeShipment(
-    caller,
-    request,
-    async ({ trx, shipment, shipmentId }) => {
-      const refused = modifyRefusal({ companyTypeId: caller.scope.companyTypeId, status: shipment.status as ShipmentStatus });
-      if (refused) return refusal(refused.reason, refused.message);
-      const found = await trx
-        .selectFrom('onerecord_action_requests')
-        .select(['request_id', 'object_id', 'status', 'for_revision', 'change', 'requested_by'])
-        .where('request_id', '=', request.RequestId)
-        .where('shipment_id', '=', shipmentId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!found) return refusal('changeRequestNotFound', ShipmentMessages.oneRecordChangeNotFound);
-      if (found.status !== 'REQUEST_PENDING')
-        return refusal('changeRequestDecided', ShipmentMessages.oneRecordChangeDecided.replace('{status}', found.status.replace('REQUEST_', '').toLowerCase()));
-      const by = logisticsObjectIri(base, companyObjectId(caller.account.companyId));
-      const change = found.change as Change;
-      const event = (description: string) =>
-        writeShipmentEvent(trx, { shipmentId, kind: 'ONE_RECORD', description, companyId: caller.account.companyId, userId: caller.account.userId });
-      const answer = async () => {
-        const row = await trx.selectFrom('shipments').select(['status', 'update_dt']).where('shipment_id', '=', shipmentId).executeTakeFirstOrThrow();
-        return { kind: 'ok' as const, data: decisionAnswer(shipmentId, row) };
-      };
-      const fail = async (message: string) => {
-        const error = { title: 'Unprocessable request', message };
-        await moveChange(trx, found.request_id, ['REQUEST_PENDING'], 'REQUEST_FAILED', by, sql`, errors = ${JSON.stringify([error])}::jsonb`);
-        await event(`ONE Record change request ${found.request_id} of ${found.requested_by} could not be applied: ${message}`);
-        return answer();
-      };
-      if (request.Decision === 'reject') {
-        await moveChange(trx, found.request_id, ['REQUEST_PENDING'], 'REQUEST_REJECTED', by);
-        const edit = await editOf(shipment, found.object_id, change.operations, base);
-        await event(`ONE Record change request ${found.request_id} of ${found.requested_by} rejected${edit.ok ? `: ${summary(edit.value.edits)}` : ''}`);
-        return answer();
-      }
-      const latest = (await revisionsOf(trx, shipment)).at.length;
-      if (found.for_revision !== latest)
-        return fail(`The change was made for revision ${found.for_revision}; the shipment is at revision ${latest} (a newer FWB came meanwhile).`);
-      const edit = await editOf(shipment, found.object_id, change.operations, base);
-      if (!edit.ok) return fail(edit.message);
-      await moveChange(trx, found.request_id, ['REQUEST_PENDING'], 'REQUEST_ACCEPTED', by);
-      const carrierId = shipment.carrier_id;
-      if (!carrierId) return fail('The shipment has no carrier to take its FWB in for.');
-      const received = await ingestWithin(
-        trx,
-        {
-          db: trx,
-          account: { companyId: carrierId, userId: caller.account.userId, companyTypeId: CompanyType.AIRLINE },
-          autoAcceptDelaySeconds,
-          ...(caller.jobs ? { jobs: caller.jobs } : {}),
-          receipt: `FWB made from ONE Record change request ${found.request_id} of ${found.requested_by}, accepted by ${caller.account.companyId}/${caller.account.userId}`,
-        },
-        edit.value.fwb,
-      );
-      if (received.kind !== 'done' || received.outcome !== 'updated')
-        throw new Error(`The FWB of change request ${found.request_id} was not taken in: ${JSON.stringify(received)}`);
-      await event(`ONE Record change request ${found.request_id} of ${found.requested_by} accepted: ${summary(edit.value.edits)}`);
-      // The other pending requests were made for the revision this one replaced.
-      const others = await trx
-        .selectFrom('onerecord_action_requests')
-        .select('request_id')
-        .where('shipment_id', '=', shipmentId)
-        .where('status', '=', 'REQUEST_PENDING')
-        .where('for_revision', '=', found.for_revision)
-        .execute();
-      for (const other of others) await moveChange(trx, other.request_id, ['REQUEST_PENDING'], 'REQUEST_REJECTED', by);
+  return changeShipment(caller, request, async ({ trx, shipment, shipmentId }) => {
+    const refused = modifyRefusal({ companyTypeId: caller.scope.companyTypeId, status: shipment.status as ShipmentStatus });
+    if (refused) return refusal(refused.reason, refused.message);
+    // Messages for the AWB wait, and an accepted change reads the revision it replaces under the same lock. The
+    // lock comes before the shipment's row is locked, as when a message is taken in (no two wait on each other).
+    await lockAwbMessages(trx, { prefix: shipment.awb_prefix, suffix: shipment.awb_suffix });
+    const current = await trx.selectFrom('shipments').select('update_dt').where('shipment_id', '=', shipmentId).forUpdate().executeTakeFirstOrThrow();
+    if (current.update_dt.toISOString() !== request.UpdateDT) return staleRefusal(current.update_dt.toISOString());
+    const found = await trx
+      .selectFrom('onerecord_action_requests')
+      .select(['request_id', 'object_id', 'status', 'for_revision', 'change', 'requested_by'])
+      .where('request_id', '=', request.RequestId)
+      .where('shipment_id', '=', shipmentId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!found) return refusal('changeRequestNotFound', ShipmentMessages.oneRecordChangeNotFound);
+    if (found.status !== 'REQUEST_PENDING')
+      return refusal('changeRequestDecided', ShipmentMessages.oneRecordChangeDecided.replace('{status}', found.status.replace('REQUEST_', '').toLowerCase()));
+    const by = logisticsObjectIri(base, companyObjectId(caller.account.companyId));
+    const change = found.change as Change;
+    const event = (description: string) =>
+      writeShipmentEvent(trx, { shipmentId, kind: 'ONE_RECORD', description, companyId: caller.account.companyId, userId: caller.account.userId });
+    const answer = async () => {
+      const row = await trx.selectFrom('shipments').select(['status', 'update_dt']).where('shipment_id', '=', shipmentId).executeTakeFirstOrThrow();
+      return { kind: 'ok' as const, data: decisionAnswer(shipmentId, row) };
+    };
+    const fail = async (message: string) => {
+      const error = { title: 'Unprocessable request', message };
+      await moveChange(trx, found.request_id, ['REQUEST_PENDING'], 'REQUEST_FAILED', by, sql`, errors = ${JSON.stringify([error])}::jsonb`);
+      await event(`ONE Record change request ${found.request_id} of ${found.requested_by} could not be applied: ${message}`);
       return answer();
-    },
-    { lockRow: true },
-  );
+    };
+    if (request.Decision === 'reject') {
+      await moveChange(trx, found.request_id, ['REQUEST_PENDING'], 'REQUEST_REJECTED', by);
+      const edit = await editOf(shipment, found.object_id, change.operations, base);
+      await event(`ONE Record change request ${found.request_id} of ${found.requested_by} rejected${edit.ok ? `: ${summary(edit.value.edits)}` : ''}`);
+      return answer();
+    }
+    const latest = (await revisionsOf(trx, shipment)).at.length;
+    if (found.for_revision !== latest)
+      return fail(`The change was made for revision ${found.for_revision}; the shipment is at revision ${latest} (a newer FWB came meanwhile).`);
+    const edit = await editOf(shipment, found.object_id, change.operations, base);
+    if (!edit.ok) return fail(edit.message);
+    await moveChange(trx, found.request_id, ['REQUEST_PENDING'], 'REQUEST_ACCEPTED', by);
+    const carrierId = shipment.carrier_id;
+    if (!carrierId) return fail('The shipment has no carrier to take its FWB in for.');
+    const received = await ingestWithin(
+      trx,
+      {
+        db: trx,
+        account: { companyId: carrierId, userId: caller.account.userId, companyTypeId: CompanyType.AIRLINE },
+        autoAcceptDelaySeconds,
+        ...(caller.jobs ? { jobs: caller.jobs } : {}),
+        receipt: `FWB made from ONE Record change request ${found.request_id} of ${found.requested_by}, accepted by ${caller.account.companyId}/${caller.account.userId}`,
+      },
+      edit.value.fwb,
+    );
+    if (received.kind !== 'done' || received.outcome !== 'updated')
+      throw new Error(`The FWB of change request ${found.request_id} was not taken in: ${JSON.stringify(received)}`);
+    await event(`ONE Record change request ${found.request_id} of ${found.requested_by} accepted: ${summary(edit.value.edits)}`);
+    // The other pending requests were made for the revision this one replaced.
+    const others = await trx
+      .selectFrom('onerecord_action_requests')
+      .select('request_id')
+      .where('shipment_id', '=', shipmentId)
+      .where('status', '=', 'REQUEST_PENDING')
+      .where('for_revision', '=', found.for_revision)
+      .execute();
+    for (const other of others) await moveChange(trx, other.request_id, ['REQUEST_PENDING'], 'REQUEST_REJECTED', by);
+    return answer();
+  });
 }

@@ -203,6 +203,27 @@ describe("a change request to a portal's shipment", () => {
     expect((await call('GET', `/logistics-objects/${shipmentId}-shipper`, airline)).json()['cargo:name']).toBe('SEKO WORLDWIDE LLC - DALLAS');
   });
 
+  it('of two accepted at once for the same revision, one is taken in and the other refused as stale; one revision more', async () => {
+    const revision = (await call('GET', `/logistics-objects/${shipmentId}-shipment`, airline)).json()['api:hasRevision'] as number;
+    const weight = (await call('GET', `/logistics-objects/${shipmentId}-shipment`, airline)).json()['cargo:totalGrossWeight']['cargo:numericalValue'];
+    const first = await ask(weightChange(revision, String(weight), '300'));
+    const second = await ask(weightChange(revision, String(weight), '310'));
+    const UpdateDT = await updateDt();
+    const answers = await Promise.all(
+      [first, second].map((RequestId) =>
+        portal('POST', '/onerecordchange', airline, { ShipmentId: shipmentId, UpdateDT, RequestId, Decision: 'accept' }).then((response) => response.json()),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 1)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.data?.reason === 'stale')).toHaveLength(1);
+    const after = (await call('GET', `/logistics-objects/${shipmentId}-shipment`, airline)).json();
+    expect(after['api:hasRevision']).toBe(revision + 1);
+    const statuses = await Promise.all(
+      [first, second].map(async (id) => (await call('GET', `/action-requests/${id}`, airline)).json()['api:hasRequestStatus']['@id']),
+    );
+    expect(statuses.sort()).toEqual(['api:REQUEST_ACCEPTED', 'api:REQUEST_REJECTED']);
+  });
+
   it('refuses a malformed decision (400) and an unknown request', async () => {
     const bad = await portal('POST', '/onerecordchange', airline, {
       ShipmentId: shipmentId,
