@@ -32,6 +32,11 @@ export interface ObjectsAtRevision {
  */
 const revisionsOfRow = new WeakMap<object, Revisions>();
 
+/** The revisions of a shipment read with its message times (ShipmentCache.rowWithMessages): no query. */
+export function revisionsWith(shipment: Pick<ShipmentRow, 'message_date'>, messageTimes: readonly Date[]): Revisions {
+  return { at: messageTimes.length > 0 ? (messageTimes as Date[]) : [shipment.message_date] };
+}
+
 export async function revisionsOf(db: Db, shipment: Pick<ShipmentRow, 'shipment_id' | 'awb_prefix' | 'awb_suffix' | 'message_date'>): Promise<Revisions> {
   const known = revisionsOfRow.get(shipment);
   if (known) return known;

@@ -12,7 +12,7 @@ import { companyIdOf, requesterOf, type OneRecordCaller } from './callers';
 import { changeRequestNode } from './actionRequestRoutes';
 import { auditTrail, createObject, partnerObject, partnerObjectsOf, requestChange, requestShipmentChange, type PartnerObject } from './partnerObjects';
 import { checkShipmentChange } from './shipmentChangeRequests';
-import { currentObjects, revisionsOf } from './objects';
+import { currentObjects, revisionsWith } from './objects';
 import { accessOf } from '../shipments/scope';
 import { isPermitted, permittedAmong } from './delegationStore';
 import type { Permission } from '../../domain/oneRecord/delegations';
@@ -225,8 +225,8 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
   /** One of the objects the portal derives from a shipment the caller's company sees, with its revision; else the refusal is sent. */
   async function shipmentObject(reply: FastifyReply, caller: OneRecordCaller, id: string, resource: string) {
     const shipmentId = DERIVED_ID_PATTERN.test(id) ? shipmentIdOf(id) : undefined;
-    const cached = shipmentId ? await ctx.shipments.rowById(shipmentId) : undefined;
-    const revisions = cached ? await revisionsOf(ctx.db, cached.row) : undefined;
+    const cached = shipmentId ? await ctx.shipments.rowWithMessages(shipmentId) : undefined;
+    const revisions = cached ? revisionsWith(cached.row, cached.messageTimes) : undefined;
     const current = cached && revisions ? currentObjects(cached.row, revisions, base) : undefined;
     if (!cached || !current?.objects.has(id) || !shipmentId) {
       sendError(reply, 404, 'No logistics object has this id.', resource);

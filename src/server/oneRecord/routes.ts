@@ -27,7 +27,7 @@ import { actionRequestRoutes } from './actionRequestRoutes';
 import { subscriptionRoutes } from './subscriptionRoutes';
 import { delegationRoutes } from './delegationRoutes';
 import { accessOf } from '../shipments/scope';
-import { currentObjects, objectsAt, revisionsOf, type ObjectsAtRevision } from './objects';
+import { currentObjects, objectsAt, revisionsWith, type ObjectsAtRevision } from './objects';
 
 /**
  * The portal as a ONE Record server (issue 37), under /onerecord: the server information and the logistics
@@ -201,9 +201,10 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       }
       if (!DERIVED_ID_PATTERN.test(id)) return partners.answerObject(reply, account, id, { at, atTime, embedded: embedded === 'true' });
 
-      const shipment = await sharedShipment(reply, account, id, resource);
-      if (!shipment) return reply;
-      const revisions = await revisionsOf(ctx.db, shipment);
+      const shared = await sharedShipment(reply, account, id, resource);
+      if (!shared) return reply;
+      const shipment = shared.row;
+      const revisions = revisionsWith(shipment, shared.messageTimes);
       const found: ObjectsAtRevision | undefined =
         atTime && at ? await objectsAt(ctx.db, shipment, revisions, atTime, at, base) : currentObjects(shipment, revisions, base);
       if (!found) return sendError(reply, 404, 'The logistics object did not exist at that time.', resource);
@@ -221,7 +222,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   /** The shipment a derived object's id names, when it exists and the caller's company may see it; else the refusal is sent. */
   async function sharedShipment(reply: FastifyReply, account: OneRecordCaller, id: string, resource: string) {
     const shipmentId = shipmentIdOf(id);
-    const cached = shipmentId && DERIVED_ID_PATTERN.test(id) ? await ctx.shipments.rowById(shipmentId) : undefined;
+    const cached = shipmentId && DERIVED_ID_PATTERN.test(id) ? await ctx.shipments.rowWithMessages(shipmentId) : undefined;
     if (!cached) {
       sendError(reply, 404, 'No logistics object has this id.', resource);
       return undefined;
@@ -230,7 +231,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       sendError(reply, 403, 'This logistics object is not shared with your company.', resource);
       return undefined;
     }
-    return cached.row;
+    return cached;
   }
 
   /** The object's events (eventStore.ts) when it exists and the caller's company may see its shipment; else the refusal is sent. */
@@ -250,7 +251,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       else return { since: holder.createdAt, of: { base, shipmentId: null, objectId: id } };
       return undefined;
     }
-    const shipment = await sharedShipment(reply, account, id, resource);
+    const shipment = (await sharedShipment(reply, account, id, resource))?.row;
     if (!shipment) return undefined;
     if (!currentObjects(shipment, { at: [shipment.message_date] }, base).objects.has(id)) {
       sendError(reply, 404, 'No logistics object has this id.', resource);

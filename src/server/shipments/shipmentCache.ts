@@ -37,6 +37,11 @@ export interface CachedRow {
   row: ShipmentRow;
 }
 
+/** A shipment's row with when the FWB and FHL messages that made or changed it came (its ONE Record revisions, oldest first). */
+export interface CachedRowWithMessages extends CachedRow {
+  messageTimes: Date[];
+}
+
 /** A shipment as the detail needs it: its row, documents, latest history, and to whom it is lent (told to its owner only: detail.ts). */
 export interface CachedShipment extends CachedRow {
   documents: DocumentDbRow[];
@@ -44,12 +49,17 @@ export interface CachedShipment extends CachedRow {
   lendings: ShipmentLending[];
 }
 
-type CacheEntry = CachedRow & Partial<Pick<CachedShipment, 'documents' | 'history' | 'lendings'>>;
+type CacheEntry = CachedRow & Partial<Pick<CachedShipment, 'documents' | 'history' | 'lendings'>> & Partial<Pick<CachedRowWithMessages, 'messageTimes'>>;
 const isWhole = (entry: CacheEntry | undefined): entry is CachedShipment =>
   entry?.documents !== undefined && entry.history !== undefined && entry.lendings !== undefined;
 
 export interface ShipmentCache {
   byId(shipmentId: string): Promise<CachedShipment | undefined>;
+  /**
+   * The row and its message times (a ONE Record GET needs both): from memory when there, else read in one statement.
+   * A shipment changes whenever a message makes a revision, so the times are kept with the row they came with.
+   */
+  rowWithMessages(shipmentId: string): Promise<CachedRowWithMessages | undefined>;
   /** The row alone (ONE Record's objects are made of it): from memory when there, whole or not, else the row is read. */
   rowById(shipmentId: string): Promise<CachedRow | undefined>;
   byAwb(prefix: string, suffix: string): Promise<CachedShipment | undefined>;
@@ -130,6 +140,30 @@ async function loadShipments(db: Db, where: RawBuilder<unknown>): Promise<Cached
 async function loadRows(db: Db, where: RawBuilder<unknown>): Promise<CachedRow[]> {
   const { rows } = await sql<ShipmentRow>`SELECT ${ROW_COLUMNS} FROM shipments s WHERE ${where}`.execute(db);
   return rows.map((row) => ({ row }));
+}
+
+/** When the FWB and FHL messages that made or changed the shipment `s` came, oldest first (cargo_messages_awb). */
+const MESSAGE_TIMES = sql`ARRAY(
+  SELECT m.received_at FROM cargo_messages m
+   WHERE m.awb_prefix = s.awb_prefix AND m.awb_suffix = s.awb_suffix AND m.shipment_id = s.shipment_id AND m.outcome IN ('created', 'updated')
+   ORDER BY m.received_at, m.message_id)`;
+
+async function loadRowWithMessages(db: Db, shipmentId: string): Promise<CachedRowWithMessages | undefined> {
+  const { rows } = await sql<ShipmentRow & { message_times: Date[] }>`
+    SELECT ${ROW_COLUMNS}, ${MESSAGE_TIMES} AS message_times FROM shipments s WHERE s.shipment_id = ${shipmentId}`.execute(db);
+  if (rows.length === 0) return undefined;
+  const { message_times: messageTimes, ...row } = rows[0];
+  return { row: row as ShipmentRow, messageTimes };
+}
+
+/** The message times of a row read without them. */
+async function messageTimesOf(db: Db, row: ShipmentRow): Promise<Date[]> {
+  const { rows } = await sql<{
+    times: Date[];
+  }>`SELECT ${MESSAGE_TIMES} AS times FROM (SELECT ${row.shipment_id}::bigint AS shipment_id, ${row.awb_prefix}::bpchar AS awb_prefix, ${row.awb_suffix}::bpchar AS awb_suffix) s`.execute(
+    db,
+  );
+  return rows[0].times;
 }
 
 type DocumentJson = Omit<DocumentDbRow, 'updated_on'> & { updated_on: string };
@@ -217,6 +251,13 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
   const rowById = async (shipmentId: string): Promise<CachedRow | undefined> =>
     remember(await shipments.get(shipmentId, async () => (await loadRows(db, sql`s.shipment_id = ${shipmentId}`))[0]));
 
+  const rowWithMessages = async (shipmentId: string): Promise<CachedRowWithMessages | undefined> => {
+    const found: CacheEntry | undefined = await shipments.get(shipmentId, () => loadRowWithMessages(db, shipmentId));
+    // A row read by another call (the detail, the search) learns its times once; they stay with it.
+    if (found && !found.messageTimes) found.messageTimes = await messageTimesOf(db, found.row);
+    return remember(found as CachedRowWithMessages | undefined);
+  };
+
   const matches = (found: CachedRow | undefined, awb: { prefix: string; suffix: string }) =>
     found !== undefined && found.row.awb_prefix === awb.prefix && found.row.awb_suffix === awb.suffix;
   const byAwbs = async (awbs: readonly { prefix: string; suffix: string }[]): Promise<(CachedRow | undefined)[]> => {
@@ -253,6 +294,7 @@ export function createShipmentCache(db: Db, feed: ChangeFeed): ShipmentCache {
   return {
     byId,
     rowById,
+    rowWithMessages,
     async byAwb(prefix, suffix) {
       const known = feed.isLive() ? idsByAwb.get(awbKey(prefix, suffix)) : undefined;
       if (known !== undefined) {

@@ -36,3 +36,34 @@ describe('rowById', () => {
     expect(await t.ctx.shipments.rowById('999999999')).toBeUndefined();
   });
 });
+
+describe('rowWithMessages', () => {
+  it('reads the row with its message times in one statement, keeps them with the row, and learns them for a row read before', async () => {
+    const { shipment_id: id, awb_prefix: prefix, awb_suffix: suffix } = await shipmentWhere(t, sql`s.awb_prefix = '160'`);
+    const expected = await t.db
+      .selectFrom('cargo_messages')
+      .select('received_at')
+      .where('awb_prefix', '=', prefix)
+      .where('awb_suffix', '=', suffix)
+      .where('shipment_id', '=', id)
+      .where('outcome', 'in', ['created', 'updated'])
+      .orderBy('received_at')
+      .orderBy('message_id')
+      .execute();
+    await t.db.updateTable('shipments').set({ operator_remarks: 'read again' }).where('shipment_id', '=', id).execute();
+    await t.ctx.changes.sync();
+    const first = await t.ctx.shipments.rowWithMessages(id);
+    expect(first?.row.shipment_id).toBe(id);
+    expect(first?.messageTimes).toEqual(expected.map((row) => row.received_at));
+    expect(first?.row).not.toHaveProperty('message_times');
+    expect(await t.ctx.shipments.rowWithMessages(id)).toBe(first);
+    // A row the detail read: its times are read once and stay with it.
+    await t.db.updateTable('shipments').set({ operator_remarks: 'read by the detail' }).where('shipment_id', '=', id).execute();
+    await t.ctx.changes.sync();
+    const whole = await t.ctx.shipments.byId(id);
+    const learnt = await t.ctx.shipments.rowWithMessages(id);
+    expect(learnt).toBe(whole);
+    expect(learnt?.messageTimes).toEqual(expected.map((row) => row.received_at));
+    expect(await t.ctx.shipments.rowWithMessages('999999999')).toBeUndefined();
+  });
+});
