@@ -238,13 +238,17 @@ export interface OneRecordOutboxTable {
   shipment_id: string | null;
   object_id: string | null;
   event_id: string | null;
+  /** 0034: the action request whose status moved on (a request-status notification to its requester). */
+  action_request_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
 /** 0031: one notification to one subscriber, until delivered (or given up). */
 export interface OneRecordDeliveryTable {
   delivery_id: Generated<string>;
-  request_id: string;
+  /** The subscription it is for; null (0034) for a request-status notification, which names its request instead. */
+  request_id: string | null;
+  action_request_id: ColumnType<string | null, string | null | undefined, string | null>;
   target: string;
   body: unknown;
   created_at: CreatedAt;

@@ -42,7 +42,15 @@ interface OutboxRow {
   shipment_id: string | null;
   object_id: string | null;
   event_id: string | null;
+  action_request_id: string | null;
 }
+
+/** The tables of the action requests whose requesters may ask to be told when their status moves on, by event type. */
+const REQUEST_TABLES = [
+  { prefix: 'CHANGE_REQUEST_', table: 'onerecord_action_requests' },
+  { prefix: 'ACCESS_DELEGATION_REQUEST_', table: 'onerecord_delegations' },
+  { prefix: 'SUBSCRIPTION_REQUEST_', table: 'onerecord_subscriptions' },
+] as const;
 
 interface SubscriptionRow {
   request_id: string;
@@ -147,12 +155,36 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
     };
   }
 
+  /**
+   * A request-status notification (migration 0034): to the organisation that made the request, naming the request and,
+   * for a change, its object. Undefined when the request is gone or its organisation cannot be reached.
+   */
+  async function statusNotification(trx: Db, row: OutboxRow): Promise<{ target: string; body: string } | undefined> {
+    const kind = REQUEST_TABLES.find((each) => row.event_type.startsWith(each.prefix));
+    if (!kind || !row.action_request_id) return undefined;
+    const request = await trx
+      .selectFrom(kind.table)
+      .select(['requested_by', sql<string | null>`${sql.raw(kind.table === 'onerecord_action_requests' ? 'object_id' : 'NULL')}`.as('object_id')])
+      .where('request_id', '=', row.action_request_id)
+      .executeTakeFirst();
+    const target = request ? await targetOf(trx, request.requested_by, objectsBase) : undefined;
+    if (!request || !target) return undefined;
+    const body = {
+      '@context': CONTEXT,
+      '@type': 'api:Notification',
+      'api:hasEventType': { '@id': `api:${row.event_type}` },
+      ...(request.object_id ? { 'api:hasLogisticsObject': { '@id': logisticsObjectIri(base, request.object_id) } } : {}),
+      'api:isTriggeredBy': { '@id': actionRequestIri(base, row.action_request_id) },
+    };
+    return { target, body: JSON.stringify(body) };
+  }
+
   async function dispatchBatch(): Promise<{ taken: number; targets: Set<string> }> {
     return db.transaction().execute(async (trx) => {
       const { rows } = await sql<OutboxRow>`
         DELETE FROM onerecord_outbox WHERE outbox_id IN (
           SELECT outbox_id FROM onerecord_outbox ORDER BY outbox_id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-        RETURNING outbox_id::text, event_type, shipment_id::text, object_id, event_id`.execute(trx);
+        RETURNING outbox_id::text, event_type, shipment_id::text, object_id, event_id, action_request_id::text`.execute(trx);
       const targets = new Set<string>();
       if (rows.length === 0) return { taken: 0, targets };
       rows.sort((a, b) => Number(a.outbox_id) - Number(b.outbox_id));
@@ -163,8 +195,16 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
         .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
         .execute()) as SubscriptionRow[];
       const targetOfSubscriber = new Map<string, string | undefined>();
-      const deliveries: { request_id: string; target: string; body: string }[] = [];
+      const deliveries: { request_id: string | null; action_request_id?: string; target: string; body: string }[] = [];
       for (const row of rows) {
+        if (row.action_request_id) {
+          const told = await statusNotification(trx, row);
+          if (told) {
+            deliveries.push({ request_id: null, action_request_id: row.action_request_id, ...told });
+            targets.add(told.target);
+          }
+          continue;
+        }
         const interested = subscriptions.filter((subscription) => subscription.event_types.includes(row.event_type));
         if (interested.length === 0) continue;
         for (const subject of await subjectsOf(row)) {
@@ -206,7 +246,7 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
 
   async function send(target: string, body: unknown): Promise<void> {
     if (target.startsWith('internal:')) {
-      const notification = body as { 'api:hasEventType': { '@id': string }; 'api:hasLogisticsObject': { '@id': string } };
+      const notification = body as { 'api:hasEventType': { '@id': string }; 'api:hasLogisticsObject'?: { '@id': string } };
       await db
         .insertInto('onerecord_notifications')
         .values({
@@ -216,7 +256,7 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
           sender_user_id: null,
           sender_client_id: null,
           event_type: notification['api:hasEventType']['@id'].replace(/^api:/, ''),
-          logistics_object: notification['api:hasLogisticsObject']['@id'],
+          logistics_object: notification['api:hasLogisticsObject']?.['@id'] ?? null,
           body: JSON.stringify(body),
         })
         .execute();
@@ -243,8 +283,8 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
       for (;;) {
         const due = await db
           .selectFrom('onerecord_deliveries as d')
-          .innerJoin('onerecord_subscriptions as s', 's.request_id', 'd.request_id')
-          .select(['d.delivery_id', 'd.body', 'd.created_at', 's.status'])
+          .leftJoin('onerecord_subscriptions as s', 's.request_id', 'd.request_id')
+          .select(['d.delivery_id', 'd.body', 'd.created_at', 'd.request_id', 's.status'])
           .where('d.target', '=', target)
           .where('d.delivered_at', 'is', null)
           .where('d.failed_at', 'is', null)
@@ -254,7 +294,8 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
         if (due.length === 0) return 'done';
         for (const delivery of due) {
           const giveUp =
-            delivery.status !== 'REQUEST_ACCEPTED'
+            // A subscription's notification goes while it lasts; a request-status notification names no subscription.
+            delivery.request_id !== null && delivery.status !== 'REQUEST_ACCEPTED'
               ? 'the subscription was revoked'
               : delivery.created_at.getTime() < Date.now() - RETRY_HOURS * 3_600_000
                 ? `not delivered within ${RETRY_HOURS} hours`

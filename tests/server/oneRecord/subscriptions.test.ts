@@ -6,6 +6,7 @@ import { classicCall } from '../classicCall';
 import { setShipment, shipmentWhere } from '../shipments/support';
 import { bearer, buildTestApp, requestToken, signIn, type TestApp } from '../testApp';
 import { ontologyProblems } from '../../domain/oneRecord/ontology';
+import { CARGO, change, operation, XSD } from './changeBodies';
 
 /**
  * Publish and subscribe (issue 37, 1): a partner subscribes to a shipment's object or to a class of objects, for its
@@ -257,6 +258,59 @@ describe('notifications to a subscriber', () => {
     await expect.poll(async () => (await filed(own)).length, { timeout: 10_000, interval: 100 }).toBe(1);
     expect(await filed(own)).toEqual([{ recipient_company_id: 'DEMOAIR', event_type: 'LOGISTICS_OBJECT_CREATED' }]);
     expect(await filed(foreign)).toEqual([]);
+  });
+});
+
+describe('request-status notifications (notifyRequestStatusChange)', () => {
+  it('tells a requester that asked when its change request and its subscription move on, and no other', async () => {
+    const shipment = await openShipment();
+    const objectIri = `${BASE}/logistics-objects/${shipment.id}-shipment`;
+    const weight = (await call('GET', `/logistics-objects/${shipment.id}-shipment`, client)).json()['cargo:totalGrossWeight'];
+    const weightChange = (to: string) =>
+      change(objectIri, 1, [
+        operation('DELETE', weight['@id'], `${CARGO}numericalValue`, `${XSD}double`, String(weight['cargo:numericalValue'])),
+        operation('ADD', weight['@id'], `${CARGO}numericalValue`, `${XSD}double`, to),
+      ]);
+    const ask = async (body: object) => {
+      const response = await call('PATCH', `/logistics-objects/${shipment.id}-shipment`, client, body);
+      expect(response.statusCode, response.body).toBe(201);
+      return String(response.headers.location);
+    };
+    const silent = await ask(weightChange('101'));
+    const told = await ask({ ...weightChange('102'), 'api:notifyRequestStatusChange': true });
+    const about = (request: string) => received.filter((each) => (each.body['api:isTriggeredBy'] as { '@id': string } | undefined)?.['@id'] === request);
+    // The operator rejects both on the AWB detail page.
+    for (const request of [silent, told]) {
+      const detail = (await t.app.inject({ method: 'GET', url: `/awbapi/awbdetail/${shipment.id}`, headers: bearer(admin) })).json().data;
+      const decided = await t.app.inject({
+        method: 'POST',
+        url: '/awbapi/onerecordchange',
+        headers: bearer(admin),
+        payload: { ShipmentId: shipment.id, UpdateDT: detail.UpdateDT, RequestId: request.split('/').pop(), Decision: 'reject' },
+      });
+      expect(decided.json().status, decided.body).toBe(1);
+    }
+    await expect.poll(() => about(told).length, { timeout: 10_000, interval: 100 }).toBe(1);
+    const [notification] = about(told);
+    expect(notification.path).toBe('/partner/notifications');
+    expect(notification.body).toMatchObject({
+      '@type': 'api:Notification',
+      'api:hasEventType': { '@id': 'api:CHANGE_REQUEST_REJECTED' },
+      'api:hasLogisticsObject': { '@id': objectIri },
+      'api:isTriggeredBy': { '@id': told },
+    });
+    expect(await ontologyProblems(notification.body)).toEqual([]);
+    // Delivered in order to the same target: the first, not asked for, would have come before it.
+    expect(about(silent)).toEqual([]);
+
+    const subscribed = await subscribe(client, {
+      ...subscription(`${partnerUrl}/partner/logistics-objects/acme`, 'LOGISTICS_OBJECT_IDENTIFIER', objectIri),
+      'api:notifyRequestStatusChange': true,
+    });
+    expect((await call('DELETE', `/action-requests/${subscribed.split('/').pop()}`, client)).statusCode).toBe(204);
+    await expect.poll(() => about(subscribed).length, { timeout: 10_000, interval: 100 }).toBe(1);
+    expect(about(subscribed)[0].body).toMatchObject({ 'api:hasEventType': { '@id': 'api:SUBSCRIPTION_REQUEST_REVOKED' } });
+    expect(about(subscribed)[0].body).not.toHaveProperty('api:hasLogisticsObject');
   });
 });
 

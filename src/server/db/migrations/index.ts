@@ -31,6 +31,7 @@ import * as oneRecordSubscriptions from './0030_onerecord_subscriptions';
 import * as oneRecordNotificationsOut from './0031_onerecord_notifications_out';
 import * as oneRecordDelegations from './0032_onerecord_delegations';
 import * as oneRecordShipmentChanges from './0033_onerecord_shipment_changes';
+import * as oneRecordRequestStatusNotifications from './0034_onerecord_request_status_notifications';
 
 /**
  * A migration, and whether it only adds (tables, columns with defaults or nullable, indexes): the
@@ -81,4 +82,5 @@ export const migrations: Record<string, PortalMigration> = {
   '0031_onerecord_notifications_out': oneRecordNotificationsOut,
   '0032_onerecord_delegations': oneRecordDelegations,
   '0033_onerecord_shipment_changes': oneRecordShipmentChanges,
+  '0034_onerecord_request_status_notifications': oneRecordRequestStatusNotifications,
 };
