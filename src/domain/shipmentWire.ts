@@ -361,6 +361,8 @@ export interface OneRecordChangeRequest {
   ObjectIri: string;
   /** The organisation that asked (its IRI). */
   RequestedBy: string;
+  /** Its name when the portal knows it: a portal company's, or a registered client's with its company's. */
+  RequestedByName: string | null;
   RequestedAt: string;
   Status: 'PENDING' | 'ACCEPTED' | 'REJECTED' | 'FAILED' | 'REVOKED';
   StatusSince: string;

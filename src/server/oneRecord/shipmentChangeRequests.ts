@@ -58,8 +58,38 @@ export async function checkShipmentChange(db: Db, shipment: ShipmentRow, objectI
   return edit.ok ? { ok: true, edits: edit.value.edits } : { ok: false, reason: 'unprocessable', message: edit.message, property: edit.property };
 }
 
+/**
+ * Who the requesting organisations are, as an operator knows them: a portal company by its name (`company-{id}`), a
+ * registered ONE Record client by its company's name and its own; any other by its IRI alone (undefined here).
+ */
+async function requesterNames(db: Db, iris: readonly string[], base: string): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const companyPrefix = logisticsObjectIri(base, companyObjectId(''));
+  const companyIds = iris.filter((iri) => iri.startsWith(companyPrefix)).map((iri) => decodeURIComponent(iri.slice(companyPrefix.length)));
+  if (companyIds.length > 0)
+    for (const company of await db.selectFrom('companies').select(['company_id', 'company_name']).where('company_id', 'in', companyIds).execute())
+      names.set(logisticsObjectIri(base, companyObjectId(company.company_id)), company.company_name);
+  const others = iris.filter((iri) => !names.has(iri));
+  if (others.length > 0)
+    for (const client of await db
+      .selectFrom('onerecord_clients as c')
+      .innerJoin('companies as co', 'co.company_id', 'c.company_id')
+      .select(['c.organisation_iri', 'c.name', 'co.company_name'])
+      .where('c.organisation_iri', 'in', others)
+      .orderBy('c.created_at')
+      .execute())
+      if (!names.has(client.organisation_iri)) names.set(client.organisation_iri, `${client.name} (${client.company_name})`);
+  return names;
+}
+
 /** A change request of the shipment as the AWB detail page shows it. */
-async function requestView(row: ActionRequestRow, shipment: ShipmentRow, latestRevision: number, base: string): Promise<OneRecordChangeRequest> {
+async function requestView(
+  row: ActionRequestRow,
+  shipment: ShipmentRow,
+  latestRevision: number,
+  base: string,
+  names: Map<string, string>,
+): Promise<OneRecordChangeRequest> {
   const edit =
     row.status === 'REQUEST_PENDING' && row.forRevision === latestRevision ? await editOf(shipment, row.objectId, row.change.operations, base) : undefined;
   return {
@@ -67,6 +97,7 @@ async function requestView(row: ActionRequestRow, shipment: ShipmentRow, latestR
     RequestIri: `${base}/action-requests/${row.requestId}`,
     ObjectIri: logisticsObjectIri(base, row.objectId),
     RequestedBy: row.requestedBy,
+    RequestedByName: names.get(row.requestedBy) ?? null,
     RequestedAt: row.requestedAt.toISOString(),
     Status: row.status.replace('REQUEST_', '') as OneRecordChangeRequest['Status'],
     StatusSince: row.statusSince.toISOString(),
@@ -88,8 +119,8 @@ async function requestView(row: ActionRequestRow, shipment: ShipmentRow, latestR
 export async function changeRequestsOf(db: Db, shipment: ShipmentRow, base: string): Promise<OneRecordChangeRequest[]> {
   const rows = await shipmentChangeRequests(db, String(shipment.shipment_id));
   if (rows.length === 0) return [];
-  const latest = (await revisionsOf(db, shipment)).at.length;
-  return Promise.all(rows.map((row) => requestView(row, shipment, latest, base)));
+  const [revisions, names] = await Promise.all([revisionsOf(db, shipment), requesterNames(db, [...new Set(rows.map((row) => row.requestedBy))], base)]);
+  return Promise.all(rows.map((row) => requestView(row, shipment, revisions.at.length, base, names)));
 }
 
 const summary = (edits: EditedWaybill['edits']) => edits.map((edit) => `${edit.what}: ${edit.from || '(none)'} -> ${edit.to || '(none)'}`).join('; ');

@@ -22,6 +22,9 @@ const changeRequestSchema = Type.Object({
   RequestIri: Type.String({ description: 'the api:ChangeRequest on the ONE Record server' }),
   ObjectIri: Type.String({ description: 'the logistics object it changes' }),
   RequestedBy: Type.String({ description: "the requesting organisation's IRI" }),
+  RequestedByName: Type.Union([Type.String(), Type.Null()], {
+    description: "its name when the portal knows it: a portal company's, or a registered ONE Record client's with its company's",
+  }),
   RequestedAt: Type.String(),
   Status: Type.Enum(['PENDING', 'ACCEPTED', 'REJECTED', 'FAILED', 'REVOKED'], { type: 'string' }),
   StatusSince: Type.String(),

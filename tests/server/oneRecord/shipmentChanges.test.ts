@@ -4,6 +4,7 @@ import { bearer, buildTestApp, signIn, type TestApp } from '../testApp';
 import { API, CARGO, change, operation, XSD } from './changeBodies';
 import { demoFwb, postMessage } from '../compliance/messages';
 import { ontologyProblems } from '../../domain/oneRecord/ontology';
+import type { OneRecordChangeRequest } from '../../../src/domain/shipmentWire';
 
 /**
  * Partners' change requests to the objects the portal derives from a shipment (issue 37, 4): a company that sees the
@@ -56,14 +57,7 @@ const requestCount = async () => Number((await sql<{ n: string }>`SELECT count(*
 const updateDt = async () => (await portal('GET', `/awbdetail/${shipmentId}`, airline)).json().data.UpdateDT as string;
 const decide = async (RequestId: string, Decision: 'accept' | 'reject') =>
   portal('POST', '/onerecordchange', airline, { ShipmentId: shipmentId, UpdateDT: await updateDt(), RequestId, Decision });
-const listed = async () =>
-  (await portal('GET', `/onerecordchanges/${shipmentId}`, airline)).json().data as {
-    RequestId: string;
-    Status: string;
-    Changes: unknown[];
-    Problem: string | null;
-    Current: boolean;
-  }[];
+const listed = async () => (await portal('GET', `/onerecordchanges/${shipmentId}`, airline)).json().data as OneRecordChangeRequest[];
 
 beforeAll(async () => {
   t = await buildTestApp({ PUBLIC_URL: 'http://localhost:3000' });
@@ -144,6 +138,8 @@ describe("a change request to a portal's shipment", () => {
 
     const shown = await listed();
     expect(shown.find((each) => each.RequestId === weight)).toMatchObject({
+      RequestedBy: `${BASE}/logistics-objects/company-DEMOAIR`,
+      RequestedByName: 'Demo Airlines',
       Status: 'PENDING',
       Current: true,
       Changes: [{ What: 'Total gross weight', From: '245 kg', To: '250.5 kg' }],

@@ -302,6 +302,13 @@ describe('request-status notifications (notifyRequestStatusChange)', () => {
     expect(await ontologyProblems(notification.body)).toEqual([]);
     // Delivered in order to the same target: the first, not asked for, would have come before it.
     expect(about(silent)).toEqual([]);
+    // The operator saw the requester by its registered client's name and company.
+    const listed = (await t.app.inject({ method: 'GET', url: `/awbapi/onerecordchanges/${shipment.id}`, headers: bearer(admin) })).json().data;
+    expect(listed.find((each: { RequestIri: string }) => each.RequestIri === told)).toMatchObject({
+      RequestedBy: `${partnerUrl}/partner/logistics-objects/acme`,
+      RequestedByName: 'Partner (Demo Airlines)',
+      Status: 'REJECTED',
+    });
 
     const subscribed = await subscribe(client, {
       ...subscription(`${partnerUrl}/partner/logistics-objects/acme`, 'LOGISTICS_OBJECT_IDENTIFIER', objectIri),

@@ -14,6 +14,7 @@ const request = (overrides: Partial<OneRecordChangeRequest> = {}): OneRecordChan
   RequestIri: 'https://portal.example.com/onerecord/action-requests/0b7e6a52-3c1f-4d47-9a51-1c1f4a8e2d10',
   ObjectIri: 'https://portal.example.com/onerecord/logistics-objects/42-shipment',
   RequestedBy: 'https://forwarder.example.com/logistics-objects/seko',
+  RequestedByName: 'SEKO gateway (Demo Forwarding)',
   RequestedAt: '2026-11-30T03:05:00.000Z',
   Status: 'PENDING',
   StatusSince: '2026-11-30T03:05:00.000Z',
@@ -42,7 +43,8 @@ describe("partners' ONE Record change requests on the detail page", () => {
   it('shows who asked, why and what changes, and accepts after a confirmation', async () => {
     const { api } = openDetail([[request()], [request({ Status: 'ACCEPTED', Changes: [] })]]);
     const region = await screen.findByRole('region', { name: 'ONE Record change requests waiting for a decision' });
-    expect(within(region).getByText(/https:\/\/forwarder\.example\.com\/logistics-objects\/seko asked on 2026-11-30 03:05 UTC/)).toBeInTheDocument();
+    const asked = within(region).getByText(/^SEKO gateway \(Demo Forwarding\) asked on 2026-11-30 03:05 UTC/);
+    expect(asked).toHaveAttribute('title', 'https://forwarder.example.com/logistics-objects/seko');
     expect(within(region).getByText('Total gross weight: 245 kg → 250.5 kg')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(within(region).getByRole('button', { name: 'Accept change' }));
@@ -79,6 +81,12 @@ describe("partners' ONE Record change requests on the detail page", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reject change' }));
     expect(await screen.findByText('The change was rejected.')).toBeInTheDocument();
     expect(api).toHaveBeenCalledWith('/awbapi/onerecordchange', expect.objectContaining({ body: expect.objectContaining({ Decision: 'reject' }) }));
+  });
+
+  it('names an organisation the portal does not know by its IRI', async () => {
+    openDetail([[request({ RequestedByName: null })]]);
+    const region = await screen.findByRole('region', { name: 'ONE Record change requests waiting for a decision' });
+    expect(within(region).getByText(/^https:\/\/forwarder\.example\.com\/logistics-objects\/seko asked on/)).toBeInTheDocument();
   });
 
   it('shows nothing when no request waits', async () => {

@@ -101,8 +101,11 @@ export function OneRecordChangeRequests({
           <Stack spacing={1.5}>
             {pending.map((request) => (
               <Box key={request.RequestId}>
-                <Typography variant="body2">
-                  {translate('app.shipments.oneRecordChanges.requested', { organisation: request.RequestedBy, at: utcDateTime(request.RequestedAt) })}
+                <Typography variant="body2" title={request.RequestedBy}>
+                  {translate('app.shipments.oneRecordChanges.requested', {
+                    organisation: request.RequestedByName ?? request.RequestedBy,
+                    at: utcDateTime(request.RequestedAt),
+                  })}
                   {request.Description ? ` ${translate('app.shipments.oneRecordChanges.description', { description: request.Description })}` : ''}
                 </Typography>
                 {request.Changes.length > 0 && (
