@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoFwb, postMessage } from '../compliance/messages';
+import { bearer, buildTestApp, signIn, type TestApp } from '../testApp';
+
+/**
+ * The notifier at the FWB's limit (issue 37, 1): a type subscription to cargo:Piece and an FWB of 9,999 pieces make
+ * 9,999 notifications in one dispatch. For an organisation hosted here they are filed in batches (one statement each
+ * took about a minute on this machine; batches take a few seconds), every one once.
+ */
+
+let t: TestApp;
+let admin: string;
+const BASE = 'http://localhost:3000/onerecord';
+
+beforeAll(async () => {
+  t = await buildTestApp({ PUBLIC_URL: 'http://localhost:3000' }, { jobs: 'workers' });
+  admin = (await signIn(t.app, 'DEMOAIR', 'admin', 'Admin#12345')).access_token;
+});
+afterAll(() => t.close());
+
+describe('a type subscription and an FWB of 9,999 pieces', () => {
+  it('files one notification for each piece, each once', async () => {
+    const subscribed = await t.app.inject({
+      method: 'POST',
+      url: '/onerecord/subscriptions',
+      headers: { ...bearer(admin), accept: 'application/ld+json', 'content-type': 'application/ld+json' },
+      payload: JSON.stringify({
+        '@context': { api: 'https://onerecord.iata.org/ns/api#' },
+        '@type': 'api:Subscription',
+        'api:hasSubscriber': { '@id': `${BASE}/logistics-objects/company-DEMOAIR` },
+        'api:hasTopicType': { '@id': 'api:LOGISTICS_OBJECT_TYPE' },
+        'api:hasTopic': 'https://onerecord.iata.org/ns/cargo#Piece',
+        'api:includeSubscriptionEventType': [{ '@id': 'api:LOGISTICS_OBJECT_CREATED' }],
+      }),
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(201);
+    const posted = await postMessage(
+      t.app,
+      admin,
+      demoFwb(9_370_901, (waybill) => {
+        waybill.consignment.pieces = 9999;
+        waybill.rateLines[0].pieces = 9999;
+      }),
+    );
+    expect(posted.statusCode, posted.body).toBe(201);
+    const shipmentId = posted.json().data.ShipmentId as string;
+    const filed = async () =>
+      (
+        await sql<{ n: string; distinct: string }>`
+          SELECT count(*) AS n, count(DISTINCT logistics_object) AS distinct FROM onerecord_notifications
+           WHERE recipient_company_id = 'DEMOAIR' AND logistics_object LIKE ${`${BASE}/logistics-objects/${shipmentId}-piece-%`}`.execute(t.db)
+      ).rows[0];
+    await expect.poll(async () => Number((await filed()).n), { timeout: 120_000, interval: 250 }).toBe(9999);
+    expect(Number((await filed()).distinct)).toBe(9999);
+    const left = await t.db.selectFrom('onerecord_deliveries').select('delivery_id').where('delivered_at', 'is', null).where('failed_at', 'is', null).execute();
+    expect(left).toEqual([]);
+  }, 180_000);
+});
