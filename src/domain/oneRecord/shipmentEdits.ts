@@ -180,7 +180,10 @@ export async function editedWaybill(
     return refuse("The objects of a house waybill change by a newer FHL: a request changes the master's shipment and parties only.");
   else return refuse(`${shortName(changed[0])} of this object is not changed by a request.`, changed[0]);
 
+  // What the FWB says is written in capitals and canonical numbers: a change may come to what it says already.
+  const made = edits.filter((edit) => edit.from !== edit.to);
+  if (made.length === 0 || isDeepStrictEqual(edited, waybill)) return refuse('The change changes nothing the FWB says: it says so already.');
   const written = writeFwb(edited);
   if (!written.ok) return refuse(`The FWB this change would make is not valid: ${written.faults.map((fault) => `${fault.path}: ${fault.reason}`).join(' ')}`);
-  return { ok: true, value: { waybill: edited, edits, fwb: written.text } };
+  return { ok: true, value: { waybill: edited, edits: made, fwb: written.text } };
 }

@@ -178,9 +178,9 @@ export async function decideShipmentChange(
       return fail(`The change was made for revision ${found.for_revision}; the shipment is at revision ${latest} (a newer FWB came meanwhile).`);
     const edit = await editOf(shipment, found.object_id, change.operations, base);
     if (!edit.ok) return fail(edit.message);
-    await moveChange(trx, found.request_id, ['REQUEST_PENDING'], 'REQUEST_ACCEPTED', by);
     const carrierId = shipment.carrier_id;
     if (!carrierId) return fail('The shipment has no carrier to take its FWB in for.');
+    await moveChange(trx, found.request_id, ['REQUEST_PENDING'], 'REQUEST_ACCEPTED', by);
     const received = await ingestWithin(
       trx,
       {

@@ -102,6 +102,8 @@ describe("a change request to a portal's shipment", () => {
         `delete ${objectIri('piece-4')}`,
       ],
       [nameChange(1, 'SEKO WORLDWIDE LLC - DALLAS', 'A NAME OF FAR MORE THAN THIRTY-FIVE LETTERS'), 422, 'FWB this change would make is not valid'],
+      [weightChange(1, '245', '245.0'), 422, 'The change changes nothing.'],
+      [nameChange(1, 'SEKO WORLDWIDE LLC - DALLAS', 'Seko Worldwide LLC - Dallas'), 422, 'changes nothing the FWB says'],
       [weightChange(1, '245', '250'), 403, 'not shared with your company', 'other'],
     ];
     for (const [body, status, message, who] of refusals) {
