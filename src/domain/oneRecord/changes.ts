@@ -1,4 +1,4 @@
-import { expandSafely, isAbsoluteIri, type Expanded } from './jsonLdReading';
+import { isAbsoluteIri, readOneNode, type Expanded } from './jsonLdReading';
 import { checkNode, literalOf, nodesById, shortName, type Reading, type StoredNode, type Value } from './objectReading';
 import { isClass, isLogisticsObjectClass, isUnknownCode, propertyOf } from './ontology';
 import { API, CARGO, XSD } from './vocabulary';
@@ -44,12 +44,9 @@ const unknownKeys = (node: Expanded, known: string[]) => Object.keys(node).filte
 
 /** Reads a PATCH body as a Change of the logistics object at `objectIri`. */
 export async function readChange(body: unknown, objectIri: string): Promise<Reading<Change>> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return refuse('The body must be one JSON-LD object, an api:Change.');
-  const expansion = await expandSafely(body);
-  if (!expansion.ok) return refuse(expansion.message);
-  if (expansion.nodes.length !== 1) return refuse('The body must hold exactly one node, an api:Change.');
-  const [node] = expansion.nodes;
-  if (!((node['@type'] as string[] | undefined) ?? []).includes(`${API}Change`)) return refuse(`The body's @type must be api:Change (${API}Change).`);
+  const read = await readOneNode(body, 'an api:Change', `${API}Change`);
+  if (!read.ok) return read;
+  const { node } = read;
   const unknown = unknownKeys(node, CHANGE_KEYS);
   if (unknown.length > 0) return refuse(`An api:Change holds no ${unknown.map(shortName).join(', ')}.`, unknown[0]);
   const target = values(node, 'hasLogisticsObject');

@@ -1,4 +1,4 @@
-import { expandSafely, isAbsoluteIri, optionalDescription, optionalExpiry, optionalFlag, type Expanded } from './jsonLdReading';
+import { isAbsoluteIri, readOneNode, optionalDescription, optionalExpiry, optionalFlag, type Expanded } from './jsonLdReading';
 import type { Reading } from './objectReading';
 import { API } from './vocabulary';
 
@@ -32,13 +32,9 @@ const KEYS = ['hasPermission', 'isRequestedFor', 'hasLogisticsObject', 'hasDescr
 export const DELEGATION_OBJECTS_MAX = 100;
 
 export async function readDelegation(body: unknown): Promise<Reading<Delegation>> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return refuse('The body must be one JSON-LD object, an api:AccessDelegation.');
-  const expansion = await expandSafely(body);
-  if (!expansion.ok) return refuse(expansion.message);
-  if (expansion.nodes.length !== 1) return refuse('The body must hold exactly one node, an api:AccessDelegation.');
-  const [node] = expansion.nodes;
-  if (!((node['@type'] as string[] | undefined) ?? []).includes(`${API}AccessDelegation`))
-    return refuse(`The body's @type must be api:AccessDelegation (${API}AccessDelegation).`);
+  const read = await readOneNode(body, 'an api:AccessDelegation', `${API}AccessDelegation`);
+  if (!read.ok) return read;
+  const { node } = read;
   const unknown = Object.keys(node).filter((key) => key !== '@type' && key !== '@id' && !KEYS.some((name) => key === `${API}${name}`));
   if (unknown.length > 0) return refuse(`An api:AccessDelegation holds no ${unknown.join(', ')}.`, unknown[0]);
   const permissions: Permission[] = [];

@@ -63,3 +63,21 @@ export function optionalExpiry(node: Expanded): Field<Date> {
   if (at.getTime() <= Date.now()) return { ok: false, message: 'api:expiresAt is already past.', property };
   return { ok: true, value: at };
 }
+
+/**
+ * The one node a partner's body must be, expanded safely: a JSON object, holding exactly one node, of the class
+ * `type` (a full IRI) when one is named. `what` says what the body should be, as the refusals say it (`an
+ * api:Subscription`). Each reader then checks the node's own properties.
+ */
+export async function readOneNode(body: unknown, what: string, type?: string): Promise<{ ok: true; node: Expanded } | { ok: false; message: string }> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return { ok: false, message: `The body must be one JSON-LD object, ${what}.` };
+  const expansion = await expandSafely(body);
+  if (!expansion.ok) return expansion;
+  if (expansion.nodes.length !== 1) return { ok: false, message: `The body must hold exactly one node, ${what}.` };
+  const [node] = expansion.nodes;
+  if (type && !((node['@type'] as string[] | undefined) ?? []).includes(type)) {
+    const short = what.replace(/^an? /, '');
+    return { ok: false, message: `The body's @type must be ${short} (${type}).` };
+  }
+  return { ok: true, node };
+}

@@ -1,4 +1,4 @@
-import { expandSafely, isAbsoluteIri, type Expanded } from './jsonLdReading';
+import { isAbsoluteIri, readOneNode, type Expanded } from './jsonLdReading';
 import { isClass, isLogisticsObjectClass, isUnknownCode, mostSpecific, propertyOf, singleValuedOf } from './ontology';
 import { API, CARGO, CONTEXT, XSD } from './vocabulary';
 
@@ -171,12 +171,11 @@ export async function readNewObject(
   body: unknown,
   { objectsBase, newObjectId, reserved }: { objectsBase: string; newObjectId: () => string; reserved: (id: string) => boolean },
 ): Promise<Reading<NewObject>> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return refuse('The body must be one JSON-LD object, a logistics object.');
-  if ('@graph' in body) return refuse('A logistics object is posted without @graph: send its one node.');
-  const expansion = await expandSafely(body);
-  if (!expansion.ok) return refuse(expansion.message);
-  if (expansion.nodes.length !== 1) return refuse('The body must hold exactly one node, a logistics object.');
-  const [node] = expansion.nodes;
+  if (body && typeof body === 'object' && '@graph' in body) return refuse('A logistics object is posted without @graph: send its one node.');
+  // Its class is checked with its properties (checkNode): any class that inherits from cargo:LogisticsObject.
+  const read = await readOneNode(body, 'a logistics object');
+  if (!read.ok) return read;
+  const { node } = read;
   let givenId: string | undefined;
   const iri = node['@id'];
   if (typeof iri === 'string' && !iri.startsWith('_:')) {

@@ -1,4 +1,4 @@
-import { expandSafely, isAbsoluteIri } from './jsonLdReading';
+import { isAbsoluteIri, readOneNode } from './jsonLdReading';
 import { CARGO, XSD, xsdDateTime } from './vocabulary';
 
 /**
@@ -52,14 +52,9 @@ function single(node: Expanded, property: string): Record<string, unknown> | und
 
 /** Reads a posted body as a LogisticsEvent for the object at `objectIri`. */
 export async function readPostedEvent(body: unknown, objectIri: string): Promise<EventReading> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return refuse('The body must be one JSON-LD object, a cargo:LogisticsEvent.');
-  const expansion = await expandSafely(body);
-  if (!expansion.ok) return refuse(expansion.message);
-  const expanded = expansion.nodes as Expanded[];
-  if (expanded.length !== 1) return refuse('The body must hold exactly one node, a cargo:LogisticsEvent.');
-  const node = expanded[0];
-  const types = (node['@type'] as string[] | undefined) ?? [];
-  if (!types.includes(`${CARGO}LogisticsEvent`)) return refuse(`The body's @type must be cargo:LogisticsEvent (${CARGO}LogisticsEvent).`);
+  const read = await readOneNode(body, 'a cargo:LogisticsEvent', `${CARGO}LogisticsEvent`);
+  if (!read.ok) return refuse(read.message);
+  const node = read.node as Expanded;
   if (node['@id'] !== undefined) return refuse('A posted event has no @id: the server gives it one.');
   const unknown = Object.keys(node).filter((key) => key !== '@type' && !KEPT.some((property) => key === `${CARGO}${property}`));
   if (unknown.length > 0) return refuse(`This server keeps no ${unknown.join(', ')} on a logistics event.`);

@@ -1,4 +1,4 @@
-import { expandSafely, isAbsoluteIri, optionalDescription, optionalExpiry, optionalFlag, type Expanded } from './jsonLdReading';
+import { isAbsoluteIri, readOneNode, optionalDescription, optionalExpiry, optionalFlag, type Expanded } from './jsonLdReading';
 import type { Reading } from './objectReading';
 import { isLogisticsObjectClass } from './ontology';
 import { API, CONTENT_TYPE } from './vocabulary';
@@ -57,13 +57,9 @@ export function readTopic(topicType: string | undefined, topic: string | undefin
 
 /** Reads a posted body as an api:Subscription. */
 export async function readSubscription(body: unknown): Promise<Reading<Subscription>> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return refuse('The body must be one JSON-LD object, an api:Subscription.');
-  const expansion = await expandSafely(body);
-  if (!expansion.ok) return refuse(expansion.message);
-  if (expansion.nodes.length !== 1) return refuse('The body must hold exactly one node, an api:Subscription.');
-  const [node] = expansion.nodes;
-  if (!((node['@type'] as string[] | undefined) ?? []).includes(`${API}Subscription`))
-    return refuse(`The body's @type must be api:Subscription (${API}Subscription).`);
+  const read = await readOneNode(body, 'an api:Subscription', `${API}Subscription`);
+  if (!read.ok) return read;
+  const { node } = read;
   const unknown = Object.keys(node).filter((key) => key !== '@type' && key !== '@id' && !KEYS.some((name) => key === `${API}${name}`));
   if (unknown.length > 0) return refuse(`An api:Subscription holds no ${unknown.join(', ')}.`, unknown[0]);
   const subscriber = values(node, 'hasSubscriber');
