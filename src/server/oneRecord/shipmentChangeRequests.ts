@@ -1,9 +1,8 @@
 import { CompanyType } from '../../domain/access';
-import type { AirWaybill, HouseManifest } from '../../domain/cargoMessages/model';
+import type { AirWaybill } from '../../domain/cargoMessages/model';
 import type { Change } from '../../domain/oneRecord/changes';
 import { editedWaybill, type EditedWaybill } from '../../domain/oneRecord/shipmentEdits';
 import { logisticsObjectIri } from '../../domain/oneRecord/vocabulary';
-import { shipmentObjects } from '../../domain/oneRecord/waybillObjects';
 import type { Reading } from '../../domain/oneRecord/objectReading';
 import { modifyRefusal, type ShipmentStatus } from '../../domain/shipmentStatus';
 import type { DecisionAnswer, OneRecordChangeDecision, OneRecordChangeRequest } from '../../domain/shipmentWire';
@@ -15,7 +14,7 @@ import { writeShipmentEvent } from '../shipments/actionLog';
 import { changeShipment, decisionAnswer, refusal, staleRefusal, type ChangeOutcome, type ChangingCaller } from '../shipments/decisionGuard';
 import type { ShipmentRow } from '../shipments/shipmentRecord';
 import { companyObjectId } from './callers';
-import { revisionsOf } from './objects';
+import { currentObjects, revisionsOf } from './objects';
 import { moveChange, shipmentChangeRequests, type ActionRequestRow } from './partnerObjects';
 import { sql } from 'kysely';
 
@@ -28,16 +27,15 @@ import { sql } from 'kysely';
  * subscribers. A request made for an older revision, or that no longer applies, fails with the reason.
  */
 
-/** What a shipment's objects become under a change, from the shipment as it is now. */
-function editOf(
-  shipment: Pick<ShipmentRow, 'shipment_id' | 'waybill' | 'house_manifest'>,
-  objectId: string,
-  operations: Change['operations'],
-  base: string,
-): Promise<Reading<EditedWaybill>> {
+/**
+ * What a shipment's objects become under a change, from the shipment as it is now. The objects are the row's, mapped
+ * once per row (currentObjects): a shipment of 9,999 pieces takes about 60 ms to map, and the detail page's list
+ * reads up to 100 requests of one shipment.
+ */
+function editOf(shipment: ShipmentRow, objectId: string, operations: Change['operations'], base: string): Promise<Reading<EditedWaybill>> {
   const shipmentId = String(shipment.shipment_id);
   const waybill = shipment.waybill as AirWaybill;
-  const { objects } = shipmentObjects({ shipmentId, waybill, manifest: (shipment.house_manifest as HouseManifest | null) ?? null }, base);
+  const { objects } = currentObjects(shipment, { at: [shipment.message_date] }, base);
   const object = objects.get(objectId);
   if (!object) return Promise.resolve({ ok: false, message: 'The shipment no longer has this logistics object.' });
   return editedWaybill(waybill, object, objectId.slice(shipmentId.length + 1), operations, (number) =>
