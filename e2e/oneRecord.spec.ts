@@ -4,12 +4,17 @@ import { apiToken, demoFwb, rememberCookieChoice, sendMessage, signIn } from './
 /**
  * ONE Record in real Chromium (issue 37): a shipment that came as an FWB shows its master Waybill's IRI on
  * the AWB detail page, the copy button puts that IRI on the clipboard, and the IRI answers the Waybill as
- * JSON-LD to the same company's bearer token.
+ * JSON-LD to the same company's bearer token; accepted on that page, the shipment's Shipment has an ACCEPTED event,
+ * which links the decision's Check.
  */
 
 test.beforeEach(async ({ context, baseURL }) => rememberCookieChoice(context, baseURL!));
 
-test("from an FWB to its Waybill's ONE Record IRI, copied from the detail page and read with the company's token", async ({ page, context, baseURL }) => {
+test("from an FWB to its Waybill's ONE Record IRI, copied from the detail page and read with the company's token; an accept to its event and Check", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   test.slow();
   const { text, awb } = demoFwb(9_437_001);
   const admin = await apiToken(baseURL!, 'admin', 'Admin#12345');
@@ -34,6 +39,26 @@ test("from an FWB to its Waybill's ONE Record IRI, copied from the detail page a
   expect(waybill.headers.get('type')).toBe('https://onerecord.iata.org/ns/cargo#Waybill');
   const body = (await waybill.json()) as Record<string, unknown>;
   expect(body).toMatchObject({ '@id': address, '@type': 'cargo:Waybill', 'cargo:waybillNumber': awb.split('-')[1] });
+
+  // The operator accepts it on the same page: the Shipment's ACCEPTED event, and the Check it links to.
+  await page.getByRole('button', { name: 'Accept', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Accept AWB ${awb}` });
+  await dialog.getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect(page.getByText(`AWB ${awb} accepted.`)).toBeVisible();
+  const read = async (url: string) => {
+    const response = await fetch(url, { headers: { authorization: `Bearer ${admin}`, accept: 'application/ld+json; version=2.3.0' } });
+    expect(response.status, url).toBe(200);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const events = await read(`${baseURL}/onerecord/logistics-objects/${shipmentId}-shipment/logistics-events`);
+  const [event] = events['api:hasItem'] as Record<string, { '@id': string } & Record<string, string>>[];
+  expect(event['cargo:eventCode']['@id']).toMatch(/\/onerecord\/code-lists\/ScreeningStatus#ACCEPTED$/);
+  const check = await read(`${baseURL}${new URL(event['cargo:externalReferences']['cargo:documentLink']).pathname}`);
+  expect(check).toMatchObject({
+    '@type': 'cargo:Check',
+    'cargo:checkedObject': { '@id': `${new URL(address).origin}/onerecord/logistics-objects/${shipmentId}-shipment` },
+    'cargo:checkTotalResult': { 'cargo:passed': true },
+  });
 });
 
 test("a partner's change request waits on the AWB detail page; the operator accepts it and the shipment takes it as a newer FWB", async ({ page, baseURL }) => {

@@ -45,6 +45,8 @@ export const CONTEXT = {
   'cargo:carrierDeclarationDate': { '@type': 'xsd:dateTime' },
   'cargo:eventDate': { '@type': 'xsd:dateTime' },
   'cargo:creationDate': { '@type': 'xsd:dateTime' },
+  'cargo:actionEndTime': { '@type': 'xsd:dateTime' },
+  'cargo:date': { '@type': 'xsd:dateTime' },
   'api:hasTotalItems': { '@type': 'xsd:nonNegativeInteger' },
   'api:hasRevision': { '@type': 'xsd:positiveInteger' },
   'api:hasLatestRevision': { '@type': 'xsd:positiveInteger' },

@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import { compactNode, type StoredNode } from '../../domain/oneRecord/objectReading';
 import { isSubclassOf } from '../../domain/oneRecord/ontology';
 import { API_VERSION, CARGO, CONTENT_TYPE, CONTEXT, logisticsObjectIri } from '../../domain/oneRecord/vocabulary';
-import { shipmentObjectId } from '../../domain/oneRecord/decisionEvents';
+import { checkObjectId, shipmentObjectId } from '../../domain/oneRecord/decisionEvents';
+import { decisionCheckOf, isCheckId } from './checks';
 import { DERIVED_ID_PATTERN } from '../../domain/oneRecord/waybillObjects';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
@@ -129,6 +130,10 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
     if (!row.shipment_id) return [];
     const cached = await ctx.shipments.rowById(row.shipment_id);
     if (!cached) return [];
+    if (row.object_id && isCheckId(row.object_id)) {
+      const check = await decisionCheckOf(db, base, row.object_id);
+      return check ? [shipmentSubject(cached.row, check.node)] : [];
+    }
     const { objects } = currentObjects(cached.row, { at: [cached.row.message_date] }, base);
     // A posted event names its object; a decision is an event of the Shipment; a message changes every object.
     const wanted = row.object_id ?? (row.event_id ? shipmentObjectId(row.shipment_id) : undefined);
@@ -188,6 +193,12 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
       const targets = new Set<string>();
       if (rows.length === 0) return { taken: 0, targets };
       rows.sort((a, b) => Number(a.outbox_id) - Number(b.outbox_id));
+      // A decision (an event of the Shipment, no object named) is also its Check, a new object: told first, as the event links to it.
+      const told = rows.flatMap((row) =>
+        row.event_type === 'LOGISTICS_EVENT_RECEIVED' && row.shipment_id && row.event_id && !row.object_id
+          ? [{ ...row, event_type: 'LOGISTICS_OBJECT_CREATED', object_id: checkObjectId(row.shipment_id, row.event_id), event_id: null }, row]
+          : [row],
+      );
       const subscriptions = (await trx
         .selectFrom('onerecord_subscriptions')
         .select(['request_id', 'company_id', 'subscriber', 'topic_type', 'topic', 'event_types', 'send_body'])
@@ -196,7 +207,7 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
         .execute()) as SubscriptionRow[];
       const targetOfSubscriber = new Map<string, string | undefined>();
       const deliveries: { request_id: string | null; action_request_id?: string; target: string; body: string }[] = [];
-      for (const row of rows) {
+      for (const row of told) {
         if (row.action_request_id) {
           const told = await statusNotification(trx, row);
           if (told) {

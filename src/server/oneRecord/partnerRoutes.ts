@@ -13,6 +13,8 @@ import { changeRequestNode } from './actionRequestRoutes';
 import { auditTrail, createObject, partnerObject, partnerObjectsOf, requestChange, requestShipmentChange, type PartnerObject } from './partnerObjects';
 import { checkShipmentChange } from './shipmentChangeRequests';
 import { currentObjects, revisionsWith } from './objects';
+import { decisionCheckOf, isCheckId } from './checks';
+import { CHECK_TEMPLATES } from '../../domain/oneRecord/decisionEvents';
 import { accessOf } from '../shipments/scope';
 import { isPermitted, permittedAmong } from './delegationStore';
 import type { Permission } from '../../domain/oneRecord/delegations';
@@ -26,7 +28,7 @@ import type { Permission } from '../../domain/oneRecord/delegations';
 /** The most a posted object or change may hold. */
 const OBJECT_BYTES = 262_144;
 /** Ids the portal gives its own objects, which a partner may not take. */
-const RESERVED_IDS = ['data-holder'];
+const RESERVED_IDS = ['data-holder', ...Object.keys(CHECK_TEMPLATES)];
 /** Query dates: ISO 8601 basic, UTC (API 2.3.0). */
 const BASIC_TIME = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
 const ORGANIZATION = `${CARGO}Organization`;
@@ -228,7 +230,10 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
     const cached = shipmentId ? await ctx.shipments.rowWithMessages(shipmentId) : undefined;
     const revisions = cached ? revisionsWith(cached.row, cached.messageTimes) : undefined;
     const current = cached && revisions ? currentObjects(cached.row, revisions, base) : undefined;
-    if (!cached || !current?.objects.has(id) || !shipmentId) {
+    // A decision's Check: one revision, made with the decision.
+    const check = cached && isCheckId(id) ? await decisionCheckOf(ctx.db, base, id) : undefined;
+    const found = check ? { latestRevision: 1, lastModified: check.at } : current?.objects.has(id) ? current : undefined;
+    if (!cached || !found || !shipmentId) {
       sendError(reply, 404, 'No logistics object has this id.', resource);
       return undefined;
     }
@@ -236,7 +241,7 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
       sendError(reply, 403, 'This logistics object is not shared with your company.', resource);
       return undefined;
     }
-    return { shipmentId, row: cached.row, latestRevision: current.latestRevision, since: current.lastModified };
+    return { shipmentId, row: cached.row, latestRevision: found.latestRevision, since: found.lastModified, isCheck: check !== undefined };
   }
 
   /**
@@ -248,6 +253,8 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
     if (!found) return reply;
     const change = await readChange(body, resource);
     if (!change.ok) return sendError(reply, 400, change.message, resource, change.property);
+    if (found.isCheck)
+      return sendError(reply, 422, 'A Check records a decision the portal made on the shipment; it does not change.', resource, `${API}hasLogisticsObject`);
     const checked = await checkShipmentChange(ctx.db, found.row, id, change.value, base);
     if (!checked.ok) return changeRefused(reply, resource, change.value.revision, checked);
     return changeRequested(reply, await requestShipmentChange(ctx.db, id, found.shipmentId, change.value, requesterOf(caller, base)));

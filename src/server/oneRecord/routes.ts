@@ -13,7 +13,7 @@ import {
   SUPPORTED_ONTOLOGY_VERSIONS,
 } from '../../domain/oneRecord/vocabulary';
 import { DERIVED_ID_PATTERN, shipmentIdOf, type JsonLdNode } from '../../domain/oneRecord/waybillObjects';
-import { screeningStatusDocument } from '../../domain/oneRecord/decisionEvents';
+import { CHECK_TEMPLATES_RELEASED, checkTemplate, isCheckTemplateId, screeningStatusDocument, shipmentObjectId } from '../../domain/oneRecord/decisionEvents';
 import { readPostedEvent } from '../../domain/oneRecord/postedEvents';
 import type { AppContext } from '../context';
 import { verifyOneRecordToken } from '../auth/accessTokens';
@@ -28,6 +28,8 @@ import { subscriptionRoutes } from './subscriptionRoutes';
 import { delegationRoutes } from './delegationRoutes';
 import { accessOf } from '../shipments/scope';
 import { currentObjects, objectsAt, revisionsWith, type ObjectsAtRevision } from './objects';
+import { decisionCheckOf, isCheckId } from './checks';
+import type { ShipmentRow } from '../shipments/shipmentRecord';
 
 /**
  * The portal as a ONE Record server (issue 37), under /onerecord: the server information and the logistics
@@ -115,12 +117,18 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   async function objectAccess(caller: OneRecordCaller, id: string): Promise<'visible' | 'refused' | 'missing'> {
     if (DERIVED_ID_PATTERN.test(id)) {
       const cached = await ctx.shipments.rowById(shipmentIdOf(id) as string);
-      if (!cached || !currentObjects(cached.row, { at: [cached.row.message_date] }, base).objects.has(id)) return 'missing';
+      if (!cached || !(await derivedObjectExists(cached.row, id))) return 'missing';
       return accessOf(await ctx.access.scope(caller), cached.row, false) === 'full' ? 'visible' : 'refused';
     }
     const holder = await holderOf(ctx.db, id);
     if (!holder) return 'missing';
     return (await partners.mayUse(caller, { objectId: id, companyId: holder.companyId }, 'GET_LOGISTICS_OBJECT')) ? 'visible' : 'refused';
+  }
+
+  /** Whether a shipment has the derived object of this id: one of its FWB's objects, or the Check of one of its decisions. */
+  async function derivedObjectExists(shipment: ShipmentRow, id: string): Promise<boolean> {
+    if (isCheckId(id)) return (await decisionCheckOf(ctx.db, base, id)) !== undefined;
+    return currentObjects(shipment, { at: [shipment.message_date] }, base).objects.has(id);
   }
 
   app.get(
@@ -157,7 +165,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       schema: {
         summary: 'A ONE Record logistics object',
         description:
-          'GET (and HEAD) of a logistics object derived from a shipment (application/ld+json, data model 3.3.0): `embedded=true` puts the linked objects of the same shipment in place of their links; `at=YYYYMMDDThhmmssZ` answers the revision of that time.',
+          'GET (and HEAD) of a logistics object derived from a shipment (application/ld+json, data model 3.3.0): `embedded=true` puts the linked objects of the same shipment in place of their links; `at=YYYYMMDDThhmmssZ` answers the revision of that time. Each decision on a shipment (accepted, rejected, on hold, released) is also a cargo:Check of its Shipment (`{shipmentId}-check-{eventId}`, one revision, linked from its event by cargo:externalReferences), with a cargo:CheckTotalResult (passed or not) and the cargo:CheckTemplate it followed (`check-template-acceptance`, `check-template-sanctions`, served to every caller); never why: hit details and remarks stay in the portal.',
         tags: ['ONE Record'],
         params: Type.Object({ id: Type.String() }),
         querystring: Type.Object({ embedded: Type.Optional(Type.String()), at: Type.Optional(Type.String()) }),
@@ -199,7 +207,16 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
           objectHeaders('cargo:Company', 1, 1, company.created_at, resource),
         );
       }
+      if (isCheckTemplateId(id)) {
+        if (atTime && atTime < CHECK_TEMPLATES_RELEASED) return sendError(reply, 404, 'The logistics object did not exist at that time.', resource);
+        return sendJsonLd(
+          reply,
+          { ...checkTemplate(base, id), 'api:hasRevision': 1, 'api:hasLatestRevision': 1 },
+          objectHeaders('cargo:CheckTemplate', 1, 1, CHECK_TEMPLATES_RELEASED, resource),
+        );
+      }
       if (!DERIVED_ID_PATTERN.test(id)) return partners.answerObject(reply, account, id, { at, atTime, embedded: embedded === 'true' });
+      if (isCheckId(id)) return answerCheck(reply, account, id, { at, atTime, embedded: embedded === 'true' });
 
       const shared = await sharedShipment(reply, account, id, resource);
       if (!shared) return reply;
@@ -218,6 +235,29 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       );
     },
   );
+
+  /**
+   * GET of a decision's Check: seen by whoever sees the shipment; one revision, made with the decision. With `embedded`,
+   * the Shipment it checked in place of its link (as it is now, or at `at`); with `at` alone, the link carries it.
+   */
+  async function answerCheck(reply: FastifyReply, account: OneRecordCaller, id: string, query: { at?: string; atTime?: Date; embedded: boolean }) {
+    const resource = logisticsObjectIri(base, id);
+    const shared = await sharedShipment(reply, account, id, resource);
+    if (!shared) return reply;
+    const check = await decisionCheckOf(ctx.db, base, id);
+    if (!check) return sendError(reply, 404, 'No logistics object has this id.', resource);
+    if (query.atTime && query.atTime < check.at) return sendError(reply, 404, 'The logistics object did not exist at that time.', resource);
+    const body: JsonLdNode = { ...check.node, 'api:hasRevision': 1, 'api:hasLatestRevision': 1 };
+    const checked = body['cargo:checkedObject'] as { '@id': string };
+    if (query.embedded) {
+      const revisions = revisionsWith(shared.row, shared.messageTimes);
+      const found =
+        query.atTime && query.at ? await objectsAt(ctx.db, shared.row, revisions, query.atTime, query.at, base) : currentObjects(shared.row, revisions, base);
+      const shipment = found?.objects.get(shipmentObjectId(check.shipmentId));
+      if (found && shipment) body['cargo:checkedObject'] = embed(shipment, found);
+    } else if (query.at) body['cargo:checkedObject'] = { '@id': `${checked['@id']}?at=${query.at}` };
+    return sendJsonLd(reply, body, objectHeaders('cargo:Check', 1, 1, check.at, query.at ? `${resource}?at=${query.at}` : resource));
+  }
 
   /** The shipment a derived object's id names, when it exists and the caller's company may see it; else the refusal is sent. */
   async function sharedShipment(reply: FastifyReply, account: OneRecordCaller, id: string, resource: string) {
@@ -253,7 +293,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     }
     const shipment = (await sharedShipment(reply, account, id, resource))?.row;
     if (!shipment) return undefined;
-    if (!currentObjects(shipment, { at: [shipment.message_date] }, base).objects.has(id)) {
+    if (!(await derivedObjectExists(shipment, id))) {
       sendError(reply, 404, 'No logistics object has this id.', resource);
       return undefined;
     }
@@ -268,7 +308,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
         schema: {
           summary: "A ONE Record logistics object's events",
           description:
-            "The logistics events of a logistics object (api:Collection): the portal's decisions on a shipment (accepted, rejected) and its sanction hold and release (on hold, released) are events of its Shipment, coded in the portal's ScreeningStatus code list (`/onerecord/code-lists/ScreeningStatus`). `event-code` keeps the events whose code's IRI holds it; `limit` (1 to 1000, 100 unless given) and `skip` page them, oldest first.",
+            "The logistics events of a logistics object (api:Collection): the portal's decisions on a shipment (accepted, rejected) and its sanction hold and release (on hold, released) are events of its Shipment, coded in the portal's ScreeningStatus code list (`/onerecord/code-lists/ScreeningStatus`), each linking its cargo:Check. `event-code` keeps the events whose code's IRI holds it; `limit` (1 to 1000, 100 unless given) and `skip` page them, oldest first.",
           tags: ['ONE Record'],
           params: Type.Object({ id: Type.String() }),
           querystring: Type.Object({ 'event-code': Type.Optional(Type.String()), limit: Type.Optional(Type.String()), skip: Type.Optional(Type.String()) }),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, signIn, type TestApp } from '../testApp';
 import { demoFwb, postMessage } from '../compliance/messages';
 import { ontologyProblems } from '../../domain/oneRecord/ontology';
+import { CARGO, change, operation, XSD } from './changeBodies';
 
 /**
  * The portal as a ONE Record server (issue 37): server information, and the logistics objects of a shipment
@@ -233,6 +234,44 @@ describe('the decisions as logistics events of the Shipment', () => {
     expect(listed.body).not.toContain('a remark that stays in the portal');
     expect(await ontologyProblems(body)).toEqual([]);
 
+    // The event links to its Check: the decision's own object, seen by whoever sees the shipment.
+    const checkIri = `${BASE}/logistics-objects/${id}-check-${event['@id'].split('/').pop()}`;
+    expect(event['cargo:externalReferences']).toMatchObject({ '@type': 'cargo:ExternalReference', 'cargo:documentLink': checkIri });
+    const check = await get(new URL(checkIri).pathname, airline);
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.headers).toMatchObject({ type: 'https://onerecord.iata.org/ns/cargo#Check', revision: '1', 'latest-revision': '1' });
+    expect(check.json()).toMatchObject({
+      '@id': checkIri,
+      '@type': 'cargo:Check',
+      'cargo:checkedObject': { '@id': `${BASE}/logistics-objects/${id}-shipment` },
+      'cargo:usedTemplate': { '@id': `${BASE}/logistics-objects/check-template-acceptance` },
+      'cargo:checkTotalResult': { '@type': 'cargo:CheckTotalResult', 'cargo:passed': false },
+      'api:hasRevision': 1,
+    });
+    expect(check.body).not.toContain('a remark that stays in the portal');
+    expect(await ontologyProblems(check.json())).toEqual([]);
+    const embedded = await get(`${new URL(checkIri).pathname}?embedded=true`, airline);
+    expect(embedded.json()['cargo:checkedObject']).toMatchObject({ '@type': 'cargo:Shipment', 'api:hasRevision': 1 });
+    expect(await ontologyProblems(embedded.json())).toEqual([]);
+    expect((await get(`${new URL(checkIri).pathname}?at=20200101T000000Z`, airline)).statusCode).toBe(404);
+    expect((await get(new URL(checkIri).pathname, otherAirline)).statusCode).toBe(403);
+    expect((await get(`/onerecord/logistics-objects/${id}-check-999999999`, airline)).statusCode).toBe(404);
+    const template = await get('/onerecord/logistics-objects/check-template-acceptance', otherAirline);
+    expect(template.statusCode).toBe(200);
+    expect(template.json()).toMatchObject({ '@type': 'cargo:CheckTemplate', 'cargo:name': 'Acceptance for carriage' });
+    expect(await ontologyProblems(template.json())).toEqual([]);
+    // A Check never changes: a change request is refused, nothing kept.
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: new URL(checkIri).pathname,
+      headers: { ...bearer(airline), 'content-type': 'application/ld+json' },
+      payload: JSON.stringify(
+        change(checkIri, 1, [operation('ADD', `${checkIri}#checkTotalResult`, `${CARGO}checkRemark`, `${XSD}string`, 'fine')], 'passed after all'),
+      ),
+    });
+    expect(patched.statusCode, patched.body).toBe(422);
+    expect(patched.body).toMatch(/Check records a decision/);
+
     const one = await get(new URL(event['@id']).pathname, airline);
     expect(one.statusCode).toBe(200);
     expect(one.json()).toMatchObject({ '@id': event['@id'], 'cargo:eventName': expect.stringMatching(/^Rejected/) });
@@ -282,6 +321,20 @@ describe('the decisions as logistics events of the Shipment', () => {
     const listed = await get(events, airline);
     expect(listed.body).not.toMatch(/GLOBAL STAR|A different company/);
     expect(await ontologyProblems(listed.json())).toEqual([]);
+    // Each is a Check of the sanctions screening: failed while held, passed when released; no hit in either.
+    const checks = await Promise.all(
+      listed
+        .json()
+        ['api:hasItem'].map(async (event: { 'cargo:externalReferences': { 'cargo:documentLink': string } }) =>
+          get(new URL(event['cargo:externalReferences']['cargo:documentLink']).pathname, airline),
+        ),
+    );
+    expect(checks.map((check) => check.json()['cargo:checkTotalResult']['cargo:passed'])).toEqual([false, true]);
+    for (const check of checks) {
+      expect(check.json()['cargo:usedTemplate']).toEqual({ '@id': `${BASE}/logistics-objects/check-template-sanctions` });
+      expect(check.body).not.toMatch(/GLOBAL STAR|A different company/);
+      expect(await ontologyProblems(check.json())).toEqual([]);
+    }
     // The shipment's history says so too.
     const history = await t.db.selectFrom('shipment_events').select(['kind', 'description']).where('shipment_id', '=', id).orderBy('event_id').execute();
     expect(history.filter((line) => line.kind === 'HOLD' || line.kind === 'RELEASE')).toEqual([

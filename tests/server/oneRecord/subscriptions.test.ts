@@ -81,6 +81,17 @@ async function openShipment(): Promise<{ id: string; updateDt: string }> {
   return { id: row.shipment_id, updateDt };
 }
 
+/** DEMOAIR's admin accepts the shipment. */
+async function accept(shipment: { id: string; updateDt: string }) {
+  const accepted = await t.app.inject({
+    method: 'POST',
+    url: '/awbapi/awbapprove',
+    headers: bearer(admin),
+    payload: { ShipmentId: shipment.id, ApproveType: 'NORMAL', ApproveReason: '', UpdateDT: shipment.updateDt, PendingUpdate: false },
+  });
+  expect(accepted.json().data).toMatchObject({ Status: 'Accept' });
+}
+
 const notificationsFor = (objectIri: string) =>
   received.filter((each) => (each.body['api:hasLogisticsObject'] as { '@id': string } | undefined)?.['@id'] === objectIri).map((each) => each.body);
 
@@ -168,13 +179,7 @@ describe('notifications to a subscriber', () => {
     const shipment = await openShipment();
     const objectIri = `${BASE}/logistics-objects/${shipment.id}-shipment`;
     const location = await subscribe(client, subscription(`${partnerUrl}/partner/logistics-objects/acme`, 'LOGISTICS_OBJECT_IDENTIFIER', objectIri));
-    const accepted = await t.app.inject({
-      method: 'POST',
-      url: '/awbapi/awbapprove',
-      headers: bearer(admin),
-      payload: { ShipmentId: shipment.id, ApproveType: 'NORMAL', ApproveReason: '', UpdateDT: shipment.updateDt, PendingUpdate: false },
-    });
-    expect(accepted.json().data).toMatchObject({ Status: 'Accept' });
+    await accept(shipment);
     await expect.poll(() => notificationsFor(objectIri).length, { timeout: 10_000, interval: 100 }).toBe(1);
     const [decision] = notificationsFor(objectIri);
     expect(received.find((each) => each.body === decision)?.path).toBe('/partner/notifications');
@@ -338,5 +343,39 @@ describe('POST /onerecord/notifications', () => {
     expect(kept).toEqual([{ sender_company_id: 'DEMOAIR', event_type: 'LOGISTICS_OBJECT_UPDATED' }]);
     expect((await call('POST', '/notifications', client, { ...notification, 'api:hasEventType': { '@id': 'api:SOMETHING' } })).statusCode).toBe(400);
     expect((await call('POST', '/notifications', client, { ...notification, '@type': 'api:Subscription' })).statusCode).toBe(400);
+  });
+});
+
+// Last: it takes a shipment of its own (openShipment), which the tests above count on not being taken.
+describe('the Checks of decisions', () => {
+  it('tells a subscriber to the type cargo:Check of each decision’s Check, and no company that cannot see the shipment', async () => {
+    const checkType = 'https://onerecord.iata.org/ns/cargo#Check';
+    const subscriptions = [
+      await subscribe(client, subscription(`${partnerUrl}/partner/logistics-objects/acme`, 'LOGISTICS_OBJECT_TYPE', checkType, ['LOGISTICS_OBJECT_CREATED'])),
+      await subscribe(skyair, subscription(`${BASE}/logistics-objects/company-SKYAIR`, 'LOGISTICS_OBJECT_TYPE', checkType, ['LOGISTICS_OBJECT_CREATED'])),
+    ];
+    const shipment = await openShipment();
+    await accept(shipment);
+    const eventId = String(
+      (
+        await t.db
+          .selectFrom('shipment_events')
+          .select('event_id')
+          .where('shipment_id', '=', shipment.id)
+          .where('kind', '=', 'ACCEPT')
+          .executeTakeFirstOrThrow()
+      ).event_id,
+    );
+    const checkIri = `${BASE}/logistics-objects/${shipment.id}-check-${eventId}`;
+    await expect.poll(() => notificationsFor(checkIri).length, { timeout: 10_000, interval: 100 }).toBe(1);
+    const [created] = notificationsFor(checkIri);
+    expect(created).toMatchObject({ 'api:hasEventType': { '@id': 'api:LOGISTICS_OBJECT_CREATED' }, 'api:hasLogisticsObjectType': checkType });
+    expect(await ontologyProblems(created)).toEqual([]);
+    expect((await call('GET', checkIri.replace(BASE, ''), client)).json()['cargo:checkTotalResult']['cargo:passed']).toBe(true);
+    const filed = await t.db.selectFrom('onerecord_notifications').select('recipient_company_id').where('logistics_object', '=', checkIri).execute();
+    expect(filed).toEqual([]);
+    const [ofPartner, ofSkyair] = subscriptions;
+    expect((await call('DELETE', `/action-requests/${ofPartner.split('/').pop()}`, client)).statusCode).toBe(204);
+    expect((await call('DELETE', `/action-requests/${ofSkyair.split('/').pop()}`, skyair)).statusCode).toBe(204);
   });
 });
