@@ -20,6 +20,8 @@ export interface EventsOf {
   /** The shipment the object is derived from; null for a partner's object. */
   shipmentId: string | null;
   objectId: string;
+  /** Only the portal's decisions, no partner's event (what a borrower reads). */
+  decisionsOnly?: boolean;
 }
 
 /** A row of either kind: a decision (source 0: its history line) or a posted event (source 1). */
@@ -39,7 +41,7 @@ interface EventRow {
 }
 
 /** Both kinds of an object's events as one relation: the decisions only for the Shipment object, each with its code's IRI. */
-function eventsRelation({ base, shipmentId, objectId }: EventsOf) {
+function eventsRelation({ base, shipmentId, objectId, decisionsOnly = false }: EventsOf) {
   const decisionKinds = Object.keys(DECISION_CODES);
   const codeOfKind = sql.join(
     Object.entries(DECISION_CODES).map(([kind, code]) => sql`WHEN ${kind} THEN ${`${screeningStatusList(base)}#${code}`}`),
@@ -57,7 +59,7 @@ function eventsRelation({ base, shipmentId, objectId }: EventsOf) {
     SELECT 1, NULL, NULL, p.event_id::text, p.created_at, p.event_date, p.event_code, p.event_code, p.event_name,
            p.event_time_type, p.partial_event, p.event_location, p.recording_organisation
       FROM onerecord_events p
-     WHERE p.object_id = ${objectId}`;
+     WHERE ${!decisionsOnly} AND p.object_id = ${objectId}`;
 }
 
 function nodeOf({ base, shipmentId, objectId }: EventsOf, row: EventRow): EventNode | undefined {

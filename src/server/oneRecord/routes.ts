@@ -29,6 +29,7 @@ import { delegationRoutes } from './delegationRoutes';
 import { accessOf } from '../shipments/scope';
 import { currentObjects, objectsAt, revisionsWith, type ObjectsAtRevision } from './objects';
 import { decisionCheckOf, isCheckId } from './checks';
+import { borrowerView } from '../../domain/oneRecord/borrowerView';
 import type { ShipmentRow } from '../shipments/shipmentRecord';
 
 /**
@@ -43,6 +44,9 @@ import type { ShipmentRow } from '../shipments/shipmentRecord';
 export const oneRecordBase = (publicUrl: string) => `${publicUrl}/onerecord`;
 /** The id of the data holder, the organisation that runs the portal (ServerInformation.hasDataHolder). */
 const DATA_HOLDER_ID = 'data-holder';
+/** What a borrower is told of an object of a lent shipment it does not see (borrowerView.ts). */
+const LENT_REFUSAL =
+  'This air waybill is lent to your company: you see what its summary shows (its number, airports, pieces, weight, handling codes and decisions), not its details.';
 const DATA_HOLDER_NAME = 'Cargo Portal';
 /** The refusals' messages (api:ErrorDetail hasMessage) of the sign-in checks. */
 export const ONE_RECORD_REFUSALS = {
@@ -165,7 +169,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       schema: {
         summary: 'A ONE Record logistics object',
         description:
-          'GET (and HEAD) of a logistics object derived from a shipment (application/ld+json, data model 3.3.0): `embedded=true` puts the linked objects of the same shipment in place of their links; `at=YYYYMMDDThhmmssZ` answers the revision of that time. Each decision on a shipment (accepted, rejected, on hold, released) is also a cargo:Check of its Shipment (`{shipmentId}-check-{eventId}`, one revision, linked from its event by cargo:externalReferences), with a cargo:CheckTotalResult (passed or not) and the cargo:CheckTemplate it followed (`check-template-acceptance`, `check-template-sanctions`, served to every caller); never why: hit details and remarks stay in the portal.',
+          'GET (and HEAD) of a logistics object derived from a shipment (application/ld+json, data model 3.3.0): `embedded=true` puts the linked objects of the same shipment in place of their links; `at=YYYYMMDDThhmmssZ` answers the revision of that time. Each decision on a shipment (accepted, rejected, on hold, released) is also a cargo:Check of its Shipment (`{shipmentId}-check-{eventId}`, one revision, linked from its event by cargo:externalReferences), with a cargo:CheckTotalResult (passed or not) and the cargo:CheckTemplate it followed (`check-template-acceptance`, `check-template-sanctions`, served to every caller); never why: hit details and remarks stay in the portal. A company the shipment is lent to sees what its summary shows: the master Waybill (number, airports), the Shipment (weight, pieces), the Pieces (handling codes), the airports and the decisions; any other object is refused (403).',
         tags: ['ONE Record'],
         params: Type.Object({ id: Type.String() }),
         querystring: Type.Object({ embedded: Type.Optional(Type.String()), at: Type.Optional(Type.String()) }),
@@ -222,11 +226,13 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       if (!shared) return reply;
       const shipment = shared.row;
       const revisions = revisionsWith(shipment, shared.messageTimes);
-      const found: ObjectsAtRevision | undefined =
+      const all: ObjectsAtRevision | undefined =
         atTime && at ? await objectsAt(ctx.db, shipment, revisions, atTime, at, base) : currentObjects(shipment, revisions, base);
-      if (!found) return sendError(reply, 404, 'The logistics object did not exist at that time.', resource);
+      if (!all) return sendError(reply, 404, 'The logistics object did not exist at that time.', resource);
+      if (!all.objects.has(id)) return sendError(reply, 404, 'No logistics object has this id.', resource);
+      const found = seenOf(all, shared);
       const node = found.objects.get(id);
-      if (!node) return sendError(reply, 404, 'No logistics object has this id.', resource);
+      if (!node) return sendError(reply, 403, LENT_REFUSAL, resource);
       const body = embedded === 'true' ? embed(node, found) : withRevision(node, found);
       return sendJsonLd(
         reply,
@@ -251,28 +257,38 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     const checked = body['cargo:checkedObject'] as { '@id': string };
     if (query.embedded) {
       const revisions = revisionsWith(shared.row, shared.messageTimes);
-      const found =
+      const all =
         query.atTime && query.at ? await objectsAt(ctx.db, shared.row, revisions, query.atTime, query.at, base) : currentObjects(shared.row, revisions, base);
+      const found = all && seenOf(all, shared);
       const shipment = found?.objects.get(shipmentObjectId(check.shipmentId));
       if (found && shipment) body['cargo:checkedObject'] = embed(shipment, found);
     } else if (query.at) body['cargo:checkedObject'] = { '@id': `${checked['@id']}?at=${query.at}` };
     return sendJsonLd(reply, body, objectHeaders('cargo:Check', 1, 1, check.at, query.at ? `${resource}?at=${query.at}` : resource));
   }
 
-  /** The shipment a derived object's id names, when it exists and the caller's company may see it; else the refusal is sent. */
+  /**
+   * The shipment a derived object's id names, when it exists and the caller's company may see it (`lent`: a borrower,
+   * who sees what the summary shows; borrowerView.ts); else the refusal is sent.
+   */
   async function sharedShipment(reply: FastifyReply, account: OneRecordCaller, id: string, resource: string) {
     const shipmentId = shipmentIdOf(id);
     const cached = shipmentId && DERIVED_ID_PATTERN.test(id) ? await ctx.shipments.rowWithMessages(shipmentId) : undefined;
-    if (!cached) {
+    if (!cached || !shipmentId) {
       sendError(reply, 404, 'No logistics object has this id.', resource);
       return undefined;
     }
-    if (accessOf(await ctx.access.scope(account), cached.row, false) !== 'full') {
+    const scope = await ctx.access.scope(account);
+    const access = accessOf(scope, cached.row, scope.lentIds.includes(shipmentId));
+    if (access === 'none') {
       sendError(reply, 403, 'This logistics object is not shared with your company.', resource);
       return undefined;
     }
-    return cached;
+    return { ...cached, shipmentId, lent: access === 'lent' };
   }
+
+  /** The objects the caller sees of what was found: all of them, or a borrower's view. */
+  const seenOf = (found: ObjectsAtRevision, shared: { shipmentId: string; lent: boolean }): ObjectsAtRevision =>
+    shared.lent ? { ...found, objects: borrowerView(shared.shipmentId, found.objects) } : found;
 
   /** The object's events (eventStore.ts) when it exists and the caller's company may see its shipment; else the refusal is sent. */
   async function eventsOf(
@@ -291,13 +307,19 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       else return { since: holder.createdAt, of: { base, shipmentId: null, objectId: id } };
       return undefined;
     }
-    const shipment = (await sharedShipment(reply, account, id, resource))?.row;
-    if (!shipment) return undefined;
+    const shared = await sharedShipment(reply, account, id, resource);
+    if (!shared) return undefined;
+    const shipment = shared.row;
     if (!(await derivedObjectExists(shipment, id))) {
       sendError(reply, 404, 'No logistics object has this id.', resource);
       return undefined;
     }
-    return { since: shipment.message_date, of: { base, shipmentId: String(shipment.shipment_id), objectId: id } };
+    // A borrower reads the decisions (the status its summary shows), and nothing else: no partner's event, no posting.
+    if (shared.lent && (permission !== 'GET_LOGISTICS_EVENT' || id !== shipmentObjectId(shared.shipmentId))) {
+      sendError(reply, 403, LENT_REFUSAL, resource);
+      return undefined;
+    }
+    return { since: shipment.message_date, of: { base, shipmentId: shared.shipmentId, objectId: id, decisionsOnly: shared.lent } };
   }
 
   // Also with a trailing slash, as IATA's unit tests ask for it.

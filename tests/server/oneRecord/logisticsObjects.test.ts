@@ -357,3 +357,77 @@ describe('the decisions as logistics events of the Shipment', () => {
     expect((await get(`/onerecord/logistics-objects/${shipmentId}-shipment/logistics-events/999999999`, airline)).statusCode).toBe(404);
   });
 });
+
+describe('a company the shipment is lent to', () => {
+  it('sees what its summary shows: the Waybill’s number and airports, the Shipment’s weight and pieces, the decisions; nothing else', async () => {
+    const posted = await postMessage(
+      t.app,
+      airline,
+      demoFwb(9_370_005, (waybill) => (waybill.shipper.name = 'LENT SHIPPER GMBH')),
+    );
+    const id = posted.json().data.ShipmentId;
+    const detail = (await t.app.inject({ method: 'GET', url: `/awbapi/awbdetail/${id}`, headers: bearer(airline) })).json().data;
+    const lent = await t.app.inject({
+      method: 'POST',
+      url: '/awbapi/awblend',
+      headers: bearer(airline),
+      payload: { ShipmentId: id, CompanyId: 'SKYAIR', UpdateDT: detail.UpdateDT },
+    });
+    expect(lent.json().status, lent.body).toBe(1);
+    const objects = `/onerecord/logistics-objects/${id}`;
+    // The owner posts an event of its own on the Shipment: a partner's event is no summary's.
+    const event = JSON.stringify({
+      '@context': { cargo: CARGO },
+      '@type': 'cargo:LogisticsEvent',
+      'cargo:eventDate': { '@type': `${XSD}dateTime`, '@value': '2026-11-30T06:15:00Z' },
+      'cargo:eventCode': { '@id': 'https://onerecord.iata.org/ns/code-lists/StatusCode#FOH' },
+    });
+    const postEvent = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${objects}-shipment/logistics-events`,
+        headers: { ...bearer(token), 'content-type': 'application/ld+json' },
+        payload: event,
+      });
+    const own = await postEvent(airline);
+    expect(own.statusCode, own.body).toBe(201);
+
+    const waybill = await get(`${objects}-waybill?embedded=true`, otherAirline);
+    expect(waybill.statusCode, waybill.body).toBe(200);
+    const body = waybill.json();
+    expect(body).toMatchObject({
+      '@type': 'cargo:Waybill',
+      'cargo:waybillNumber': expect.any(String),
+      'cargo:departureLocation': { '@type': 'cargo:Location' },
+      'cargo:shipment': { '@type': 'cargo:Shipment', 'cargo:totalGrossWeight': { 'cargo:numericalValue': expect.any(Number) } },
+    });
+    expect(Object.keys(body)).not.toEqual(expect.arrayContaining(['cargo:waybillLineItems']));
+    expect(Object.keys(body['cargo:shipment'])).not.toContain('cargo:involvedParties');
+    expect(Object.keys(body['cargo:shipment'])).not.toContain('cargo:goodsDescription');
+    expect(waybill.body).not.toContain('LENT SHIPPER');
+    expect(await ontologyProblems(body)).toEqual([]);
+    // The owner sees it whole.
+    expect((await get(`${objects}-waybill?embedded=true`, airline)).body).toContain('LENT SHIPPER');
+
+    for (const hidden of ['-shipper', '-booking', '-waybill/logistics-events'])
+      expect((await get(`${objects}${hidden}`, otherAirline)).json()['api:hasErrorDetail'][0]['api:hasMessage'], hidden).toMatch(/lent to your company/);
+    expect((await get(`${objects}-nothing`, otherAirline)).statusCode).toBe(404);
+
+    // The decisions are the status its summary shows: read, without the owner's own event; posting is the owner's.
+    const events = await get(`${objects}-shipment/logistics-events`, otherAirline);
+    expect(events.statusCode).toBe(200);
+    expect(events.json()['api:hasTotalItems']).toBe(0);
+    expect((await get(`${objects}-shipment/logistics-events`, airline)).json()['api:hasTotalItems']).toBe(1);
+    expect((await postEvent(otherAirline)).statusCode).toBe(403);
+
+    // Taken back, nothing.
+    const took = await t.app.inject({
+      method: 'POST',
+      url: '/awbapi/awbtakeback',
+      headers: bearer(airline),
+      payload: { ShipmentId: id, CompanyId: 'SKYAIR', UpdateDT: lent.json().data.UpdateDT ?? detail.UpdateDT },
+    });
+    expect(took.json().status, took.body).toBe(1);
+    expect((await get(`${objects}-waybill`, otherAirline)).statusCode).toBe(403);
+  });
+});
