@@ -8,8 +8,11 @@
  * comment line as heartbeat.
  */
 
-/** Kinds of migrations 0013 and 0015 (`created`: a new shipment): what changed. */
-export type LiveEventKind = 'created' | 'decision' | 'status' | 'data' | 'sanction' | 'changed' | 'lock' | 'outbound' | 'rescreen';
+/**
+ * Kinds of migrations 0013 and 0015 (`created`: a new shipment) and 0035 (`oneRecordChange`: a partner's ONE Record
+ * change request to the shipment came or moved on): what changed.
+ */
+export type LiveEventKind = 'created' | 'decision' | 'status' | 'data' | 'sanction' | 'changed' | 'lock' | 'outbound' | 'rescreen' | 'oneRecordChange';
 
 /** What the stream sends of an event: small, and nothing of the facts its scope was decided on. */
 export interface LiveEvent {

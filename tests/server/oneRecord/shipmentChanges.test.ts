@@ -179,6 +179,18 @@ describe("a change request to a portal's shipment", () => {
       { What: 'Shipper name', From: 'SEKO WORLDWIDE LLC - DALLAS', To: 'SEKO LOGISTICS DALLAS' },
     ]);
     expect((await decide(rejected, 'reject')).statusCode).toBe(200);
+    // An open detail page is told it came and that it was rejected (migration 0035's live events).
+    const told = await t.db
+      .selectFrom('live_events')
+      .select(['shipment_id', sql<string>`detail->>'status'`.as('status')])
+      .where('kind', '=', 'oneRecordChange')
+      .where(sql`detail->>'request'`, '=', rejected)
+      .orderBy('event_id')
+      .execute();
+    expect(told).toEqual([
+      { shipment_id: shipmentId, status: 'REQUEST_PENDING' },
+      { shipment_id: shipmentId, status: 'REQUEST_REJECTED' },
+    ]);
     const shipper = (await call('GET', `/logistics-objects/${shipmentId}-shipper`, airline)).json();
     expect(shipper['cargo:name']).toBe('SEKO WORLDWIDE LLC - DALLAS');
     expect(shipper['api:hasRevision']).toBe(2);

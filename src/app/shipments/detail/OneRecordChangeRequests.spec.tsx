@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { OneRecordChangeRequest } from '../../../domain/shipmentWire';
 import { awbDetail, fakeApi, renderShipmentPage, shipmentScreenSpec } from '../testing/shipmentHarness';
 import { ShipmentDetailPage } from './ShipmentDetailPage';
+import { createLiveEvents, type LiveEvents } from '../../live/liveEvents';
+import { LiveEventsContext } from '../../live/LiveEventsProvider';
+import { FakeEventSource, liveEvent } from '../../live/testing/fakeEventSource';
 
 const spec = shipmentScreenSpec();
 
@@ -26,8 +29,8 @@ const request = (overrides: Partial<OneRecordChangeRequest> = {}): OneRecordChan
   ...overrides,
 });
 
-/** Shipment 42's detail page with the change requests `lists` gives, one list per read. */
-function openDetail(lists: OneRecordChangeRequest[][]) {
+/** Shipment 42's detail page with the change requests `lists` gives, one list per read (on the live stream `live`, when given). */
+function openDetail(lists: OneRecordChangeRequest[][], live?: LiveEvents) {
   let reads = 0;
   const fake = fakeApi((path) => {
     if (path === '/awbapi/awbdetail/42') return awbDetail();
@@ -35,7 +38,14 @@ function openDetail(lists: OneRecordChangeRequest[][]) {
     if (path === '/awbapi/onerecordchange') return { ShipmentId: '42', Status: 'New', UpdateDT: '2026-11-30T03:10:00.000Z' };
     return undefined;
   });
-  renderShipmentPage('/en/shipment/details/42', '/en/shipment/details/:id', <ShipmentDetailPage />, { messages: spec.messages, httpClient: fake.client });
+  const page = live ? (
+    <LiveEventsContext.Provider value={live}>
+      <ShipmentDetailPage />
+    </LiveEventsContext.Provider>
+  ) : (
+    <ShipmentDetailPage />
+  );
+  renderShipmentPage('/en/shipment/details/42', '/en/shipment/details/:id', page, { messages: spec.messages, httpClient: fake.client });
   return fake;
 }
 
@@ -87,6 +97,30 @@ describe("partners' ONE Record change requests on the detail page", () => {
     openDetail([[request({ RequestedByName: null })]]);
     const region = await screen.findByRole('region', { name: 'ONE Record change requests waiting for a decision' });
     expect(within(region).getByText(/^https:\/\/forwarder\.example\.com\/logistics-objects\/seko asked on/)).toBeInTheDocument();
+  });
+
+  it('shows a request that comes while the page is open, and drops one decided elsewhere, from the live stream', async () => {
+    FakeEventSource.reset();
+    const live = createLiveEvents({ openStreamUrl: async () => 'http://local/awbapi/events?ticket=t', EventSource: FakeEventSource as never });
+    try {
+      const { api } = openDetail([[], [request()], [request({ Status: 'REJECTED' })]], live);
+      await screen.findByRole('heading', { name: 'AWB 160-12345675' });
+      await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
+      const source = FakeEventSource.current()!;
+      act(() => source.ready('100'));
+      const reads = () => api.mock.calls.filter(([path]) => path === '/awbapi/onerecordchanges/42').length;
+      await waitFor(() => expect(reads()).toBe(1));
+      // Another shipment's request is not this page's.
+      act(() => source.send(liveEvent(101, 'oneRecordChange', '43', { detail: { status: 'REQUEST_PENDING' } })));
+      act(() => source.send(liveEvent(102, 'oneRecordChange', '42', { detail: { status: 'REQUEST_PENDING' } })));
+      const region = await screen.findByRole('region', { name: 'ONE Record change requests waiting for a decision' });
+      expect(within(region).getByText('Total gross weight: 245 kg → 250.5 kg')).toBeInTheDocument();
+      expect(reads()).toBe(2);
+      act(() => source.send(liveEvent(103, 'oneRecordChange', '42', { detail: { status: 'REQUEST_REJECTED' } })));
+      await waitFor(() => expect(screen.queryByRole('region', { name: 'ONE Record change requests waiting for a decision' })).not.toBeInTheDocument());
+    } finally {
+      live.close();
+    }
   });
 
   it('shows nothing when no request waits', async () => {

@@ -23,11 +23,13 @@ import { failureMessage } from '../outcomes';
 import { useShipmentApi } from '../useShipmentApi';
 import type { DecisionTarget } from '../dialogs/AcceptDialog';
 import { ActionButton } from './ActionButton';
+import { useLiveEvents } from '../../live/LiveEventsProvider';
 
 /**
  * Partners' ONE Record change requests waiting for a decision (issue 37, 4): who asked, when, why, and what each
  * changes, with Accept and Reject after a confirmation. Accepted, the server takes the change in as a newer FWB; a
- * request made before a newer FWB came says it will fail. Shown only while some wait; decided ones are in History.
+ * request made before a newer FWB came says it will fail. Shown only while some wait; decided ones are in History. A
+ * request that comes while the page is open, or one decided elsewhere, shows at once (the live event oneRecordChange).
  */
 export function OneRecordChangeRequests({
   target,
@@ -52,6 +54,10 @@ export function OneRecordChangeRequests({
     queryFn: () => api.oneRecordChanges(target.id),
     // Nothing to show is no error to show: the detail itself reports a shipment that cannot be read.
     retry: false,
+  });
+  // A partner's request that comes, or one decided elsewhere, shows at once (migration 0035's live event).
+  useLiveEvents((event) => {
+    if (event.kind === 'oneRecordChange' && event.shipmentId === target.id) void requests.refetch();
   });
   const [asking, setAsking] = useState<{ request: OneRecordChangeRequest; decision: 'accept' | 'reject' }>();
   const [busy, setBusy] = useState(false);

@@ -32,6 +32,7 @@ import * as oneRecordNotificationsOut from './0031_onerecord_notifications_out';
 import * as oneRecordDelegations from './0032_onerecord_delegations';
 import * as oneRecordShipmentChanges from './0033_onerecord_shipment_changes';
 import * as oneRecordRequestStatusNotifications from './0034_onerecord_request_status_notifications';
+import * as liveOneRecordChanges from './0035_live_onerecord_changes';
 
 /**
  * A migration, and whether it only adds (tables, columns with defaults or nullable, indexes): the
@@ -83,4 +84,5 @@ export const migrations: Record<string, PortalMigration> = {
   '0032_onerecord_delegations': oneRecordDelegations,
   '0033_onerecord_shipment_changes': oneRecordShipmentChanges,
   '0034_onerecord_request_status_notifications': oneRecordRequestStatusNotifications,
+  '0035_live_onerecord_changes': liveOneRecordChanges,
 };
