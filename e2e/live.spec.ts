@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import type { LiveEvent } from '../src/domain/liveEvents';
+import type { Browser, Page } from '@playwright/test';
+import { live, recordLiveEvents, streamLive } from './support/liveRecord';
 import { apiToken, rememberCookieChoice, signIn } from './support/portal';
 import { startPortalServer, type PortalServer } from './support/portalServer';
 import { expect, test } from './support/test';
@@ -27,41 +27,6 @@ interface Shipment {
   awb: string;
 }
 
-/** What the page's EventSource received, recorded by an init script (the test's own hook, not the app's). */
-interface LiveRecord {
-  opened: string[];
-  ready: number;
-  messages: LiveEvent[];
-}
-
-declare global {
-  interface Window {
-    __live: LiveRecord;
-  }
-}
-
-/** Records every stream the context's pages open (the ticket left out) and every event and `ready` each receives. */
-async function recordLiveEvents(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    const record: LiveRecord = { opened: [], ready: 0, messages: [] };
-    window.__live = record;
-    const Native = window.EventSource;
-    window.EventSource = class RecordedEventSource extends Native {
-      constructor(url: string | URL, init?: EventSourceInit) {
-        super(url, init);
-        record.opened.push(String(url).replace(/ticket=[^&]*/, 'ticket=-'));
-        this.addEventListener('ready', () => record.ready++);
-        this.addEventListener('reset', () => record.ready++);
-        this.addEventListener('message', (event) => record.messages.push(JSON.parse((event as MessageEvent<string>).data) as LiveEvent));
-      }
-    };
-  });
-}
-
-async function live(page: Page): Promise<LiveRecord> {
-  return page.evaluate(() => window.__live);
-}
-
 /** A signed-in page on `server`, its live events recorded. */
 async function signedInPage(browser: Browser, server: PortalServer, companyId: string, userId: string, password: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.baseUrl });
@@ -70,11 +35,6 @@ async function signedInPage(browser: Browser, server: PortalServer, companyId: s
   const page = await context.newPage();
   await signIn(page, companyId, userId, password);
   return page;
-}
-
-/** Waits until the page's stream is live (it has had `ready`). */
-async function streamLive(page: Page): Promise<void> {
-  await expect.poll(async () => (await live(page)).ready, { message: 'the live stream is open' }).toBeGreaterThanOrEqual(1);
 }
 
 /** Shipments of the company, New, that its user may accept, found through the API (each detail's lock released again). */

@@ -1,4 +1,5 @@
 import { expect, test } from './support/test';
+import { recordLiveEvents, streamLive } from './support/liveRecord';
 import { apiToken, demoFwb, rememberCookieChoice, sendMessage, signIn } from './support/portal';
 
 /**
@@ -61,11 +62,24 @@ test("from an FWB to its Waybill's ONE Record IRI, copied from the detail page a
   });
 });
 
-test("a partner's change request waits on the AWB detail page; the operator accepts it and the shipment takes it as a newer FWB", async ({ page, baseURL }) => {
+test("a partner's change request shows on the open AWB detail page as it comes; the operator accepts it and the shipment takes it as a newer FWB", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   test.slow();
   const { text, awb } = demoFwb(9_437_002);
   const admin = await apiToken(baseURL!, 'admin', 'Admin#12345');
   const shipmentId = await sendMessage(baseURL!, admin, text);
+  // The operator has the detail open, its live stream open, before the partner asks.
+  await recordLiveEvents(context);
+  await signIn(page, 'DEMOAIR', 'admin', 'Admin#12345');
+  await page.goto(`/ez4/en/shipment/details/${shipmentId}`);
+  await expect(page.getByRole('heading', { name: `AWB ${awb}` })).toBeVisible();
+  await streamLive(page);
+  const waiting = page.getByRole('region', { name: 'ONE Record change requests waiting for a decision' });
+  await expect(waiting).toBeHidden();
+
   const ld = { authorization: `Bearer ${admin}`, accept: 'application/ld+json; version=2.3.0' };
   const shipmentUrl = `${baseURL}/onerecord/logistics-objects/${shipmentId}-shipment`;
   const before = (await (await fetch(shipmentUrl, { headers: ld })).json()) as Record<string, unknown>;
@@ -92,11 +106,9 @@ test("a partner's change request waits on the AWB detail page; the operator acce
   });
   expect(asked.status, await asked.text()).toBe(201);
 
-  await signIn(page, 'DEMOAIR', 'admin', 'Admin#12345');
-  await page.goto(`/ez4/en/shipment/details/${shipmentId}`);
-  await expect(page.getByRole('heading', { name: `AWB ${awb}` })).toBeVisible();
-  const waiting = page.getByRole('region', { name: 'ONE Record change requests waiting for a decision' });
+  // No reload: the request comes on the live stream.
   await expect(waiting.getByText(`Total gross weight: ${weight['cargo:numericalValue']} kg → 250.5 kg`)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('change-request-live.png'), fullPage: true });
   await waiting.getByRole('button', { name: 'Accept change' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Accept change' }).click();
   await expect(page.getByText(`The change was accepted: AWB ${awb} was taken in again with it.`)).toBeVisible();
