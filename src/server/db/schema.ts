@@ -240,6 +240,8 @@ export interface OneRecordOutboxTable {
   event_id: string | null;
   /** 0034: the action request whose status moved on (a request-status notification to its requester). */
   action_request_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0037: the company an announcement is for (LOGISTICS_OBJECT_ACCESS_GRANTED: the one a shipment is lent to). */
+  company_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
@@ -263,6 +265,14 @@ export interface OneRecordDeliveryTable {
 export interface OneRecordDeliveryLeaseTable {
   target: string;
   leased_until: Date;
+}
+
+/** 0036: a ONE Record target with notifications due and its one job of the queue trying it. */
+export interface OneRecordRetryTargetTable {
+  target: string;
+  /** The job's: a job with another token is one of a row gone. */
+  token: Generated<string>;
+  since: Generated<Date>;
 }
 
 /** 0032: a ONE Record access delegation of partners' objects (its AccessDelegationRequest). */
@@ -696,6 +706,7 @@ export interface Database {
   onerecord_outbox: OneRecordOutboxTable;
   onerecord_deliveries: OneRecordDeliveryTable;
   onerecord_delivery_leases: OneRecordDeliveryLeaseTable;
+  onerecord_retry_targets: OneRecordRetryTargetTable;
   onerecord_delegations: OneRecordDelegationTable;
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;

@@ -6,7 +6,7 @@ import { refreshSanctionSources } from '../sanctionSources/refresh';
 import { applyRetention } from '../ops/retention';
 import type { AppContext } from '../context';
 import { QUEUES, type JobQueue } from './jobQueue';
-import { createNotifier, drainJob } from '../oneRecord/notifier';
+import { createNotifier } from '../oneRecord/notifier';
 import { oneRecordBase } from '../oneRecord/routes';
 
 /**
@@ -59,7 +59,9 @@ export async function startWorkers(ctx: AppContext & { jobs: JobQueue }, log: Lo
   await jobs.daily(QUEUES.retention);
   // ONE Record notifications: dispatched when the outbox announces a change, each subscriber's sent in order and retried.
   const notifier = createNotifier(ctx, oneRecordBase(ctx.config.publicUrl), log);
-  await jobs.work<{ target: string }>(QUEUES.oneRecordNotify, async ({ target }) => drainJob(notifier, target));
+  await jobs.work<{ target: string; token?: string }>(QUEUES.oneRecordNotify, async ({ target, token }, job) =>
+    notifier.retryTarget(target, token, job.lastAttempt),
+  );
   void notifier.dispatch().catch((error) => log.warn({ err: error }, 'ONE Record notifications not dispatched at start'));
   return { stop: () => notifier.stop() };
 }

@@ -6,7 +6,7 @@ import { isSubclassOf } from '../../domain/oneRecord/ontology';
 import { API_VERSION, CARGO, CONTENT_TYPE, CONTEXT, logisticsObjectIri } from '../../domain/oneRecord/vocabulary';
 import { checkObjectId, shipmentObjectId } from '../../domain/oneRecord/decisionEvents';
 import { decisionCheckOf, isCheckId } from './checks';
-import { DERIVED_ID_PATTERN } from '../../domain/oneRecord/waybillObjects';
+import { DERIVED_ID_PATTERN, waybillObjectId } from '../../domain/oneRecord/waybillObjects';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { QUEUES, type JobQueue } from '../jobs/jobQueue';
@@ -22,10 +22,10 @@ import { isPermitted } from './delegationStore';
  * The ONE Record server's notifications to its subscribers (issue 37, 1; API 2.3.0 "Notifications"). Triggers
  * (migration 0031) put each change in the outbox in the transaction that makes it; the notifier, woken by the change
  * feed (and every few seconds in case a wake-up was missed), turns outbox rows into deliveries (one per matching
- * subscription whose company may see the object: deny by default) and a job per target in the same transaction,
- * then tries each target at once. A target gets its notifications in order, from one sender at a time (a lease);
- * one that fails is tried again by the job queue every 30 seconds for a day, after which its notifications are
- * given up (kept, marked failed). An organisation hosted on this server (a portal company, or an organisation
+ * subscription whose company may see the object: deny by default) and, in the same transaction, a job for each
+ * target that has none waiting yet (migration 0036), then tries each target at once. A target gets its notifications
+ * in order, from one sender at a time (a lease); one that fails is tried again by its job every 30 seconds, and each
+ * notification for a day, after which it is given up (kept, marked failed). An organisation hosted on this server (a portal company, or an organisation
  * object a company created here) gets its notifications filed in the server's own notifications; any other at its
  * server's `/notifications`, derived from its IRI.
  */
@@ -44,7 +44,11 @@ interface OutboxRow {
   object_id: string | null;
   event_id: string | null;
   action_request_id: string | null;
+  company_id: string | null;
 }
+
+/** What the portal announces to the registered clients' organisations (migration 0037), not to subscribers. */
+const ANNOUNCEMENTS = ['LOGISTICS_OBJECT_AVAILABLE', 'LOGISTICS_OBJECT_ACCESS_GRANTED'];
 
 /** The tables of the action requests whose requesters may ask to be told when their status moves on, by event type. */
 const REQUEST_TABLES = [
@@ -77,6 +81,8 @@ export interface Notifier {
   dispatch(): Promise<number>;
   /** Sends a target's due notifications in order: 'busy' when another sender has it, 'failed' at the first that fails. */
   drain(target: string): Promise<'done' | 'busy' | 'failed'>;
+  /** The queue's job of a target: drains it until nothing is due (throws, to be tried again, while something is). */
+  retryTarget(target: string, token: string | undefined, lastAttempt: boolean): Promise<void>;
   stop(): void;
 }
 
@@ -184,12 +190,58 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
     return { target, body: JSON.stringify(body) };
   }
 
+  /**
+   * An announcement (migration 0037) to the organisation of each registered client that may see the shipment: a new
+   * shipment's master Waybill to the clients of the companies that see it (LOGISTICS_OBJECT_AVAILABLE), a lent one's to
+   * the clients of the company it is lent to while it is (LOGISTICS_OBJECT_ACCESS_GRANTED). Once per organisation.
+   */
+  async function announcements(trx: Db, row: OutboxRow): Promise<{ target: string; body: string }[]> {
+    const cached = row.shipment_id ? await ctx.shipments.rowById(row.shipment_id) : undefined;
+    if (!cached || !row.shipment_id) return [];
+    const lending = row.event_type === 'LOGISTICS_OBJECT_ACCESS_GRANTED';
+    if (lending && !row.company_id) return [];
+    const clients = await trx
+      .selectFrom('onerecord_clients')
+      .select(['company_id', 'organisation_iri'])
+      .where('revoked_at', 'is', null)
+      .$if(lending, (query) => query.where('company_id', '=', row.company_id as string))
+      .orderBy('created_at')
+      .execute();
+    const objectIri = logisticsObjectIri(base, waybillObjectId(row.shipment_id));
+    const body = JSON.stringify({
+      '@context': CONTEXT,
+      '@type': 'api:Notification',
+      'api:hasEventType': { '@id': `api:${row.event_type}` },
+      'api:hasLogisticsObject': { '@id': objectIri },
+      'api:hasLogisticsObjectType': `${CARGO}Waybill`,
+    });
+    // Lent: read here, in this transaction (a cached scope may not know of the lending yet).
+    const stillLent =
+      lending &&
+      (await trx
+        .selectFrom('shipment_lendings')
+        .select('company_id')
+        .where('shipment_id', '=', row.shipment_id)
+        .where('company_id', '=', row.company_id as string)
+        .executeTakeFirst()) !== undefined;
+    const sees = new Map<string, boolean>();
+    const told = new Set<string>();
+    for (const client of clients) {
+      if (!sees.has(client.company_id))
+        sees.set(client.company_id, lending ? stillLent : accessOf(await ctx.access.scope({ companyId: client.company_id }), cached.row, false) === 'full');
+      if (!sees.get(client.company_id)) continue;
+      const target = await targetOf(trx, client.organisation_iri, objectsBase);
+      if (target) told.add(target);
+    }
+    return [...told].map((target) => ({ target, body }));
+  }
+
   async function dispatchBatch(): Promise<{ taken: number; targets: Set<string> }> {
     return db.transaction().execute(async (trx) => {
       const { rows } = await sql<OutboxRow>`
         DELETE FROM onerecord_outbox WHERE outbox_id IN (
           SELECT outbox_id FROM onerecord_outbox ORDER BY outbox_id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-        RETURNING outbox_id::text, event_type, shipment_id::text, object_id, event_id, action_request_id::text`.execute(trx);
+        RETURNING outbox_id::text, event_type, shipment_id::text, object_id, event_id, action_request_id::text, company_id`.execute(trx);
       const targets = new Set<string>();
       if (rows.length === 0) return { taken: 0, targets };
       rows.sort((a, b) => Number(a.outbox_id) - Number(b.outbox_id));
@@ -216,6 +268,13 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
           }
           continue;
         }
+        if (ANNOUNCEMENTS.includes(row.event_type)) {
+          for (const told of await announcements(trx, row)) {
+            deliveries.push({ request_id: null, ...told });
+            targets.add(told.target);
+          }
+          continue;
+        }
         const interested = subscriptions.filter((subscription) => subscription.event_types.includes(row.event_type));
         if (interested.length === 0) continue;
         for (const subject of await subjectsOf(row)) {
@@ -231,7 +290,15 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
         }
       }
       if (deliveries.length > 0) await trx.insertInto('onerecord_deliveries').values(deliveries).execute();
-      for (const target of targets) await jobs.send(QUEUES.oneRecordNotify, { target }, { within: trx });
+      // One job per target that waits (migration 0036): sent only by the dispatch that puts the target's row. The
+      // upsert locks the row until this commits, so a job looking whether its target is done sees these notifications.
+      for (const target of [...targets].sort()) {
+        const { rows: marked } = await sql<{ inserted: boolean; token: string }>`
+          INSERT INTO onerecord_retry_targets (target) VALUES (${target})
+          ON CONFLICT (target) DO UPDATE SET since = onerecord_retry_targets.since
+          RETURNING (xmax = 0) AS inserted, token::text`.execute(trx);
+        if (marked[0]?.inserted) await jobs.send(QUEUES.oneRecordNotify, { target, token: marked[0].token }, { within: trx });
+      }
       return { taken: rows.length, targets };
     });
   }
@@ -246,13 +313,64 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
     }
   }
 
-  /** A target tried at once; if it fails, the job queue tries it again later. */
+  /** A target tried at once; if it fails, its job of the queue tries it again later. */
   async function drainNow(target: string) {
     try {
-      if ((await drain(target)) === 'failed') await jobs.send(QUEUES.oneRecordNotify, { target }, { startAfter: new Date(Date.now() + 30_000) });
+      if ((await drain(target)) === 'done') await settle(target);
     } catch (error) {
       log.warn({ err: error, target }, 'ONE Record notifications not sent; the job queue tries again');
     }
+  }
+
+  /**
+   * The job of a target that waits: drains it until it can be forgotten (settle); while it cannot be reached (or another
+   * sender has it), it fails and the queue tries again in 30 seconds. Its last attempt hands the target on to a new job.
+   */
+  async function retryTarget(target: string, token: string | undefined, lastAttempt: boolean): Promise<void> {
+    // Not this job's any more: the target was forgotten (drained), and maybe has a new job since. A job sent before
+    // migration 0036 has no token, and tries its target as it did.
+    if (token !== undefined) {
+      const marked = await db
+        .selectFrom('onerecord_retry_targets')
+        .select(sql<string>`token::text`.as('token'))
+        .where('target', '=', target)
+        .executeTakeFirst();
+      if (marked?.token !== token) return;
+    }
+    for (;;) {
+      const outcome = await drain(target);
+      if (outcome !== 'done') {
+        if (lastAttempt) await jobs.send(QUEUES.oneRecordNotify, { target, token }, { startAfter: new Date(Date.now() + 30_000) });
+        throw new Error(
+          outcome === 'busy'
+            ? `ONE Record notifications to ${target} are being sent by another sender`
+            : `ONE Record notifications to ${target} not delivered yet`,
+        );
+      }
+      if (await settle(target)) return;
+    }
+  }
+
+  /**
+   * Forgets a drained target when nothing is due for it any more (its row goes, so the next dispatch sends a new job);
+   * false when something came meanwhile. Under the row's lock: a dispatch adding notifications holds it until it commits.
+   */
+  async function settle(target: string): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const marked = await trx.selectFrom('onerecord_retry_targets').select('target').where('target', '=', target).forUpdate().executeTakeFirst();
+      if (!marked) return true;
+      const due = await trx
+        .selectFrom('onerecord_deliveries')
+        .select('delivery_id')
+        .where('target', '=', target)
+        .where('delivered_at', 'is', null)
+        .where('failed_at', 'is', null)
+        .limit(1)
+        .executeTakeFirst();
+      if (due) return false;
+      await trx.deleteFrom('onerecord_retry_targets').where('target', '=', target).execute();
+      return true;
+    });
   }
 
   /** A notification to an organisation hosted here, as the server's own notifications keep it. */
@@ -411,15 +529,11 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
   return {
     dispatch,
     drain,
+    retryTarget,
     stop() {
       stopped = true;
       clearInterval(sweep);
       unsubscribe();
     },
   };
-}
-
-/** The job of a target: drained, or tried again (the queue's retries) while it fails. */
-export async function drainJob(notifier: Notifier, target: string): Promise<void> {
-  if ((await notifier.drain(target)) === 'failed') throw new Error(`ONE Record notifications to ${target} not delivered yet`);
 }

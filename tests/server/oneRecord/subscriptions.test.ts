@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classicCall } from '../classicCall';
@@ -7,6 +5,8 @@ import { setShipment, shipmentWhere } from '../shipments/support';
 import { bearer, buildTestApp, requestToken, signIn, type TestApp } from '../testApp';
 import { ontologyProblems } from '../../domain/oneRecord/ontology';
 import { CARGO, change, operation, XSD } from './changeBodies';
+import { startPartnerServer, type PartnerServer } from './partnerServer';
+import { demoFwb, postMessage } from '../compliance/messages';
 
 /**
  * Publish and subscribe (issue 37, 1): a partner subscribes to a shipment's object or to a class of objects, for its
@@ -20,11 +20,10 @@ let t: TestApp;
 let admin: string;
 let skyair: string;
 let client: string;
-let partner: Server;
+let partner: PartnerServer;
 let partnerUrl: string;
-/** What the partner's server received, and whether it takes notifications now. */
-const received: { path: string; body: Record<string, unknown> }[] = [];
-let partnerUp = true;
+/** What the partner's server received. */
+let received: PartnerServer['received'] = [];
 
 const BASE = 'http://localhost:3000/onerecord';
 const LD = 'application/ld+json; version=2.3.0';
@@ -96,22 +95,9 @@ const notificationsFor = (objectIri: string) =>
   received.filter((each) => (each.body['api:hasLogisticsObject'] as { '@id': string } | undefined)?.['@id'] === objectIri).map((each) => each.body);
 
 beforeAll(async () => {
-  partner = createServer((request, response) => {
-    let text = '';
-    request.on('data', (chunk) => {
-      text += chunk;
-    });
-    request.on('end', () => {
-      if (!partnerUp) {
-        response.writeHead(503).end();
-        return;
-      }
-      received.push({ path: String(request.url), body: JSON.parse(text) });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve));
-  partnerUrl = `http://127.0.0.1:${(partner.address() as AddressInfo).port}`;
+  partner = await startPartnerServer();
+  partnerUrl = partner.url;
+  received = partner.received;
   t = await buildTestApp({ PUBLIC_URL: 'http://localhost:3000' }, { jobs: 'workers' });
   admin = (await signIn(t.app, 'DEMOAIR', 'admin', 'Admin#12345')).access_token;
   skyair = (await signIn(t.app, 'SKYAIR', 'admin', 'Admin#12345')).access_token;
@@ -122,7 +108,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => partner.close(resolve));
+  await partner.close();
 });
 
 describe('POST /onerecord/subscriptions', () => {
@@ -204,7 +190,7 @@ describe('notifications to a subscriber', () => {
     const objectId = `${shipment.id}-shipment`;
     const objectIri = `${BASE}/logistics-objects/${objectId}`;
     const location = await subscribe(client, subscription(`${partnerUrl}/partner/logistics-objects/acme`, 'LOGISTICS_OBJECT_IDENTIFIER', objectIri));
-    partnerUp = false;
+    partner.up = false;
     const first = await call('POST', `/logistics-objects/${objectId}/logistics-events`, client, event('RCS'));
     await expect
       .poll(
@@ -223,17 +209,51 @@ describe('notifications to a subscriber', () => {
       )
       .toBeGreaterThan(0);
     expect(notificationsFor(objectIri)).toHaveLength(0);
-    // The job queue has the target to try again.
-    const retries = await sql<{
-      n: string;
-    }>`SELECT count(*) AS n FROM pgboss.job WHERE name = 'onerecord-notify' AND state IN ('created', 'retry', 'active')`.execute(t.db);
-    expect(Number(retries.rows[0].n)).toBeGreaterThan(0);
+    // The job queue has the target to try again: one job, however many notifications wait (migration 0036).
+    const target = `${partnerUrl}/partner/notifications`;
+    const waiting = async () =>
+      Number(
+        (
+          await sql<{ n: string }>`
+            SELECT count(*) AS n FROM pgboss.job
+             WHERE name = 'onerecord-notify' AND data->>'target' = ${target} AND state IN ('created', 'retry', 'active')`.execute(t.db)
+        ).rows[0].n,
+      );
+    // (A job of an earlier notification, delivered at once, may still be queued: it ends when it sees its target forgotten.)
+    await expect.poll(waiting, { timeout: 10_000, interval: 100 }).toBe(1);
+    const more = [];
+    for (const code of ['FOH', 'RCF']) more.push(await call('POST', `/logistics-objects/${objectId}/logistics-events`, client, event(code)));
+    await expect
+      .poll(
+        async () =>
+          Number(
+            (
+              await t.db
+                .selectFrom('onerecord_deliveries')
+                .select((eb) => eb.fn.countAll<string>().as('n'))
+                .where('request_id', '=', location.split('/').pop() as string)
+                .where('attempts', '>', 0)
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        { timeout: 10_000, interval: 100 },
+      )
+      .toBeGreaterThan(0);
+    await expect.poll(waiting, { timeout: 10_000, interval: 100 }).toBe(1);
 
-    partnerUp = true;
+    partner.up = true;
     const second = await call('POST', `/logistics-objects/${objectId}/logistics-events`, client, event('DEP'));
-    await expect.poll(() => notificationsFor(objectIri).length, { timeout: 10_000, interval: 100 }).toBe(2);
+    await expect.poll(() => notificationsFor(objectIri).length, { timeout: 10_000, interval: 100 }).toBe(4);
     const events = notificationsFor(objectIri).map((each) => (each['api:hasLogisticsEvent'] as { '@id': string }[])[0]['@id']);
-    expect(events).toEqual([first.headers.location, second.headers.location]);
+    expect(events).toEqual([first.headers.location, ...more.map((each) => each.headers.location), second.headers.location]);
+    // Nothing is left due: the target is forgotten (its job, waiting for its next try, will find so and end).
+    await expect
+      .poll(async () => (await t.db.selectFrom('onerecord_retry_targets').select('target').where('target', '=', target).execute()).length, {
+        timeout: 10_000,
+        interval: 100,
+      })
+      .toBe(0);
+    expect(await waiting()).toBeLessThanOrEqual(1);
 
     expect((await call('DELETE', `/action-requests/${location.split('/').pop()}`, client)).statusCode).toBe(204);
     const revoked = await call('GET', `/action-requests/${location.split('/').pop()}`, client);
@@ -244,7 +264,7 @@ describe('notifications to a subscriber', () => {
     expect((await call('DELETE', `/action-requests/${location.split('/').pop()}`, client)).statusCode).toBe(422);
     await call('POST', `/logistics-objects/${objectId}/logistics-events`, client, event('ARR'));
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(notificationsFor(objectIri)).toHaveLength(2);
+    expect(notificationsFor(objectIri)).toHaveLength(4);
   });
 
   it('files notifications for an organisation hosted on this server, of the objects of a type its company may see only', async () => {
@@ -377,5 +397,45 @@ describe('the Checks of decisions', () => {
     const [ofPartner, ofSkyair] = subscriptions;
     expect((await call('DELETE', `/action-requests/${ofPartner.split('/').pop()}`, client)).statusCode).toBe(204);
     expect((await call('DELETE', `/action-requests/${ofSkyair.split('/').pop()}`, skyair)).statusCode).toBe(204);
+  });
+});
+
+describe('announcements to the registered clients’ organisations', () => {
+  it('tells them of a new shipment they may see (LOGISTICS_OBJECT_AVAILABLE) and of one lent to their company (LOGISTICS_OBJECT_ACCESS_GRANTED)', async () => {
+    const sky = (
+      await classicCall(t.app, skyair, 'POST', '/onerecordclients', { name: 'Sky partner', organisation_iri: `${partnerUrl}/sky/logistics-objects/skyair` })
+    ).json().data;
+    const skyClient = (await requestToken(t.app, { GrantType: 'client_credentials', ClientId: sky.id, ClientSecret: sky.secret })).json().access_token;
+    const posted = await postMessage(t.app, admin, demoFwb(9_370_701));
+    expect(posted.statusCode, posted.body).toBe(201);
+    const id = posted.json().data.ShipmentId;
+    const waybill = `${BASE}/logistics-objects/${id}-waybill`;
+    const told = (path: string) => received.filter((each) => each.path === path && notificationsFor(waybill).includes(each.body)).map((each) => each.body);
+
+    await expect.poll(() => told('/partner/notifications').length, { timeout: 10_000, interval: 100 }).toBe(1);
+    const [available] = told('/partner/notifications');
+    expect(available).toMatchObject({
+      '@type': 'api:Notification',
+      'api:hasEventType': { '@id': 'api:LOGISTICS_OBJECT_AVAILABLE' },
+      'api:hasLogisticsObjectType': 'https://onerecord.iata.org/ns/cargo#Waybill',
+    });
+    expect(await ontologyProblems(available)).toEqual([]);
+    // SKYAIR does not see DEMOAIR's shipment: its organisation is told nothing of it.
+    expect(told('/sky/notifications')).toEqual([]);
+    expect((await call('GET', `/logistics-objects/${id}-waybill`, skyClient)).statusCode).toBe(403);
+
+    const detail = (await t.app.inject({ method: 'GET', url: `/awbapi/awbdetail/${id}`, headers: bearer(admin) })).json().data;
+    const lent = await t.app.inject({
+      method: 'POST',
+      url: '/awbapi/awblend',
+      headers: bearer(admin),
+      payload: { ShipmentId: id, CompanyId: 'SKYAIR', UpdateDT: detail.UpdateDT },
+    });
+    expect(lent.json().status, lent.body).toBe(1);
+    await expect.poll(() => told('/sky/notifications').length, { timeout: 10_000, interval: 100 }).toBe(1);
+    expect(told('/sky/notifications')[0]).toMatchObject({ 'api:hasEventType': { '@id': 'api:LOGISTICS_OBJECT_ACCESS_GRANTED' } });
+    expect(told('/partner/notifications')).toHaveLength(1);
+    // The IRI it was told answers it what a borrower sees.
+    expect((await call('GET', `/logistics-objects/${id}-waybill`, skyClient)).statusCode).toBe(200);
   });
 });

@@ -33,6 +33,8 @@ import * as oneRecordDelegations from './0032_onerecord_delegations';
 import * as oneRecordShipmentChanges from './0033_onerecord_shipment_changes';
 import * as oneRecordRequestStatusNotifications from './0034_onerecord_request_status_notifications';
 import * as liveOneRecordChanges from './0035_live_onerecord_changes';
+import * as oneRecordRetryTargets from './0036_onerecord_retry_targets';
+import * as oneRecordAnnouncements from './0037_onerecord_announcements';
 
 /**
  * A migration, and whether it only adds (tables, columns with defaults or nullable, indexes): the
@@ -85,4 +87,6 @@ export const migrations: Record<string, PortalMigration> = {
   '0033_onerecord_shipment_changes': oneRecordShipmentChanges,
   '0034_onerecord_request_status_notifications': oneRecordRequestStatusNotifications,
   '0035_live_onerecord_changes': liveOneRecordChanges,
+  '0036_onerecord_retry_targets': oneRecordRetryTargets,
+  '0037_onerecord_announcements': oneRecordAnnouncements,
 };
