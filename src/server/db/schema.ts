@@ -267,11 +267,13 @@ export interface OneRecordDeliveryLeaseTable {
   leased_until: Date;
 }
 
-/** 0036: a ONE Record target with notifications due and its one job of the queue trying it. */
+/** 0036: a ONE Record target with notifications due, and whether its one job of the queue is trying it. */
 export interface OneRecordRetryTargetTable {
   target: string;
   /** The job's: a job with another token is one of a row gone. */
   token: Generated<string>;
+  /** Whether its job of the queue was sent (a sender could not reach it). */
+  job_sent: Generated<boolean>;
   since: Generated<Date>;
 }
 

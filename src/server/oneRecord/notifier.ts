@@ -22,10 +22,10 @@ import { isPermitted } from './delegationStore';
  * The ONE Record server's notifications to its subscribers (issue 37, 1; API 2.3.0 "Notifications"). Triggers
  * (migration 0031) put each change in the outbox in the transaction that makes it; the notifier, woken by the change
  * feed (and every few seconds in case a wake-up was missed), turns outbox rows into deliveries (one per matching
- * subscription whose company may see the object: deny by default) and, in the same transaction, a job for each
- * target that has none waiting yet (migration 0036), then tries each target at once. A target gets its notifications
- * in order, from one sender at a time (a lease); one that fails is tried again by its job every 30 seconds, and each
- * notification for a day, after which it is given up (kept, marked failed). An organisation hosted on this server (a portal company, or an organisation
+ * subscription whose company may see the object: deny by default) and marks each target that has some due
+ * (migration 0036), then tries each target at once. A target gets its notifications in order, from one sender at a
+ * time (a lease); one that cannot be reached gets one job of the queue, which tries it again every 30 seconds, and
+ * each notification for a day, after which it is given up (kept, marked failed). An organisation hosted on this server (a portal company, or an organisation
  * object a company created here) gets its notifications filed in the server's own notifications; any other at its
  * server's `/notifications`, derived from its IRI.
  */
@@ -35,6 +35,8 @@ export const RETRY_HOURS = 24;
 const SEND_TIMEOUT_MS = 10_000;
 const LEASE_SECONDS = 60;
 const SWEEP_MS = 5_000;
+/** How long a target's try at once may take before its row, still without a job, is given one. */
+const STRANDED_SECONDS = 60;
 const BATCH = 200;
 
 interface OutboxRow {
@@ -290,15 +292,12 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
         }
       }
       if (deliveries.length > 0) await trx.insertInto('onerecord_deliveries').values(deliveries).execute();
-      // One job per target that waits (migration 0036): sent only by the dispatch that puts the target's row. The
-      // upsert locks the row until this commits, so a job looking whether its target is done sees these notifications.
-      for (const target of [...targets].sort()) {
-        const { rows: marked } = await sql<{ inserted: boolean; token: string }>`
+      // Each target with notifications due has its row (migration 0036) until a sender finds nothing due. The upsert
+      // locks the row until this commits, so a sender looking whether its target is done sees these notifications.
+      for (const target of [...targets].sort())
+        await sql`
           INSERT INTO onerecord_retry_targets (target) VALUES (${target})
-          ON CONFLICT (target) DO UPDATE SET since = onerecord_retry_targets.since
-          RETURNING (xmax = 0) AS inserted, token::text`.execute(trx);
-        if (marked[0]?.inserted) await jobs.send(QUEUES.oneRecordNotify, { target, token: marked[0].token }, { within: trx });
-      }
+          ON CONFLICT (target) DO UPDATE SET since = onerecord_retry_targets.since`.execute(trx);
       return { taken: rows.length, targets };
     });
   }
@@ -313,13 +312,40 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
     }
   }
 
-  /** A target tried at once; if it fails, its job of the queue tries it again later. */
+  /**
+   * A target tried at once, until it can be forgotten (settle). If it cannot be reached, it gets its job of the queue
+   * (one, however many notifications wait); if another sender has it, that sender does the same.
+   */
   async function drainNow(target: string) {
     try {
-      if ((await drain(target)) === 'done') await settle(target);
+      for (;;) {
+        const outcome = await drain(target);
+        if (outcome === 'failed') return await queueRetry(target);
+        if (outcome === 'busy' || (await settle(target))) return;
+      }
     } catch (error) {
       log.warn({ err: error, target }, 'ONE Record notifications not sent; the job queue tries again');
     }
+  }
+
+  /** The target's job, sent with its row's token unless it has one already. */
+  async function queueRetry(target: string) {
+    await db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ token: string }>`
+        UPDATE onerecord_retry_targets SET job_sent = true WHERE target = ${target} AND NOT job_sent RETURNING token::text`.execute(trx);
+      if (rows[0]) await jobs.send(QUEUES.oneRecordNotify, { target, token: rows[0].token }, { within: trx });
+    });
+  }
+
+  /**
+   * A target whose try at once never ended (its process stopped, or the try's own error): its row is old and has no
+   * job. It gets one now (the notifier's sweep, every few seconds), so what it has due is not left waiting for the next
+   * notification.
+   */
+  async function adoptStranded() {
+    const { rows } = await sql<{ target: string }>`
+      SELECT target FROM onerecord_retry_targets WHERE NOT job_sent AND since < clock_timestamp() - make_interval(secs => ${STRANDED_SECONDS})`.execute(db);
+    for (const row of rows) await queueRetry(row.target);
   }
 
   /**
@@ -524,7 +550,10 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
     if (!stopped) dispatch().catch((error) => log.warn({ err: error }, 'ONE Record notifications not dispatched; the next wake-up tries again'));
   };
   const unsubscribe = ctx.changes.subscribe({ onChange: (event) => event.k === 'oneRecordOutbox' && wake(), onReset: wake });
-  const sweep = setInterval(wake, SWEEP_MS);
+  const sweep = setInterval(() => {
+    wake();
+    if (!stopped) adoptStranded().catch((error) => log.warn({ err: error }, 'ONE Record targets left without a job not looked at; the next sweep tries again'));
+  }, SWEEP_MS);
   sweep.unref();
   return {
     dispatch,

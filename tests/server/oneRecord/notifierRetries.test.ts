@@ -9,9 +9,9 @@ import { bearer, buildTestApp, requestToken, signIn, type TestApp } from '../tes
 import { startPartnerServer, type PartnerServer } from './partnerServer';
 
 /**
- * The retries of a subscriber's server that is down (migration 0036): one job of the queue per target that waits,
- * however many notifications pile up for it; the job ends once nothing is due, and its last attempt hands the target
- * on to a new job. The notifier is driven by hand here (the app runs the queue without its workers), so every
+ * The retries of a subscriber's server that is down (migration 0036): one job of the queue per target that cannot be
+ * reached, however many notifications pile up for it, and none for one that takes them at once; the job ends once
+ * nothing is due, and its last attempt hands the target on to a new job. The notifier is driven by hand here (the app runs the queue without its workers), so every
  * dispatch and every try is the test's.
  */
 
@@ -111,7 +111,8 @@ describe('a subscriber whose server is down', () => {
     }
     expect(await due()).toBe(3);
     expect(partner.received).toEqual([]);
-    expect(await jobsOf(['created', 'retry', 'active'])).toBe(1);
+    // Each dispatch tried the server at once, in the background; the first that failed sent the target's one job.
+    await expect.poll(() => jobsOf(['created', 'retry', 'active']), { timeout: 10_000, interval: 50 }).toBe(1);
     expect(await marked()).toBe(1);
 
     // The job's try fails while the server is down, to be tried again (each dispatch also tried at once, in the
@@ -136,7 +137,8 @@ describe('a subscriber whose server is down', () => {
     expect(await jobsOf(['created'])).toBe(2);
     expect(await marked()).toBe(1);
 
-    // Back up: the job sends them in order and forgets the target; the next notification gets a job of its own.
+    // Back up: the job sends them in order and forgets the target; a notification to a server that takes it at once
+    // makes no job at all.
     partner.up = true;
     await expect.poll(() => tryJob(false), { timeout: 10_000, interval: 50 }).toBe('delivered');
     expect(partner.received).toHaveLength(3);
@@ -145,8 +147,30 @@ describe('a subscriber whose server is down', () => {
     expect(await marked()).toBe(0);
     await postEvent('ARR');
     await notifier.dispatch();
-    expect(await jobsOf(['created'])).toBe(3);
     await expect.poll(() => partner.received.length, { timeout: 10_000, interval: 100 }).toBe(4);
     await expect.poll(marked, { timeout: 10_000, interval: 100 }).toBe(0);
+    expect(await jobsOf(['created'])).toBe(2);
+  });
+
+  it('gives a job to a target whose try at once never ended (its process stopped), from the sweep', async () => {
+    const stranded = 'https://stopped.example/notifications';
+    await t.db
+      .insertInto('onerecord_retry_targets')
+      .values({ target: stranded, since: new Date(Date.now() - 120_000) })
+      .execute();
+    const sentFor = async () =>
+      Number(
+        (
+          await sql<{ n: string }>`
+            SELECT count(*) AS n FROM ${sql.table(`${t.jobSchema}.job`)} WHERE name = 'onerecord-notify' AND data->>'target' = ${stranded}`.execute(t.db)
+        ).rows[0].n,
+      );
+    await expect.poll(sentFor, { timeout: 15_000, interval: 200 }).toBe(1);
+    expect(await t.db.selectFrom('onerecord_retry_targets').select('job_sent').where('target', '=', stranded).executeTakeFirstOrThrow()).toEqual({
+      job_sent: true,
+    });
+    // A later sweep sends no second one.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(await sentFor()).toBe(1);
   });
 });

@@ -1,14 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 37, 1: one retry job per ONE Record target that waits, not one per dispatch. A row here says that the target
- * has, or had until its job looked, notifications due and one job of the queue (`onerecord-notify`) trying it:
- * a dispatch that adds notifications for a target sends a job only when it puts the target's row here, in the same
- * transaction, with the row's token; the job removes the row when it finds nothing due, under the row's lock, so that a
- * dispatch meanwhile either sees the row (and its notifications are found by the job) or puts a new one with a new
- * job. A job whose token is not the row's (the target was drained and forgotten, then came back) ends at once. Before, each
- * dispatch sent a job of its own, and each retried every 30 seconds for a day: a subscriber that was down had
- * hundreds of attempts in ten minutes. Additive: a new table; the jobs sent before it drain their targets as before.
+ * Issue 37, 1: one retry job per ONE Record target that cannot be reached, not one per dispatch. A row here says that
+ * the target has, or had until a sender looked, notifications due: a dispatch puts it (or keeps it) in the transaction
+ * that adds them, and a sender that finds nothing due removes it under the row's lock, so that a dispatch meanwhile
+ * either holds the row (and its notifications are found) or puts a new one. A target that cannot be reached at once
+ * gets one job of the queue (`job_sent`, with the row's `token`); a job whose token is not its row's (the target was
+ * drained and forgotten since) ends at once. Before, each dispatch sent a job of its own, and each retried every 30
+ * seconds for a day: a subscriber that was down had hundreds of attempts in ten minutes, and a healthy one a job per
+ * dispatch that the queue's worker took one a second. Additive: a new table; the jobs sent before it drain their
+ * targets as before.
  */
 export const additive = true;
 
@@ -17,6 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TABLE onerecord_retry_targets (
       target text PRIMARY KEY,
       token uuid NOT NULL DEFAULT gen_random_uuid(),
+      job_sent boolean NOT NULL DEFAULT false,
       since timestamptz NOT NULL DEFAULT clock_timestamp()
     )`.execute(db);
 }
