@@ -25,9 +25,9 @@ import { isPermitted } from './delegationStore';
  * subscription whose company may see the object: deny by default) and marks each target that has some due
  * (migration 0036), then tries each target at once. A target gets its notifications in order, from one sender at a
  * time (a lease); one that cannot be reached gets one job of the queue, which tries it again every 30 seconds, and
- * each notification for a day, after which it is given up (kept, marked failed). An organisation hosted on this server (a portal company, or an organisation
- * object a company created here) gets its notifications filed in the server's own notifications; any other at its
- * server's `/notifications`, derived from its IRI.
+ * each notification for a day, after which it is given up (kept, marked failed). An organisation hosted on this
+ * server (a portal company, or an organisation object a company created here) gets its notifications filed in the
+ * server's own notifications; any other at its server's `/notifications`, derived from its IRI.
  */
 
 /** How long a target is tried before its notifications are given up. */
@@ -248,7 +248,7 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
       if (rows.length === 0) return { taken: 0, targets };
       rows.sort((a, b) => Number(a.outbox_id) - Number(b.outbox_id));
       // A decision (an event of the Shipment, no object named) is also its Check, a new object: told first, as the event links to it.
-      const told = rows.flatMap((row) =>
+      const expanded = rows.flatMap((row) =>
         row.event_type === 'LOGISTICS_EVENT_RECEIVED' && row.shipment_id && row.event_id && !row.object_id
           ? [{ ...row, event_type: 'LOGISTICS_OBJECT_CREATED', object_id: checkObjectId(row.shipment_id, row.event_id), event_id: null }, row]
           : [row],
@@ -261,7 +261,7 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
         .execute()) as SubscriptionRow[];
       const targetOfSubscriber = new Map<string, string | undefined>();
       const deliveries: { request_id: string | null; action_request_id?: string; target: string; body: string }[] = [];
-      for (const row of told) {
+      for (const row of expanded) {
         if (row.action_request_id) {
           const told = await statusNotification(trx, row);
           if (told) {
