@@ -1,6 +1,7 @@
 import { expect, test } from './support/test';
 import { recordLiveEvents, streamLive } from './support/liveRecord';
 import { apiToken, demoFwb, rememberCookieChoice, sendMessage, signIn } from './support/portal';
+import { startPartnerServer } from '../tests/server/oneRecord/partnerServer';
 
 /**
  * ONE Record in real Chromium (issue 37): a shipment that came as an FWB shows its master Waybill's IRI on
@@ -118,4 +119,56 @@ test("a partner's change request shows on the open AWB detail page as it comes; 
 
   const after = (await (await fetch(shipmentUrl, { headers: ld })).json()) as Record<string, unknown>;
   expect(after).toMatchObject({ 'api:hasRevision': 2, 'cargo:totalGrossWeight': { 'cargo:numericalValue': 250.5 } });
+});
+
+test("an admin gives a client the sign-in its organisation's identity provider issued; the portal's notifications to it then carry that provider's token", async ({
+  page,
+  baseURL,
+}) => {
+  test.slow();
+  const partner = await startPartnerServer();
+  partner.idp = { clientId: 'cargo-portal-e2e', secret: 'provider-secret-e2e', token: 'token-from-the-provider', asked: 0 };
+  partner.requireToken = true;
+  try {
+    await signIn(page, 'DEMOAIR', 'admin', 'Admin#12345');
+    await page.goto('/ez4/en/userManagement/oneRecordClients');
+    await expect(page.getByRole('heading', { name: 'ONE Record Clients' })).toBeVisible();
+    await page.getByRole('textbox', { name: /^Name/ }).fill('E2E signed partner');
+    await page.getByRole('textbox', { name: /^Organisation's IRI/ }).fill(`${partner.url}/partner/logistics-objects/e2e`);
+    await page.getByRole('button', { name: 'Register Client' }).click();
+    const registered = page.getByRole('dialog', { name: 'Client E2E signed partner registered' });
+    await registered.getByRole('button', { name: 'I have copied the secret' }).click();
+
+    await page.getByRole('button', { name: 'Notification sign-in for E2E signed partner' }).click();
+    const dialog = page.getByRole('dialog', { name: 'How the portal signs in to notify E2E signed partner' });
+    await dialog.getByRole('textbox', { name: /token address/ }).fill(`${partner.url}/idp/token`);
+    await dialog.getByRole('textbox', { name: /^Client ID at the provider/ }).fill('cargo-portal-e2e');
+    await dialog.getByLabel(/^Client secret at the provider/).fill('provider-secret-e2e');
+    await page.screenshot({ path: test.info().outputPath('notify-sign-in.png'), fullPage: true });
+    await dialog.getByRole('button', { name: 'Save Sign-in' }).click();
+    await expect(page.getByText('Notifications to E2E signed partner now go signed in.')).toBeVisible();
+    await expect(page.getByRole('cell', { name: `Signed in at ${new URL(partner.url).host}` })).toBeVisible();
+
+    // A new shipment of DEMOAIR's is announced to the client's organisation, signed in with the provider's token.
+    const admin = await apiToken(baseURL!, 'admin', 'Admin#12345');
+    const shipmentId = await sendMessage(baseURL!, admin, demoFwb(9_437_003).text);
+    const waybill = `/onerecord/logistics-objects/${shipmentId}-waybill`;
+    await expect
+      .poll(() => partner.received.find((each) => (each.body['api:hasLogisticsObject'] as { '@id': string } | undefined)?.['@id'].endsWith(waybill)), {
+        timeout: 15_000,
+      })
+      .toMatchObject({
+        path: '/partner/notifications',
+        authorization: 'Bearer token-from-the-provider',
+        body: { 'api:hasEventType': { '@id': 'api:LOGISTICS_OBJECT_AVAILABLE' } },
+      });
+    expect(partner.idp.asked).toBe(1);
+
+    // Revoked (after a confirmation), its organisation is told nothing more.
+    await page.getByRole('button', { name: 'Revoke E2E signed partner' }).click();
+    await page.getByRole('dialog', { name: 'Revoke ONE Record client E2E signed partner?' }).getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByText('Client E2E signed partner revoked.')).toBeVisible();
+  } finally {
+    await partner.close();
+  }
 });

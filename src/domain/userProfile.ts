@@ -50,6 +50,7 @@ export const USER_AUDIT_ACTIONS = [
   'ip-range-delete',
   'onerecord-client-add',
   'onerecord-client-revoke',
+  'onerecord-client-notify-auth',
 ] as const;
 export type UserAuditAction = (typeof USER_AUDIT_ACTIONS)[number];
 

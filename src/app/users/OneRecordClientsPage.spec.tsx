@@ -21,6 +21,9 @@ const client = {
   revoked_by: null,
   revoked_at: null,
   last_used_at: null,
+  notify_token_url: null,
+  notify_client_id: null,
+  notify_scope: null,
 };
 
 function clientsProvider(clients: object[]) {
@@ -93,5 +96,53 @@ describe('the ONE Record Clients page', { timeout: 60_000 }, () => {
     await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('Client Acme forwarding system revoked.')).toBeInTheDocument();
     expect(http.classic).toHaveBeenCalledWith(`/onerecordclients/${client.id}`, expect.objectContaining({ method: 'DELETE' }));
+  });
+
+  it('sets how the portal signs in to notify the client, checking the fields first; the secret is never shown', async () => {
+    const http = fakeHttpClient();
+    const signed = { ...client, notify_token_url: 'https://idp.forwarder.example/oauth2/token', notify_client_id: 'cargo-portal', notify_scope: null };
+    http.classic.mockResolvedValue({ status: 200, headers: new Headers(), body: '', json: { status: 1, data: signed } });
+    renderUserPages(PATH, { messages: spec.messages, dataProvider: clientsProvider([client]), httpClient: http.client });
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByText('Without a token')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Notification sign-in for Acme forwarding system' }));
+    const dialog = await screen.findByRole('dialog', { name: 'How the portal signs in to notify Acme forwarding system' });
+    await user.type(within(dialog).getByRole('textbox', { name: /token address/ }), signed.notify_token_url);
+    await user.type(within(dialog).getByRole('textbox', { name: /^Client ID at the provider/ }), 'cargo-portal');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Sign-in' }));
+    expect(await within(dialog).findByText(ClientProblemMessages.notifySecretRequired)).toBeInTheDocument();
+    expect(http.classic).not.toHaveBeenCalled();
+    const secret = within(dialog).getByLabelText(/^Client secret at the provider/);
+    expect(secret).toHaveAttribute('type', 'password');
+    await user.type(secret, 'provider-secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Sign-in' }));
+    expect(await screen.findByText('Notifications to Acme forwarding system now go signed in.')).toBeInTheDocument();
+    expect(http.classic).toHaveBeenCalledWith(
+      `/onerecordclients/${client.id}`,
+      expect.objectContaining({
+        method: 'PUT',
+        body: { notify_token_url: signed.notify_token_url, notify_client_id: 'cargo-portal', notify_client_secret: 'provider-secret', notify_scope: '' },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows where a client signs in, and notifies without a token again in one click', async () => {
+    const http = fakeHttpClient();
+    const signed = { ...client, notify_token_url: 'https://idp.forwarder.example/oauth2/token', notify_client_id: 'cargo-portal', notify_scope: 'notify' };
+    http.classic.mockResolvedValue({ status: 200, headers: new Headers(), body: '', json: { status: 1, data: client } });
+    renderUserPages(PATH, { messages: spec.messages, dataProvider: clientsProvider([signed]), httpClient: http.client });
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByText('Signed in at idp.forwarder.example')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Notification sign-in for Acme forwarding system' }));
+    const dialog = await screen.findByRole('dialog', { name: 'How the portal signs in to notify Acme forwarding system' });
+    expect(within(dialog).getByRole('textbox', { name: /^Client ID at the provider/ })).toHaveValue('cargo-portal');
+    expect(within(dialog).getByLabelText(/^Client secret at the provider/)).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: 'Notify Without a Token' }));
+    expect(await screen.findByText('Notifications to Acme forwarding system now go without a token.')).toBeInTheDocument();
+    expect(http.classic).toHaveBeenCalledWith(
+      `/onerecordclients/${client.id}`,
+      expect.objectContaining({ method: 'PUT', body: { notify_token_url: '', notify_client_id: '', notify_client_secret: '', notify_scope: '' } }),
+    );
   });
 });

@@ -18,8 +18,15 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import KeyIcon from '@mui/icons-material/Key';
 import { DataTable, Form, List, SaveButton, TextInput, useNotify, useRecordContext, useTranslate } from 'react-admin';
-import { clientNameProblem, ClientProblemMessages, organisationIriProblem, type OneRecordClientRecord } from '../../domain/oneRecord/clients';
+import {
+  clientNameProblem,
+  ClientProblemMessages,
+  notifyAuthProblems,
+  organisationIriProblem,
+  type OneRecordClientRecord,
+} from '../../domain/oneRecord/clients';
 import { utcDateTime } from '../../domain/dateRange';
 import { DateTimeField } from '../admin/DateTimeField';
 import { EmptyState, PageFrame } from '../admin/PageFrame';
@@ -185,6 +192,113 @@ function LastUsedField() {
   return record.last_used_at ? <DateTimeField source="last_used_at" /> : <>{translate('app.users.oneRecordClients.never')}</>;
 }
 
+interface NotifyValues {
+  notify_token_url?: string;
+  notify_client_id?: string;
+  notify_client_secret?: string;
+  notify_scope?: string;
+}
+
+function validateNotifyAuth(values: NotifyValues) {
+  const problems = notifyAuthProblems({
+    notify_token_url: values.notify_token_url ?? '',
+    notify_client_id: values.notify_client_id ?? '',
+    notify_client_secret: values.notify_client_secret ?? '',
+    notify_scope: values.notify_scope ?? '',
+  });
+  return Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, ClientProblemMessages[problem]]));
+}
+
+/** How notifications to the client's organisation go: signed in at its identity provider, or without a token. */
+function NotificationsField() {
+  const record = useRecordContext<OneRecordClientRecord>();
+  const translate = useTranslate();
+  if (!record) return null;
+  if (!record.notify_token_url) return <>{translate('app.users.oneRecordClients.notifyWithoutToken')}</>;
+  let host = record.notify_token_url;
+  try {
+    host = new URL(record.notify_token_url).host;
+  } catch {
+    // Kept as given.
+  }
+  return <>{translate('app.users.oneRecordClients.notifySignedIn', { host })}</>;
+}
+
+/** Sets how the portal signs in to notify a live client's organisation (the secret is entered again each time). */
+function NotifyAuthButton() {
+  const record = useRecordContext<OneRecordClientRecord>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [open, setOpen] = useState(false);
+  const saved = (changed: OneRecordClientRecord) => {
+    setOpen(false);
+    notify(changed.notify_token_url ? 'app.users.oneRecordClients.notifySaved' : 'app.users.oneRecordClients.notifyCleared', {
+      type: 'info',
+      messageArgs: { name: changed.name },
+    });
+  };
+  const { submit } = useAddForm<OneRecordClientRecord>(`/onerecordclients/${encodeURIComponent(record?.id ?? '')}`, 'notify_token_url', saved, 'PUT');
+  if (!record || record.revoked_at) return null;
+  const blank = { notify_token_url: '', notify_client_id: '', notify_client_secret: '', notify_scope: '' };
+  const send = (values: NotifyValues) =>
+    submit({
+      notify_token_url: (values.notify_token_url ?? '').trim(),
+      notify_client_id: (values.notify_client_id ?? '').trim(),
+      notify_client_secret: values.notify_client_secret ?? '',
+      notify_scope: (values.notify_scope ?? '').trim(),
+    });
+  return (
+    <>
+      <MuiButton
+        size="small"
+        startIcon={<KeyIcon />}
+        onClick={() => setOpen(true)}
+        aria-label={translate('app.users.oneRecordClients.notifyEdit', { name: record.name })}
+      >
+        {translate('app.users.oneRecordClients.notifyEditLabel')}
+      </MuiButton>
+      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="sm" fullWidth>
+        <DialogTitle>{translate('app.users.oneRecordClients.notifyTitle', { name: record.name })}</DialogTitle>
+        <Form
+          record={{
+            notify_token_url: record.notify_token_url ?? '',
+            notify_client_id: record.notify_client_id ?? '',
+            notify_client_secret: '',
+            notify_scope: record.notify_scope ?? '',
+          }}
+          onSubmit={send}
+          validate={validateNotifyAuth}
+          noValidate
+        >
+          <DialogContent>
+            <Typography sx={{ mb: 2 }}>{translate('app.users.oneRecordClients.notifyIntro')}</Typography>
+            <TextInput
+              source="notify_token_url"
+              label="app.users.oneRecordClients.notifyTokenUrl"
+              helperText="app.users.oneRecordClients.notifyTokenUrlHint"
+              autoComplete="off"
+            />
+            <TextInput source="notify_client_id" label="app.users.oneRecordClients.notifyClientId" autoComplete="off" />
+            <TextInput
+              source="notify_client_secret"
+              type="password"
+              label="app.users.oneRecordClients.notifyClientSecret"
+              helperText="app.users.oneRecordClients.notifyClientSecretHint"
+              autoComplete="new-password"
+            />
+            <TextInput source="notify_scope" label="app.users.oneRecordClients.notifyScope" autoComplete="off" />
+          </DialogContent>
+          <DialogActions>
+            <MuiButton onClick={() => setOpen(false)}>{translate('app.users.oneRecordClients.notifyCancel')}</MuiButton>
+            {record.notify_token_url ? <MuiButton onClick={() => void send(blank)}>{translate('app.users.oneRecordClients.notifyClear')}</MuiButton> : null}
+            <SaveButton label="app.users.oneRecordClients.notifySave" alwaysEnable />
+          </DialogActions>
+        </Form>
+      </Dialog>
+    </>
+  );
+}
+
 function RevokeClientButton() {
   const record = useRecordContext<OneRecordClientRecord>();
   const translate = useTranslate();
@@ -244,8 +358,14 @@ export function OneRecordClientsPage() {
           <Col label="app.users.oneRecordClients.status" disableSort>
             <StatusField />
           </Col>
+          <Col label="app.users.oneRecordClients.notifications" disableSort>
+            <NotificationsField />
+          </Col>
           <Col label="app.users.fields.actions" disableSort>
-            <RevokeClientButton />
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <NotifyAuthButton />
+              <RevokeClientButton />
+            </Box>
           </Col>
         </DataTable>
       </List>

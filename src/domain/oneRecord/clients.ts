@@ -12,7 +12,27 @@ export const ORGANISATION_IRI_MAX = 500;
 /** Clients a company may hold at once (revoked ones not counted). */
 export const CLIENTS_PER_COMPANY = 50;
 
-export type ClientProblem = 'nameRequired' | 'nameTooLong' | 'iriRequired' | 'iriInvalid' | 'iriTooLong' | 'tooMany' | 'notFound' | 'revoked';
+export const TOKEN_URL_MAX = 500;
+export const NOTIFY_CLIENT_ID_MAX = 200;
+export const NOTIFY_SECRET_MAX = 500;
+export const NOTIFY_SCOPE_MAX = 200;
+
+export type ClientProblem =
+  | 'nameRequired'
+  | 'nameTooLong'
+  | 'iriRequired'
+  | 'iriInvalid'
+  | 'iriTooLong'
+  | 'tooMany'
+  | 'notFound'
+  | 'revoked'
+  | 'tokenUrlRequired'
+  | 'tokenUrlInvalid'
+  | 'notifyClientIdRequired'
+  | 'notifyClientIdTooLong'
+  | 'notifySecretRequired'
+  | 'notifySecretTooLong'
+  | 'notifyScopeTooLong';
 
 export const ClientProblemMessages: Record<ClientProblem, string> = {
   nameRequired: 'A name is required, to tell the client apart.',
@@ -23,7 +43,55 @@ export const ClientProblemMessages: Record<ClientProblem, string> = {
   tooMany: `Your company holds ${CLIENTS_PER_COMPANY} clients already: revoke one first.`,
   notFound: 'No such ONE Record client in your company.',
   revoked: 'This client is revoked already.',
+  tokenUrlRequired: "The identity provider's token address is required to sign the notifications in.",
+  tokenUrlInvalid: `The identity provider's token address must be an absolute http or https address of at most ${TOKEN_URL_MAX} characters, e.g. https://idp.partner.example/oauth2/token.`,
+  notifyClientIdRequired: 'The client id the identity provider gave the portal is required.',
+  notifyClientIdTooLong: `The client id may hold at most ${NOTIFY_CLIENT_ID_MAX} characters.`,
+  notifySecretRequired: 'The client secret the identity provider gave the portal is required (it is never shown again: enter it each time).',
+  notifySecretTooLong: `The client secret may hold at most ${NOTIFY_SECRET_MAX} characters.`,
+  notifyScopeTooLong: `The scope may hold at most ${NOTIFY_SCOPE_MAX} characters.`,
 };
+
+/**
+ * How the portal signs in when it notifies the client's organisation (API 2.3.0, "Security": a ONE Record server
+ * accepts notifications from an authenticated caller only): the OAuth 2.0 client credentials the identity provider
+ * that organisation trusts gave the portal. All blank: notifications go without a token.
+ */
+export interface NotifyAuthInput {
+  notify_token_url: string;
+  notify_client_id: string;
+  notify_client_secret: string;
+  notify_scope: string;
+}
+export type NotifyAuthField = keyof NotifyAuthInput;
+
+const isHttpAddress = (text: string) => {
+  if (/\s/.test(text)) return false;
+  try {
+    const { protocol, hostname } = new URL(text);
+    return (protocol === 'https:' || protocol === 'http:') && hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+/** What is wrong with a client's notification sign-in, by field (none when it is all blank or all there). */
+export function notifyAuthProblems(input: Partial<NotifyAuthInput>): Partial<Record<NotifyAuthField, ClientProblem>> {
+  const url = (input.notify_token_url ?? '').trim();
+  const id = (input.notify_client_id ?? '').trim();
+  const secret = input.notify_client_secret ?? '';
+  const scope = (input.notify_scope ?? '').trim();
+  const problems: Partial<Record<NotifyAuthField, ClientProblem>> = {};
+  if (url === '' && id === '' && secret === '' && scope === '') return problems;
+  if (url === '') problems.notify_token_url = 'tokenUrlRequired';
+  else if (url.length > TOKEN_URL_MAX || !isHttpAddress(url)) problems.notify_token_url = 'tokenUrlInvalid';
+  if (id === '') problems.notify_client_id = 'notifyClientIdRequired';
+  else if (id.length > NOTIFY_CLIENT_ID_MAX) problems.notify_client_id = 'notifyClientIdTooLong';
+  if (secret === '') problems.notify_client_secret = 'notifySecretRequired';
+  else if (secret.length > NOTIFY_SECRET_MAX) problems.notify_client_secret = 'notifySecretTooLong';
+  if (scope.length > NOTIFY_SCOPE_MAX) problems.notify_scope = 'notifyScopeTooLong';
+  return problems;
+}
 
 export function clientNameProblem(name: string): ClientProblem | undefined {
   const trimmed = name.trim();
@@ -36,13 +104,7 @@ export function organisationIriProblem(iri: string): ClientProblem | undefined {
   const trimmed = iri.trim();
   if (trimmed === '') return 'iriRequired';
   if (trimmed.length > ORGANISATION_IRI_MAX) return 'iriTooLong';
-  if (/\s/.test(trimmed)) return 'iriInvalid';
-  try {
-    const { protocol, hostname } = new URL(trimmed);
-    return (protocol === 'https:' || protocol === 'http:') && hostname !== '' ? undefined : 'iriInvalid';
-  } catch {
-    return 'iriInvalid';
-  }
+  return isHttpAddress(trimmed) ? undefined : 'iriInvalid';
 }
 
 /** A registered client as the onerecordclients resource answers it (never its secret, which only its registration answers, once). */
@@ -55,4 +117,8 @@ export interface OneRecordClientRecord {
   revoked_by: string | null;
   revoked_at: string | null;
   last_used_at: string | null;
+  /** How the portal signs in to notify the client's organisation (never the secret); null: without a token. */
+  notify_token_url: string | null;
+  notify_client_id: string | null;
+  notify_scope: string | null;
 }

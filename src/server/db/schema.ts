@@ -130,6 +130,12 @@ export interface OneRecordClientTable {
   revoked_by: string | null;
   revoked_at: Date | null;
   last_used_at: Date | null;
+  /** 0038: how the portal signs in to notify the client's organisation (OAuth 2.0 client credentials); null: no token. */
+  notify_token_url: string | null;
+  notify_client_id: string | null;
+  notify_client_secret: string | null;
+  notify_scope: string | null;
+  notify_auth_changed_at: Date | null;
 }
 
 /** 0027: logistics events partners posted to the ONE Record objects of a shipment (issue 37, 4). */

@@ -2,7 +2,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { FunctionId } from '../../domain/access';
-import { CLIENT_NAME_MAX, ORGANISATION_IRI_MAX, type OneRecordClientRecord } from '../../domain/oneRecord/clients';
+import {
+  CLIENT_NAME_MAX,
+  NOTIFY_CLIENT_ID_MAX,
+  NOTIFY_SCOPE_MAX,
+  NOTIFY_SECRET_MAX,
+  ORGANISATION_IRI_MAX,
+  TOKEN_URL_MAX,
+  type OneRecordClientRecord,
+} from '../../domain/oneRecord/clients';
 import type { AppContext } from '../context';
 import { Answer, NullableText, PageAnswer, Refusal, type Holds, type Same } from '../http/answerSchemas';
 import { accountOf } from '../http/authenticate';
@@ -10,11 +18,12 @@ import { requireFunction } from '../http/requireFunction';
 import { listQuerystringSchema, parseListQuery, sendPage } from '../users/listQuery';
 import { sendOutcome } from '../users/outcomes';
 import { actorOf } from '../users/userAudit';
-import { listClients, registerClient, revokeClient } from './clients';
+import { listClients, registerClient, revokeClient, setNotifyAuth } from './clients';
 
 /**
  * The `onerecordclients` resource (issue 37, 4): the ONE Record clients of the signed-in admin's company, under
- * /classicapi with the user-management function (83). A registration answers the client's secret, this once.
+ * /classicapi with the user-management function (83). A registration answers the client's secret, this once. PUT sets
+ * how the portal signs in when it notifies the client's organisation (all blank: without a token).
  */
 
 const ClientRecordSchema = Type.Object({
@@ -26,6 +35,12 @@ const ClientRecordSchema = Type.Object({
   revoked_by: NullableText,
   revoked_at: NullableText,
   last_used_at: NullableText,
+  notify_token_url: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "the token address of the identity provider the client's organisation trusts, where the portal signs in to notify it; null: notifications go without a token",
+  }),
+  notify_client_id: NullableText,
+  notify_scope: NullableText,
 });
 export type ClientRecordSchemaIsRecord = Holds<Same<Static<typeof ClientRecordSchema>, OneRecordClientRecord>>;
 
@@ -33,10 +48,18 @@ const RegisteredSchema = Type.Object({
   ...ClientRecordSchema.properties,
   secret: Type.String({ description: 'ClientSecret at /auth/token: answered this once, kept only as a hash' }),
 });
+/** How the portal signs in to notify the client's organisation (OAuth 2.0 client credentials); all blank: without a token. */
+const NotifyAuthProperties = {
+  notify_token_url: Type.Optional(Type.String({ maxLength: TOKEN_URL_MAX * 2 })),
+  notify_client_id: Type.Optional(Type.String({ maxLength: NOTIFY_CLIENT_ID_MAX * 2 })),
+  notify_client_secret: Type.Optional(Type.String({ maxLength: NOTIFY_SECRET_MAX * 2, description: 'kept, never answered' })),
+  notify_scope: Type.Optional(Type.String({ maxLength: NOTIFY_SCOPE_MAX * 2 })),
+};
 const ClientBody = Type.Object(
-  { name: Type.String({ maxLength: CLIENT_NAME_MAX * 2 }), organisation_iri: Type.String({ maxLength: ORGANISATION_IRI_MAX * 2 }) },
+  { name: Type.String({ maxLength: CLIENT_NAME_MAX * 2 }), organisation_iri: Type.String({ maxLength: ORGANISATION_IRI_MAX * 2 }), ...NotifyAuthProperties },
   { additionalProperties: false },
 );
+const NotifyAuthBody = Type.Object(NotifyAuthProperties, { additionalProperties: false });
 const ClientParams = Type.Object({ id: Type.String({ pattern: '^orc_[a-z0-9]{24}$' }) });
 
 export async function oneRecordClientRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
@@ -61,6 +84,12 @@ export async function oneRecordClientRoutes(plain: FastifyInstance, { ctx }: { c
 
   app.post('/onerecordclients', { schema: { body: ClientBody, response: { 200: Answer(RegisteredSchema), '4xx': Refusal } } }, async (request, reply) =>
     sendOutcome(reply, await registerClient(db, actorOf(request), request.body)),
+  );
+
+  app.put(
+    '/onerecordclients/:id',
+    { schema: { params: ClientParams, body: NotifyAuthBody, response: { 200: Answer(ClientRecordSchema), '4xx': Refusal } } },
+    async (request, reply) => sendOutcome(reply, await setNotifyAuth(db, actorOf(request), request.params.id, request.body)),
   );
 
   app.delete(

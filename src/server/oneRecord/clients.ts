@@ -3,9 +3,12 @@ import {
   CLIENTS_PER_COMPANY,
   clientNameProblem,
   ClientProblemMessages,
+  notifyAuthProblems,
   ONE_RECORD_CLIENT_ID,
   organisationIriProblem,
   type ClientProblem,
+  type NotifyAuthField,
+  type NotifyAuthInput,
   type OneRecordClientRecord,
 } from '../../domain/oneRecord/clients';
 import { StatusCode } from '../../domain/statusCodes';
@@ -13,6 +16,7 @@ import { sql } from 'kysely';
 import { companyRangesOf } from '../auth/accounts';
 import { hashPassword, verifyPassword, verifyAgainstNothing } from '../auth/passwords';
 import type { Db } from '../db/database';
+import type { Updateable } from 'kysely';
 import type { OneRecordClientTable } from '../db/schema';
 import { refusal, type Outcome } from '../users/outcomes';
 import { AuditEntity, recordAudit, type Actor } from '../users/userAudit';
@@ -23,9 +27,9 @@ import { AuditEntity, recordAudit, type Actor } from '../users/userAudit';
  */
 
 /** A client as registered or revoked; a registration's record also holds the secret, answered this once. */
-export type ClientOutcome = Outcome<OneRecordClientRecord & { secret?: string }, 'name' | 'organisation_iri'>;
+export type ClientOutcome = Outcome<OneRecordClientRecord & { secret?: string }, 'name' | 'organisation_iri' | NotifyAuthField>;
 
-function problem(kind: ClientProblem, field?: 'name' | 'organisation_iri', httpStatus = 400): ClientOutcome {
+function problem(kind: ClientProblem, field?: 'name' | 'organisation_iri' | NotifyAuthField, httpStatus = 400): ClientOutcome {
   return refusal(httpStatus, kind === 'notFound' ? StatusCode.FAILURE : StatusCode.VALIDATION_FAIL, ClientProblemMessages[kind], field);
 }
 
@@ -41,8 +45,41 @@ function recordOf(row: ClientRow): OneRecordClientRecord {
     revoked_by: row.revoked_by,
     revoked_at: row.revoked_at?.toISOString() ?? null,
     last_used_at: row.last_used_at?.toISOString() ?? null,
+    notify_token_url: row.notify_token_url,
+    notify_client_id: row.notify_client_id,
+    notify_scope: row.notify_scope,
   };
 }
+
+/** The notification sign-in as kept (all null: without a token), or the first problem of it. */
+function notifyAuthOf(
+  input: Partial<NotifyAuthInput>,
+):
+  | { ok: true; values: { notify_token_url: string | null; notify_client_id: string | null; notify_client_secret: string | null; notify_scope: string | null } }
+  | { ok: false; outcome: ClientOutcome } {
+  const problems = Object.entries(notifyAuthProblems(input)) as [NotifyAuthField, ClientProblem][];
+  if (problems.length > 0) return { ok: false, outcome: problem(problems[0][1], problems[0][0]) };
+  const url = (input.notify_token_url ?? '').trim();
+  return {
+    ok: true,
+    values:
+      url === ''
+        ? { notify_token_url: null, notify_client_id: null, notify_client_secret: null, notify_scope: null }
+        : {
+            notify_token_url: url,
+            notify_client_id: (input.notify_client_id ?? '').trim(),
+            notify_client_secret: input.notify_client_secret ?? '',
+            notify_scope: (input.notify_scope ?? '').trim() || null,
+          },
+  };
+}
+
+/** What the audit keeps of a notification sign-in: never the secret. */
+const auditedAuth = (values: { notify_token_url: string | null; notify_client_id: string | null; notify_scope: string | null }) => ({
+  notify_token_url: values.notify_token_url,
+  notify_client_id: values.notify_client_id,
+  notify_scope: values.notify_scope,
+});
 
 /** The company's clients, the live ones first, each in the order registered. */
 export async function listClients(db: Db, companyId: string): Promise<OneRecordClientRecord[]> {
@@ -57,13 +94,19 @@ export async function listClients(db: Db, companyId: string): Promise<OneRecordC
   return rows.map(recordOf);
 }
 
-export async function registerClient(db: Db, actor: Actor, input: { name: string; organisation_iri: string }): Promise<ClientOutcome> {
+export async function registerClient(
+  db: Db,
+  actor: Actor,
+  input: { name: string; organisation_iri: string } & Partial<NotifyAuthInput>,
+): Promise<ClientOutcome> {
   const name = input.name.trim();
   const iri = input.organisation_iri.trim();
   const nameProblem = clientNameProblem(name);
   if (nameProblem) return problem(nameProblem, 'name');
   const iriProblem = organisationIriProblem(iri);
   if (iriProblem) return problem(iriProblem, 'organisation_iri');
+  const auth = notifyAuthOf(input);
+  if (!auth.ok) return auth.outcome;
   const clientId = `orc_${randomBytes(12).toString('hex')}`;
   const secret = randomBytes(32).toString('base64url');
   const secretHash = await hashPassword(secret);
@@ -78,7 +121,16 @@ export async function registerClient(db: Db, actor: Actor, input: { name: string
     if (Number(live.count) >= CLIENTS_PER_COMPANY) return problem('tooMany', 'name');
     const row = await trx
       .insertInto('onerecord_clients')
-      .values({ client_id: clientId, company_id: actor.companyId, name, organisation_iri: iri, secret_hash: secretHash, created_by: actor.userId })
+      .values({
+        client_id: clientId,
+        company_id: actor.companyId,
+        name,
+        organisation_iri: iri,
+        secret_hash: secretHash,
+        created_by: actor.userId,
+        ...auth.values,
+        notify_auth_changed_at: auth.values.notify_token_url ? new Date() : null,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordAudit(trx, actor, {
@@ -86,13 +138,23 @@ export async function registerClient(db: Db, actor: Actor, input: { name: string
       entityKey: `${actor.companyId}|${clientId}`,
       action: 'onerecord-client-add',
       before: null,
-      after: { client_id: clientId, name, organisation_iri: iri },
+      after: { client_id: clientId, name, organisation_iri: iri, ...auditedAuth(auth.values) },
     });
     return { ok: true, record: { ...recordOf(row), secret } };
   });
 }
 
-export async function revokeClient(db: Db, actor: Actor, clientId: string): Promise<ClientOutcome> {
+/**
+ * Changes a live client of the actor's company, in a transaction holding its row: `change` gives the columns to set and
+ * what the audit keeps of the change (`before`, `after`); a client of another company is not found.
+ */
+async function changeLiveClient(
+  db: Db,
+  actor: Actor,
+  clientId: string,
+  action: 'onerecord-client-revoke' | 'onerecord-client-notify-auth',
+  change: (target: ClientRow) => { set: Updateable<OneRecordClientTable>; before: Record<string, unknown>; after: Record<string, unknown> | null },
+): Promise<ClientOutcome> {
   return db.transaction().execute(async (trx): Promise<ClientOutcome> => {
     const target = await trx
       .selectFrom('onerecord_clients')
@@ -103,21 +165,30 @@ export async function revokeClient(db: Db, actor: Actor, clientId: string): Prom
       .executeTakeFirst();
     if (!target) return problem('notFound', undefined, 404);
     if (target.revoked_at) return problem('revoked');
-    const row = await trx
-      .updateTable('onerecord_clients')
-      .set({ revoked_at: new Date(), revoked_by: actor.userId })
-      .where('client_id', '=', clientId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, {
-      entity: AuditEntity.ONE_RECORD_CLIENT,
-      entityKey: `${actor.companyId}|${clientId}`,
-      action: 'onerecord-client-revoke',
-      before: { client_id: clientId, name: target.name, organisation_iri: target.organisation_iri },
-      after: null,
-    });
+    const { set, before, after } = change(target);
+    const row = await trx.updateTable('onerecord_clients').set(set).where('client_id', '=', clientId).returningAll().executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, { entity: AuditEntity.ONE_RECORD_CLIENT, entityKey: `${actor.companyId}|${clientId}`, action, before, after });
     return { ok: true, record: recordOf(row) };
   });
+}
+
+/** Sets (or, all blank, clears) how the portal signs in to notify a live client's organisation. */
+export async function setNotifyAuth(db: Db, actor: Actor, clientId: string, input: Partial<NotifyAuthInput>): Promise<ClientOutcome> {
+  const auth = notifyAuthOf(input);
+  if (!auth.ok) return auth.outcome;
+  return changeLiveClient(db, actor, clientId, 'onerecord-client-notify-auth', (target) => ({
+    set: { ...auth.values, notify_auth_changed_at: new Date() },
+    before: { client_id: clientId, ...auditedAuth(target) },
+    after: { client_id: clientId, ...auditedAuth(auth.values) },
+  }));
+}
+
+export async function revokeClient(db: Db, actor: Actor, clientId: string): Promise<ClientOutcome> {
+  return changeLiveClient(db, actor, clientId, 'onerecord-client-revoke', (target) => ({
+    set: { revoked_at: new Date(), revoked_by: actor.userId },
+    before: { client_id: clientId, name: target.name, organisation_iri: target.organisation_iri },
+    after: null,
+  }));
 }
 
 /** A live client as its token stands for it: its company, its organisation, and the company's address ranges. */

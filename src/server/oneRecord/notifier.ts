@@ -17,6 +17,7 @@ import { companyIdOf } from './callers';
 import { currentObjects } from './objects';
 import { partnerObject } from './partnerObjects';
 import { isPermitted } from './delegationStore';
+import { createNotifyAuth } from './notifyAuth';
 
 /**
  * The ONE Record server's notifications to its subscribers (issue 37, 1; API 2.3.0 "Notifications"). Triggers
@@ -110,6 +111,7 @@ export async function targetOf(db: Db, subscriber: string, objectsBase: string):
 export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: string, log: Logger): Notifier {
   const { db, jobs } = ctx;
   const objectsBase = logisticsObjectIri(base, '');
+  const notifyAuth = createNotifyAuth(db, ctx.changes, (subscriber) => targetOf(db, subscriber, objectsBase));
   let stopped = false;
   let running: Promise<number> | undefined;
   let again = false;
@@ -414,16 +416,28 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
     };
   };
 
+  /** A notification to a subscriber's server, signed in when its organisation's client says how (notifyAuth.ts). */
   async function send(target: string, body: unknown): Promise<void> {
-    const response = await fetch(target, {
-      method: 'POST',
-      headers: { 'Content-Type': `${CONTENT_TYPE}; version=${API_VERSION}`, Accept: CONTENT_TYPE },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-      redirect: 'error',
-    });
-    await response.body?.cancel();
-    if (!response.ok) throw new Error(`${target} answered ${response.status}`);
+    const post = async (authorization: string | undefined) => {
+      const response = await fetch(target, {
+        method: 'POST',
+        headers: {
+          'Content-Type': `${CONTENT_TYPE}; version=${API_VERSION}`,
+          Accept: CONTENT_TYPE,
+          ...(authorization ? { Authorization: authorization } : {}),
+        },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+        redirect: 'error',
+      });
+      await response.body?.cancel();
+      return response.status;
+    };
+    const authorization = await notifyAuth.authorizationFor(target);
+    let status = await post(authorization);
+    // A kept token the server no longer takes: a new one, once.
+    if (status === 401 && authorization) status = await post(await notifyAuth.authorizationFor(target, true));
+    if (status < 200 || status > 299) throw new Error(`${target} answered ${status}`);
   }
 
   /** Why a due delivery is given up instead of sent, if it is. */
@@ -563,6 +577,7 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
       stopped = true;
       clearInterval(sweep);
       unsubscribe();
+      notifyAuth.stop();
     },
   };
 }

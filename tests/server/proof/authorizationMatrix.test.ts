@@ -610,6 +610,24 @@ const GENERAL_CASES: Record<string, RouteCase> = {
     ownCheck: (response) => (jsonOf(response)?.status === StatusCode.SUCCESS ? undefined : `not registered: ${response.body}`),
     other: "a new client always joins the caller's company: the body has no company (additionalProperties: false)",
   },
+  'PUT /classicapi/onerecordclients/:id': {
+    access: fn(FunctionId.USER_MANAGEMENT),
+    own: ({ own }) =>
+      call('PUT', `/classicapi/onerecordclients/${own.keptClientId}`, {
+        notify_token_url: '',
+        notify_client_id: '',
+        notify_client_secret: '',
+        notify_scope: '',
+      }),
+    ownCheck: (response) => (jsonOf(response)?.status === StatusCode.SUCCESS ? undefined : `not set: ${response.body}`),
+    other: ({ other }) =>
+      call('PUT', `/classicapi/onerecordclients/${other.keptClientId}`, {
+        notify_token_url: '',
+        notify_client_id: '',
+        notify_client_secret: '',
+        notify_scope: '',
+      }),
+  },
   'DELETE /classicapi/onerecordclients/:id': {
     access: fn(FunctionId.USER_MANAGEMENT),
     own: () => registerAndRevokeCall(),

@@ -35,6 +35,7 @@ import * as oneRecordRequestStatusNotifications from './0034_onerecord_request_s
 import * as liveOneRecordChanges from './0035_live_onerecord_changes';
 import * as oneRecordRetryTargets from './0036_onerecord_retry_targets';
 import * as oneRecordAnnouncements from './0037_onerecord_announcements';
+import * as oneRecordNotifyAuth from './0038_onerecord_notify_auth';
 
 /**
  * A migration, and whether it only adds (tables, columns with defaults or nullable, indexes): the
@@ -89,4 +90,5 @@ export const migrations: Record<string, PortalMigration> = {
   '0035_live_onerecord_changes': liveOneRecordChanges,
   '0036_onerecord_retry_targets': oneRecordRetryTargets,
   '0037_onerecord_announcements': oneRecordAnnouncements,
+  '0038_onerecord_notify_auth': oneRecordNotifyAuth,
 };

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classicCall } from '../classicCall';
+import { bearer, buildTestApp, requestToken, signIn, type TestApp } from '../testApp';
+import { startPartnerServer, type PartnerServer } from './partnerServer';
+
+/**
+ * The portal signs in when it notifies (migration 0038; API 2.3.0 "Security": POST /notifications needs an
+ * authenticated caller). An admin gives a registered client the OAuth 2.0 client credentials that the identity
+ * provider of its organisation gave the portal; the notifier then asks that provider for a token and sends it as a
+ * bearer token, keeps it while it lasts, and asks again when the subscriber's server no longer takes it. The secret is
+ * never answered, nor audited.
+ */
+
+let t: TestApp;
+let partner: PartnerServer;
+let admin: string;
+let clientId: string;
+let postEvent: () => Promise<number>;
+const LD = 'application/ld+json; version=2.3.0';
+
+const notifyAuth = (overrides: Record<string, string> = {}) => ({
+  notify_token_url: `${partner.url}/idp/token`,
+  notify_client_id: 'cargo-portal',
+  notify_client_secret: 'idp-secret-kept-by-the-portal',
+  notify_scope: 'onerecord.notify',
+  ...overrides,
+});
+
+beforeAll(async () => {
+  partner = await startPartnerServer();
+  partner.idp = { clientId: 'cargo-portal', secret: 'idp-secret-kept-by-the-portal', scope: 'onerecord.notify', token: 'first-token', asked: 0 };
+  partner.requireToken = true;
+  t = await buildTestApp({ PUBLIC_URL: 'http://localhost:3000' }, { jobs: 'workers' });
+  admin = (await signIn(t.app, 'DEMOAIR', 'admin', 'Admin#12345')).access_token;
+  const organisation = `${partner.url}/partner/logistics-objects/acme`;
+  const registered = await classicCall(t.app, admin, 'POST', '/onerecordclients', { name: 'Signed partner', organisation_iri: organisation, ...notifyAuth() });
+  expect(registered.json().status, registered.body).toBe(1);
+  clientId = registered.json().data.id;
+  const client = (await requestToken(t.app, { GrantType: 'client_credentials', ClientId: clientId, ClientSecret: registered.json().data.secret })).json()
+    .access_token;
+  const headers = { ...bearer(client), 'content-type': LD, accept: LD };
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/onerecord/logistics-objects',
+    headers,
+    payload: JSON.stringify({ '@context': { cargo: 'https://onerecord.iata.org/ns/cargo#' }, '@type': 'cargo:Piece', 'cargo:goodsDescription': 'followed' }),
+  });
+  const object = String(created.headers.location);
+  const subscribed = await t.app.inject({
+    method: 'POST',
+    url: '/onerecord/subscriptions',
+    headers,
+    payload: JSON.stringify({
+      '@context': { api: 'https://onerecord.iata.org/ns/api#' },
+      '@type': 'api:Subscription',
+      'api:hasContentType': 'application/ld+json',
+      'api:hasSubscriber': { '@id': organisation },
+      'api:hasTopicType': { '@id': 'api:LOGISTICS_OBJECT_IDENTIFIER' },
+      'api:includeSubscriptionEventType': [{ '@id': 'api:LOGISTICS_EVENT_RECEIVED' }],
+      'api:hasTopic': { '@type': 'http://www.w3.org/2001/XMLSchema#anyURI', '@value': object },
+    }),
+  });
+  expect(subscribed.statusCode, subscribed.body).toBe(201);
+  postEvent = async () =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: `${new URL(object).pathname}/logistics-events`,
+        headers,
+        payload: JSON.stringify({
+          '@context': { cargo: 'https://onerecord.iata.org/ns/cargo#' },
+          '@type': 'cargo:LogisticsEvent',
+          'cargo:eventDate': { '@type': 'http://www.w3.org/2001/XMLSchema#dateTime', '@value': '2026-11-30T06:15:00Z' },
+        }),
+      })
+    ).statusCode;
+});
+afterAll(async () => {
+  await t?.close();
+  await partner?.close();
+});
+
+describe('notifications to a server that needs a token', () => {
+  it('sign in with a token from the identity provider, kept while it lasts and asked again when refused', async () => {
+    expect(await postEvent()).toBe(201);
+    await expect.poll(() => partner.received.length, { timeout: 10_000, interval: 100 }).toBe(1);
+    expect(partner.received[0].authorization).toBe('Bearer first-token');
+    expect(await postEvent()).toBe(201);
+    await expect.poll(() => partner.received.length, { timeout: 10_000, interval: 100 }).toBe(2);
+    expect(partner.idp?.asked).toBe(1);
+
+    // The provider has a new token, and the server takes only that one: asked again at once, and delivered.
+    (partner.idp as { token: string }).token = 'second-token';
+    expect(await postEvent()).toBe(201);
+    await expect.poll(() => partner.received.length, { timeout: 10_000, interval: 100 }).toBe(3);
+    expect(partner.received[2].authorization).toBe('Bearer second-token');
+    expect(partner.idp?.asked).toBe(2);
+  });
+
+  it('says why when the provider refuses the credentials, and never answers nor audits the secret', async () => {
+    const changed = await classicCall(t.app, admin, 'PUT', `/onerecordclients/${clientId}`, notifyAuth({ notify_client_secret: 'a-wrong-secret' }));
+    expect(changed.json().status, changed.body).toBe(1);
+    expect(changed.json().data).toMatchObject({
+      notify_token_url: `${partner.url}/idp/token`,
+      notify_client_id: 'cargo-portal',
+      notify_scope: 'onerecord.notify',
+    });
+    const before = partner.received.length;
+    expect(await postEvent()).toBe(201);
+    const lastError = async () =>
+      (
+        await t.db
+          .selectFrom('onerecord_deliveries')
+          .select('last_error')
+          .where('target', '=', `${partner.url}/partner/notifications`)
+          .where('delivered_at', 'is', null)
+          .executeTakeFirst()
+      )?.last_error;
+    await expect.poll(lastError, { timeout: 10_000, interval: 100 }).toMatch(/identity provider .* refused the portal's client credentials \(401\)/);
+    expect(partner.received).toHaveLength(before);
+
+    const listed = await classicCall(t.app, admin, 'GET', '/onerecordclients');
+    expect(listed.body).not.toMatch(/idp-secret-kept-by-the-portal|a-wrong-secret/);
+    const audit = await t.db.selectFrom('audit_log').selectAll().execute();
+    expect(JSON.stringify(audit)).not.toMatch(/idp-secret-kept-by-the-portal|a-wrong-secret/);
+    expect(JSON.stringify(audit)).toContain('onerecord-client-notify-auth');
+  });
+
+  it('refuses an incomplete or malformed sign-in with the field and why, changing nothing; all blank clears it', async () => {
+    for (const [body, field, message] of [
+      [notifyAuth({ notify_client_secret: '' }), 'notify_client_secret', /client secret .* is required/],
+      [notifyAuth({ notify_token_url: 'ftp://idp.example/token' }), 'notify_token_url', /absolute http or https address/],
+      [notifyAuth({ notify_token_url: '' }), 'notify_token_url', /token address is required/],
+      [notifyAuth({ notify_client_id: 'x'.repeat(201) }), 'notify_client_id', /at most 200 characters/],
+    ] as const) {
+      const refused = await classicCall(t.app, admin, 'PUT', `/onerecordclients/${clientId}`, body);
+      expect(refused.json().status, field).not.toBe(1);
+      expect(JSON.stringify(refused.json()), field).toMatch(message);
+      expect(JSON.stringify(refused.json()), field).toContain(field);
+    }
+    const unchanged = (await classicCall(t.app, admin, 'GET', '/onerecordclients')).json().data.find((each: { id: string }) => each.id === clientId);
+    expect(unchanged.notify_client_id).toBe('cargo-portal');
+    const cleared = await classicCall(t.app, admin, 'PUT', `/onerecordclients/${clientId}`, {
+      notify_token_url: '',
+      notify_client_id: '',
+      notify_client_secret: '',
+      notify_scope: '',
+    });
+    expect(cleared.json().data).toMatchObject({ notify_token_url: null, notify_client_id: null, notify_scope: null });
+    expect((await classicCall(t.app, admin, 'PUT', '/onerecordclients/orc_000000000000000000000000', notifyAuth())).statusCode).toBe(404);
+  });
+});
