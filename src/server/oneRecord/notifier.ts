@@ -50,6 +50,21 @@ interface OutboxRow {
   company_id: string | null;
 }
 
+/** What one dispatch batch reads once: where each subscriber's notifications go, and the live registered clients. */
+interface BatchLookups {
+  targetOf(subscriber: string): Promise<string | undefined>;
+  clients(): Promise<{ company_id: string; organisation_iri: string }[]>;
+}
+
+/** A read made at its first use, then kept. */
+const once = <T>(read: () => Promise<T>): (() => Promise<T>) => {
+  let kept: Promise<T> | undefined;
+  return () => {
+    kept ??= read();
+    return kept;
+  };
+};
+
 /** What the portal announces to the registered clients' organisations (migration 0037), not to subscribers. */
 const ANNOUNCEMENTS = ['LOGISTICS_OBJECT_AVAILABLE', 'LOGISTICS_OBJECT_ACCESS_GRANTED'];
 
@@ -199,18 +214,12 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
    * shipment's master Waybill to the clients of the companies that see it (LOGISTICS_OBJECT_AVAILABLE), a lent one's to
    * the clients of the company it is lent to while it is (LOGISTICS_OBJECT_ACCESS_GRANTED). Once per organisation.
    */
-  async function announcements(trx: Db, row: OutboxRow): Promise<{ target: string; body: string }[]> {
+  async function announcements(trx: Db, row: OutboxRow, batch: BatchLookups): Promise<{ target: string; body: string }[]> {
     const cached = row.shipment_id ? await ctx.shipments.rowById(row.shipment_id) : undefined;
     if (!cached || !row.shipment_id) return [];
     const lending = row.event_type === 'LOGISTICS_OBJECT_ACCESS_GRANTED';
     if (lending && !row.company_id) return [];
-    const clients = await trx
-      .selectFrom('onerecord_clients')
-      .select(['company_id', 'organisation_iri'])
-      .where('revoked_at', 'is', null)
-      .$if(lending, (query) => query.where('company_id', '=', row.company_id as string))
-      .orderBy('created_at')
-      .execute();
+    const clients = (await batch.clients()).filter((client) => !lending || client.company_id === row.company_id);
     const objectIri = logisticsObjectIri(base, waybillObjectId(row.shipment_id));
     const body = JSON.stringify({
       '@context': CONTEXT,
@@ -234,7 +243,7 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
       if (!sees.has(client.company_id))
         sees.set(client.company_id, lending ? stillLent : accessOf(await ctx.access.scope({ companyId: client.company_id }), cached.row, false) === 'full');
       if (!sees.get(client.company_id)) continue;
-      const target = await targetOf(trx, client.organisation_iri, objectsBase);
+      const target = await batch.targetOf(client.organisation_iri);
       if (target) told.add(target);
     }
     return [...told].map((target) => ({ target, body }));
@@ -261,7 +270,17 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
         .where('status', '=', 'REQUEST_ACCEPTED')
         .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
         .execute()) as SubscriptionRow[];
+      // Read once per batch, not per row: a bulk import makes an announcement per new shipment.
       const targetOfSubscriber = new Map<string, string | undefined>();
+      const batch: BatchLookups = {
+        async targetOf(subscriber) {
+          if (!targetOfSubscriber.has(subscriber)) targetOfSubscriber.set(subscriber, await targetOf(trx, subscriber, objectsBase));
+          return targetOfSubscriber.get(subscriber);
+        },
+        clients: once(() =>
+          trx.selectFrom('onerecord_clients').select(['company_id', 'organisation_iri']).where('revoked_at', 'is', null).orderBy('created_at').execute(),
+        ),
+      };
       const deliveries: { request_id: string | null; action_request_id?: string; target: string; body: string }[] = [];
       for (const row of expanded) {
         if (row.action_request_id) {
@@ -273,7 +292,7 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
           continue;
         }
         if (ANNOUNCEMENTS.includes(row.event_type)) {
-          for (const told of await announcements(trx, row)) {
+          for (const told of await announcements(trx, row, batch)) {
             deliveries.push({ request_id: null, ...told });
             targets.add(told.target);
           }
@@ -284,9 +303,7 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
         for (const subject of await subjectsOf(row)) {
           for (const subscription of interested) {
             if (!matches(subscription, row, subject) || !(await subject.visibleTo(subscription.company_id))) continue;
-            if (!targetOfSubscriber.has(subscription.subscriber))
-              targetOfSubscriber.set(subscription.subscriber, await targetOf(trx, subscription.subscriber, objectsBase));
-            const target = targetOfSubscriber.get(subscription.subscriber);
+            const target = await batch.targetOf(subscription.subscriber);
             if (!target) continue;
             deliveries.push({ request_id: subscription.request_id, target, body: JSON.stringify(notification(row, subscription, subject)) });
             targets.add(target);
