@@ -42,23 +42,35 @@ export function signAccessToken(secret: string, userId: string, companyId: strin
 }
 
 /**
- * Tokens already verified, with their claims, until they expire: a browser sends the same token with
- * every call of its quarter of an hour, and the signature of the same bytes under the same key checks
- * the same. Whether the session is still live is the caller's question (authenticate.ts), every time.
+ * Tokens already verified, with their payloads, until they expire: a browser (or a ONE Record client) sends
+ * the same token with every call of its lifetime, and the signature of the same bytes under the same key
+ * checks the same. Only signatures that verified are kept; what a token is for (its type, issuer and
+ * audience, its claims' shape) is checked on every call, and whether its session or client is still live
+ * is the caller's question (authenticate.ts, oneRecord/routes.ts), every time.
  */
-const verified = new Map<string, { secret: string; claims: AccessClaims; expiresAtMs: number }>();
+const verified = new Map<string, { secret: string; payload: jwt.JwtPayload; expiresAtMs: number }>();
 const MAX_VERIFIED = 20_000;
+
+/** The payload of a token signed with the secret and not expired (HS256 only), from memory when verified before. */
+function verifiedPayload(secret: string, token: string): jwt.JwtPayload | undefined {
+  const known = verified.get(token);
+  if (known && known.secret === secret && known.expiresAtMs > Date.now()) return known.payload;
+  let payload: string | jwt.JwtPayload;
+  try {
+    payload = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'] });
+  } catch {
+    return undefined;
+  }
+  if (typeof payload !== 'object' || typeof payload.exp !== 'number') return undefined;
+  if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value as string);
+  verified.set(token, { secret, payload, expiresAtMs: payload.exp * 1000 });
+  return payload;
+}
 
 /** The claims of a valid token, or undefined for anything else (expired, tampered, wrong key, alg none, wrong type, no session). */
 export function verifyAccessToken(secret: string, token: string): AccessClaims | undefined {
-  const known = verified.get(token);
-  if (known && known.secret === secret && known.expiresAtMs > Date.now()) return known.claims;
-  const claims = verifyAccessTokenOnce(secret, token);
-  if (claims) {
-    if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value as string);
-    verified.set(token, { secret, claims: claims.claims, expiresAtMs: claims.expiresAtMs });
-  }
-  return claims?.claims;
+  const payload = verifiedPayload(secret, token);
+  return payload && accessClaimsOf(payload);
 }
 
 /**
@@ -66,19 +78,18 @@ export function verifyAccessToken(secret: string, token: string): AccessClaims |
  * token that has just expired too); undefined for anything not signed with the key.
  */
 export function sessionOfAccessToken(secret: string, token: string): string | undefined {
-  return verifyAccessTokenOnce(secret, token, true)?.claims.sessionId;
-}
-
-function verifyAccessTokenOnce(secret: string, token: string, ignoreExpiration = false): { claims: AccessClaims; expiresAtMs: number } | undefined {
   try {
-    const payload = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'], ignoreExpiration });
-    if (typeof payload !== 'object' || payload.typ !== 'access') return undefined;
-    if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.iat !== 'number') return undefined;
-    if (typeof payload.sid !== 'string' || !UUID.test(payload.sid) || typeof payload.exp !== 'number') return undefined;
-    return { claims: { userId: payload.sub, companyId: payload.cid, issuedAt: payload.iat, sessionId: payload.sid }, expiresAtMs: payload.exp * 1000 };
+    const payload = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'], ignoreExpiration: true });
+    return typeof payload === 'object' && typeof payload.exp === 'number' ? accessClaimsOf(payload)?.sessionId : undefined;
   } catch {
     return undefined;
   }
+}
+
+function accessClaimsOf(payload: jwt.JwtPayload): AccessClaims | undefined {
+  if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.iat !== 'number') return undefined;
+  if (typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return undefined;
+  return { userId: payload.sub, companyId: payload.cid, issuedAt: payload.iat, sessionId: payload.sid };
 }
 
 /**
@@ -108,12 +119,9 @@ export function signOneRecordToken(secret: string, claims: OneRecordClaims, issu
 
 /** The claims of a valid ONE Record token of this issuer for this audience, or undefined for anything else. */
 export function verifyOneRecordToken(secret: string, token: string, issuer: string, audience: string): OneRecordClaims | undefined {
-  try {
-    const payload = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'], issuer, audience });
-    if (typeof payload !== 'object' || payload.typ !== 'onerecord') return undefined;
-    if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.logistics_agent_uri !== 'string') return undefined;
-    return { clientId: payload.sub, companyId: payload.cid, organisationIri: payload.logistics_agent_uri };
-  } catch {
+  const payload = verifiedPayload(secret, token);
+  if (payload?.typ !== 'onerecord' || payload.iss !== issuer || !(payload.aud === audience || (Array.isArray(payload.aud) && payload.aud.includes(audience))))
     return undefined;
-  }
+  if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.logistics_agent_uri !== 'string') return undefined;
+  return { clientId: payload.sub, companyId: payload.cid, organisationIri: payload.logistics_agent_uri };
 }
