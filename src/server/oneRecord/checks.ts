@@ -2,6 +2,8 @@ import { CHECK_ID_PATTERN, DECISION_CODES, decisionCheck } from '../../domain/on
 import type { JsonLdNode } from '../../domain/oneRecord/waybillObjects';
 import type { Db } from '../db/database';
 import type { ShipmentEventKind } from '../../domain/shipmentEvents';
+import type { ShipmentRow } from '../shipments/shipmentRecord';
+import { currentObjects, type Revisions } from './objects';
 
 /**
  * The Checks of the portal's decisions (issue 37, 3; decisionEvents.ts): a Check is read from the decision's line in
@@ -31,4 +33,27 @@ export async function decisionCheckOf(db: Db, base: string, id: string): Promise
     .executeTakeFirst();
   const node = row ? decisionCheck(base, shipmentId, { eventId, kind: row.kind, at: row.at }) : undefined;
   return row && node ? { shipmentId, node, at: row.at } : undefined;
+}
+
+/** An object the portal derives from a shipment, as it is now: its node, latest revision and when that came. */
+export interface DerivedObject {
+  node: JsonLdNode;
+  latestRevision: number;
+  lastModified: Date;
+  isCheck: boolean;
+}
+
+/**
+ * The object of this id derived from the shipment, when the shipment has it: one of its FWB's objects (every one shares
+ * the shipment's revisions), or the Check of one of its decisions (one revision, made with the decision). The one
+ * answer to "does it exist" for the GETs, the change requests and the notifier.
+ */
+export async function derivedObject(db: Db, base: string, shipment: ShipmentRow, revisions: Revisions, id: string): Promise<DerivedObject | undefined> {
+  if (isCheckId(id)) {
+    const check = await decisionCheckOf(db, base, id);
+    return check && { node: check.node, latestRevision: 1, lastModified: check.at, isCheck: true };
+  }
+  const current = currentObjects(shipment, revisions, base);
+  const node = current.objects.get(id);
+  return node && { node, latestRevision: current.latestRevision, lastModified: current.lastModified, isCheck: false };
 }

@@ -5,7 +5,7 @@ import { compactNode, type StoredNode } from '../../domain/oneRecord/objectReadi
 import { isSubclassOf } from '../../domain/oneRecord/ontology';
 import { API_VERSION, CARGO, CONTENT_TYPE, CONTEXT, logisticsObjectIri } from '../../domain/oneRecord/vocabulary';
 import { checkObjectId, shipmentObjectId } from '../../domain/oneRecord/decisionEvents';
-import { decisionCheckOf, isCheckId } from './checks';
+import { derivedObject } from './checks';
 import { DERIVED_ID_PATTERN, waybillObjectId } from '../../domain/oneRecord/waybillObjects';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
@@ -155,15 +155,14 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
     if (!row.shipment_id) return [];
     const cached = await ctx.shipments.rowById(row.shipment_id);
     if (!cached) return [];
-    if (row.object_id && isCheckId(row.object_id)) {
-      const check = await decisionCheckOf(db, base, row.object_id);
-      return check ? [shipmentSubject(cached.row, check.node)] : [];
-    }
-    const { objects } = currentObjects(cached.row, { at: [cached.row.message_date] }, base);
-    // A posted event names its object; a decision is an event of the Shipment; a message changes every object.
+    // A posted event names its object (a decision's Check, the Check); a decision is an event of the Shipment; a message changes every object.
     const wanted = row.object_id ?? (row.event_id ? shipmentObjectId(row.shipment_id) : undefined);
-    const nodes = wanted ? [objects.get(wanted)].filter((node) => node !== undefined) : [...objects.values()];
-    return nodes.map((node) => shipmentSubject(cached.row, node));
+    const revisions = { at: [cached.row.message_date] };
+    if (wanted) {
+      const found = await derivedObject(db, base, cached.row, revisions, wanted);
+      return found ? [shipmentSubject(cached.row, found.node)] : [];
+    }
+    return [...currentObjects(cached.row, revisions, base).objects.values()].map((node) => shipmentSubject(cached.row, node));
   }
 
   const matches = (subscription: SubscriptionRow, row: OutboxRow, subject: Subject) =>

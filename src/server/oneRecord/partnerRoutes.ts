@@ -12,8 +12,8 @@ import { companyIdOf, requesterOf, type OneRecordCaller } from './callers';
 import { changeRequestNode } from './actionRequestRoutes';
 import { auditTrail, createObject, partnerObject, partnerObjectsOf, requestChange, requestShipmentChange, type PartnerObject } from './partnerObjects';
 import { checkShipmentChange } from './shipmentChangeRequests';
-import { currentObjects, revisionsWith } from './objects';
-import { decisionCheckOf, isCheckId } from './checks';
+import { revisionsWith } from './objects';
+import { derivedObject } from './checks';
 import { CHECK_TEMPLATES } from '../../domain/oneRecord/decisionEvents';
 import { accessOf } from '../shipments/scope';
 import { isPermitted, permittedAmong } from './delegationStore';
@@ -228,11 +228,7 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
   async function shipmentObject(reply: FastifyReply, caller: OneRecordCaller, id: string, resource: string) {
     const shipmentId = DERIVED_ID_PATTERN.test(id) ? shipmentIdOf(id) : undefined;
     const cached = shipmentId ? await ctx.shipments.rowWithMessages(shipmentId) : undefined;
-    const revisions = cached ? revisionsWith(cached.row, cached.messageTimes) : undefined;
-    const current = cached && revisions ? currentObjects(cached.row, revisions, base) : undefined;
-    // A decision's Check: one revision, made with the decision.
-    const check = cached && isCheckId(id) ? await decisionCheckOf(ctx.db, base, id) : undefined;
-    const found = check ? { latestRevision: 1, lastModified: check.at } : current?.objects.has(id) ? current : undefined;
+    const found = cached && (await derivedObject(ctx.db, base, cached.row, revisionsWith(cached.row, cached.messageTimes), id));
     if (!cached || !found || !shipmentId) {
       sendError(reply, 404, 'No logistics object has this id.', resource);
       return undefined;
@@ -241,7 +237,7 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
       sendError(reply, 403, 'This logistics object is not shared with your company.', resource);
       return undefined;
     }
-    return { shipmentId, row: cached.row, latestRevision: found.latestRevision, since: found.lastModified, isCheck: check !== undefined };
+    return { shipmentId, row: cached.row, latestRevision: found.latestRevision, since: found.lastModified, isCheck: found.isCheck };
   }
 
   /**

@@ -28,7 +28,7 @@ import { subscriptionRoutes } from './subscriptionRoutes';
 import { delegationRoutes } from './delegationRoutes';
 import { accessOf } from '../shipments/scope';
 import { currentObjects, objectsAt, revisionsWith, type ObjectsAtRevision } from './objects';
-import { decisionCheckOf, isCheckId } from './checks';
+import { decisionCheckOf, derivedObject, isCheckId } from './checks';
 import { borrowerView } from '../../domain/oneRecord/borrowerView';
 import type { ShipmentRow } from '../shipments/shipmentRecord';
 
@@ -129,11 +129,9 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     return (await partners.mayUse(caller, { objectId: id, companyId: holder.companyId }, 'GET_LOGISTICS_OBJECT')) ? 'visible' : 'refused';
   }
 
-  /** Whether a shipment has the derived object of this id: one of its FWB's objects, or the Check of one of its decisions. */
-  async function derivedObjectExists(shipment: ShipmentRow, id: string): Promise<boolean> {
-    if (isCheckId(id)) return (await decisionCheckOf(ctx.db, base, id)) !== undefined;
-    return currentObjects(shipment, { at: [shipment.message_date] }, base).objects.has(id);
-  }
+  /** Whether a shipment has the derived object of this id (checks.ts); its revisions do not matter here. */
+  const derivedObjectExists = async (shipment: ShipmentRow, id: string) =>
+    (await derivedObject(ctx.db, base, shipment, { at: [shipment.message_date] }, id)) !== undefined;
 
   app.get(
     '/',
