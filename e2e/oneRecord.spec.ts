@@ -144,6 +144,7 @@ test("an admin gives a client the sign-in its organisation's identity provider i
     await dialog.getByRole('textbox', { name: /token address/ }).fill(`${partner.url}/idp/token`);
     await dialog.getByRole('textbox', { name: /^Client ID at the provider/ }).fill('cargo-portal-e2e');
     await dialog.getByLabel(/^Client secret at the provider/).fill('provider-secret-e2e');
+    await expect(dialog.getByRole('radio', { name: /HTTP Basic header/ })).toBeChecked(); // what this provider takes
     await page.screenshot({ path: test.info().outputPath('notify-sign-in.png'), fullPage: true });
     await dialog.getByRole('button', { name: 'Save Sign-in' }).click();
     await expect(page.getByText('Notifications to E2E signed partner now go signed in.')).toBeVisible();

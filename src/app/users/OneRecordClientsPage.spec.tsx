@@ -24,6 +24,7 @@ const client = {
   notify_token_url: null,
   notify_client_id: null,
   notify_scope: null,
+  notify_auth_method: null,
 };
 
 function clientsProvider(clients: object[]) {
@@ -115,13 +116,22 @@ describe('the ONE Record Clients page', { timeout: 60_000 }, () => {
     const secret = within(dialog).getByLabelText(/^Client secret at the provider/);
     expect(secret).toHaveAttribute('type', 'password');
     await user.type(secret, 'provider-secret');
+    // An HTTP Basic header unless the admin picks the form body, as this provider asks.
+    expect(within(dialog).getByRole('radio', { name: /HTTP Basic header/ })).toBeChecked();
+    await user.click(within(dialog).getByRole('radio', { name: /form body/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Save Sign-in' }));
     expect(await screen.findByText('Notifications to Acme forwarding system now go signed in.')).toBeInTheDocument();
     expect(http.classic).toHaveBeenCalledWith(
       `/onerecordclients/${client.id}`,
       expect.objectContaining({
         method: 'PUT',
-        body: { notify_token_url: signed.notify_token_url, notify_client_id: 'cargo-portal', notify_client_secret: 'provider-secret', notify_scope: '' },
+        body: {
+          notify_token_url: signed.notify_token_url,
+          notify_client_id: 'cargo-portal',
+          notify_client_secret: 'provider-secret',
+          notify_scope: '',
+          notify_auth_method: 'client_secret_post',
+        },
       }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -129,7 +139,13 @@ describe('the ONE Record Clients page', { timeout: 60_000 }, () => {
 
   it('shows where a client signs in, and notifies without a token again in one click', async () => {
     const http = fakeHttpClient();
-    const signed = { ...client, notify_token_url: 'https://idp.forwarder.example/oauth2/token', notify_client_id: 'cargo-portal', notify_scope: 'notify' };
+    const signed = {
+      ...client,
+      notify_token_url: 'https://idp.forwarder.example/oauth2/token',
+      notify_client_id: 'cargo-portal',
+      notify_scope: 'notify',
+      notify_auth_method: 'client_secret_post' as const,
+    };
     http.classic.mockResolvedValue({ status: 200, headers: new Headers(), body: '', json: { status: 1, data: client } });
     renderUserPages(PATH, { messages: spec.messages, dataProvider: clientsProvider([signed]), httpClient: http.client });
     const user = userEvent.setup({ delay: null });
@@ -138,11 +154,15 @@ describe('the ONE Record Clients page', { timeout: 60_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'How the portal signs in to notify Acme forwarding system' });
     expect(within(dialog).getByRole('textbox', { name: /^Client ID at the provider/ })).toHaveValue('cargo-portal');
     expect(within(dialog).getByLabelText(/^Client secret at the provider/)).toHaveValue('');
+    expect(within(dialog).getByRole('radio', { name: /form body/ })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Notify Without a Token' }));
     expect(await screen.findByText('Notifications to Acme forwarding system now go without a token.')).toBeInTheDocument();
     expect(http.classic).toHaveBeenCalledWith(
       `/onerecordclients/${client.id}`,
-      expect.objectContaining({ method: 'PUT', body: { notify_token_url: '', notify_client_id: '', notify_client_secret: '', notify_scope: '' } }),
+      expect.objectContaining({
+        method: 'PUT',
+        body: { notify_token_url: '', notify_client_id: '', notify_client_secret: '', notify_scope: '', notify_auth_method: '' },
+      }),
     );
   });
 });

@@ -19,7 +19,7 @@ import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import KeyIcon from '@mui/icons-material/Key';
-import { DataTable, Form, List, SaveButton, TextInput, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, Form, List, RadioButtonGroupInput, SaveButton, TextInput, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import {
   clientNameProblem,
   ClientProblemMessages,
@@ -197,7 +197,13 @@ interface NotifyValues {
   notify_client_id?: string;
   notify_client_secret?: string;
   notify_scope?: string;
+  notify_auth_method?: string;
 }
+
+const AUTH_METHOD_CHOICES = [
+  { id: 'client_secret_basic', name: 'app.users.oneRecordClients.notifyAuthBasic' },
+  { id: 'client_secret_post', name: 'app.users.oneRecordClients.notifyAuthPost' },
+];
 
 function validateNotifyAuth(values: NotifyValues) {
   const problems = notifyAuthProblems({
@@ -205,6 +211,7 @@ function validateNotifyAuth(values: NotifyValues) {
     notify_client_id: values.notify_client_id ?? '',
     notify_client_secret: values.notify_client_secret ?? '',
     notify_scope: values.notify_scope ?? '',
+    notify_auth_method: values.notify_auth_method ?? '',
   });
   return Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, ClientProblemMessages[problem]]));
 }
@@ -239,13 +246,14 @@ function NotifyAuthButton() {
   };
   const { submit } = useAddForm<OneRecordClientRecord>(`/onerecordclients/${encodeURIComponent(record?.id ?? '')}`, 'notify_token_url', saved, 'PUT');
   if (!record || record.revoked_at) return null;
-  const blank = { notify_token_url: '', notify_client_id: '', notify_client_secret: '', notify_scope: '' };
+  const blank = { notify_token_url: '', notify_client_id: '', notify_client_secret: '', notify_scope: '', notify_auth_method: '' };
   const send = (values: NotifyValues) =>
     submit({
       notify_token_url: (values.notify_token_url ?? '').trim(),
       notify_client_id: (values.notify_client_id ?? '').trim(),
       notify_client_secret: values.notify_client_secret ?? '',
       notify_scope: (values.notify_scope ?? '').trim(),
+      notify_auth_method: values.notify_auth_method ?? '',
     });
   return (
     <>
@@ -265,6 +273,7 @@ function NotifyAuthButton() {
             notify_client_id: record.notify_client_id ?? '',
             notify_client_secret: '',
             notify_scope: record.notify_scope ?? '',
+            notify_auth_method: record.notify_auth_method ?? 'client_secret_basic',
           }}
           onSubmit={send}
           validate={validateNotifyAuth}
@@ -287,6 +296,13 @@ function NotifyAuthButton() {
               autoComplete="new-password"
             />
             <TextInput source="notify_scope" label="app.users.oneRecordClients.notifyScope" autoComplete="off" />
+            <RadioButtonGroupInput
+              source="notify_auth_method"
+              label="app.users.oneRecordClients.notifyAuthMethod"
+              helperText="app.users.oneRecordClients.notifyAuthMethodHint"
+              choices={AUTH_METHOD_CHOICES}
+              row={false}
+            />
           </DialogContent>
           <DialogActions>
             <MuiButton onClick={() => setOpen(false)}>{translate('app.users.oneRecordClients.notifyCancel')}</MuiButton>

@@ -16,6 +16,12 @@ export const TOKEN_URL_MAX = 500;
 export const NOTIFY_CLIENT_ID_MAX = 200;
 export const NOTIFY_SECRET_MAX = 500;
 export const NOTIFY_SCOPE_MAX = 200;
+/**
+ * How the client credentials reach the identity provider (RFC 6749, 2.3.1): an HTTP Basic header, which every provider
+ * must take (the default), or the form body, which some ask for instead.
+ */
+export const NOTIFY_AUTH_METHODS = ['client_secret_basic', 'client_secret_post'] as const;
+export type NotifyAuthMethod = (typeof NOTIFY_AUTH_METHODS)[number];
 
 export type ClientProblem =
   | 'nameRequired'
@@ -32,7 +38,8 @@ export type ClientProblem =
   | 'notifyClientIdTooLong'
   | 'notifySecretRequired'
   | 'notifySecretTooLong'
-  | 'notifyScopeTooLong';
+  | 'notifyScopeTooLong'
+  | 'notifyAuthMethodInvalid';
 
 export const ClientProblemMessages: Record<ClientProblem, string> = {
   nameRequired: 'A name is required, to tell the client apart.',
@@ -50,6 +57,7 @@ export const ClientProblemMessages: Record<ClientProblem, string> = {
   notifySecretRequired: 'The client secret the identity provider gave the portal is required (it is never shown again: enter it each time).',
   notifySecretTooLong: `The client secret may hold at most ${NOTIFY_SECRET_MAX} characters.`,
   notifyScopeTooLong: `The scope may hold at most ${NOTIFY_SCOPE_MAX} characters.`,
+  notifyAuthMethodInvalid: 'The credentials are sent as client_secret_basic (an HTTP Basic header) or client_secret_post (in the form body).',
 };
 
 /**
@@ -62,6 +70,8 @@ export interface NotifyAuthInput {
   notify_client_id: string;
   notify_client_secret: string;
   notify_scope: string;
+  /** Blank: client_secret_basic. */
+  notify_auth_method: string;
 }
 export type NotifyAuthField = keyof NotifyAuthInput;
 
@@ -81,6 +91,7 @@ export function notifyAuthProblems(input: Partial<NotifyAuthInput>): Partial<Rec
   const id = (input.notify_client_id ?? '').trim();
   const secret = input.notify_client_secret ?? '';
   const scope = (input.notify_scope ?? '').trim();
+  const method = (input.notify_auth_method ?? '').trim();
   const problems: Partial<Record<NotifyAuthField, ClientProblem>> = {};
   if (url === '' && id === '' && secret === '' && scope === '') return problems;
   if (url === '') problems.notify_token_url = 'tokenUrlRequired';
@@ -90,6 +101,7 @@ export function notifyAuthProblems(input: Partial<NotifyAuthInput>): Partial<Rec
   if (secret === '') problems.notify_client_secret = 'notifySecretRequired';
   else if (secret.length > NOTIFY_SECRET_MAX) problems.notify_client_secret = 'notifySecretTooLong';
   if (scope.length > NOTIFY_SCOPE_MAX) problems.notify_scope = 'notifyScopeTooLong';
+  if (method !== '' && !(NOTIFY_AUTH_METHODS as readonly string[]).includes(method)) problems.notify_auth_method = 'notifyAuthMethodInvalid';
   return problems;
 }
 
@@ -121,4 +133,5 @@ export interface OneRecordClientRecord {
   notify_token_url: string | null;
   notify_client_id: string | null;
   notify_scope: string | null;
+  notify_auth_method: NotifyAuthMethod | null;
 }

@@ -135,6 +135,8 @@ export interface OneRecordClientTable {
   notify_client_id: string | null;
   notify_client_secret: string | null;
   notify_scope: string | null;
+  /** 0039: null on a sign-in set before it means client_secret_post. */
+  notify_auth_method: 'client_secret_basic' | 'client_secret_post' | null;
   notify_auth_changed_at: Date | null;
 }
 

@@ -41,6 +41,9 @@ const ClientRecordSchema = Type.Object({
   }),
   notify_client_id: NullableText,
   notify_scope: NullableText,
+  notify_auth_method: Type.Union([Type.Literal('client_secret_basic'), Type.Literal('client_secret_post'), Type.Null()], {
+    description: 'how the client credentials reach the identity provider: an HTTP Basic header, or the form body; null: without a token',
+  }),
 });
 export type ClientRecordSchemaIsRecord = Holds<Same<Static<typeof ClientRecordSchema>, OneRecordClientRecord>>;
 
@@ -54,6 +57,9 @@ const NotifyAuthProperties = {
   notify_client_id: Type.Optional(Type.String({ maxLength: NOTIFY_CLIENT_ID_MAX * 2 })),
   notify_client_secret: Type.Optional(Type.String({ maxLength: NOTIFY_SECRET_MAX * 2, description: 'kept, never answered' })),
   notify_scope: Type.Optional(Type.String({ maxLength: NOTIFY_SCOPE_MAX * 2 })),
+  notify_auth_method: Type.Optional(
+    Type.String({ maxLength: 100, description: 'client_secret_basic (an HTTP Basic header; the default) or client_secret_post (in the form body)' }),
+  ),
 };
 const ClientBody = Type.Object(
   { name: Type.String({ maxLength: CLIENT_NAME_MAX * 2 }), organisation_iri: Type.String({ maxLength: ORGANISATION_IRI_MAX * 2 }), ...NotifyAuthProperties },

@@ -9,6 +9,7 @@ import {
   type ClientProblem,
   type NotifyAuthField,
   type NotifyAuthInput,
+  type NotifyAuthMethod,
   type OneRecordClientRecord,
 } from '../../domain/oneRecord/clients';
 import { StatusCode } from '../../domain/statusCodes';
@@ -48,15 +49,15 @@ function recordOf(row: ClientRow): OneRecordClientRecord {
     notify_token_url: row.notify_token_url,
     notify_client_id: row.notify_client_id,
     notify_scope: row.notify_scope,
+    notify_auth_method: row.notify_token_url ? (row.notify_auth_method ?? 'client_secret_post') : null,
   };
 }
 
+/** The notification sign-in as its columns keep it. */
+type NotifyAuthValues = Pick<ClientRow, 'notify_token_url' | 'notify_client_id' | 'notify_client_secret' | 'notify_scope' | 'notify_auth_method'>;
+
 /** The notification sign-in as kept (all null: without a token), or the first problem of it. */
-function notifyAuthOf(
-  input: Partial<NotifyAuthInput>,
-):
-  | { ok: true; values: { notify_token_url: string | null; notify_client_id: string | null; notify_client_secret: string | null; notify_scope: string | null } }
-  | { ok: false; outcome: ClientOutcome } {
+function notifyAuthOf(input: Partial<NotifyAuthInput>): { ok: true; values: NotifyAuthValues } | { ok: false; outcome: ClientOutcome } {
   const problems = Object.entries(notifyAuthProblems(input)) as [NotifyAuthField, ClientProblem][];
   if (problems.length > 0) return { ok: false, outcome: problem(problems[0][1], problems[0][0]) };
   const url = (input.notify_token_url ?? '').trim();
@@ -64,21 +65,23 @@ function notifyAuthOf(
     ok: true,
     values:
       url === ''
-        ? { notify_token_url: null, notify_client_id: null, notify_client_secret: null, notify_scope: null }
+        ? { notify_token_url: null, notify_client_id: null, notify_client_secret: null, notify_scope: null, notify_auth_method: null }
         : {
             notify_token_url: url,
             notify_client_id: (input.notify_client_id ?? '').trim(),
             notify_client_secret: input.notify_client_secret ?? '',
             notify_scope: (input.notify_scope ?? '').trim() || null,
+            notify_auth_method: ((input.notify_auth_method ?? '').trim() || 'client_secret_basic') as NotifyAuthMethod,
           },
   };
 }
 
 /** What the audit keeps of a notification sign-in: never the secret. */
-const auditedAuth = (values: { notify_token_url: string | null; notify_client_id: string | null; notify_scope: string | null }) => ({
+const auditedAuth = (values: Omit<NotifyAuthValues, 'notify_client_secret'>) => ({
   notify_token_url: values.notify_token_url,
   notify_client_id: values.notify_client_id,
   notify_scope: values.notify_scope,
+  notify_auth_method: values.notify_token_url ? (values.notify_auth_method ?? 'client_secret_post') : null,
 });
 
 /** The company's clients, the live ones first, each in the order registered. */

@@ -1,12 +1,13 @@
 import type { ChangeFeed } from '../changes/changeFeed';
+import type { NotifyAuthMethod } from '../../domain/oneRecord/clients';
 import type { Db } from '../db/database';
 
 /**
  * How the notifier signs in at a subscriber's server (API 2.3.0, "Security": POST /notifications needs an
  * authenticated caller). A registered client may hold the OAuth 2.0 client credentials that the identity provider of
  * its organisation gave the portal (migration 0038); for a target that is that organisation's `/notifications`, the
- * notifier asks the provider for an access token (grant_type client_credentials, the credentials in the form body)
- * and sends it as a bearer token. A token is kept until shortly before it expires, and asked again at once when the
+ * notifier asks the provider for an access token (grant_type client_credentials; the credentials in an HTTP Basic
+ * header, or in the form body where the client says so: RFC 6749, 2.3.1) and sends it as a bearer token. A token is kept until shortly before it expires, and asked again at once when the
  * subscriber's server answers 401. A target no client holds credentials for is notified without a token.
  */
 
@@ -24,8 +25,14 @@ interface Credentials {
   providerClientId: string;
   secret: string;
   scope: string | null;
+  method: NotifyAuthMethod;
   changedAt: number;
 }
+
+/** RFC 6749, 2.3.1: the client id and secret are form-encoded, then joined by a colon, then base64. */
+const formEncoded = (text: string) => new URLSearchParams({ v: text }).toString().slice(2);
+export const basicAuthorization = (clientId: string, secret: string) =>
+  `Basic ${Buffer.from(`${formEncoded(clientId)}:${formEncoded(secret)}`).toString('base64')}`;
 
 export interface NotifyAuth {
   /** The Authorization header for a target, or undefined when it is notified without a token. `fresh`: not a kept token. */
@@ -51,7 +58,16 @@ export function createNotifyAuth(db: Db, changes: ChangeFeed, targetOf: (subscri
     if (!read || Date.now() - read.at > CREDENTIALS_TTL_MS) {
       const rows = await db
         .selectFrom('onerecord_clients')
-        .select(['client_id', 'organisation_iri', 'notify_token_url', 'notify_client_id', 'notify_client_secret', 'notify_scope', 'notify_auth_changed_at'])
+        .select([
+          'client_id',
+          'organisation_iri',
+          'notify_token_url',
+          'notify_client_id',
+          'notify_client_secret',
+          'notify_scope',
+          'notify_auth_method',
+          'notify_auth_changed_at',
+        ])
         .where('revoked_at', 'is', null)
         .where('notify_token_url', 'is not', null)
         .orderBy('notify_auth_changed_at', 'desc')
@@ -67,6 +83,8 @@ export function createNotifyAuth(db: Db, changes: ChangeFeed, targetOf: (subscri
           providerClientId: row.notify_client_id,
           secret: row.notify_client_secret,
           scope: row.notify_scope,
+          // Set before migration 0039: in the form body, as then.
+          method: row.notify_auth_method ?? 'client_secret_post',
           changedAt: row.notify_auth_changed_at?.getTime() ?? 0,
         });
       }
@@ -76,13 +94,22 @@ export function createNotifyAuth(db: Db, changes: ChangeFeed, targetOf: (subscri
   }
 
   async function askToken(credentials: Credentials): Promise<{ token: string; until: number }> {
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: credentials.providerClientId, client_secret: credentials.secret });
+    const basic = credentials.method === 'client_secret_basic';
+    const form = new URLSearchParams({ grant_type: 'client_credentials' });
+    if (!basic) {
+      form.set('client_id', credentials.providerClientId);
+      form.set('client_secret', credentials.secret);
+    }
     if (credentials.scope) form.set('scope', credentials.scope);
     let response: Response;
     try {
       response = await fetch(credentials.tokenUrl, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: 'application/json',
+          ...(basic ? { Authorization: basicAuthorization(credentials.providerClientId, credentials.secret) } : {}),
+        },
         body: form,
         signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
         redirect: 'error',

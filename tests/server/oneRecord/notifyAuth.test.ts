@@ -29,6 +29,7 @@ const notifyAuth = (overrides: Record<string, string> = {}) => ({
 beforeAll(async () => {
   partner = await startPartnerServer();
   partner.idp = { clientId: 'cargo-portal', secret: 'idp-secret-kept-by-the-portal', scope: 'onerecord.notify', token: 'first-token', asked: 0 };
+  // An HTTP Basic header unless told otherwise (RFC 6749, 2.3.1): the provider here takes no other way.
   partner.requireToken = true;
   t = await buildTestApp({ PUBLIC_URL: 'http://localhost:3000' }, { jobs: 'workers' });
   admin = (await signIn(t.app, 'DEMOAIR', 'admin', 'Admin#12345')).access_token;
@@ -97,6 +98,39 @@ describe('notifications to a server that needs a token', () => {
     expect(partner.idp?.asked).toBe(2);
   });
 
+  it('sends the credentials in the form body to a provider that asks for that, and says so', async () => {
+    const listed = (await classicCall(t.app, admin, 'GET', '/onerecordclients')).json().data.find((each: { id: string }) => each.id === clientId);
+    expect(listed.notify_auth_method).toBe('client_secret_basic');
+    // A secret with characters the Basic header form-encodes, at a provider that takes only the form body.
+    Object.assign(partner.idp as object, { method: 'client_secret_post', secret: 'p@ss:w0rd+/ü', token: 'posted-token' });
+    const changed = await classicCall(
+      t.app,
+      admin,
+      'PUT',
+      `/onerecordclients/${clientId}`,
+      notifyAuth({ notify_client_secret: 'p@ss:w0rd+/ü', notify_auth_method: 'client_secret_post' }),
+    );
+    expect(changed.json().data.notify_auth_method, changed.body).toBe('client_secret_post');
+    const before = partner.received.length;
+    expect(await postEvent()).toBe(201);
+    await expect.poll(() => partner.received.length, { timeout: 10_000, interval: 100 }).toBe(before + 1);
+    expect(partner.received.at(-1)?.authorization).toBe('Bearer posted-token');
+
+    // The same secret in a Basic header, form-encoded first, where the provider takes only that.
+    Object.assign(partner.idp as object, { method: 'client_secret_basic', token: 'basic-token' });
+    const basic = await classicCall(t.app, admin, 'PUT', `/onerecordclients/${clientId}`, notifyAuth({ notify_client_secret: 'p@ss:w0rd+/ü' }));
+    expect(basic.json().data.notify_auth_method, basic.body).toBe('client_secret_basic');
+    expect(await postEvent()).toBe(201);
+    await expect.poll(() => partner.received.length, { timeout: 10_000, interval: 100 }).toBe(before + 2);
+    expect(partner.received.at(-1)?.authorization).toBe('Bearer basic-token');
+    Object.assign(partner.idp as object, { secret: 'idp-secret-kept-by-the-portal' });
+
+    // A sign-in set before migration 0039 has no method: it went in the form body, and still does.
+    await t.db.updateTable('onerecord_clients').set({ notify_auth_method: null }).where('client_id', '=', clientId).execute();
+    const older = (await classicCall(t.app, admin, 'GET', '/onerecordclients')).json().data.find((each: { id: string }) => each.id === clientId);
+    expect(older.notify_auth_method).toBe('client_secret_post');
+  });
+
   it('says why when the provider refuses the credentials, and never answers nor audits the secret', async () => {
     const changed = await classicCall(t.app, admin, 'PUT', `/onerecordclients/${clientId}`, notifyAuth({ notify_client_secret: 'a-wrong-secret' }));
     expect(changed.json().status, changed.body).toBe(1);
@@ -132,6 +166,7 @@ describe('notifications to a server that needs a token', () => {
       [notifyAuth({ notify_token_url: 'ftp://idp.example/token' }), 'notify_token_url', /absolute http or https address/],
       [notifyAuth({ notify_token_url: '' }), 'notify_token_url', /token address is required/],
       [notifyAuth({ notify_client_id: 'x'.repeat(201) }), 'notify_client_id', /at most 200 characters/],
+      [notifyAuth({ notify_auth_method: 'private_key_jwt' }), 'notify_auth_method', /client_secret_basic .* or client_secret_post/],
     ] as const) {
       const refused = await classicCall(t.app, admin, 'PUT', `/onerecordclients/${clientId}`, body);
       expect(refused.json().status, field).not.toBe(1);
@@ -146,7 +181,7 @@ describe('notifications to a server that needs a token', () => {
       notify_client_secret: '',
       notify_scope: '',
     });
-    expect(cleared.json().data).toMatchObject({ notify_token_url: null, notify_client_id: null, notify_scope: null });
+    expect(cleared.json().data).toMatchObject({ notify_token_url: null, notify_client_id: null, notify_scope: null, notify_auth_method: null });
     expect((await classicCall(t.app, admin, 'PUT', '/onerecordclients/orc_000000000000000000000000', notifyAuth())).statusCode).toBe(404);
   });
 });

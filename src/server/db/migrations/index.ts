@@ -36,6 +36,7 @@ import * as liveOneRecordChanges from './0035_live_onerecord_changes';
 import * as oneRecordRetryTargets from './0036_onerecord_retry_targets';
 import * as oneRecordAnnouncements from './0037_onerecord_announcements';
 import * as oneRecordNotifyAuth from './0038_onerecord_notify_auth';
+import * as oneRecordNotifyAuthMethod from './0039_onerecord_notify_auth_method';
 
 /**
  * A migration, and whether it only adds (tables, columns with defaults or nullable, indexes): the
@@ -91,4 +92,5 @@ export const migrations: Record<string, PortalMigration> = {
   '0036_onerecord_retry_targets': oneRecordRetryTargets,
   '0037_onerecord_announcements': oneRecordAnnouncements,
   '0038_onerecord_notify_auth': oneRecordNotifyAuth,
+  '0039_onerecord_notify_auth_method': oneRecordNotifyAuthMethod,
 };
