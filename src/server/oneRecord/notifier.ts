@@ -4,8 +4,9 @@ import { compactNode, type StoredNode } from '../../domain/oneRecord/objectReadi
 import { isSubclassOf } from '../../domain/oneRecord/ontology';
 import { CARGO, CONTEXT, logisticsObjectIri } from '../../domain/oneRecord/vocabulary';
 import { checkObjectId, shipmentObjectId } from '../../domain/oneRecord/decisionEvents';
-import { derivedObject } from './checks';
-import { DERIVED_ID_PATTERN } from '../../domain/oneRecord/waybillObjects';
+import { derivedObject, isCheckId } from './checks';
+import { borrowerView } from '../../domain/oneRecord/borrowerView';
+import { DERIVED_ID_PATTERN, type JsonLdNode } from '../../domain/oneRecord/waybillObjects';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import type { JobQueue } from '../jobs/jobQueue';
@@ -72,9 +73,8 @@ interface SubscriptionRow {
 interface Subject {
   objectId: string;
   type: string;
-  /** Whether a company may see it. */
-  visibleTo(companyId: string): Promise<boolean>;
-  body(): Record<string, unknown>;
+  /** What a company sees of it (a borrower, less: borrowerView.ts); undefined when it may not see it. */
+  seenBy(companyId: string): Promise<Record<string, unknown> | undefined>;
 }
 
 export interface Notifier {
@@ -95,12 +95,26 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
   let running: Promise<number> | undefined;
   let again = false;
 
-  const shipmentSubject = (shipment: ShipmentRow, node: { '@id': string; '@type': string }): Subject => ({
-    objectId: node['@id'].slice(objectsBase.length),
-    type: node['@type'].replace(/^cargo:/, CARGO),
-    visibleTo: async (companyId) => accessOf(await ctx.access.scope({ companyId }), shipment, false) === 'full',
-    body: () => node as Record<string, unknown>,
-  });
+  /**
+   * An object derived from a shipment: whole to a company that sees the shipment; to one it is lent to, what a borrower
+   * sees of it (its decisions, and the objects of its summary: borrowerView.ts), and never a partner's event.
+   */
+  const shipmentSubject = (row: OutboxRow, shipment: ShipmentRow, node: JsonLdNode): Subject => {
+    const objectId = node['@id'].slice(objectsBase.length);
+    const shipmentId = String(shipment.shipment_id);
+    return {
+      objectId,
+      type: node['@type'].replace(/^cargo:/, CARGO),
+      async seenBy(companyId) {
+        const scope = await ctx.access.scope({ companyId });
+        const access = accessOf(scope, shipment, scope.lentIds.includes(shipmentId));
+        if (access === 'full') return node;
+        if (access === 'none' || (row.event_id && row.object_id)) return undefined;
+        if (isCheckId(objectId)) return node;
+        return borrowerView(shipmentId, currentObjects(shipment, { at: [shipment.message_date] }, base).objects).get(objectId);
+      },
+    };
+  };
 
   /** The objects an outbox row is about (none when they are gone). */
   async function subjectsOf(row: OutboxRow): Promise<Subject[]> {
@@ -111,8 +125,10 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
         {
           objectId: row.object_id,
           type: object.type,
-          visibleTo: async (companyId) => companyId === object.companyId || (await isPermitted(db, companyId, object.objectId, 'GET_LOGISTICS_OBJECT')),
-          body: () => ({ ...compactNode(object.body as StoredNode), 'api:hasRevision': object.revision, 'api:hasLatestRevision': object.latestRevision }),
+          seenBy: async (companyId) =>
+            companyId === object.companyId || (await isPermitted(db, companyId, object.objectId, 'GET_LOGISTICS_OBJECT'))
+              ? { ...compactNode(object.body as StoredNode), 'api:hasRevision': object.revision, 'api:hasLatestRevision': object.latestRevision }
+              : undefined,
         },
       ];
     }
@@ -124,9 +140,9 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
     const revisions = { at: [cached.row.message_date] };
     if (wanted) {
       const found = await derivedObject(db, base, cached.row, revisions, wanted);
-      return found ? [shipmentSubject(cached.row, found.node)] : [];
+      return found ? [shipmentSubject(row, cached.row, found.node)] : [];
     }
-    return [...currentObjects(cached.row, revisions, base).objects.values()].map((node) => shipmentSubject(cached.row, node));
+    return [...currentObjects(cached.row, revisions, base).objects.values()].map((node) => shipmentSubject(row, cached.row, node));
   }
 
   const matches = (subscription: SubscriptionRow, row: OutboxRow, subject: Subject) =>
@@ -135,13 +151,13 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
       ? subscription.topic === logisticsObjectIri(base, subject.objectId)
       : subscription.topic === subject.type || isSubclassOf(subject.type, subscription.topic));
 
-  function notification(row: OutboxRow, subscription: SubscriptionRow, subject: Subject) {
+  function notification(row: OutboxRow, subscription: SubscriptionRow, subject: Subject, seen: Record<string, unknown>) {
     const objectIri = logisticsObjectIri(base, subject.objectId);
     return {
       '@context': CONTEXT,
       '@type': 'api:Notification',
       'api:hasEventType': { '@id': `api:${row.event_type}` },
-      'api:hasLogisticsObject': subscription.send_body ? subject.body() : { '@id': objectIri },
+      'api:hasLogisticsObject': subscription.send_body ? seen : { '@id': objectIri },
       'api:hasLogisticsObjectType': subject.type,
       ...(row.event_id ? { 'api:hasLogisticsEvent': [{ '@id': `${objectIri}/logistics-events/${row.event_id}` }] } : {}),
       'api:isTriggeredBy': { '@id': actionRequestIri(base, subscription.request_id) },
@@ -225,10 +241,12 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
         if (interested.length === 0) continue;
         for (const subject of await subjectsOf(row)) {
           for (const subscription of interested) {
-            if (!matches(subscription, row, subject) || !(await subject.visibleTo(subscription.company_id))) continue;
+            if (!matches(subscription, row, subject)) continue;
+            const seen = await subject.seenBy(subscription.company_id);
+            if (!seen) continue;
             const target = await batch.targetOf(subscription.subscriber);
             if (!target) continue;
-            deliveries.push({ request_id: subscription.request_id, target, body: JSON.stringify(notification(row, subscription, subject)) });
+            deliveries.push({ request_id: subscription.request_id, target, body: JSON.stringify(notification(row, subscription, subject, seen)) });
             targets.add(target);
           }
         }

@@ -117,12 +117,20 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   delegationRoutes(app, ctx, base, partners.mayUse);
   subscriptionRoutes(app, ctx, base, { objectAccess, holdsOrganisation: partners.holdsOrganisation, dataHolder: logisticsObjectIri(base, DATA_HOLDER_ID) });
 
-  /** Whether the caller's company may see the logistics object of this id (a shipment's, in its scope; a partner's, its holder). */
+  /**
+   * Whether the caller's company may see the logistics object of this id (a shipment's, in its scope, or what a borrower
+   * sees of one lent to it; a partner's, its holder).
+   */
   async function objectAccess(caller: OneRecordCaller, id: string): Promise<'visible' | 'refused' | 'missing'> {
     if (DERIVED_ID_PATTERN.test(id)) {
-      const cached = await ctx.shipments.rowById(shipmentIdOf(id) as string);
+      const shipmentId = shipmentIdOf(id) as string;
+      const cached = await ctx.shipments.rowById(shipmentId);
       if (!cached || !(await derivedObjectExists(cached.row, id))) return 'missing';
-      return accessOf(await ctx.access.scope(caller), cached.row, false) === 'full' ? 'visible' : 'refused';
+      const scope = await ctx.access.scope(caller);
+      const access = accessOf(scope, cached.row, scope.lentIds.includes(shipmentId));
+      if (access === 'full') return 'visible';
+      const seen = isCheckId(id) || borrowerView(shipmentId, currentObjects(cached.row, { at: [cached.row.message_date] }, base).objects).has(id);
+      return access === 'lent' && seen ? 'visible' : 'refused';
     }
     const holder = await holderOf(ctx.db, id);
     if (!holder) return 'missing';

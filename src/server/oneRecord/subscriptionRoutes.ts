@@ -41,7 +41,7 @@ export function subscriptionRoutes(app: FastifyInstance, ctx: AppContext, base: 
       schema: {
         summary: 'Subscribe to ONE Record logistics objects',
         description:
-          "An api:Subscription (application/ld+json): api:hasSubscriber the organisation to notify (the caller's own: its registered organisation, its company, or an organisation object its company created here), api:hasTopicType LOGISTICS_OBJECT_TYPE with a logistics object class as api:hasTopic, or LOGISTICS_OBJECT_IDENTIFIER with the IRI of an object the caller may see; api:includeSubscriptionEventType the events wanted. Accepted at once: 201 with Location (the api:SubscriptionRequest) and Type. 422 for a topic object that is not this server's, or a subscription already active.",
+          "An api:Subscription (application/ld+json): api:hasSubscriber the organisation to notify (the caller's own: its registered organisation, its company, or an organisation object its company created here), api:hasTopicType LOGISTICS_OBJECT_TYPE with a logistics object class as api:hasTopic, or LOGISTICS_OBJECT_IDENTIFIER with the IRI of an object the caller may see (a company a shipment is lent to: the objects its summary shows, and is told of the decisions and of those objects as it sees them, while the shipment is lent); api:includeSubscriptionEventType the events wanted. Accepted at once: 201 with Location (the api:SubscriptionRequest) and Type. 422 for a topic object that is not this server's, or a subscription already active.",
         tags: ['ONE Record'],
         response: {
           201: noBody('subscribed; Location is the api:SubscriptionRequest, Type its class'),

@@ -400,6 +400,79 @@ describe('the Checks of decisions', () => {
   });
 });
 
+describe('a company a shipment is lent to', () => {
+  it('subscribes to what a borrower sees, and is told of the decisions with what a borrower sees; of nothing once it is taken back', async () => {
+    const sky = (
+      await classicCall(t.app, skyair, 'POST', '/onerecordclients', {
+        name: 'Borrowing partner',
+        organisation_iri: `${partnerUrl}/lent/logistics-objects/skyair`,
+      })
+    ).json().data;
+    const skyClient = (await requestToken(t.app, { GrantType: 'client_credentials', ClientId: sky.id, ClientSecret: sky.secret })).json().access_token;
+    const shipment = await openShipment();
+    const objects = `${BASE}/logistics-objects/${shipment.id}`;
+    const lend = async (url: '/awbapi/awblend' | '/awbapi/awbtakeback', updateDt: string) => {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: bearer(admin),
+        payload: { ShipmentId: shipment.id, CompanyId: 'SKYAIR', UpdateDT: updateDt },
+      });
+      expect(answer.json().status, answer.body).toBe(1);
+      return (await t.app.inject({ method: 'GET', url: `/awbapi/awbdetail/${shipment.id}`, headers: bearer(admin) })).json().data.UpdateDT as string;
+    };
+    const organisation = `${partnerUrl}/lent/logistics-objects/skyair`;
+    const withBody = (topic: string) => ({ ...subscription(organisation, 'LOGISTICS_OBJECT_IDENTIFIER', topic), 'api:sendLogisticsObjectBody': true });
+    // Before it is lent: not SKYAIR's to follow.
+    expect((await call('POST', '/subscriptions', skyClient, withBody(`${objects}-shipment`))).statusCode).toBe(403);
+    const lentAt = await lend('/awbapi/awblend', shipment.updateDt);
+
+    const location = await subscribe(skyClient, withBody(`${objects}-shipment`));
+    // The owner's partner follows the Shipment too: what it is told shows when each notification was made.
+    const owners = await subscribe(client, subscription(`${partnerUrl}/partner/logistics-objects/acme`, 'LOGISTICS_OBJECT_IDENTIFIER', `${objects}-shipment`));
+    const toOwner = () => received.filter((each) => each.path === '/partner/notifications' && notificationsFor(`${objects}-shipment`).includes(each.body));
+    // What its summary does not show stays out of reach.
+    for (const hidden of ['-shipper', '-booking'])
+      expect((await call('POST', '/subscriptions', skyClient, withBody(`${objects}${hidden}`))).statusCode, hidden).toBe(403);
+
+    // The owner's own event on the Shipment is no summary's; the decision is.
+    expect((await call('POST', `/logistics-objects/${shipment.id}-shipment/logistics-events`, admin, event('FOH'))).statusCode).toBe(201);
+    await accept({ id: shipment.id, updateDt: lentAt });
+    const toBorrower = () => received.filter((each) => each.path === '/lent/notifications' && notificationsFor(`${objects}-shipment`).includes(each.body));
+    await expect.poll(() => toBorrower().length, { timeout: 10_000, interval: 100 }).toBe(1);
+    const [decision] = toBorrower().map((each) => each.body);
+    expect(decision).toMatchObject({ 'api:hasEventType': { '@id': 'api:LOGISTICS_EVENT_RECEIVED' }, 'api:isTriggeredBy': { '@id': location } });
+    const seen = decision['api:hasLogisticsObject'] as Record<string, unknown>;
+    const summary = ['@id', '@type', 'cargo:pieces', 'cargo:totalGrossWeight', 'cargo:waybill'];
+    expect(Object.keys(seen).filter((key) => !summary.includes(key))).toEqual([]);
+    expect(seen).toMatchObject({ '@type': 'cargo:Shipment', 'cargo:totalGrossWeight': expect.any(Object) });
+    expect(seen).not.toHaveProperty('cargo:involvedParties');
+    expect(seen).not.toHaveProperty('cargo:goodsDescription');
+    expect(await ontologyProblems(decision)).toEqual([]);
+    // The event it names is the decision, readable by the borrower.
+    const eventIri = (decision['api:hasLogisticsEvent'] as { '@id': string }[])[0]['@id'];
+    expect((await call('GET', eventIri.replace(BASE, ''), skyClient)).json()['cargo:eventCode']['@id']).toMatch(/ScreeningStatus#ACCEPTED$/);
+
+    // Taken back: the owner's next decision reaches the subscription no more.
+    const accepted = (await t.app.inject({ method: 'GET', url: `/awbapi/awbdetail/${shipment.id}`, headers: bearer(admin) })).json().data.UpdateDT as string;
+    await lend('/awbapi/awbtakeback', accepted);
+    const reopened = await setShipment(t, shipment.id, { status: 'New' });
+    await accept({ id: shipment.id, updateDt: reopened });
+    // The owner's partner has its event and both decisions; the borrower, the first decision only, and nothing waits for it.
+    await expect.poll(() => toOwner().length, { timeout: 10_000, interval: 100 }).toBe(3);
+    expect(toBorrower()).toHaveLength(1);
+    const waiting = await t.db
+      .selectFrom('onerecord_deliveries')
+      .select('delivery_id')
+      .where('target', '=', `${partnerUrl}/lent/notifications`)
+      .where('delivered_at', 'is', null)
+      .execute();
+    expect(waiting).toEqual([]);
+    expect((await call('DELETE', `/action-requests/${owners.split('/').pop()}`, client)).statusCode).toBe(204);
+    expect((await call('DELETE', `/action-requests/${location.split('/').pop()}`, skyClient)).statusCode).toBe(204);
+  });
+});
+
 describe('announcements to the registered clients’ organisations', () => {
   it('tells them of a new shipment they may see (LOGISTICS_OBJECT_AVAILABLE) and of one lent to their company (LOGISTICS_OBJECT_ACCESS_GRANTED)', async () => {
     const sky = (
