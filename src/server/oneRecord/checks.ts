@@ -3,6 +3,7 @@ import type { JsonLdNode } from '../../domain/oneRecord/waybillObjects';
 import type { Db } from '../db/database';
 import type { ShipmentEventKind } from '../../domain/shipmentEvents';
 import type { ShipmentRow } from '../shipments/shipmentRecord';
+import { borrowerView } from '../../domain/oneRecord/borrowerView';
 import { currentObjects, type Revisions } from './objects';
 
 /**
@@ -56,4 +57,13 @@ export async function derivedObject(db: Db, base: string, shipment: ShipmentRow,
   const current = currentObjects(shipment, revisions, base);
   const node = current.objects.get(id);
   return node && { node, latestRevision: current.latestRevision, lastModified: current.lastModified, isCheck: false };
+}
+
+/**
+ * What a company the shipment is lent to sees of one of its derived objects (`node`, as derivedObject found it): a
+ * decision's Check whole; of the others, what its summary shows (borrowerView.ts); undefined for the rest.
+ */
+export function borrowerSees(shipment: ShipmentRow, base: string, id: string, node: JsonLdNode): JsonLdNode | undefined {
+  if (isCheckId(id)) return node;
+  return borrowerView(String(shipment.shipment_id), currentObjects(shipment, { at: [shipment.message_date] }, base).objects).get(id);
 }

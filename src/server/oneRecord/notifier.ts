@@ -4,8 +4,7 @@ import { compactNode, type StoredNode } from '../../domain/oneRecord/objectReadi
 import { isSubclassOf } from '../../domain/oneRecord/ontology';
 import { CARGO, CONTEXT, logisticsObjectIri } from '../../domain/oneRecord/vocabulary';
 import { checkObjectId, shipmentObjectId } from '../../domain/oneRecord/decisionEvents';
-import { derivedObject, isCheckId } from './checks';
-import { borrowerView } from '../../domain/oneRecord/borrowerView';
+import { borrowerSees, derivedObject } from './checks';
 import { DERIVED_ID_PATTERN, type JsonLdNode } from '../../domain/oneRecord/waybillObjects';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
@@ -110,8 +109,7 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
         const access = accessOf(scope, shipment, scope.lentIds.includes(shipmentId));
         if (access === 'full') return node;
         if (access === 'none' || (row.event_id && row.object_id)) return undefined;
-        if (isCheckId(objectId)) return node;
-        return borrowerView(shipmentId, currentObjects(shipment, { at: [shipment.message_date] }, base).objects).get(objectId);
+        return borrowerSees(shipment, base, objectId, node);
       },
     };
   };

@@ -19,7 +19,7 @@ import type { AppContext } from '../context';
 import { verifyOneRecordToken } from '../auth/accessTokens';
 import { accountOfSession, bearerClaims } from '../http/authenticate';
 import { eventById, eventPage, recordEvent, type EventsOf } from './eventStore';
-import { acceptsJsonLd, jsonLdAnswer, jsonLdBody, objectHeaders, REFUSALS, sendError, sendJsonLd } from './answers';
+import { acceptsJsonLd, jsonLdAnswer, jsonLdBody, LENT_REFUSAL, objectHeaders, REFUSALS, sendError, sendJsonLd } from './answers';
 import { companyIdOf, organisationOf, type OneRecordCaller } from './callers';
 import { holderOf } from './partnerObjects';
 import { basicTime, partnerObjectRoutes } from './partnerRoutes';
@@ -28,7 +28,7 @@ import { subscriptionRoutes } from './subscriptionRoutes';
 import { delegationRoutes } from './delegationRoutes';
 import { accessOf } from '../shipments/scope';
 import { currentObjects, objectsAt, revisionsWith, type ObjectsAtRevision } from './objects';
-import { decisionCheckOf, derivedObject, isCheckId } from './checks';
+import { borrowerSees, decisionCheckOf, derivedObject, isCheckId } from './checks';
 import { borrowerView } from '../../domain/oneRecord/borrowerView';
 import type { ShipmentRow } from '../shipments/shipmentRecord';
 
@@ -44,9 +44,6 @@ import type { ShipmentRow } from '../shipments/shipmentRecord';
 export const oneRecordBase = (publicUrl: string) => `${publicUrl}/onerecord`;
 /** The id of the data holder, the organisation that runs the portal (ServerInformation.hasDataHolder). */
 const DATA_HOLDER_ID = 'data-holder';
-/** What a borrower is told of an object of a lent shipment it does not see (borrowerView.ts). */
-const LENT_REFUSAL =
-  'This air waybill is lent to your company: you see what its summary shows (its number, airports, pieces, weight, handling codes and decisions), not its details.';
 const DATA_HOLDER_NAME = 'Cargo Portal';
 /** The refusals' messages (api:ErrorDetail hasMessage) of the sign-in checks. */
 export const ONE_RECORD_REFUSALS = {
@@ -119,18 +116,19 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
 
   /**
    * Whether the caller's company may see the logistics object of this id (a shipment's, in its scope, or what a borrower
-   * sees of one lent to it; a partner's, its holder).
+   * sees of one lent to it: 'lent' for the rest; a partner's, its holder).
    */
-  async function objectAccess(caller: OneRecordCaller, id: string): Promise<'visible' | 'refused' | 'missing'> {
+  async function objectAccess(caller: OneRecordCaller, id: string): Promise<'visible' | 'refused' | 'lent' | 'missing'> {
     if (DERIVED_ID_PATTERN.test(id)) {
       const shipmentId = shipmentIdOf(id) as string;
       const cached = await ctx.shipments.rowById(shipmentId);
-      if (!cached || !(await derivedObjectExists(cached.row, id))) return 'missing';
+      const found = cached && (await derivedObject(ctx.db, base, cached.row, { at: [cached.row.message_date] }, id));
+      if (!cached || !found) return 'missing';
       const scope = await ctx.access.scope(caller);
       const access = accessOf(scope, cached.row, scope.lentIds.includes(shipmentId));
       if (access === 'full') return 'visible';
-      const seen = isCheckId(id) || borrowerView(shipmentId, currentObjects(cached.row, { at: [cached.row.message_date] }, base).objects).has(id);
-      return access === 'lent' && seen ? 'visible' : 'refused';
+      if (access === 'none') return 'refused';
+      return borrowerSees(cached.row, base, id, found.node) ? 'visible' : 'lent';
     }
     const holder = await holderOf(ctx.db, id);
     if (!holder) return 'missing';

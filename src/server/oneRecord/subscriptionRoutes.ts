@@ -7,7 +7,7 @@ import { readSubscription, readTopic, SUBSCRIPTION_EVENT_TYPES } from '../../dom
 import { API, CONTENT_TYPE, logisticsObjectIri } from '../../domain/oneRecord/vocabulary';
 import type { AppContext } from '../context';
 import { actionRequestIri } from './actionRequestRoutes';
-import { jsonLdAnswer, jsonLdBody, noBody, REFUSALS, sendError, sendJsonLd } from './answers';
+import { jsonLdAnswer, jsonLdBody, LENT_REFUSAL, noBody, REFUSALS, sendError, sendJsonLd } from './answers';
 import { organisationOf, requesterOf, type OneRecordCaller } from './callers';
 import { subscribe } from './subscriptionStore';
 
@@ -24,7 +24,7 @@ const NOTIFICATION_EVENT_TYPE = `${API}NotificationEventType`;
 
 export interface SubscriptionDependencies {
   /** Whether the caller's company may see the logistics object of this id ('missing': no such object here). */
-  objectAccess(caller: OneRecordCaller, objectId: string): Promise<'visible' | 'refused' | 'missing'>;
+  objectAccess(caller: OneRecordCaller, objectId: string): Promise<'visible' | 'refused' | 'lent' | 'missing'>;
   /** Whether an IRI is an organisation object the caller's company holds on this server. */
   holdsOrganisation(caller: OneRecordCaller, iri: string): Promise<boolean>;
   /** The organisation that runs the portal (ServerInformation.hasDataHolder). */
@@ -74,6 +74,7 @@ export function subscriptionRoutes(app: FastifyInstance, ctx: AppContext, base: 
           : 'missing';
         if (access === 'missing') return sendError(reply, 422, `${subscription.topic} is no logistics object of this server.`, resource, `${API}hasTopic`);
         if (access === 'refused') return sendError(reply, 403, 'This logistics object is not shared with your company.', resource, `${API}hasTopic`);
+        if (access === 'lent') return sendError(reply, 403, LENT_REFUSAL, resource, `${API}hasTopic`);
       }
       const made = await subscribe(ctx.db, subscription, requesterOf(caller, base), dependencies.dataHolder);
       if (!made.ok) return sendError(reply, 422, `This subscription is already active: ${actionRequestIri(base, made.requestId)}.`, resource, `${API}hasTopic`);

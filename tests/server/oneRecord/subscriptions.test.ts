@@ -432,8 +432,11 @@ describe('a company a shipment is lent to', () => {
     const owners = await subscribe(client, subscription(`${partnerUrl}/partner/logistics-objects/acme`, 'LOGISTICS_OBJECT_IDENTIFIER', `${objects}-shipment`));
     const toOwner = () => received.filter((each) => each.path === '/partner/notifications' && notificationsFor(`${objects}-shipment`).includes(each.body));
     // What its summary does not show stays out of reach.
-    for (const hidden of ['-shipper', '-booking'])
-      expect((await call('POST', '/subscriptions', skyClient, withBody(`${objects}${hidden}`))).statusCode, hidden).toBe(403);
+    for (const hidden of ['-shipper', '-booking']) {
+      const refused = await call('POST', '/subscriptions', skyClient, withBody(`${objects}${hidden}`));
+      expect(refused.statusCode, hidden).toBe(403);
+      expect(refused.json()['api:hasErrorDetail'][0]['api:hasMessage'], hidden).toMatch(/lent to your company/);
+    }
 
     // The owner's own event on the Shipment is no summary's; the decision is.
     expect((await call('POST', `/logistics-objects/${shipment.id}-shipment/logistics-events`, admin, event('FOH'))).statusCode).toBe(201);
