@@ -172,7 +172,8 @@ describe('the OpenAPI document', () => {
     expect(served).toEqual(JSON.parse(written));
     // A path a line keeps it a file git and reviewers handle (indented at every level it was 2.8 MB).
     expect(Buffer.byteLength(written)).toBeLessThan(2 * 1024 * 1024);
-  });
+    // It builds a second whole app and its document: 32 s on a slow 2-core machine under the suite's other workers.
+  }, 120_000);
 });
 
 describe('the documentation pages', () => {
