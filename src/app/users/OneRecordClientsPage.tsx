@@ -23,8 +23,13 @@ import { DataTable, Form, List, RadioButtonGroupInput, SaveButton, TextInput, us
 import {
   clientNameProblem,
   ClientProblemMessages,
+  DEFAULT_NOTIFY_AUTH_METHOD,
+  NOTIFY_AUTH_METHODS,
+  notifyAuthInput,
   notifyAuthProblems,
   organisationIriProblem,
+  type NotifyAuthInput,
+  type NotifyAuthMethod,
   type OneRecordClientRecord,
 } from '../../domain/oneRecord/clients';
 import { utcDateTime } from '../../domain/dateRange';
@@ -192,27 +197,16 @@ function LastUsedField() {
   return record.last_used_at ? <DateTimeField source="last_used_at" /> : <>{translate('app.users.oneRecordClients.never')}</>;
 }
 
-interface NotifyValues {
-  notify_token_url?: string;
-  notify_client_id?: string;
-  notify_client_secret?: string;
-  notify_scope?: string;
-  notify_auth_method?: string;
-}
+type NotifyValues = Partial<NotifyAuthInput>;
 
-const AUTH_METHOD_CHOICES = [
-  { id: 'client_secret_basic', name: 'app.users.oneRecordClients.notifyAuthBasic' },
-  { id: 'client_secret_post', name: 'app.users.oneRecordClients.notifyAuthPost' },
-];
+const AUTH_METHOD_LABELS: Record<NotifyAuthMethod, string> = {
+  client_secret_basic: 'app.users.oneRecordClients.notifyAuthBasic',
+  client_secret_post: 'app.users.oneRecordClients.notifyAuthPost',
+};
+const AUTH_METHOD_CHOICES = NOTIFY_AUTH_METHODS.map((method) => ({ id: method, name: AUTH_METHOD_LABELS[method] }));
 
 function validateNotifyAuth(values: NotifyValues) {
-  const problems = notifyAuthProblems({
-    notify_token_url: values.notify_token_url ?? '',
-    notify_client_id: values.notify_client_id ?? '',
-    notify_client_secret: values.notify_client_secret ?? '',
-    notify_scope: values.notify_scope ?? '',
-    notify_auth_method: values.notify_auth_method ?? '',
-  });
+  const problems = notifyAuthProblems(values);
   return Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, ClientProblemMessages[problem]]));
 }
 
@@ -246,15 +240,7 @@ function NotifyAuthButton() {
   };
   const { submit } = useAddForm<OneRecordClientRecord>(`/onerecordclients/${encodeURIComponent(record?.id ?? '')}`, 'notify_token_url', saved, 'PUT');
   if (!record || record.revoked_at) return null;
-  const blank = { notify_token_url: '', notify_client_id: '', notify_client_secret: '', notify_scope: '', notify_auth_method: '' };
-  const send = (values: NotifyValues) =>
-    submit({
-      notify_token_url: (values.notify_token_url ?? '').trim(),
-      notify_client_id: (values.notify_client_id ?? '').trim(),
-      notify_client_secret: values.notify_client_secret ?? '',
-      notify_scope: (values.notify_scope ?? '').trim(),
-      notify_auth_method: values.notify_auth_method ?? '',
-    });
+  const send = (values: NotifyValues) => submit(notifyAuthInput(values));
   return (
     <>
       <MuiButton
@@ -268,13 +254,7 @@ function NotifyAuthButton() {
       <Dialog open={open} onClose={() => setOpen(false)} maxWidth="sm" fullWidth>
         <DialogTitle>{translate('app.users.oneRecordClients.notifyTitle', { name: record.name })}</DialogTitle>
         <Form
-          record={{
-            notify_token_url: record.notify_token_url ?? '',
-            notify_client_id: record.notify_client_id ?? '',
-            notify_client_secret: '',
-            notify_scope: record.notify_scope ?? '',
-            notify_auth_method: record.notify_auth_method ?? 'client_secret_basic',
-          }}
+          record={notifyAuthInput({ ...record, notify_auth_method: record.notify_auth_method ?? DEFAULT_NOTIFY_AUTH_METHOD })}
           onSubmit={send}
           validate={validateNotifyAuth}
           noValidate
@@ -306,7 +286,7 @@ function NotifyAuthButton() {
           </DialogContent>
           <DialogActions>
             <MuiButton onClick={() => setOpen(false)}>{translate('app.users.oneRecordClients.notifyCancel')}</MuiButton>
-            {record.notify_token_url ? <MuiButton onClick={() => void send(blank)}>{translate('app.users.oneRecordClients.notifyClear')}</MuiButton> : null}
+            {record.notify_token_url ? <MuiButton onClick={() => void send({})}>{translate('app.users.oneRecordClients.notifyClear')}</MuiButton> : null}
             <SaveButton label="app.users.oneRecordClients.notifySave" alwaysEnable />
           </DialogActions>
         </Form>

@@ -22,6 +22,10 @@ export const NOTIFY_SCOPE_MAX = 200;
  */
 export const NOTIFY_AUTH_METHODS = ['client_secret_basic', 'client_secret_post'] as const;
 export type NotifyAuthMethod = (typeof NOTIFY_AUTH_METHODS)[number];
+/** The method of a sign-in entered without one. */
+export const DEFAULT_NOTIFY_AUTH_METHOD: NotifyAuthMethod = 'client_secret_basic';
+/** The method of a sign-in kept before migration 0039, which kept none: the form body, all the portal sent then. */
+export const UNRECORDED_NOTIFY_AUTH_METHOD: NotifyAuthMethod = 'client_secret_post';
 
 export type ClientProblem =
   | 'nameRequired'
@@ -65,15 +69,20 @@ export const ClientProblemMessages: Record<ClientProblem, string> = {
  * accepts notifications from an authenticated caller only): the OAuth 2.0 client credentials the identity provider
  * that organisation trusts gave the portal. All blank: notifications go without a token.
  */
-export interface NotifyAuthInput {
-  notify_token_url: string;
-  notify_client_id: string;
-  notify_client_secret: string;
-  notify_scope: string;
-  /** Blank: client_secret_basic. */
-  notify_auth_method: string;
+export const NOTIFY_AUTH_FIELDS = ['notify_token_url', 'notify_client_id', 'notify_client_secret', 'notify_scope', 'notify_auth_method'] as const;
+export type NotifyAuthField = (typeof NOTIFY_AUTH_FIELDS)[number];
+/** Each field as text; a blank notify_auth_method is DEFAULT_NOTIFY_AUTH_METHOD. */
+export type NotifyAuthInput = Record<NotifyAuthField, string>;
+
+/** A notification sign-in as it is sent and kept: every field there, trimmed but the secret, which is taken as typed. */
+export function notifyAuthInput(values: Partial<Record<NotifyAuthField, string | null>>): NotifyAuthInput {
+  const input = {} as NotifyAuthInput;
+  for (const field of NOTIFY_AUTH_FIELDS) {
+    const value = values[field] ?? '';
+    input[field] = field === 'notify_client_secret' ? value : value.trim();
+  }
+  return input;
 }
-export type NotifyAuthField = keyof NotifyAuthInput;
 
 const isHttpAddress = (text: string) => {
   if (/\s/.test(text)) return false;
@@ -86,12 +95,14 @@ const isHttpAddress = (text: string) => {
 };
 
 /** What is wrong with a client's notification sign-in, by field (none when it is all blank or all there). */
-export function notifyAuthProblems(input: Partial<NotifyAuthInput>): Partial<Record<NotifyAuthField, ClientProblem>> {
-  const url = (input.notify_token_url ?? '').trim();
-  const id = (input.notify_client_id ?? '').trim();
-  const secret = input.notify_client_secret ?? '';
-  const scope = (input.notify_scope ?? '').trim();
-  const method = (input.notify_auth_method ?? '').trim();
+export function notifyAuthProblems(values: Partial<Record<NotifyAuthField, string | null>>): Partial<Record<NotifyAuthField, ClientProblem>> {
+  const {
+    notify_token_url: url,
+    notify_client_id: id,
+    notify_client_secret: secret,
+    notify_scope: scope,
+    notify_auth_method: method,
+  } = notifyAuthInput(values);
   const problems: Partial<Record<NotifyAuthField, ClientProblem>> = {};
   if (url === '' && id === '' && secret === '' && scope === '') return problems;
   if (url === '') problems.notify_token_url = 'tokenUrlRequired';

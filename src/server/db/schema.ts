@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable, Insertable, Updateable } from 'kysely';
 import type { Party as WireParty } from '../../domain/shipmentWire';
 import type { ShipmentEventKind } from '../../domain/shipmentEvents';
+import type { NotifyAuthMethod } from '../../domain/oneRecord/clients';
 
 /** Every table of the portal, gathered into the one Database interface Kysely is typed with. */
 
@@ -135,8 +136,8 @@ export interface OneRecordClientTable {
   notify_client_id: string | null;
   notify_client_secret: string | null;
   notify_scope: string | null;
-  /** 0039: null on a sign-in set before it means client_secret_post. */
-  notify_auth_method: 'client_secret_basic' | 'client_secret_post' | null;
+  /** 0039: null on a sign-in set before it means UNRECORDED_NOTIFY_AUTH_METHOD. */
+  notify_auth_method: NotifyAuthMethod | null;
   notify_auth_changed_at: Date | null;
 }
 

@@ -4,6 +4,8 @@ import { Type, type Static } from 'typebox';
 import { FunctionId } from '../../domain/access';
 import {
   CLIENT_NAME_MAX,
+  DEFAULT_NOTIFY_AUTH_METHOD,
+  NOTIFY_AUTH_METHODS,
   NOTIFY_CLIENT_ID_MAX,
   NOTIFY_SCOPE_MAX,
   NOTIFY_SECRET_MAX,
@@ -41,7 +43,7 @@ const ClientRecordSchema = Type.Object({
   }),
   notify_client_id: NullableText,
   notify_scope: NullableText,
-  notify_auth_method: Type.Union([Type.Literal('client_secret_basic'), Type.Literal('client_secret_post'), Type.Null()], {
+  notify_auth_method: Type.Union([Type.Enum(NOTIFY_AUTH_METHODS, { type: 'string' }), Type.Null()], {
     description: 'how the client credentials reach the identity provider: an HTTP Basic header, or the form body; null: without a token',
   }),
 });
@@ -58,7 +60,10 @@ const NotifyAuthProperties = {
   notify_client_secret: Type.Optional(Type.String({ maxLength: NOTIFY_SECRET_MAX * 2, description: 'kept, never answered' })),
   notify_scope: Type.Optional(Type.String({ maxLength: NOTIFY_SCOPE_MAX * 2 })),
   notify_auth_method: Type.Optional(
-    Type.String({ maxLength: 100, description: 'client_secret_basic (an HTTP Basic header; the default) or client_secret_post (in the form body)' }),
+    Type.String({
+      maxLength: 100,
+      description: `${NOTIFY_AUTH_METHODS.join(' or ')}: an HTTP Basic header, or the form body; blank: ${DEFAULT_NOTIFY_AUTH_METHOD}`,
+    }),
   ),
 };
 const ClientBody = Type.Object(

@@ -3,6 +3,8 @@ import {
   CLIENTS_PER_COMPANY,
   clientNameProblem,
   ClientProblemMessages,
+  DEFAULT_NOTIFY_AUTH_METHOD,
+  notifyAuthInput,
   notifyAuthProblems,
   ONE_RECORD_CLIENT_ID,
   organisationIriProblem,
@@ -10,6 +12,7 @@ import {
   type NotifyAuthField,
   type NotifyAuthInput,
   type NotifyAuthMethod,
+  UNRECORDED_NOTIFY_AUTH_METHOD,
   type OneRecordClientRecord,
 } from '../../domain/oneRecord/clients';
 import { StatusCode } from '../../domain/statusCodes';
@@ -49,7 +52,7 @@ function recordOf(row: ClientRow): OneRecordClientRecord {
     notify_token_url: row.notify_token_url,
     notify_client_id: row.notify_client_id,
     notify_scope: row.notify_scope,
-    notify_auth_method: row.notify_token_url ? (row.notify_auth_method ?? 'client_secret_post') : null,
+    notify_auth_method: row.notify_token_url ? (row.notify_auth_method ?? UNRECORDED_NOTIFY_AUTH_METHOD) : null,
   };
 }
 
@@ -57,21 +60,22 @@ function recordOf(row: ClientRow): OneRecordClientRecord {
 type NotifyAuthValues = Pick<ClientRow, 'notify_token_url' | 'notify_client_id' | 'notify_client_secret' | 'notify_scope' | 'notify_auth_method'>;
 
 /** The notification sign-in as kept (all null: without a token), or the first problem of it. */
-function notifyAuthOf(input: Partial<NotifyAuthInput>): { ok: true; values: NotifyAuthValues } | { ok: false; outcome: ClientOutcome } {
-  const problems = Object.entries(notifyAuthProblems(input)) as [NotifyAuthField, ClientProblem][];
+function notifyAuthOf(values: Partial<NotifyAuthInput>): { ok: true; values: NotifyAuthValues } | { ok: false; outcome: ClientOutcome } {
+  const problems = Object.entries(notifyAuthProblems(values)) as [NotifyAuthField, ClientProblem][];
   if (problems.length > 0) return { ok: false, outcome: problem(problems[0][1], problems[0][0]) };
-  const url = (input.notify_token_url ?? '').trim();
+  const input = notifyAuthInput(values);
   return {
     ok: true,
     values:
-      url === ''
+      input.notify_token_url === ''
         ? { notify_token_url: null, notify_client_id: null, notify_client_secret: null, notify_scope: null, notify_auth_method: null }
         : {
-            notify_token_url: url,
-            notify_client_id: (input.notify_client_id ?? '').trim(),
-            notify_client_secret: input.notify_client_secret ?? '',
-            notify_scope: (input.notify_scope ?? '').trim() || null,
-            notify_auth_method: ((input.notify_auth_method ?? '').trim() || 'client_secret_basic') as NotifyAuthMethod,
+            notify_token_url: input.notify_token_url,
+            notify_client_id: input.notify_client_id,
+            notify_client_secret: input.notify_client_secret,
+            notify_scope: input.notify_scope || null,
+            // notifyAuthProblems let only a listed method or a blank through.
+            notify_auth_method: (input.notify_auth_method || DEFAULT_NOTIFY_AUTH_METHOD) as NotifyAuthMethod,
           },
   };
 }
@@ -81,7 +85,7 @@ const auditedAuth = (values: Omit<NotifyAuthValues, 'notify_client_secret'>) => 
   notify_token_url: values.notify_token_url,
   notify_client_id: values.notify_client_id,
   notify_scope: values.notify_scope,
-  notify_auth_method: values.notify_token_url ? (values.notify_auth_method ?? 'client_secret_post') : null,
+  notify_auth_method: values.notify_token_url ? (values.notify_auth_method ?? UNRECORDED_NOTIFY_AUTH_METHOD) : null,
 });
 
 /** The company's clients, the live ones first, each in the order registered. */

@@ -1,5 +1,5 @@
 import type { ChangeFeed } from '../changes/changeFeed';
-import type { NotifyAuthMethod } from '../../domain/oneRecord/clients';
+import { UNRECORDED_NOTIFY_AUTH_METHOD, type NotifyAuthMethod } from '../../domain/oneRecord/clients';
 import type { Db } from '../db/database';
 
 /**
@@ -83,8 +83,7 @@ export function createNotifyAuth(db: Db, changes: ChangeFeed, targetOf: (subscri
           providerClientId: row.notify_client_id,
           secret: row.notify_client_secret,
           scope: row.notify_scope,
-          // Set before migration 0039: in the form body, as then.
-          method: row.notify_auth_method ?? 'client_secret_post',
+          method: row.notify_auth_method ?? UNRECORDED_NOTIFY_AUTH_METHOD,
           changedAt: row.notify_auth_changed_at?.getTime() ?? 0,
         });
       }
