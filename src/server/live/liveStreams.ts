@@ -287,7 +287,7 @@ function visibility(scope: CompanyScope, row: LiveEventRow): 'full' | 'summary' 
   const access = accessOf(
     scope,
     { awb_prefix: row.awb_prefix, agent_company_id: row.agent_company_id, origin: row.origin, destination: row.destination },
-    scope.lentIds.includes(shipmentId),
+    scope.lent.has(shipmentId),
   );
   if (access === 'full') return 'full';
   return access === 'lent' && SUMMARY_KINDS.has(row.kind) ? 'summary' : 'none';

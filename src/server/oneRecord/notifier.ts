@@ -106,7 +106,7 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
       type: node['@type'].replace(/^cargo:/, CARGO),
       async seenBy(companyId) {
         const scope = await ctx.access.scope({ companyId });
-        const access = accessOf(scope, shipment, scope.lentIds.includes(shipmentId));
+        const access = accessOf(scope, shipment, scope.lent.has(shipmentId));
         if (access === 'full') return node;
         if (access === 'none' || (row.event_id && row.object_id)) return undefined;
         return borrowerSees(shipment, base, objectId, node);

@@ -10,7 +10,7 @@ import type { Database } from '../db/schema';
 import { writeActionLog, writeShipmentEvent } from './actionLog';
 import type { DecisionCaller } from './decisions';
 import { decisionAnswer, changeShipment, refusal, staleRefusal, updateIfUnchanged, type ChangeContext, type ChangeOutcome } from './decisionGuard';
-import { accessOf, ownsAwb, type CompanyScope } from './scope';
+import { accessOf, lentTo, ownsAwb, type CompanyScope } from './scope';
 import { findShipment } from './shipmentRecord';
 
 /**
@@ -46,7 +46,7 @@ const scopeOfCompany = (company: Borrower): CompanyScope => ({
   companyTypeId: company.company_type_id,
   prefixes: company.airline_prefixes,
   stations: company.stations,
-  lentIds: [],
+  ...lentTo([]),
 });
 
 async function findCompany(trx: Db | Transaction<Database>, companyId: string): Promise<Borrower | undefined> {

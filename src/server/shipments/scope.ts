@@ -15,6 +15,8 @@ export interface CompanyScope {
   stations: readonly string[];
   /** Shipments lent to the company (a few): listed by id, so the own-scope conditions keep their indexes. */
   lentIds: readonly string[];
+  /** The same ids, to ask of one shipment (a notifier asks once per piece of a 9,999-piece FWB). */
+  lent: ReadonlySet<string>;
 }
 
 export async function scopeOf(db: Db, account: Pick<AccountProfile, 'companyId'>): Promise<CompanyScope> {
@@ -31,8 +33,13 @@ export async function scopeOf(db: Db, account: Pick<AccountProfile, 'companyId'>
     companyTypeId: company.company_type_id,
     prefixes: company.airline_prefixes,
     stations: company.stations,
-    lentIds: lent.map((row) => String(row.shipment_id)),
+    ...lentTo(lent.map((row) => String(row.shipment_id))),
   };
+}
+
+/** A scope's lent shipments, listed and as a set. */
+export function lentTo(ids: readonly string[]): Pick<CompanyScope, 'lentIds' | 'lent'> {
+  return { lentIds: ids, lent: new Set(ids) };
 }
 
 /** The company's own shipments, as a condition on the alias `s` (bpchar arrays keep the indexes usable). */

@@ -15,7 +15,7 @@ function shipmentQuery(db: Db) {
 
 function foundOf(scope: CompanyScope, row: Omit<ShipmentRecord, 'is_lent'>): { kind: 'found'; shipment: ShipmentRecord; access: ShipmentAccess } {
   // The scope holds the company's lendings already (read with it for the same request).
-  const shipment: ShipmentRecord = { ...row, is_lent: scope.lentIds.includes(String(row.shipment_id)) };
+  const shipment: ShipmentRecord = { ...row, is_lent: scope.lent.has(String(row.shipment_id)) };
   return { kind: 'found', shipment, access: accessOf(scope, shipment, shipment.is_lent) };
 }
 
@@ -61,5 +61,5 @@ export async function shipmentAccess(
     .where('shipment_id', '=', shipmentId)
     .executeTakeFirst();
   if (!row) return { kind: 'notFound' };
-  return { kind: 'found', access: accessOf(scope, row, scope.lentIds.includes(shipmentId)), status: row.status, updateDt: row.update_dt };
+  return { kind: 'found', access: accessOf(scope, row, scope.lent.has(shipmentId)), status: row.status, updateDt: row.update_dt };
 }
