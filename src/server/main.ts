@@ -12,6 +12,8 @@ import { createMailer } from './mail/mailer';
 import { startJobQueue, type JobQueue } from './jobs/jobQueue';
 import { startWorkers } from './jobs/workers';
 import { jwtSecretFor, sharedJwtSecret } from './secrets';
+import { NOTIFY_SECRET, sealerFor } from './sealedSecrets';
+import { sealTextSecrets } from './oneRecord/clients';
 import { pruneEnvelopeTokens } from './classic/envelope';
 import { pruneFailures } from './auth/loginThrottle';
 import { pruneHandovers } from './auth/tokenHandovers';
@@ -103,6 +105,8 @@ async function serveInstance(config: Readonly<Config>, log: Logger, starting: St
       if (starting) starting.phase = phase;
     });
     jwtSecret = await tokenKeyFor(config, db, log);
+    const sealed = await sealTextSecrets(db, sealerFor(jwtSecret, NOTIFY_SECRET));
+    if (sealed > 0) log.info({ sealed }, 'ONE Record notification secrets kept as text are sealed now');
     // The job queue (pg-boss) in a schema of its own; this instance also works its jobs unless WORKERS=false.
     jobs = await startJobQueue(connectionString, { schema: config.jobSchema, log });
     changes = await startChangeFeed(connectionString, log);
@@ -259,6 +263,8 @@ async function runPrimary(config: Readonly<Config>, log: Logger): Promise<void> 
       starting.phase = phase;
     });
     jwtSecret = await tokenKeyFor(config, db, log);
+    const sealed = await sealTextSecrets(db, sealerFor(jwtSecret, NOTIFY_SECRET));
+    if (sealed > 0) log.info({ sealed }, 'ONE Record notification secrets kept as text are sealed now');
   } catch (error) {
     await starting.close();
     await db.destroy();

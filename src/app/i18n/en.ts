@@ -113,6 +113,7 @@ export const appMessages = {
         revoked: 'Client %{name} revoked.',
         notifications: 'Notifications',
         notifySignedIn: 'Signed in at %{host}',
+        notifySecretLost: 'Signed in at %{host}: enter the secret again (it was kept under a token key the portal no longer has)',
         notifyWithoutToken: 'Without a token',
         notifyEdit: 'Notification sign-in for %{name}',
         notifyEditLabel: 'Sign-in',

@@ -25,6 +25,7 @@ const client = {
   notify_client_id: null,
   notify_scope: null,
   notify_auth_method: null,
+  notify_secret_lost: false,
 };
 
 function clientsProvider(clients: object[]) {
@@ -164,5 +165,11 @@ describe('the ONE Record Clients page', { timeout: 60_000 }, () => {
         body: { notify_token_url: '', notify_client_id: '', notify_client_secret: '', notify_scope: '', notify_auth_method: '' },
       }),
     );
+  });
+
+  it('says which sign-in must be entered again since the token key changed', async () => {
+    const lost = { ...client, notify_token_url: 'https://idp.forwarder.example/oauth2/token', notify_client_id: 'cargo-portal', notify_secret_lost: true };
+    renderUserPages(PATH, { messages: spec.messages, dataProvider: clientsProvider([lost]), httpClient: fakeHttpClient().client });
+    expect(await screen.findByText(/^Signed in at idp\.forwarder\.example: enter the secret again/)).toBeInTheDocument();
   });
 });

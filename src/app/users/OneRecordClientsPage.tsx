@@ -222,6 +222,12 @@ function NotificationsField() {
   } catch {
     // Kept as given.
   }
+  if (record.notify_secret_lost)
+    return (
+      <Typography component="span" variant="body2" color="error">
+        {translate('app.users.oneRecordClients.notifySecretLost', { host })}
+      </Typography>
+    );
   return <>{translate('app.users.oneRecordClients.notifySignedIn', { host })}</>;
 }
 

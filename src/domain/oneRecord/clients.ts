@@ -145,4 +145,6 @@ export interface OneRecordClientRecord {
   notify_client_id: string | null;
   notify_scope: string | null;
   notify_auth_method: NotifyAuthMethod | null;
+  /** The secret kept cannot be opened since the portal's token key changed (JWT_SECRET, or a backup restored elsewhere): the sign-in must be entered again. */
+  notify_secret_lost: boolean;
 }

@@ -134,7 +134,10 @@ export interface OneRecordClientTable {
   /** 0038: how the portal signs in to notify the client's organisation (OAuth 2.0 client credentials); null: no token. */
   notify_token_url: string | null;
   notify_client_id: string | null;
+  /** 0038's secret as text: sealed (and emptied) as an instance of 0040 or later starts. */
   notify_client_secret: string | null;
+  /** 0040: the secret sealed (sealedSecrets.ts, bound to client_id). */
+  notify_client_secret_sealed: string | null;
   notify_scope: string | null;
   /** 0039: null on a sign-in set before it means UNRECORDED_NOTIFY_AUTH_METHOD. */
   notify_auth_method: NotifyAuthMethod | null;

@@ -20,6 +20,7 @@ import { requireFunction } from '../http/requireFunction';
 import { listQuerystringSchema, parseListQuery, sendPage } from '../users/listQuery';
 import { sendOutcome } from '../users/outcomes';
 import { actorOf } from '../users/userAudit';
+import { NOTIFY_SECRET, sealerFor } from '../sealedSecrets';
 import { listClients, registerClient, revokeClient, setNotifyAuth } from './clients';
 
 /**
@@ -45,6 +46,9 @@ const ClientRecordSchema = Type.Object({
   notify_scope: NullableText,
   notify_auth_method: Type.Union([Type.Enum(NOTIFY_AUTH_METHODS, { type: 'string' }), Type.Null()], {
     description: 'how the client credentials reach the identity provider: an HTTP Basic header, or the form body; null: without a token',
+  }),
+  notify_secret_lost: Type.Boolean({
+    description: "the secret kept (sealed under the portal's token key) cannot be opened since that key changed: the sign-in must be entered again",
   }),
 });
 export type ClientRecordSchemaIsRecord = Holds<Same<Static<typeof ClientRecordSchema>, OneRecordClientRecord>>;
@@ -76,6 +80,7 @@ const ClientParams = Type.Object({ id: Type.String({ pattern: '^orc_[a-z0-9]{24}
 export async function oneRecordClientRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = ctx;
+  const sealer = sealerFor(ctx.jwtSecret, NOTIFY_SECRET);
   app.addHook('preHandler', requireFunction(ctx, FunctionId.USER_MANAGEMENT));
 
   app.get(
@@ -88,24 +93,24 @@ export async function oneRecordClientRoutes(plain: FastifyInstance, { ctx }: { c
     },
     async (request, reply) => {
       const query = parseListQuery(request.query, ['id', 'created_at'] as const, 'created_at');
-      const clients = await listClients(db, accountOf(request).companyId);
+      const clients = await listClients(db, sealer, accountOf(request).companyId);
       return sendPage(reply, 'onerecordclients', clients.slice(query.offset, query.offset + query.limit), query.offset, clients.length);
     },
   );
 
   app.post('/onerecordclients', { schema: { body: ClientBody, response: { 200: Answer(RegisteredSchema), '4xx': Refusal } } }, async (request, reply) =>
-    sendOutcome(reply, await registerClient(db, actorOf(request), request.body)),
+    sendOutcome(reply, await registerClient(db, sealer, actorOf(request), request.body)),
   );
 
   app.put(
     '/onerecordclients/:id',
     { schema: { params: ClientParams, body: NotifyAuthBody, response: { 200: Answer(ClientRecordSchema), '4xx': Refusal } } },
-    async (request, reply) => sendOutcome(reply, await setNotifyAuth(db, actorOf(request), request.params.id, request.body)),
+    async (request, reply) => sendOutcome(reply, await setNotifyAuth(db, sealer, actorOf(request), request.params.id, request.body)),
   );
 
   app.delete(
     '/onerecordclients/:id',
     { schema: { params: ClientParams, response: { 200: Answer(ClientRecordSchema), '4xx': Refusal } } },
-    async (request, reply) => sendOutcome(reply, await revokeClient(db, actorOf(request), request.params.id)),
+    async (request, reply) => sendOutcome(reply, await revokeClient(db, sealer, actorOf(request), request.params.id)),
   );
 }

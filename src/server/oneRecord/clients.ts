@@ -24,6 +24,7 @@ import type { Updateable } from 'kysely';
 import type { OneRecordClientTable } from '../db/schema';
 import { refusal, type Outcome } from '../users/outcomes';
 import { AuditEntity, recordAudit, type Actor } from '../users/userAudit';
+import type { Sealer } from '../sealedSecrets';
 
 /**
  * The ONE Record clients of a company (issue 37, 4; domain/oneRecord/clients.ts): registered and revoked by its
@@ -39,7 +40,7 @@ function problem(kind: ClientProblem, field?: 'name' | 'organisation_iri' | Noti
 
 type ClientRow = Omit<OneRecordClientTable, 'created_at'> & { created_at: Date };
 
-function recordOf(row: ClientRow): OneRecordClientRecord {
+function recordOf(row: ClientRow, sealer: Sealer): OneRecordClientRecord {
   return {
     id: row.client_id,
     name: row.name,
@@ -53,7 +54,35 @@ function recordOf(row: ClientRow): OneRecordClientRecord {
     notify_client_id: row.notify_client_id,
     notify_scope: row.notify_scope,
     notify_auth_method: row.notify_token_url ? (row.notify_auth_method ?? UNRECORDED_NOTIFY_AUTH_METHOD) : null,
+    notify_secret_lost: row.notify_client_secret_sealed !== null && sealer.open(row.notify_client_secret_sealed, row.client_id) === undefined,
   };
+}
+
+/** The sign-in's columns as kept: the secret sealed for the client (sealedSecrets.ts), never as text. */
+const keptAuth = (values: NotifyAuthValues, clientId: string, sealer: Sealer) => ({
+  ...values,
+  notify_client_secret: null,
+  notify_client_secret_sealed: values.notify_client_secret === null ? null : sealer.seal(values.notify_client_secret, clientId),
+});
+
+/**
+ * Seals the secrets a sign-in of migration 0038 kept as text (run as an instance starts; a row changed meanwhile is
+ * left to its change). Answers how many were sealed.
+ */
+export async function sealTextSecrets(db: Db, sealer: Sealer): Promise<number> {
+  const rows = await db.selectFrom('onerecord_clients').select(['client_id', 'notify_client_secret']).where('notify_client_secret', 'is not', null).execute();
+  let sealed = 0;
+  for (const row of rows) {
+    const text = row.notify_client_secret as string;
+    const changed = await db
+      .updateTable('onerecord_clients')
+      .set({ notify_client_secret: null, notify_client_secret_sealed: sealer.seal(text, row.client_id) })
+      .where('client_id', '=', row.client_id)
+      .where('notify_client_secret', '=', text)
+      .executeTakeFirst();
+    sealed += Number(changed.numUpdatedRows);
+  }
+  return sealed;
 }
 
 /** The notification sign-in as its columns keep it. */
@@ -89,7 +118,7 @@ const auditedAuth = (values: Omit<NotifyAuthValues, 'notify_client_secret'>) => 
 });
 
 /** The company's clients, the live ones first, each in the order registered. */
-export async function listClients(db: Db, companyId: string): Promise<OneRecordClientRecord[]> {
+export async function listClients(db: Db, sealer: Sealer, companyId: string): Promise<OneRecordClientRecord[]> {
   const rows = await db
     .selectFrom('onerecord_clients')
     .selectAll()
@@ -98,11 +127,12 @@ export async function listClients(db: Db, companyId: string): Promise<OneRecordC
     .orderBy('created_at')
     .orderBy('client_id')
     .execute();
-  return rows.map(recordOf);
+  return rows.map((row) => recordOf(row, sealer));
 }
 
 export async function registerClient(
   db: Db,
+  sealer: Sealer,
   actor: Actor,
   input: { name: string; organisation_iri: string } & Partial<NotifyAuthInput>,
 ): Promise<ClientOutcome> {
@@ -135,7 +165,7 @@ export async function registerClient(
         organisation_iri: iri,
         secret_hash: secretHash,
         created_by: actor.userId,
-        ...auth.values,
+        ...keptAuth(auth.values, clientId, sealer),
         notify_auth_changed_at: auth.values.notify_token_url ? new Date() : null,
       })
       .returningAll()
@@ -147,7 +177,7 @@ export async function registerClient(
       before: null,
       after: { client_id: clientId, name, organisation_iri: iri, ...auditedAuth(auth.values) },
     });
-    return { ok: true, record: { ...recordOf(row), secret } };
+    return { ok: true, record: { ...recordOf(row, sealer), secret } };
   });
 }
 
@@ -157,6 +187,7 @@ export async function registerClient(
  */
 async function changeLiveClient(
   db: Db,
+  sealer: Sealer,
   actor: Actor,
   clientId: string,
   action: 'onerecord-client-revoke' | 'onerecord-client-notify-auth',
@@ -175,23 +206,23 @@ async function changeLiveClient(
     const { set, before, after } = change(target);
     const row = await trx.updateTable('onerecord_clients').set(set).where('client_id', '=', clientId).returningAll().executeTakeFirstOrThrow();
     await recordAudit(trx, actor, { entity: AuditEntity.ONE_RECORD_CLIENT, entityKey: `${actor.companyId}|${clientId}`, action, before, after });
-    return { ok: true, record: recordOf(row) };
+    return { ok: true, record: recordOf(row, sealer) };
   });
 }
 
 /** Sets (or, all blank, clears) how the portal signs in to notify a live client's organisation. */
-export async function setNotifyAuth(db: Db, actor: Actor, clientId: string, input: Partial<NotifyAuthInput>): Promise<ClientOutcome> {
+export async function setNotifyAuth(db: Db, sealer: Sealer, actor: Actor, clientId: string, input: Partial<NotifyAuthInput>): Promise<ClientOutcome> {
   const auth = notifyAuthOf(input);
   if (!auth.ok) return auth.outcome;
-  return changeLiveClient(db, actor, clientId, 'onerecord-client-notify-auth', (target) => ({
-    set: { ...auth.values, notify_auth_changed_at: new Date() },
+  return changeLiveClient(db, sealer, actor, clientId, 'onerecord-client-notify-auth', (target) => ({
+    set: { ...keptAuth(auth.values, clientId, sealer), notify_auth_changed_at: new Date() },
     before: { client_id: clientId, ...auditedAuth(target) },
     after: { client_id: clientId, ...auditedAuth(auth.values) },
   }));
 }
 
-export async function revokeClient(db: Db, actor: Actor, clientId: string): Promise<ClientOutcome> {
-  return changeLiveClient(db, actor, clientId, 'onerecord-client-revoke', (target) => ({
+export async function revokeClient(db: Db, sealer: Sealer, actor: Actor, clientId: string): Promise<ClientOutcome> {
+  return changeLiveClient(db, sealer, actor, clientId, 'onerecord-client-revoke', (target) => ({
     set: { revoked_at: new Date(), revoked_by: actor.userId },
     before: { client_id: clientId, name: target.name, organisation_iri: target.organisation_iri },
     after: null,

@@ -7,6 +7,7 @@ import type { Db } from '../db/database';
 import { QUEUES, type JobQueue } from '../jobs/jobQueue';
 import { companyIdOf } from './callers';
 import { createNotifyAuth } from './notifyAuth';
+import { NOTIFY_SECRET, sealerFor } from '../sealedSecrets';
 
 /**
  * The sending side of the ONE Record notifications (notifier.ts makes them): each target (a subscriber's server, or
@@ -55,9 +56,9 @@ export interface Deliveries {
   stop(): void;
 }
 
-export function createDeliveries(ctx: { db: Db; jobs: JobQueue; changes: ChangeFeed }, objectsBase: string, log: Logger): Deliveries {
+export function createDeliveries(ctx: { db: Db; jobs: JobQueue; changes: ChangeFeed; jwtSecret: string }, objectsBase: string, log: Logger): Deliveries {
   const { db, jobs } = ctx;
-  const notifyAuth = createNotifyAuth(db, ctx.changes, (subscriber) => targetOf(db, subscriber, objectsBase));
+  const notifyAuth = createNotifyAuth(db, ctx.changes, (subscriber) => targetOf(db, subscriber, objectsBase), sealerFor(ctx.jwtSecret, NOTIFY_SECRET));
 
   /**
    * A target tried at once, until it can be forgotten (settle). If it cannot be reached, it gets its job of the queue

@@ -1,6 +1,7 @@
 import type { ChangeFeed } from '../changes/changeFeed';
 import { UNRECORDED_NOTIFY_AUTH_METHOD, type NotifyAuthMethod } from '../../domain/oneRecord/clients';
 import type { Db } from '../db/database';
+import type { Sealer } from '../sealedSecrets';
 
 /**
  * How the notifier signs in at a subscriber's server (API 2.3.0, "Security": POST /notifications needs an
@@ -23,7 +24,8 @@ interface Credentials {
   clientId: string;
   tokenUrl: string;
   providerClientId: string;
-  secret: string;
+  /** Undefined: kept sealed under another token key (sealedSecrets.ts), so to be entered again. */
+  secret: string | undefined;
   scope: string | null;
   method: NotifyAuthMethod;
   changedAt: number;
@@ -40,7 +42,7 @@ export interface NotifyAuth {
   stop(): void;
 }
 
-export function createNotifyAuth(db: Db, changes: ChangeFeed, targetOf: (subscriber: string) => Promise<string | undefined>): NotifyAuth {
+export function createNotifyAuth(db: Db, changes: ChangeFeed, targetOf: (subscriber: string) => Promise<string | undefined>, sealer: Sealer): NotifyAuth {
   let read: { at: number; byTarget: Map<string, Credentials> } | undefined;
   // A client registered, changed or revoked (migrations 0028, 0038): read again at once.
   const unsubscribe = changes.subscribe({
@@ -64,6 +66,7 @@ export function createNotifyAuth(db: Db, changes: ChangeFeed, targetOf: (subscri
           'notify_token_url',
           'notify_client_id',
           'notify_client_secret',
+          'notify_client_secret_sealed',
           'notify_scope',
           'notify_auth_method',
           'notify_auth_changed_at',
@@ -76,12 +79,15 @@ export function createNotifyAuth(db: Db, changes: ChangeFeed, targetOf: (subscri
       for (const row of rows) {
         const rowTarget = await targetOf(row.organisation_iri);
         // The latest set wins when two clients name the same organisation.
-        if (!rowTarget || byTarget.has(rowTarget) || !row.notify_token_url || !row.notify_client_id || row.notify_client_secret === null) continue;
+        const sealed = row.notify_client_secret_sealed;
+        if (!rowTarget || byTarget.has(rowTarget) || !row.notify_token_url || !row.notify_client_id || (sealed === null && row.notify_client_secret === null))
+          continue;
         byTarget.set(rowTarget, {
           clientId: row.client_id,
           tokenUrl: row.notify_token_url,
           providerClientId: row.notify_client_id,
-          secret: row.notify_client_secret,
+          // Kept as text by 0038 until an instance of 0040 started and sealed it.
+          secret: sealed === null ? (row.notify_client_secret ?? undefined) : sealer.open(sealed, row.client_id),
           scope: row.notify_scope,
           method: row.notify_auth_method ?? UNRECORDED_NOTIFY_AUTH_METHOD,
           changedAt: row.notify_auth_changed_at?.getTime() ?? 0,
@@ -93,11 +99,16 @@ export function createNotifyAuth(db: Db, changes: ChangeFeed, targetOf: (subscri
   }
 
   async function askToken(credentials: Credentials): Promise<{ token: string; until: number }> {
+    const secret = credentials.secret;
+    if (secret === undefined)
+      throw new Error(
+        `the client secret for the identity provider at ${credentials.tokenUrl} was sealed under another token key (JWT_SECRET changed, or a backup restored into another DATA_DIR): enter the sign-in of ONE Record client ${credentials.clientId} again`,
+      );
     const basic = credentials.method === 'client_secret_basic';
     const form = new URLSearchParams({ grant_type: 'client_credentials' });
     if (!basic) {
       form.set('client_id', credentials.providerClientId);
-      form.set('client_secret', credentials.secret);
+      form.set('client_secret', secret);
     }
     if (credentials.scope) form.set('scope', credentials.scope);
     let response: Response;
@@ -107,7 +118,7 @@ export function createNotifyAuth(db: Db, changes: ChangeFeed, targetOf: (subscri
         headers: {
           'Content-Type': 'application/x-www-form-urlencoded',
           Accept: 'application/json',
-          ...(basic ? { Authorization: basicAuthorization(credentials.providerClientId, credentials.secret) } : {}),
+          ...(basic ? { Authorization: basicAuthorization(credentials.providerClientId, secret) } : {}),
         },
         body: form,
         signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classicCall } from '../classicCall';
+import { sealTextSecrets } from '../../../src/server/oneRecord/clients';
+import { createNotifyAuth } from '../../../src/server/oneRecord/notifyAuth';
+import { NOTIFY_SECRET, sealerFor } from '../../../src/server/sealedSecrets';
 import { bearer, buildTestApp, requestToken, signIn, type TestApp } from '../testApp';
 import { startPartnerServer, type PartnerServer } from './partnerServer';
 
@@ -183,5 +186,51 @@ describe('notifications to a server that needs a token', () => {
     });
     expect(cleared.json().data).toMatchObject({ notify_token_url: null, notify_client_id: null, notify_scope: null, notify_auth_method: null });
     expect((await classicCall(t.app, admin, 'PUT', '/onerecordclients/orc_000000000000000000000000', notifyAuth())).statusCode).toBe(404);
+  });
+
+  it('keeps the secret sealed under the token key; seals one kept as text before; tells the admin when the key changed', async () => {
+    const secret = 'idp-secret-kept-by-the-portal';
+    const organisation = `${partner.url}/partner/logistics-objects/acme`;
+    Object.assign(partner.idp as object, { method: 'client_secret_basic', secret, token: 'sealed-token' });
+    const saved = await classicCall(t.app, admin, 'PUT', `/onerecordclients/${clientId}`, notifyAuth());
+    expect(saved.json().data.notify_secret_lost, saved.body).toBe(false);
+    const row = async () => t.db.selectFrom('onerecord_clients').selectAll().where('client_id', '=', clientId).executeTakeFirstOrThrow();
+    const kept = await row();
+    expect(kept.notify_client_secret).toBeNull();
+    expect(kept.notify_client_secret_sealed).toMatch(/^v1\./);
+    expect(JSON.stringify(kept)).not.toContain(secret);
+
+    // The notifier's view of the credentials, read afresh each time (a new reader) and asked of the provider (fresh).
+    const sealer = sealerFor(t.ctx.jwtSecret, NOTIFY_SECRET);
+    const authorization = async () => {
+      const auth = createNotifyAuth(t.db, t.ctx.changes, async (iri) => (iri === organisation ? 'target' : undefined), sealer);
+      try {
+        return await auth.authorizationFor('target', true);
+      } finally {
+        auth.stop();
+      }
+    };
+    expect(await authorization()).toBe('Bearer sealed-token');
+
+    // A secret migration 0038 kept as text still signs in, and is sealed as an instance starts.
+    await t.db
+      .updateTable('onerecord_clients')
+      .set({ notify_client_secret: secret, notify_client_secret_sealed: null })
+      .where('client_id', '=', clientId)
+      .execute();
+    expect(await authorization()).toBe('Bearer sealed-token');
+    expect(await sealTextSecrets(t.db, sealer)).toBe(1);
+    expect(await row()).toMatchObject({ notify_client_secret: null, notify_client_secret_sealed: expect.stringMatching(/^v1\./) });
+    expect(await authorization()).toBe('Bearer sealed-token');
+
+    // Sealed under another token key (JWT_SECRET set anew): the list says to enter it again, and the notifier says why.
+    const elsewhere = sealerFor('another-token-key-'.padEnd(48, 'y'), NOTIFY_SECRET).seal(secret, clientId);
+    await t.db.updateTable('onerecord_clients').set({ notify_client_secret_sealed: elsewhere }).where('client_id', '=', clientId).execute();
+    const listed = (await classicCall(t.app, admin, 'GET', '/onerecordclients')).json().data.find((each: { id: string }) => each.id === clientId);
+    expect(listed.notify_secret_lost).toBe(true);
+    await expect(authorization()).rejects.toThrow(/sealed under another token key .* enter the sign-in of ONE Record client orc_\w+ again/);
+    const entered = await classicCall(t.app, admin, 'PUT', `/onerecordclients/${clientId}`, notifyAuth());
+    expect(entered.json().data.notify_secret_lost).toBe(false);
+    expect(await authorization()).toBe('Bearer sealed-token');
   });
 });

@@ -37,6 +37,7 @@ import * as oneRecordRetryTargets from './0036_onerecord_retry_targets';
 import * as oneRecordAnnouncements from './0037_onerecord_announcements';
 import * as oneRecordNotifyAuth from './0038_onerecord_notify_auth';
 import * as oneRecordNotifyAuthMethod from './0039_onerecord_notify_auth_method';
+import * as oneRecordNotifySecretSealed from './0040_onerecord_notify_secret_sealed';
 
 /**
  * A migration, and whether it only adds (tables, columns with defaults or nullable, indexes): the
@@ -93,4 +94,5 @@ export const migrations: Record<string, PortalMigration> = {
   '0037_onerecord_announcements': oneRecordAnnouncements,
   '0038_onerecord_notify_auth': oneRecordNotifyAuth,
   '0039_onerecord_notify_auth_method': oneRecordNotifyAuthMethod,
+  '0040_onerecord_notify_secret_sealed': oneRecordNotifySecretSealed,
 };
