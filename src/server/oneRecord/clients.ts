@@ -54,7 +54,10 @@ function recordOf(row: ClientRow, sealer: Sealer): OneRecordClientRecord {
     notify_client_id: row.notify_client_id,
     notify_scope: row.notify_scope,
     notify_auth_method: row.notify_token_url ? (row.notify_auth_method ?? UNRECORDED_NOTIFY_AUTH_METHOD) : null,
-    notify_secret_lost: row.notify_client_secret_sealed !== null && sealer.open(row.notify_client_secret_sealed, row.client_id) === undefined,
+    notify_secret_lost:
+      row.notify_client_secret === null &&
+      row.notify_client_secret_sealed !== null &&
+      sealer.open(row.notify_client_secret_sealed, row.client_id) === undefined,
   };
 }
 

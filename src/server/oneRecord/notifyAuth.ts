@@ -86,8 +86,9 @@ export function createNotifyAuth(db: Db, changes: ChangeFeed, targetOf: (subscri
           clientId: row.client_id,
           tokenUrl: row.notify_token_url,
           providerClientId: row.notify_client_id,
-          // Kept as text by 0038 until an instance of 0040 started and sealed it.
-          secret: sealed === null ? (row.notify_client_secret ?? undefined) : sealer.open(sealed, row.client_id),
+          // Text: kept by 0038, or set since by an instance of the version before 0040 during an upgrade (so newer than
+          // what is sealed), until an instance of 0040 starts and seals it.
+          secret: row.notify_client_secret ?? (sealed === null ? undefined : sealer.open(sealed, row.client_id)),
           scope: row.notify_scope,
           method: row.notify_auth_method ?? UNRECORDED_NOTIFY_AUTH_METHOD,
           changedAt: row.notify_auth_changed_at?.getTime() ?? 0,

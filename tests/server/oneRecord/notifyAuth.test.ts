@@ -219,6 +219,16 @@ describe('notifications to a server that needs a token', () => {
       .where('client_id', '=', clientId)
       .execute();
     expect(await authorization()).toBe('Bearer sealed-token');
+    // So does one an instance of the version before set during an upgrade, over a sealed one it knew nothing of.
+    await t.db
+      .updateTable('onerecord_clients')
+      .set({ notify_client_secret_sealed: sealer.seal('the-secret-before', clientId) })
+      .where('client_id', '=', clientId)
+      .execute();
+    expect(await authorization()).toBe('Bearer sealed-token');
+    expect(
+      (await classicCall(t.app, admin, 'GET', '/onerecordclients')).json().data.find((each: { id: string }) => each.id === clientId).notify_secret_lost,
+    ).toBe(false);
     expect(await sealTextSecrets(t.db, sealer)).toBe(1);
     expect(await row()).toMatchObject({ notify_client_secret: null, notify_client_secret_sealed: expect.stringMatching(/^v1\./) });
     expect(await authorization()).toBe('Bearer sealed-token');
