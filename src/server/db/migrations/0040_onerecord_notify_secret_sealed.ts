@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
  * derived from the token key) instead of as text. Additive: a nullable column. An instance sets it on every sign-in it
  * saves and, as it starts, seals the secrets 0038 kept as text (notify_client_secret, then emptied). An instance of
  * the version before, during an upgrade, finds no text secret on a sign-in sealed meanwhile and notifies that
- * organisation without a token until it is upgraded too.
+ * organisation without a token until it is upgraded too; a secret it sets as text is the newer, and is used (and
+ * sealed as the next instance starts).
  */
 export const additive = true;
 
