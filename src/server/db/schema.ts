@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Selectable, Insertable, Updateable } from '
 import type { Party as WireParty } from '../../domain/shipmentWire';
 import type { ShipmentEventKind } from '../../domain/shipmentEvents';
 import type { NotifyAuthMethod } from '../../domain/oneRecord/clients';
+import type { RequestStatus } from '../../domain/oneRecord/actionRequests';
 
 /** Every table of the portal, gathered into the one Database interface Kysely is typed with. */
 
@@ -185,35 +186,37 @@ export interface OneRecordObjectRevisionTable {
   valid_from: Date;
 }
 
-/** 0029: a ONE Record action request (a change request) on a partner's logistics object. */
-export interface OneRecordActionRequestTable {
+/**
+ * What every ONE Record action request keeps (migrations 0029, 0030, 0032): who asked (the company, and its user or
+ * client, as `requested_by` names the organisation), its status with when and how it came there, and its revocation.
+ */
+interface ActionRequestColumns {
   request_id: string;
-  request_type: string;
-  object_id: string;
   company_id: string;
   user_id: string | null;
   client_id: string | null;
   requested_by: string;
   requested_at: CreatedAt;
-  status: string;
+  status: RequestStatus;
   status_since: ColumnType<Date, Date | string | undefined, Date | string>;
   status_history: ColumnType<unknown, string | undefined, string>;
+  revoked_by: string | null;
+  revoked_at: Date | null;
+}
+
+/** 0029: a ONE Record action request (a change request) on a partner's logistics object. */
+export interface OneRecordActionRequestTable extends ActionRequestColumns {
+  request_type: string;
+  object_id: string;
   for_revision: number;
   change: unknown;
   errors: unknown | null;
-  revoked_by: string | null;
-  revoked_at: Date | null;
   /** 0033: the shipment of a portal's derived object the request changes (null for a partner's object). */
   shipment_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** 0030: a partner's subscription to the ONE Record server (its SubscriptionRequest). */
-export interface OneRecordSubscriptionTable {
-  request_id: string;
-  company_id: string;
-  user_id: string | null;
-  client_id: string | null;
-  requested_by: string;
+export interface OneRecordSubscriptionTable extends ActionRequestColumns {
   subscriber: string;
   topic_type: string;
   topic: string;
@@ -222,12 +225,6 @@ export interface OneRecordSubscriptionTable {
   notify_status: Generated<boolean>;
   description: string | null;
   expires_at: Date | null;
-  requested_at: CreatedAt;
-  status: string;
-  status_since: ColumnType<Date, Date | string | undefined, Date | string>;
-  status_history: ColumnType<unknown, string | undefined, string>;
-  revoked_by: string | null;
-  revoked_at: Date | null;
 }
 
 /** 0030: a ONE Record notification the server received (or filed for an organisation hosted on it). */
@@ -290,12 +287,7 @@ export interface OneRecordRetryTargetTable {
 }
 
 /** 0032: a ONE Record access delegation of partners' objects (its AccessDelegationRequest). */
-export interface OneRecordDelegationTable {
-  request_id: string;
-  company_id: string;
-  user_id: string | null;
-  client_id: string | null;
-  requested_by: string;
+export interface OneRecordDelegationTable extends ActionRequestColumns {
   holder_company_id: string;
   requested_for: string;
   grantee_company_id: string;
@@ -304,12 +296,6 @@ export interface OneRecordDelegationTable {
   description: string | null;
   notify_status: Generated<boolean>;
   expires_at: Date | null;
-  requested_at: CreatedAt;
-  status: string;
-  status_since: ColumnType<Date, Date | string | undefined, Date | string>;
-  status_history: ColumnType<unknown, string | undefined, string>;
-  revoked_by: string | null;
-  revoked_at: Date | null;
 }
 
 /** 0019: ids of event-stream tickets already used, kept until the ticket expires. */

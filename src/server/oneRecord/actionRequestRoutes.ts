@@ -1,3 +1,4 @@
+import type { RequestLife, RequestStatus } from '../../domain/oneRecord/actionRequests';
 import { Type } from 'typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API, logisticsObjectIri, xsdDateTime } from '../../domain/oneRecord/vocabulary';
@@ -15,18 +16,8 @@ import { revokeSubscription, subscriptionRequest, type SubscriptionRow } from '.
  * while pending or accepted), and answered when asked for the status they already have.
  */
 
-interface StatusFields {
-  requestedBy: string;
-  requestedAt: Date;
-  status: string;
-  statusSince: Date;
-  history: { status: string; since: string; changedBy: string }[];
-  revokedBy: string | null;
-  revokedAt: Date | null;
-}
-
 /** What every action request says of its status: who asked and when, the status, since when, the statuses it had. */
-function statusFields(found: StatusFields) {
+function statusFields(found: RequestLife) {
   return {
     'api:isRequestedBy': { '@id': found.requestedBy },
     'api:isRequestedAt': xsdDateTime(found.requestedAt),
@@ -128,10 +119,10 @@ interface RequestView {
   holderCompanyId?: string;
   /** Other companies that may read it (a delegation's grantee). */
   readers: string[];
-  status: string;
+  status: RequestStatus;
   statusSince: Date;
   /** The statuses from which it may be revoked. */
-  revocable: string[];
+  revocable: RequestStatus[];
   node: object;
   /** The holder's decision on a pending request (false: it was not pending). */
   decide?: (status: 'REQUEST_ACCEPTED' | 'REQUEST_REJECTED', by: string) => Promise<boolean>;

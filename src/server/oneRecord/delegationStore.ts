@@ -1,3 +1,4 @@
+import type { RequestLife, RequestStatus } from '../../domain/oneRecord/actionRequests';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Delegation, Permission } from '../../domain/oneRecord/delegations';
@@ -11,12 +12,10 @@ import type { Requester } from './partnerObjects';
  * delegation revokes those its company asked for on the same objects (the trust chain).
  */
 
-export interface DelegationRow {
+export interface DelegationRow extends RequestLife {
   requestId: string;
   companyId: string;
   holderCompanyId: string;
-  requestedBy: string;
-  requestedAt: Date;
   requestedFor: string;
   granteeCompanyId: string;
   permissions: Permission[];
@@ -24,11 +23,6 @@ export interface DelegationRow {
   description?: string;
   notify: boolean;
   expiresAt?: Date;
-  status: string;
-  statusSince: Date;
-  history: { status: string; since: string; changedBy: string }[];
-  revokedBy: string | null;
-  revokedAt: Date | null;
 }
 
 export async function requestDelegation(
@@ -92,7 +86,7 @@ export async function delegationRequest(db: Db, requestId: string): Promise<Dele
 }
 
 /** Moves a delegation from `from` statuses to `to`, the move recorded; false when it was in none of them. */
-async function move(db: Db, requestId: string, from: string[], to: string, by: string): Promise<boolean> {
+async function move(db: Db, requestId: string, from: RequestStatus[], to: RequestStatus, by: string): Promise<boolean> {
   const { rows } = await sql<{ request_id: string }>`
     UPDATE onerecord_delegations
        SET status = ${to}, status_since = clock_timestamp(),

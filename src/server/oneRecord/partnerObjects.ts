@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { applyChange, type Change } from '../../domain/oneRecord/changes';
 import type { StoredNode } from '../../domain/oneRecord/objectReading';
 import type { Db } from '../db/database';
+import type { RequestLife, RequestStatus, RequestStatusEntry } from '../../domain/oneRecord/actionRequests';
 
 /**
  * Logistics objects partners create on the ONE Record server (issue 37, 4), and the change requests made of them.
@@ -141,13 +142,6 @@ export type ChangeOutcome =
   | { ok: false; reason: 'revision'; latest: number }
   | { ok: false; reason: 'unprocessable'; message: string; property?: string };
 
-/** A status an action request had, and who moved it on. */
-interface StatusEntry {
-  status: string;
-  since: string;
-  changedBy: string;
-}
-
 /** Applies a change to the locked object as its next revision (at `now`); the reason when it cannot be applied. */
 async function applyLocked(
   trx: Db,
@@ -190,7 +184,7 @@ export async function requestChange(db: Db, objectId: string, change: Change, re
       if (!checked.ok) return { ok: false as const, reason: 'unprocessable' as const, message: checked.message, property: checked.property };
     }
     const requestId = randomUUID();
-    const history: StatusEntry[] = holder ? [{ status: 'REQUEST_PENDING', since: now.toISOString(), changedBy: requester.organisationIri }] : [];
+    const history: RequestStatusEntry[] = holder ? [{ status: 'REQUEST_PENDING', since: now.toISOString(), changedBy: requester.organisationIri }] : [];
     await trx
       .insertInto('onerecord_action_requests')
       .values({
@@ -241,7 +235,7 @@ export async function shipmentChangeRequests(db: Db, shipmentId: string): Promis
 }
 
 /** Moves a change request on, from one of `from`, recording the status it had; false when it was in none of them. */
-export async function moveChange(trx: Db, requestId: string, from: string[], to: string, by: string, extra = sql``): Promise<boolean> {
+export async function moveChange(trx: Db, requestId: string, from: RequestStatus[], to: RequestStatus, by: string, extra = sql``): Promise<boolean> {
   const { rows } = await sql<{ request_id: string }>`
     UPDATE onerecord_action_requests
        SET status = ${to}, status_since = clock_timestamp(),
@@ -301,7 +295,7 @@ export async function decideChange(db: Db, requestId: string, status: 'REQUEST_A
 export const revokeChange = (db: Db, requestId: string, by: string) =>
   moveChange(db, requestId, ['REQUEST_PENDING'], 'REQUEST_REVOKED', by, sql`, revoked_by = ${by}::text, revoked_at = clock_timestamp()`);
 
-export interface ActionRequestRow {
+export interface ActionRequestRow extends RequestLife {
   requestId: string;
   type: string;
   objectId: string;
@@ -310,16 +304,9 @@ export interface ActionRequestRow {
   forRevision: number;
   holderCompanyId: string;
   companyId: string;
-  requestedBy: string;
-  requestedAt: Date;
-  status: string;
-  statusSince: Date;
-  history: StatusEntry[];
   change: Change;
   /** Why an accepted change could not be applied (REQUEST_FAILED). */
   errors: { title: string; message: string; property?: string }[];
-  revokedBy: string | null;
-  revokedAt: Date | null;
 }
 
 const REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -368,7 +355,7 @@ function requestOf(row: {
   company_id: string;
   requested_by: string;
   requested_at: Date;
-  status: string;
+  status: RequestStatus;
   status_since: Date;
   status_history: unknown;
   change: unknown;
@@ -388,7 +375,7 @@ function requestOf(row: {
     requestedAt: row.requested_at,
     status: row.status,
     statusSince: row.status_since,
-    history: row.status_history as StatusEntry[],
+    history: row.status_history as RequestStatusEntry[],
     change: row.change as Change,
     errors: (row.errors as ActionRequestRow['errors'] | null) ?? [],
     revokedBy: row.revoked_by,
@@ -400,7 +387,7 @@ function requestOf(row: {
 export async function auditTrail(
   db: Db,
   objectId: string,
-  { from, to, statuses }: { from?: Date; to?: Date; statuses: readonly string[] },
+  { from, to, statuses }: { from?: Date; to?: Date; statuses: readonly RequestStatus[] },
 ): Promise<ActionRequestRow[]> {
   let query = requests(db).where('r.object_id', '=', objectId);
   if (from) query = query.where('r.requested_at', '>=', from);

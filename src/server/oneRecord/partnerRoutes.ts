@@ -18,6 +18,7 @@ import { CHECK_TEMPLATES } from '../../domain/oneRecord/decisionEvents';
 import { accessOf } from '../shipments/scope';
 import { isPermitted, permittedAmong } from './delegationStore';
 import type { Permission } from '../../domain/oneRecord/delegations';
+import { isRequestStatus, REQUEST_STATUSES } from '../../domain/oneRecord/actionRequests';
 
 /**
  * Partners' own logistics objects on the ONE Record server (issue 37, 4): POST /logistics-objects, their GET (in
@@ -32,7 +33,6 @@ const RESERVED_IDS = ['data-holder', ...Object.keys(CHECK_TEMPLATES)];
 /** Query dates: ISO 8601 basic, UTC (API 2.3.0). */
 const BASIC_TIME = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
 const ORGANIZATION = `${CARGO}Organization`;
-const REQUEST_STATUSES = ['REQUEST_PENDING', 'REQUEST_ACCEPTED', 'REQUEST_REJECTED', 'REQUEST_FAILED', 'REQUEST_REVOKED'];
 
 /** A `YYYYMMDDThhmmssZ` query date, or undefined when it is not one. */
 export function basicTime(text: string): Date | undefined {
@@ -287,14 +287,14 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
         .split(',')
         .map((each) => each.trim().replace(API, ''))
         .filter(Boolean);
-      const unknown = statuses.find((status) => !REQUEST_STATUSES.includes(status));
+      const unknown = statuses.find((status) => !isRequestStatus(status));
       if (unknown) return sendError(reply, 400, `status must be one or more of ${REQUEST_STATUSES.join(', ')}; ${unknown} is none of them.`, resource);
       const caller = request.oneRecordCaller as OneRecordCaller;
       const object = isReservedId(id)
         ? await shipmentObject(reply, caller, id, logisticsObjectIri(base, id))
         : await usableObject(reply, caller, id, resource, 'GET_LOGISTICS_OBJECT');
       if (!object) return reply;
-      const requests = await auditTrail(ctx.db, id, { from, to, statuses });
+      const requests = await auditTrail(ctx.db, id, { from, to, statuses: statuses.filter(isRequestStatus) });
       return sendJsonLd(
         reply,
         {

@@ -1,3 +1,4 @@
+import type { RequestLife } from '../../domain/oneRecord/actionRequests';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Subscription, SubscriptionEventType, TopicType } from '../../domain/oneRecord/subscriptions';
@@ -11,16 +12,9 @@ import type { Requester } from './partnerObjects';
  * A subscriber revokes its subscription (pending or accepted) to stop its notifications.
  */
 
-export interface SubscriptionRow extends Subscription {
+export interface SubscriptionRow extends Subscription, RequestLife {
   requestId: string;
   companyId: string;
-  requestedBy: string;
-  requestedAt: Date;
-  status: string;
-  statusSince: Date;
-  history: { status: string; since: string; changedBy: string }[];
-  revokedBy: string | null;
-  revokedAt: Date | null;
 }
 
 export type SubscribeOutcome = { ok: true; requestId: string } | { ok: false; reason: 'duplicate'; requestId: string };
