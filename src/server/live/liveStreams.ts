@@ -283,12 +283,13 @@ function isGone(res: ServerResponse): boolean {
 function visibility(scope: CompanyScope, row: LiveEventRow): 'full' | 'summary' | 'none' {
   if (row.shipment_id === null) return row.company_id === scope.companyId ? 'full' : 'none';
   if (row.awb_prefix === null || row.origin === null || row.destination === null) return 'none';
-  const shipmentId = String(row.shipment_id);
-  const access = accessOf(
-    scope,
-    { awb_prefix: row.awb_prefix, agent_company_id: row.agent_company_id, origin: row.origin, destination: row.destination },
-    scope.lent.has(shipmentId),
-  );
+  const access = accessOf(scope, {
+    shipment_id: String(row.shipment_id),
+    awb_prefix: row.awb_prefix,
+    agent_company_id: row.agent_company_id,
+    origin: row.origin,
+    destination: row.destination,
+  });
   if (access === 'full') return 'full';
   return access === 'lent' && SUMMARY_KINDS.has(row.kind) ? 'summary' : 'none';
 }

@@ -58,7 +58,7 @@ export async function announcements(
   const told = new Set<string>();
   for (const client of clients) {
     if (!sees.has(client.company_id))
-      sees.set(client.company_id, lending ? stillLent : accessOf(await ctx.access.scope({ companyId: client.company_id }), cached.row, false) === 'full');
+      sees.set(client.company_id, lending ? stillLent : accessOf(await ctx.access.scope({ companyId: client.company_id }), cached.row) === 'full');
     if (!sees.get(client.company_id)) continue;
     const target = await batch.targetOf(client.organisation_iri);
     if (target) told.add(target);

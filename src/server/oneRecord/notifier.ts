@@ -100,13 +100,12 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
    */
   const shipmentSubject = (row: OutboxRow, shipment: ShipmentRow, node: JsonLdNode): Subject => {
     const objectId = node['@id'].slice(objectsBase.length);
-    const shipmentId = String(shipment.shipment_id);
     return {
       objectId,
       type: node['@type'].replace(/^cargo:/, CARGO),
       async seenBy(companyId) {
         const scope = await ctx.access.scope({ companyId });
-        const access = accessOf(scope, shipment, scope.lent.has(shipmentId));
+        const access = accessOf(scope, shipment);
         if (access === 'full') return node;
         if (access === 'none' || (row.event_id && row.object_id)) return undefined;
         return borrowerSees(shipment, base, objectId, node);

@@ -233,7 +233,7 @@ export function partnerObjectRoutes(app: FastifyInstance, ctx: AppContext, base:
       sendError(reply, 404, 'No logistics object has this id.', resource);
       return undefined;
     }
-    if (accessOf(await ctx.access.scope(caller), cached.row, false) !== 'full') {
+    if (accessOf(await ctx.access.scope(caller), cached.row) !== 'full') {
       sendError(reply, 403, 'This logistics object is not shared with your company.', resource);
       return undefined;
     }

@@ -125,7 +125,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       const found = cached && (await derivedObject(ctx.db, base, cached.row, { at: [cached.row.message_date] }, id));
       if (!cached || !found) return 'missing';
       const scope = await ctx.access.scope(caller);
-      const access = accessOf(scope, cached.row, scope.lent.has(shipmentId));
+      const access = accessOf(scope, cached.row);
       if (access === 'full') return 'visible';
       if (access === 'none') return 'refused';
       return borrowerSees(cached.row, base, id, found.node) ? 'visible' : 'lent';
@@ -282,7 +282,7 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       return undefined;
     }
     const scope = await ctx.access.scope(account);
-    const access = accessOf(scope, cached.row, scope.lent.has(shipmentId));
+    const access = accessOf(scope, cached.row);
     if (access === 'none') {
       sendError(reply, 403, 'This logistics object is not shared with your company.', resource);
       return undefined;

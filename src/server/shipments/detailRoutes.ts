@@ -41,7 +41,7 @@ export async function detailRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCo
     const shipmentId = String(cached.row.shipment_id);
     const shipment = cached.row;
     // The scope holds the company's lendings already (read with it for the same request).
-    const access = accessOf(caller.scope, shipment, caller.scope.lent.has(shipmentId));
+    const access = accessOf(caller.scope, shipment);
     if (access !== 'full') return shipmentRefused(reply, access === 'lent' ? 'lent' : 'none');
     const [handling, privilege] = await Promise.all([
       ctx.shipments.takeHandling(shipmentId, caller.account, caller.lockMinutes),

@@ -124,7 +124,7 @@ export async function lendShipment(caller: DecisionCaller, request: LendingReque
     const borrower = await borrowerOf(caller, context, request.CompanyId);
     if (isOutcome(borrower)) return borrower;
     const { trx, shipment, shipmentId } = context;
-    if (accessOf(scopeOfCompany(borrower), shipment, false) === 'full')
+    if (accessOf(scopeOfCompany(borrower), shipment) === 'full')
       return refusal('borrowerOwns', formatMessage(LendingMessages.borrowerOwns, { company: named(borrower) }));
     const lent = await trx
       .insertInto('shipment_lendings')
@@ -209,9 +209,7 @@ export async function lendableCompanies(caller: DecisionCaller, shipmentId: stri
     data: companies
       .filter(
         (company) =>
-          company.company_id !== caller.scope.companyId &&
-          !lentTo.has(company.company_id) &&
-          accessOf(scopeOfCompany(company), found.shipment, false) !== 'full',
+          company.company_id !== caller.scope.companyId && !lentTo.has(company.company_id) && accessOf(scopeOfCompany(company), found.shipment) !== 'full',
       )
       .map((company) => ({ CompanyId: company.company_id, CompanyName: company.company_name, CompanyTypeId: company.company_type_id })),
   };

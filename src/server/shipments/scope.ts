@@ -15,7 +15,7 @@ export interface CompanyScope {
   stations: readonly string[];
   /** Shipments lent to the company (a few): listed by id, so the own-scope conditions keep their indexes. */
   lentIds: readonly string[];
-  /** The same ids, to ask of one shipment (a notifier asks once per piece of a 9,999-piece FWB). */
+  /** The same ids, for accessOf (a notifier asks once per piece of a 9,999-piece FWB). */
   lent: ReadonlySet<string>;
 }
 
@@ -88,18 +88,17 @@ export function visibleShipmentsSql(scope: CompanyScope): RawBuilder<boolean> {
 
 export type ShipmentAccess = 'full' | 'lent' | 'none';
 
-/** One shipment's access for the company: full (its own), lent (summary only) or none. */
+/** One shipment's access for the company: full (its own), lent (summary only: the scope's lendings) or none. */
 export function accessOf(
   scope: CompanyScope,
-  shipment: { awb_prefix: string; agent_company_id: string | null; origin: string; destination: string },
-  isLent: boolean,
+  shipment: { shipment_id: string; awb_prefix: string; agent_company_id: string | null; origin: string; destination: string },
 ): ShipmentAccess {
   const own =
     (scope.companyTypeId === CompanyType.AIRLINE && scope.prefixes.includes(shipment.awb_prefix)) ||
     (scope.companyTypeId === CompanyType.FORWARDER && shipment.agent_company_id === scope.companyId) ||
     (scope.companyTypeId === CompanyType.GROUND_HANDLER && (scope.stations.includes(shipment.origin) || scope.stations.includes(shipment.destination)));
   if (own) return 'full';
-  return isLent ? 'lent' : 'none';
+  return scope.lent.has(String(shipment.shipment_id)) ? 'lent' : 'none';
 }
 
 /**

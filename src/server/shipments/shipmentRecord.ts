@@ -16,7 +16,7 @@ function shipmentQuery(db: Db) {
 function foundOf(scope: CompanyScope, row: Omit<ShipmentRecord, 'is_lent'>): { kind: 'found'; shipment: ShipmentRecord; access: ShipmentAccess } {
   // The scope holds the company's lendings already (read with it for the same request).
   const shipment: ShipmentRecord = { ...row, is_lent: scope.lent.has(String(row.shipment_id)) };
-  return { kind: 'found', shipment, access: accessOf(scope, shipment, shipment.is_lent) };
+  return { kind: 'found', shipment, access: accessOf(scope, shipment) };
 }
 
 /** One shipment by id or by AWB, with the company's access to it; `forUpdate` locks its row for the transaction. */
@@ -57,9 +57,9 @@ export async function shipmentAccess(
 ): Promise<{ kind: 'found'; access: ShipmentAccess; status: string; updateDt: Date } | { kind: 'notFound' }> {
   const row = await db
     .selectFrom('shipments')
-    .select(['awb_prefix', 'agent_company_id', 'origin', 'destination', 'status', 'update_dt'])
+    .select(['shipment_id', 'awb_prefix', 'agent_company_id', 'origin', 'destination', 'status', 'update_dt'])
     .where('shipment_id', '=', shipmentId)
     .executeTakeFirst();
   if (!row) return { kind: 'notFound' };
-  return { kind: 'found', access: accessOf(scope, row, scope.lent.has(shipmentId)), status: row.status, updateDt: row.update_dt };
+  return { kind: 'found', access: accessOf(scope, row), status: row.status, updateDt: row.update_dt };
 }

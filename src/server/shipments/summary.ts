@@ -346,7 +346,7 @@ async function searchTags(shipments: ShipmentCache, scope: CompanyScope, criteri
       continue;
     }
     const shipmentId = String(hit.row.shipment_id);
-    const access = accessOf(scope, hit.row, scope.lent.has(shipmentId));
+    const access = accessOf(scope, hit.row);
     if (access === 'none') {
       missing.push({ ...tag, Reason: 'notAccessible', Message: ShipmentMessages.awbNotAccessible });
       continue;

@@ -68,9 +68,7 @@ export async function unrelatedShipments(t: TestApp, companyId: string, userId: 
     .select(['shipment_id', 'awb_prefix', 'agent_company_id', 'origin', 'destination'])
     .orderBy('shipment_id')
     .execute();
-  return shipments
-    .filter((shipment) => accessOf(scope, shipment, lent.has(String(shipment.shipment_id))) === 'none')
-    .map((shipment) => String(shipment.shipment_id));
+  return shipments.filter((shipment) => accessOf({ ...scope, lent }, shipment) === 'none').map((shipment) => String(shipment.shipment_id));
 }
 
 /** The shipments a company fully owns (its own, not merely lent), in id order. */
@@ -83,7 +81,7 @@ export async function ownShipments(t: TestApp, companyId: string, userId: string
     .select(['shipment_id', 'awb_prefix', 'agent_company_id', 'origin', 'destination'])
     .orderBy('shipment_id')
     .execute();
-  return shipments.filter((shipment) => accessOf(scope, shipment, false) === 'full').map((shipment) => String(shipment.shipment_id));
+  return shipments.filter((shipment) => accessOf(scope, shipment) === 'full').map((shipment) => String(shipment.shipment_id));
 }
 
 export interface ComplianceFixture {
