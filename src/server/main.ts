@@ -105,8 +105,6 @@ async function serveInstance(config: Readonly<Config>, log: Logger, starting: St
       if (starting) starting.phase = phase;
     });
     jwtSecret = await tokenKeyFor(config, db, log);
-    const sealed = await sealTextSecrets(db, sealerFor(jwtSecret, NOTIFY_SECRET));
-    if (sealed > 0) log.info({ sealed }, 'ONE Record notification secrets kept as text are sealed now');
     // The job queue (pg-boss) in a schema of its own; this instance also works its jobs unless WORKERS=false.
     jobs = await startJobQueue(connectionString, { schema: config.jobSchema, log });
     changes = await startChangeFeed(connectionString, log);
@@ -208,11 +206,19 @@ async function serveInstance(config: Readonly<Config>, log: Logger, starting: St
   }
 }
 
+/** The token key (readTokenKey), with the secrets kept as text before migration 0040 sealed under it (none are left after). */
+async function tokenKeyFor(config: Readonly<Config>, db: Db, log: Logger): Promise<string> {
+  const key = await readTokenKey(config, db, log);
+  const sealed = await sealTextSecrets(db, sealerFor(key, NOTIFY_SECRET));
+  if (sealed > 0) log.info({ sealed }, 'ONE Record notification secrets kept as text are sealed now');
+  return key;
+}
+
 /**
  * The token key: JWT_SECRET; else, on a database of one's own (DATABASE_URL), the key every instance on
  * it shares (portal_secrets), so that a token is good on every instance; else one kept in DATA_DIR.
  */
-async function tokenKeyFor(config: Readonly<Config>, db: Db, log: Logger): Promise<string> {
+async function readTokenKey(config: Readonly<Config>, db: Db, log: Logger): Promise<string> {
   if (config.jwtSecret) return config.jwtSecret;
   if (!config.databaseUrl) return jwtSecretFor(undefined, config.dataDir);
   log.warn(
@@ -263,8 +269,6 @@ async function runPrimary(config: Readonly<Config>, log: Logger): Promise<void> 
       starting.phase = phase;
     });
     jwtSecret = await tokenKeyFor(config, db, log);
-    const sealed = await sealTextSecrets(db, sealerFor(jwtSecret, NOTIFY_SECRET));
-    if (sealed > 0) log.info({ sealed }, 'ONE Record notification secrets kept as text are sealed now');
   } catch (error) {
     await starting.close();
     await db.destroy();

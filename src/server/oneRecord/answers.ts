@@ -32,11 +32,11 @@ export const REFUSALS = {
   404: jsonLdAnswer('api:Error: no such logistics object (or not at that time)'),
   415: jsonLdAnswer('api:Error: an Accept header without application/ld+json'),
 };
-/** A 201 or 204 with no body: what the document says. */
 /** What a borrower is told of an object of a lent shipment it does not see (borrowerView.ts). */
 export const LENT_REFUSAL =
   'This air waybill is lent to your company: you see what its summary shows (its number, airports, pieces, weight, handling codes and decisions), not its details.';
 
+/** A 201 or 204 with no body: what the document says. */
 export const noBody = (description: string) => ({ description: `no body: ${description}`, type: 'null' });
 
 export function sendError(reply: FastifyReply, status: number, message: string, resource?: string, property?: string) {
