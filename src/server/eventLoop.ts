@@ -17,3 +17,16 @@ export async function runInSlices<T>(steps: Generator<void, T>, sliceMs = 10): P
     }
   }
 }
+
+/**
+ * The same rule for a loop that awaits as it goes (an await of what is already at hand does not let the event loop
+ * in): `await pause()` on each step gives it its turn once `sliceMs` have passed since the last.
+ */
+export function slicer(sliceMs = 10): () => Promise<void> {
+  let sliceStart = performance.now();
+  return async () => {
+    if (performance.now() - sliceStart < sliceMs) return;
+    await nextTurn();
+    sliceStart = performance.now();
+  };
+}

@@ -7,6 +7,7 @@ import { checkObjectId, shipmentObjectId } from '../../domain/oneRecord/decision
 import { borrowerSees, derivedObject } from './checks';
 import { DERIVED_ID_PATTERN, type JsonLdNode } from '../../domain/oneRecord/waybillObjects';
 import type { AppContext } from '../context';
+import { slicer } from '../eventLoop';
 import type { Db } from '../db/database';
 import type { JobQueue } from '../jobs/jobQueue';
 import { accessOf } from '../shipments/scope';
@@ -31,6 +32,12 @@ import { createDeliveries, targetOf } from './deliveries';
 
 const SWEEP_MS = 5_000;
 const BATCH = 200;
+/**
+ * Deliveries written per statement (four parameters each): a statement takes at most 65,535 parameters, and three type
+ * subscriptions matching the pieces of a 9,999-piece FWB made 30,000 deliveries in one, which PostgreSQL refused: the
+ * outbox row was never dispatched, and every notification after it waited behind it.
+ */
+const DELIVERIES_PER_STATEMENT = 2_000;
 
 interface OutboxRow {
   outbox_id: string;
@@ -218,6 +225,8 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
         ),
       };
       const deliveries: { request_id: string | null; action_request_id?: string; target: string; body: string }[] = [];
+      // An FWB of 9,999 pieces and a few type subscriptions make tens of thousands of notifications: made in slices.
+      const pause = slicer();
       for (const row of expanded) {
         if (row.action_request_id) {
           const told = await statusNotification(trx, row);
@@ -238,6 +247,7 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
         if (interested.length === 0) continue;
         for (const subject of await subjectsOf(row)) {
           for (const subscription of interested) {
+            await pause();
             if (!matches(subscription, row, subject)) continue;
             const seen = await subject.seenBy(subscription.company_id);
             if (!seen) continue;
@@ -248,7 +258,11 @@ export function createNotifier(ctx: AppContext & { jobs: JobQueue }, base: strin
           }
         }
       }
-      if (deliveries.length > 0) await trx.insertInto('onerecord_deliveries').values(deliveries).execute();
+      for (let first = 0; first < deliveries.length; first += DELIVERIES_PER_STATEMENT)
+        await trx
+          .insertInto('onerecord_deliveries')
+          .values(deliveries.slice(first, first + DELIVERIES_PER_STATEMENT))
+          .execute();
       // Each target with notifications due has its row (migration 0036) until a sender finds nothing due. The upsert
       // locks the row until this commits, so a sender looking whether its target is done sees these notifications.
       for (const target of [...targets].sort())
