@@ -64,6 +64,16 @@ declare module 'fastify' {
   }
 }
 
+/** What every id of the ONE Record server is made of: letters, digits and -._~ (and _ of a company's id). A longer path parameter than 100 is the router's 414. */
+const POSSIBLE_ID = /^[A-Za-z0-9._~_-]+$/;
+
+/** The path's ids, each with the answer when no such thing can exist. */
+const PATH_IDS: readonly (readonly [string, string])[] = [
+  ['id', 'No logistics object has this id.'],
+  ['eventId', 'No logistics event has this id.'],
+  ['requestId', 'No action request has this id.'],
+];
+
 export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const base = oneRecordBase(ctx.config.publicUrl);
 
@@ -95,6 +105,16 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     if (!isAddressAllowed(request.ip, account.ipRanges)) return sendError(reply, 403, ONE_RECORD_REFUSALS.ipRestricted);
     if (!(await ctx.access.roleHoldsFunction(account.roleId, FunctionId.SHIPMENT))) return sendError(reply, 403, ONE_RECORD_REFUSALS.functionDenied);
     request.oneRecordCaller = { companyId: account.companyId, userId: account.userId };
+  });
+
+  // An id in the path that no id of this server can be (the portal's, a partner's, an event's or a request's are all
+  // letters, digits and -._~, a company's _ too) names nothing: answered so before any query (PostgreSQL refuses a text holding NUL).
+  app.addHook('preHandler', async (request, reply) => {
+    const params = request.params as Record<string, string | undefined>;
+    for (const [name, message] of PATH_IDS) {
+      const value = params[name];
+      if (value !== undefined && !POSSIBLE_ID.test(value)) return sendError(reply, 404, message);
+    }
   });
 
   /** The live registered client a ONE Record token stands for ('revoked' when it was since revoked; 'none' for no such token). */

@@ -189,6 +189,22 @@ describe('GET /onerecord/logistics-objects/{id}', () => {
       expect(response.statusCode, id).toBe(404);
       expect(response.json()['api:hasTitle']).toBe('Logistics Object not found');
     }
+    // Ids no id of the server can be (the API fuzzer's finds: a NUL went on to PostgreSQL, which answered 500), and a
+    // company id with a broken escape: 404, each saying what it looked for.
+    for (const [path, message] of [
+      ['/onerecord/logistics-objects/a%00b?a[b][c]=1&a=2', 'No logistics object has this id.'],
+      ['/onerecord/logistics-objects/%00', 'No logistics object has this id.'],
+      ['/onerecord/logistics-objects/company-%25E0%25A4%25A', 'No logistics object has this id.'],
+      ['/onerecord/logistics-objects/%00/logistics-events?q=%F2%92%AB%84', 'No logistics object has this id.'],
+      ['/onerecord/logistics-objects/%00/logistics-events/', 'No logistics object has this id.'],
+      [`/onerecord/logistics-objects/${shipmentId}-shipment/logistics-events/%00`, 'No logistics event has this id.'],
+      ['/onerecord/logistics-objects/%00/audit-trail', 'No logistics object has this id.'],
+      ['/onerecord/action-requests/a%00b', 'No action request has this id.'],
+    ]) {
+      const response = await get(path, airline);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.json()['api:hasErrorDetail'][0]['api:hasMessage'], path).toBe(message);
+    }
     for (const query of ['embedded=maybe', 'at=2026-01-01', 'at=20261399T000000Z']) {
       const response = await get(`/onerecord/logistics-objects/${shipmentId}-waybill?${query}`, airline);
       expect(response.statusCode, query).toBe(400);
