@@ -406,9 +406,9 @@ export async function adjacentShipment(
   return row ? { ShipmentId: String(row.shipment_id), AWBPrefix: row.awb_prefix, AWBSuffix: row.awb_suffix } : null;
 }
 
-/** What a kept count depends on of the company: everything that decides its view. */
+/** What a kept count depends on of the company: everything that decides its view (the lent shipments by their key). */
 function scopeKey(scope: CompanyScope): unknown[] {
-  return [scope.companyId, scope.companyTypeId, scope.prefixes, scope.stations, scope.lentIds];
+  return [scope.companyId, scope.companyTypeId, scope.prefixes, scope.stations, scope.lentKey];
 }
 
 type OverviewCounts = { today: Record<string, number>; week: Record<string, number>; attention: AttentionCounts };
