@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render } from '@testing-library/react';
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import OverviewChart, { axisTicks } from './OverviewChart';
 
@@ -78,6 +78,31 @@ describe('the overview chart', () => {
       expect(new Set(bars.map((bar) => bar.getAttribute('y'))).size).toBe(6);
       fireEvent.click(bars[5]);
       expect(onBarClick).toHaveBeenCalledWith(2, 'week');
+    } finally {
+      globalThis.ResizeObserver = real;
+    }
+  });
+  it('is drawn once, at the width measured, not first at a default width (the shipment list drew it twice on a phone)', () => {
+    const real = globalThis.ResizeObserver;
+    let report: (() => void) | undefined;
+    // A browser's observer: it reports the width after layout, not while observe() is called.
+    globalThis.ResizeObserver = class {
+      constructor(private readonly callback: ResizeObserverCallback) {}
+      observe() {
+        report = () => this.callback([{ contentRect: { width: 380 } } as ResizeObserverEntry], this as unknown as ResizeObserver);
+      }
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+    try {
+      const { getByTestId } = render(
+        <OverviewChart labels={['New', 'Accept']} series={[{ id: 'today', label: 'Today', data: [3, 1] }]} onBarClick={vi.fn()} />,
+      );
+      const chart = getByTestId('overview-chart');
+      expect(chart.querySelectorAll('rect, text')).toHaveLength(0);
+      act(() => report?.());
+      expect(chart.getAttribute('viewBox')).toBe('0 0 380 200');
+      expect(chart.querySelectorAll('rect').length).toBeGreaterThan(0);
     } finally {
       globalThis.ResizeObserver = real;
     }
