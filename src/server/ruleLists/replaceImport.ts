@@ -3,7 +3,7 @@ import type { RuleListPlugin } from '../../../plugins/types';
 import { runInSlices } from '../eventLoop';
 import type { ImportRow } from './csvImport';
 import { currentRows, insertRows, removeRowsAtVersions, updateRowsAtVersions, type ListScope, type RowDb, type StoredRow } from './rowStore';
-import { recordRowChanges, type Actor } from './ruleListAudit';
+import { recordRowChanges, type Actor, type RowChange } from './ruleListAudit';
 
 /**
  * A replacing import (issue 33): the list becomes the file, row by row. A row whose key and values the
@@ -45,6 +45,32 @@ function* planOf(held: readonly StoredRow[], rows: readonly ImportRow[]): Genera
   return plan;
 }
 
+/**
+ * The audit's changes of an import, a few hundred at a time: at 50,000 rows replaced by 50,000 others, made in one go
+ * they held the event loop 67 ms (with the collection of what they left), the longest of a limits bench run.
+ */
+function* auditOf(inserted: readonly StoredRow[], plan: ReplacePlan, userId: string, now: Date): Generator<void, RowChange[]> {
+  const changes: RowChange[] = [];
+  const add = (change: RowChange) => {
+    changes.push(change);
+    return changes.length % 200 === 0;
+  };
+  for (const row of inserted) if (add({ rowId: row.row_id, action: 'Import', before: null, after: row })) yield;
+  for (const { held: row, row: file } of plan.changes) {
+    const after: StoredRow = {
+      ...row,
+      row_values: file.values as StoredRow['row_values'],
+      unique_key: file.uniqueKey,
+      version: row.version + 1,
+      updated_at: now,
+      updated_by: userId,
+    };
+    if (add({ rowId: row.row_id, action: 'Import', before: row, after })) yield;
+  }
+  for (const row of plan.removals) if (add({ rowId: row.row_id, action: 'Import', before: row, after: null })) yield;
+  return changes;
+}
+
 /** The end's changes and removals go in statements of this many rows (arrays of ids, versions and values: cheap to build). */
 const WRITE_BATCH = 5000;
 
@@ -55,24 +81,7 @@ export async function replaceListWith(trx: RowDb, scope: ListScope, actor: Actor
   const inserted = await insertRows(trx, scope, plan.inserts, actor.userId);
   // The audit of what changes and goes is written from the rows as read, before any of them is touched:
   // should one of them differ by then, the import stops and its audit lines go with it.
-  const now = new Date();
-  await recordRowChanges(trx, actor, plugin, [
-    ...inserted.map((row) => ({ rowId: row.row_id, action: 'Import' as const, before: null, after: row })),
-    ...plan.changes.map(({ held: row, row: file }) => ({
-      rowId: row.row_id,
-      action: 'Import' as const,
-      before: row,
-      after: {
-        ...row,
-        row_values: file.values as StoredRow['row_values'],
-        unique_key: file.uniqueKey,
-        version: row.version + 1,
-        updated_at: now,
-        updated_by: actor.userId,
-      },
-    })),
-    ...plan.removals.map((row) => ({ rowId: row.row_id, action: 'Import' as const, before: row, after: null })),
-  ]);
+  await recordRowChanges(trx, actor, plugin, await runInSlices(auditOf(inserted, plan, actor.userId, new Date())));
   // Only what follows holds rows that were in the list: one statement per 5,000 of them.
   for (let start = 0; start < plan.changes.length; start += WRITE_BATCH) {
     const batch = plan.changes.slice(start, start + WRITE_BATCH);
