@@ -74,3 +74,9 @@ export const code = (list: string, value: string) => ({ '@id': `${CODE_LISTS}${l
 
 /** The IRI of a logistics object the portal serves. */
 export const logisticsObjectIri = (base: string, id: string) => `${base}/logistics-objects/${id}`;
+
+/**
+ * What every id of this ONE Record server is made of (in a path: an object's, an event's, an action request's): letters,
+ * digits and -._~ (a partner's, PARTNER_OBJECT_ID; the portal's derived ones; UUIDs) and _ (a company's, ACCOUNT_ID_PATTERN).
+ */
+export const POSSIBLE_ID = /^[\w.~-]+$/;

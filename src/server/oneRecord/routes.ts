@@ -8,6 +8,7 @@ import {
   CONTENT_LANGUAGE,
   CONTENT_TYPE,
   logisticsObjectIri,
+  POSSIBLE_ID,
   SUPPORTED_API_VERSIONS,
   SUPPORTED_ONTOLOGIES,
   SUPPORTED_ONTOLOGY_VERSIONS,
@@ -64,9 +65,6 @@ declare module 'fastify' {
   }
 }
 
-/** What every id of the ONE Record server is made of: letters, digits and -._~ (and _ of a company's id). A longer path parameter than 100 is the router's 414. */
-const POSSIBLE_ID = /^[A-Za-z0-9._~_-]+$/;
-
 /** The path's ids, each with the answer when no such thing can exist. */
 const PATH_IDS: readonly (readonly [string, string])[] = [
   ['id', 'No logistics object has this id.'],
@@ -107,8 +105,8 @@ export async function oneRecordRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     request.oneRecordCaller = { companyId: account.companyId, userId: account.userId };
   });
 
-  // An id in the path that no id of this server can be (the portal's, a partner's, an event's or a request's are all
-  // letters, digits and -._~, a company's _ too) names nothing: answered so before any query (PostgreSQL refuses a text holding NUL).
+  // An id in the path that no id of this server can be (POSSIBLE_ID) names nothing: answered so before any query
+  // (PostgreSQL refuses a text holding NUL; a longer path parameter than 100 is the router's 414).
   app.addHook('preHandler', async (request, reply) => {
     const params = request.params as Record<string, string | undefined>;
     for (const [name, message] of PATH_IDS) {
