@@ -19,22 +19,27 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A type subscription of `company` (signed in with `token`) to the cargo class `topic`, for `eventType`. */
+async function subscribe(token: string, company: string, topic: string, eventType: string) {
+  const subscribed = await t.app.inject({
+    method: 'POST',
+    url: '/onerecord/subscriptions',
+    headers: { ...bearer(token), accept: 'application/ld+json', 'content-type': 'application/ld+json' },
+    payload: JSON.stringify({
+      '@context': { api: 'https://onerecord.iata.org/ns/api#' },
+      '@type': 'api:Subscription',
+      'api:hasSubscriber': { '@id': `${BASE}/logistics-objects/company-${company}` },
+      'api:hasTopicType': { '@id': 'api:LOGISTICS_OBJECT_TYPE' },
+      'api:hasTopic': `https://onerecord.iata.org/ns/cargo#${topic}`,
+      'api:includeSubscriptionEventType': [{ '@id': `api:${eventType}` }],
+    }),
+  });
+  expect(subscribed.statusCode, `${company} ${topic}: ${subscribed.body}`).toBe(201);
+}
+
 describe('a type subscription and an FWB of 9,999 pieces', () => {
   it('files one notification for each piece, each once', async () => {
-    const subscribed = await t.app.inject({
-      method: 'POST',
-      url: '/onerecord/subscriptions',
-      headers: { ...bearer(admin), accept: 'application/ld+json', 'content-type': 'application/ld+json' },
-      payload: JSON.stringify({
-        '@context': { api: 'https://onerecord.iata.org/ns/api#' },
-        '@type': 'api:Subscription',
-        'api:hasSubscriber': { '@id': `${BASE}/logistics-objects/company-DEMOAIR` },
-        'api:hasTopicType': { '@id': 'api:LOGISTICS_OBJECT_TYPE' },
-        'api:hasTopic': 'https://onerecord.iata.org/ns/cargo#Piece',
-        'api:includeSubscriptionEventType': [{ '@id': 'api:LOGISTICS_OBJECT_CREATED' }],
-      }),
-    });
-    expect(subscribed.statusCode, subscribed.body).toBe(201);
+    await subscribe(admin, 'DEMOAIR', 'Piece', 'LOGISTICS_OBJECT_CREATED');
     const posted = await postMessage(
       t.app,
       admin,
@@ -82,22 +87,8 @@ describe('a type subscription and an FWB of 9,999 pieces', () => {
       [skyair, 'SKYAIR', 'Piece'],
       [skyair, 'SKYAIR', 'LogisticsObject'],
       [admin, 'DEMOAIR', 'LogisticsObject'],
-    ] as const) {
-      const subscribed = await t.app.inject({
-        method: 'POST',
-        url: '/onerecord/subscriptions',
-        headers: { ...bearer(token), accept: 'application/ld+json', 'content-type': 'application/ld+json' },
-        payload: JSON.stringify({
-          '@context': { api: 'https://onerecord.iata.org/ns/api#' },
-          '@type': 'api:Subscription',
-          'api:hasSubscriber': { '@id': `${BASE}/logistics-objects/company-${company}` },
-          'api:hasTopicType': { '@id': 'api:LOGISTICS_OBJECT_TYPE' },
-          'api:hasTopic': `https://onerecord.iata.org/ns/cargo#${topic}`,
-          'api:includeSubscriptionEventType': [{ '@id': 'api:LOGISTICS_OBJECT_UPDATED' }],
-        }),
-      });
-      expect(subscribed.statusCode, `${company} ${topic}: ${subscribed.body}`).toBe(201);
-    }
+    ] as const)
+      await subscribe(token, company, topic, 'LOGISTICS_OBJECT_UPDATED');
     const updated = await postMessage(t.app, admin, fwb(5100));
     expect(updated.statusCode, updated.body).toBeLessThan(300);
     const filed = async (company: string) =>
