@@ -45,17 +45,9 @@ function* planOf(held: readonly StoredRow[], rows: readonly ImportRow[]): Genera
   return plan;
 }
 
-/**
- * The audit's changes of an import, a few hundred at a time: at 50,000 rows replaced by 50,000 others, made in one go
- * they held the event loop 67 ms (with the collection of what they left), the longest of a limits bench run.
- */
-function* auditOf(inserted: readonly StoredRow[], plan: ReplacePlan, userId: string, now: Date): Generator<void, RowChange[]> {
-  const changes: RowChange[] = [];
-  const add = (change: RowChange) => {
-    changes.push(change);
-    return changes.length % 200 === 0;
-  };
-  for (const row of inserted) if (add({ rowId: row.row_id, action: 'Import', before: null, after: row })) yield;
+/** The audit's changes of an import, made as recordRowChanges takes them (INSERT_BATCH at a time, each batch written). */
+function* auditOf(inserted: readonly StoredRow[], plan: ReplacePlan, userId: string, now: Date): Generator<RowChange> {
+  for (const row of inserted) yield { rowId: row.row_id, action: 'Import', before: null, after: row };
   for (const { held: row, row: file } of plan.changes) {
     const after: StoredRow = {
       ...row,
@@ -65,10 +57,9 @@ function* auditOf(inserted: readonly StoredRow[], plan: ReplacePlan, userId: str
       updated_at: now,
       updated_by: userId,
     };
-    if (add({ rowId: row.row_id, action: 'Import', before: row, after })) yield;
+    yield { rowId: row.row_id, action: 'Import', before: row, after };
   }
-  for (const row of plan.removals) if (add({ rowId: row.row_id, action: 'Import', before: row, after: null })) yield;
-  return changes;
+  for (const row of plan.removals) yield { rowId: row.row_id, action: 'Import', before: row, after: null };
 }
 
 /** The end's changes and removals go in statements of this many rows (arrays of ids, versions and values: cheap to build). */
@@ -81,7 +72,7 @@ export async function replaceListWith(trx: RowDb, scope: ListScope, actor: Actor
   const inserted = await insertRows(trx, scope, plan.inserts, actor.userId);
   // The audit of what changes and goes is written from the rows as read, before any of them is touched:
   // should one of them differ by then, the import stops and its audit lines go with it.
-  await recordRowChanges(trx, actor, plugin, await runInSlices(auditOf(inserted, plan, actor.userId, new Date())));
+  await recordRowChanges(trx, actor, plugin, auditOf(inserted, plan, actor.userId, new Date()));
   // Only what follows holds rows that were in the list: one statement per 5,000 of them.
   for (let start = 0; start < plan.changes.length; start += WRITE_BATCH) {
     const batch = plan.changes.slice(start, start + WRITE_BATCH);

@@ -48,12 +48,17 @@ const PAST: Partial<Record<RuleListAuditAction, string>> = {
  * Audits the changes; a change of a list that decides (issue 6) also asks, in the same
  * transaction, for the carrier's open shipments to be screened and evaluated again.
  */
-export async function recordRowChanges(db: RowDb, actor: Actor, plugin: RuleListPlugin, changes: readonly RowChange[]): Promise<void> {
-  for (let start = 0; start < changes.length; start += INSERT_BATCH) {
+export async function recordRowChanges(db: RowDb, actor: Actor, plugin: RuleListPlugin, changes: Iterable<RowChange>): Promise<void> {
+  // Taken INSERT_BATCH at a time and written: an import's 100,000 changes (a generator) are never all held at once,
+  // and the event loop has its turn at each statement.
+  let batch: RowChange[] = [];
+  let changing = 0;
+  const actions = new Set<string>();
+  const write = async () => {
     await db
       .insertInto('audit_log')
       .values(
-        changes.slice(start, start + INSERT_BATCH).map((change) => ({
+        batch.map((change) => ({
           company_id: actor.companyId,
           user_id: actor.userId,
           ip_address: actor.address,
@@ -65,14 +70,22 @@ export async function recordRowChanges(db: RowDb, actor: Actor, plugin: RuleList
         })),
       )
       .execute();
+    batch = [];
+  };
+  for (const change of changes) {
+    batch.push(change);
+    if (change.action !== 'Resend') {
+      changing++;
+      actions.add(PAST[change.action] ?? change.action.toLowerCase());
+    }
+    if (batch.length === INSERT_BATCH) await write();
   }
-  const changing = changes.filter((change) => change.action !== 'Resend');
-  if (changing.length > 0 && (listDecides(plugin.name) || (plugin.effects?.length ?? 0) > 0)) {
-    const actions = [...new Set(changing.map((change) => PAST[change.action] ?? change.action.toLowerCase()))].join(', ');
+  if (batch.length > 0) await write();
+  if (changing > 0 && (listDecides(plugin.name) || (plugin.effects?.length ?? 0) > 0)) {
     await requestRescreen(db, actor.jobs, {
       companyId: actor.companyId,
       listName: plugin.name,
-      reason: `${plugin.label}: ${changing.length} row(s) ${actions} by ${actor.userId}`,
+      reason: `${plugin.label}: ${changing} row(s) ${[...actions].join(', ')} by ${actor.userId}`,
       requestedBy: actor.userId,
     });
   }
