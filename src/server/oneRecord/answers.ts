@@ -89,7 +89,7 @@ export function objectHeaders(type: string, revision: number, latest: number, la
 
 /**
  * A partner's JSON-LD body (the content type parser keeps it as text): its JSON, or undefined when the refusal was
- * sent (415 for another content type, 400 for text that is not JSON or nests too deep).
+ * sent (415 for another content type, 400 for text that is not JSON, nests too deep or holds what PostgreSQL cannot store).
  */
 export function jsonLdBody(request: FastifyRequest, reply: FastifyReply, resource: string): { json: unknown } | undefined {
   const type = request.headers['content-type']?.split(';')[0].trim().toLowerCase();
@@ -102,10 +102,39 @@ export function jsonLdBody(request: FastifyRequest, reply: FastifyReply, resourc
     sendError(reply, 400, JSON_TOO_DEEP, resource);
     return undefined;
   }
+  let json: unknown;
   try {
-    return { json: JSON.parse(text) };
+    json = JSON.parse(text);
   } catch {
     sendError(reply, 400, 'The body is not JSON.', resource);
     return undefined;
   }
+  // PostgreSQL stores no text holding NUL or half a surrogate pair, and no IRI or value of ONE Record needs either.
+  // Text decoded from UTF-8 holds neither, so only JSON's escapes can write them.
+  if (ESCAPED_UNSTORABLE.test(text) && holdsUnstorable(json)) {
+    sendError(
+      reply,
+      400,
+      'The body holds the NUL character (\\u0000) or half a surrogate pair (\\uD800-\\uDFFF alone), which no ONE Record text may hold.',
+      resource,
+    );
+    return undefined;
+  }
+  return { json };
+}
+
+/** A JSON escape that may write NUL or a surrogate. */
+const ESCAPED_UNSTORABLE = /\\u(?:0000|[dD][89a-fA-F])/;
+
+/** A surrogate that is not half of a pair. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+/** Whether a parsed JSON value holds NUL or a lone surrogate in any of its names or texts. */
+function holdsUnstorable(value: unknown): boolean {
+  if (typeof value === 'string') return unstorable(value);
+  if (Array.isArray(value)) return value.some(holdsUnstorable);
+  if (value !== null && typeof value === 'object') return Object.entries(value).some(([name, item]) => unstorable(name) || holdsUnstorable(item));
+  return false;
 }

@@ -1,3 +1,4 @@
+import { ACCOUNT_ID_PATTERN } from '../../domain/access';
 import { logisticsObjectIri } from '../../domain/oneRecord/vocabulary';
 
 /**
@@ -7,12 +8,21 @@ import { logisticsObjectIri } from '../../domain/oneRecord/vocabulary';
  */
 export type OneRecordCaller = { companyId: string } & ({ userId: string } | { clientId: string; organisationIri: string });
 
-const COMPANY_PREFIX = 'company-';
+/** The prefix of a company's object id: every id that starts so is the portal's to give (isReservedId). */
+export const COMPANY_PREFIX = 'company-';
 
-export const companyObjectId = (companyId: string) => `${COMPANY_PREFIX}${encodeURIComponent(companyId)}`;
+/** A company's object id: its id is an account id (ACCOUNT_ID_PATTERN), which an IRI holds as it is. */
+export const companyObjectId = (companyId: string) => `${COMPANY_PREFIX}${companyId}`;
 
-/** The company a `company-{id}` object id names. */
-export const companyIdOf = (objectId: string) => (objectId.startsWith(COMPANY_PREFIX) ? decodeURIComponent(objectId.slice(COMPANY_PREFIX.length)) : undefined);
+/**
+ * The company a `company-{id}` object id names, or undefined when it names none: any text may come here (a path, an
+ * IRI in a body), and only an account id can be a company's, so nothing is decoded and nothing throws.
+ */
+export function companyIdOf(objectId: string): string | undefined {
+  if (!objectId.startsWith(COMPANY_PREFIX)) return undefined;
+  const companyId = objectId.slice(COMPANY_PREFIX.length);
+  return ACCOUNT_ID_PATTERN.test(companyId) ? companyId : undefined;
+}
 
 /** The organisation a caller stands for: a client's registered IRI, a user's company. */
 export const organisationOf = (caller: OneRecordCaller, base: string) =>

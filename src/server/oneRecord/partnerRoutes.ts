@@ -8,7 +8,7 @@ import { API, CARGO, CONTENT_TYPE, logisticsObjectIri } from '../../domain/oneRe
 import { DERIVED_ID_PATTERN, shipmentIdOf } from '../../domain/oneRecord/waybillObjects';
 import type { AppContext } from '../context';
 import { jsonLdAnswer, jsonLdBody, noBody, objectHeaders, REFUSALS, sendError, sendJsonLd } from './answers';
-import { companyIdOf, requesterOf, type OneRecordCaller } from './callers';
+import { COMPANY_PREFIX, requesterOf, type OneRecordCaller } from './callers';
 import { changeRequestNode } from './actionRequestRoutes';
 import { auditTrail, createObject, partnerObject, partnerObjectsOf, requestChange, requestShipmentChange, type PartnerObject } from './partnerObjects';
 import { checkShipmentChange } from './shipmentChangeRequests';
@@ -41,8 +41,8 @@ export function basicTime(text: string): Date | undefined {
   return time && !Number.isNaN(time.getTime()) ? time : undefined;
 }
 
-/** Whether an id is the portal's to give (its shipments' objects, its companies, the data holder). */
-export const isReservedId = (id: string) => RESERVED_IDS.includes(id) || DERIVED_ID_PATTERN.test(id) || companyIdOf(id) !== undefined;
+/** Whether an id is the portal's to give (its shipments' objects, its companies' `company-…`, the data holder). */
+export const isReservedId = (id: string) => RESERVED_IDS.includes(id) || DERIVED_ID_PATTERN.test(id) || id.startsWith(COMPANY_PREFIX);
 
 /** A new object's id: a UUID, never one of the portal's own (about one UUID in 40 reads as a shipment's object id). */
 export function newPartnerObjectId(): string {

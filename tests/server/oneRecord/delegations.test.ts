@@ -118,6 +118,21 @@ describe('POST /onerecord/access-delegations', () => {
         422,
         'knows no company',
       ],
+      // Organisations no company id can name: a broken escape, an escaped NUL, an encoded id (company ids are never encoded).
+      ...['company-%E0%A4%A', 'company-%00', 'company-SKY%41IR', 'company-', 'company-SKY/AIR'].map((id): [string, unknown, number, string] => [
+        holder,
+        { ...delegation([piece], 'SKYAIR', ['GET_LOGISTICS_OBJECT']), 'api:isRequestedFor': { '@id': `${BASE}/logistics-objects/${id}` } },
+        422,
+        'knows no company',
+      ]),
+      // NUL, which PostgreSQL stores in no text, in an organisation and in an object.
+      ...['company-SKY\u0000AIR', 'org\u0000'].map((id): [string, unknown, number, string] => [
+        holder,
+        { ...delegation([piece], 'SKYAIR', ['GET_LOGISTICS_OBJECT']), 'api:isRequestedFor': { '@id': `${BASE}/logistics-objects/${id}` } },
+        400,
+        'NUL',
+      ]),
+      [holder, delegation([`${piece}\u0000`], 'SKYAIR', ['GET_LOGISTICS_OBJECT']), 400, 'NUL'],
       [holder, delegation([shipmentObject], 'SKYAIR', ['GET_LOGISTICS_OBJECT']), 422, 'lending'],
       [holder, delegation([`${BASE}/logistics-objects/no-such-piece`], 'SKYAIR', ['GET_LOGISTICS_OBJECT']), 422, 'no logistics object'],
       [holder, delegation([piece], 'SKYAIR', ['DELETE_EVERYTHING']), 400, 'api:hasPermission takes'],

@@ -125,6 +125,8 @@ describe('POST /onerecord/logistics-objects', () => {
 
   it('gives ids that are never the portal’s own (a UUID of digits first reads as a shipment’s object id)', () => {
     expect(isReservedId('42362684-8c09-45b7-bcf2-862d1479b97b')).toBe(true);
+    // Every company-… id is the portal's, whether or not a company of that id exists or could.
+    for (const id of ['company-DEMOAIR', 'company-NOSUCH', 'company-', 'company-%E0%A4%A', 'company-a~b']) expect(isReservedId(id), id).toBe(true);
     for (let index = 0; index < 5000; index++) expect(isReservedId(newPartnerObjectId())).toBe(false);
   });
 
@@ -169,6 +171,10 @@ describe('POST /onerecord/logistics-objects', () => {
       [{ ...piece(), '@id': 'https://elsewhere.example/logistics-objects/1' }, 'The @id, when given'],
       [{ ...piece(), '@id': `${BASE}/logistics-objects/${shipmentId}-piece-1` }, 'The @id, when given'],
       ['{"@type": ', 'The body is not JSON.'],
+      [{ ...piece(), 'cargo:goodsDescription': 'Important\u0000piece' }, 'NUL'],
+      [{ ...piece(), 'cargo:goods\u0000Description': 'Important piece' }, 'NUL'],
+      [{ ...piece(), 'cargo:goodsDescription': 'Important \uD800piece' }, 'half a surrogate pair'],
+      [{ ...piece(), 'cargo:goodsDescription': 'Important piece\uDFFF' }, 'half a surrogate pair'],
     ];
     for (const [body, message] of refused) {
       const response = await call('POST', '/logistics-objects', holder, body);
@@ -280,6 +286,7 @@ describe('PATCH /onerecord/logistics-objects/{id}: the holder’s change', () =>
       [{ ...change(iri, 1, []), 'api:hasOperation': [] }, 400, 'at least one api:Operation'],
       [{ ...change(iri, 1, [operation('ADD', iri, `${CARGO}slac`, `${XSD}integer`, '2')]), 'api:hasRevision': undefined }, 400, 'api:hasRevision is required'],
       ['//Wrong construction of the JSON payload\n{}', 400, 'The body is not JSON.'],
+      [change(iri, 1, [operation('ADD', iri, `${CARGO}goodsDescription`, `${XSD}string`, 'a\u0000b')]), 400, 'NUL'],
     ];
     for (const [body, status, message] of refusals) {
       const response = await call('PATCH', `/logistics-objects/${id}`, holder, body);
