@@ -253,8 +253,9 @@ export function actionRequestRoutes(app: FastifyInstance, ctx: AppContext, base:
     async (request, reply) => {
       const { requestId } = request.params;
       const resource = actionRequestIri(base, requestId);
-      const status = request.query.status?.replace(API, '');
-      if (request.validationError || !status || !['REQUEST_ACCEPTED', 'REQUEST_REJECTED', 'REQUEST_REVOKED'].includes(status))
+      // A query the schema refused (attachValidation) is not read: `status` may be anything there, a repeated key an array.
+      const status = request.validationError ? undefined : request.query.status?.replace(API, '');
+      if (!status || !['REQUEST_ACCEPTED', 'REQUEST_REJECTED', 'REQUEST_REVOKED'].includes(status))
         return sendError(reply, 400, 'status must be REQUEST_ACCEPTED, REQUEST_REJECTED or REQUEST_REVOKED.', resource);
       const caller = request.oneRecordCaller as OneRecordCaller;
       const found = await visibleRequest(reply, caller, requestId);

@@ -307,6 +307,8 @@ describe('PATCH /onerecord/logistics-objects/{id}: the holder’s change', () =>
     expect((await call('PATCH', `/action-requests/${requestId}?status=${encodeURIComponent(`${API}REQUEST_ACCEPTED`)}`, holder)).statusCode).toBe(204);
     expect((await call('PATCH', `/action-requests/${requestId}?status=REQUEST_REJECTED`, holder)).statusCode).toBe(422);
     expect((await call('PATCH', `/action-requests/${requestId}?status=MAYBE`, holder)).statusCode).toBe(400);
+    // A status given twice is no status (it once reached the handler as an array: 500).
+    expect((await call('PATCH', `/action-requests/${requestId}?status=REQUEST_ACCEPTED&status=REQUEST_REJECTED`, holder)).statusCode).toBe(400);
     expect((await call('DELETE', `/action-requests/${requestId}`, holder)).statusCode).toBe(422);
     expect((await call('GET', '/action-requests/00000000-0000-4000-8000-000000000000', holder)).statusCode).toBe(404);
     expect((await call('GET', '/action-requests/not-an-id', holder)).statusCode).toBe(404);
