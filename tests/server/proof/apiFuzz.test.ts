@@ -501,7 +501,8 @@ function documentVerdict(route: InventoryRoute, request: FuzzRequest): 'valid' |
     } catch {
       return undefined;
     }
-    if (params[part.slice(1)] === '' || /[/?#;]/.test(params[part.slice(1)])) return undefined;
+    // An empty segment, a separator, or a dot segment (the URL resolves it away: `/a/..` is `/`) names another route.
+    if (['', '.', '..'].includes(params[part.slice(1)]) || /[/?#;]/.test(params[part.slice(1)])) return undefined;
   }
   const queryValues = parsedQuery(query);
   if (!queryValues) return undefined;
@@ -586,9 +587,122 @@ function bodyOf(route: InventoryRoute): fc.Arbitrary<FuzzBody> {
   const json = mutated(schema).map((value): FuzzBody => ({ kind: 'json', value }));
   if (route.key === 'POST /awbapi/messages') return fc.oneof(cargoMessageBody, json, garbageBody);
   if (route.key === 'POST /awbapi/document/upload') return fc.oneof({ weight: 3, arbitrary: multipartBody }, { weight: 1, arbitrary: garbageBody });
+  if (operationOf(route)?.requestBody?.content?.['application/ld+json']) return jsonLdBodyOf(route);
   if (route.key === 'POST /auth/token')
     return fc.oneof({ weight: 3, arbitrary: tokenForm }, { weight: 1, arbitrary: json }, { weight: 1, arbitrary: garbageBody });
   return fc.oneof({ weight: 6, arbitrary: json }, { weight: 2, arbitrary: garbageBody });
+}
+
+// ONE Record bodies (application/ld+json, which the document names but does not describe): well-formed JSON-LD of
+// each kind the server reads, with some of its texts, IRIs and ids replaced by edge values, so that a request gets
+// past the content type and the JSON to the reading and the queries (an escaped NUL once reached PostgreSQL so).
+
+const LD_CONTENT_TYPE = 'application/ld+json; version=2.3.0';
+const CARGO_NS = 'https://onerecord.iata.org/ns/cargo#';
+const API_NS = 'https://onerecord.iata.org/ns/api#';
+const XSD_NS = 'http://www.w3.org/2001/XMLSchema#';
+/** The server's objects (`{PUBLIC_URL}/onerecord/logistics-objects/`), and one object of each kind the world has: set in beforeAll. */
+const oneRecord = { objects: '', shipmentObject: '', partnerObject: '' };
+
+/** One well-formed body of each kind, keyed by the route that reads it (any route may get any of them too). */
+function jsonLdTemplates(): Record<string, unknown> {
+  const context = { cargo: CARGO_NS, api: API_NS };
+  const company = `${oneRecord.objects}company-DEMOAIR`;
+  return {
+    'POST /onerecord/logistics-objects': {
+      '@context': context,
+      '@type': 'cargo:Piece',
+      'cargo:goodsDescription': 'Fuzzed piece',
+      'cargo:coload': { '@type': `${XSD_NS}boolean`, '@value': 'false' },
+      'cargo:grossWeight': {
+        '@type': 'cargo:Value',
+        'cargo:numericalValue': 12.5,
+        'cargo:unit': { '@id': 'https://onerecord.iata.org/ns/code-lists/MeasurementUnitCode#KGM' },
+      },
+    },
+    'PATCH /onerecord/logistics-objects/:id': {
+      '@context': context,
+      '@type': 'api:Change',
+      'api:hasLogisticsObject': { '@id': oneRecord.partnerObject },
+      'api:hasDescription': 'Fuzzed change',
+      'api:hasOperation': [
+        {
+          '@type': 'api:Operation',
+          'api:op': { '@id': 'api:ADD' },
+          'api:s': oneRecord.partnerObject,
+          'api:p': `${CARGO_NS}goodsDescription`,
+          'api:o': [{ '@type': 'api:OperationObject', 'api:hasDatatype': `${XSD_NS}string`, 'api:hasValue': 'Fuzzed' }],
+        },
+      ],
+      'api:hasRevision': { '@type': `${XSD_NS}positiveInteger`, '@value': '1' },
+    },
+    'POST /onerecord/logistics-objects/:id/logistics-events': {
+      '@context': context,
+      '@type': 'cargo:LogisticsEvent',
+      'cargo:eventCode': { '@id': 'https://onerecord.iata.org/ns/code-lists/MeasurementUnitCode#KGM' },
+      'cargo:eventName': 'Fuzzed event',
+      'cargo:eventDate': { '@type': `${XSD_NS}dateTime`, '@value': '2026-11-29T03:00:00Z' },
+      'cargo:eventTimeType': { '@id': 'https://onerecord.iata.org/ns/cargo#ACTUAL' },
+      'cargo:recordingOrganization': { '@id': company },
+    },
+    'POST /onerecord/subscriptions': {
+      '@context': context,
+      '@type': 'api:Subscription',
+      'api:hasSubscriber': { '@id': company },
+      'api:hasTopicType': { '@id': 'api:LOGISTICS_OBJECT_IDENTIFIER' },
+      'api:hasTopic': { '@type': `${XSD_NS}anyURI`, '@value': oneRecord.shipmentObject },
+      'api:includeSubscriptionEventType': [{ '@id': 'api:LOGISTICS_OBJECT_UPDATED' }],
+      'api:sendLogisticsObjectBody': false,
+    },
+    'POST /onerecord/access-delegations': {
+      '@context': context,
+      '@type': 'api:AccessDelegation',
+      'api:hasPermission': [{ '@id': 'api:GET_LOGISTICS_OBJECT' }],
+      'api:isRequestedFor': [{ '@id': `${oneRecord.objects}company-SKYAIR` }],
+      'api:hasLogisticsObject': [{ '@id': oneRecord.partnerObject }],
+      'api:notifyRequestStatusChange': false,
+    },
+    'POST /onerecord/notifications': {
+      '@context': context,
+      '@type': 'api:Notification',
+      'api:hasEventType': { '@id': 'api:LOGISTICS_OBJECT_UPDATED' },
+      'api:hasLogisticsObject': { '@id': oneRecord.shipmentObject },
+      'api:hasLogisticsObjectType': { '@type': `${XSD_NS}anyURI`, '@value': `${CARGO_NS}Shipment` },
+    },
+  };
+}
+
+/** A JSON-LD value with its leaves kept or broken: a text by an edge text, an IRI's id by an edge id; a member dropped now and then. */
+function brokenJsonLd(value: unknown): fc.Arbitrary<unknown> {
+  if (typeof value === 'string') {
+    const at = value.lastIndexOf('/');
+    return fc.oneof(
+      { weight: 6, arbitrary: fc.constant(value) },
+      { weight: 1, arbitrary: edgeString },
+      { weight: at > 0 ? 1 : 0, arbitrary: fc.oneof(edgeString, fc.constantFrom(...RAW_SEGMENTS)).map((id) => `${value.slice(0, at + 1)}${id}`) },
+    );
+  }
+  if (Array.isArray(value)) return fc.tuple(...value.map(brokenJsonLd));
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value);
+    return fc
+      .tuple(...entries.map(([, item]) => fc.tuple(brokenJsonLd(item), fc.integer({ min: 0, max: 11 }))))
+      .map((items) => Object.fromEntries(items.flatMap(([item, roll], index) => (roll === 0 ? [] : [[entries[index][0], item]]))));
+  }
+  return fc.oneof({ weight: 6, arbitrary: fc.constant(value) }, { weight: 1, arbitrary: evilValue });
+}
+
+function jsonLdBodyOf(route: InventoryRoute): fc.Arbitrary<FuzzBody> {
+  const templates = jsonLdTemplates();
+  const own = templates[route.key];
+  const ld = (template: unknown) =>
+    brokenJsonLd(template).map((value): FuzzBody => ({ kind: 'raw', contentType: LD_CONTENT_TYPE, payload: JSON.stringify(value) }));
+  return fc.oneof(
+    { weight: own === undefined ? 0 : 6, arbitrary: own === undefined ? ld({}) : ld(own) },
+    { weight: 2, arbitrary: fc.constantFrom(...Object.values(templates)).chain(ld) },
+    { weight: 1, arbitrary: evilValue.map((value): FuzzBody => ({ kind: 'raw', contentType: LD_CONTENT_TYPE, payload: JSON.stringify(value) ?? 'null' })) },
+    { weight: 1, arbitrary: garbageBody },
+  );
 }
 
 const cargoMessageBody: fc.Arbitrary<FuzzBody> = fc
@@ -698,6 +812,18 @@ beforeAll(async () => {
   );
   apiDocument = (await t.app.inject('/api/docs/openapi.json')).json();
   adminToken = (await signIn(t.app, 'DEMOAIR', 'admin', 'Admin#12345')).access_token;
+  // The ONE Record objects the JSON-LD bodies name: a shipment's (derived) and a partner's piece.
+  oneRecord.objects = `${t.ctx.config.publicUrl}/onerecord/logistics-objects/`;
+  const shipment = await t.db.selectFrom('shipments').select('shipment_id').orderBy('shipment_id').executeTakeFirstOrThrow();
+  oneRecord.shipmentObject = `${oneRecord.objects}${shipment.shipment_id}-shipment`;
+  const piece = await t.app.inject({
+    method: 'POST',
+    url: '/onerecord/logistics-objects',
+    headers: { ...bearer(adminToken), 'content-type': LD_CONTENT_TYPE },
+    payload: JSON.stringify({ '@context': { cargo: CARGO_NS }, '@type': 'cargo:Piece', 'cargo:goodsDescription': 'Fuzzed piece' }),
+  });
+  expect(piece.statusCode, piece.body).toBe(201);
+  oneRecord.partnerObject = String(piece.headers.location);
   // The token of the replay case, used once.
   const first = await t.app.inject({
     method: 'POST',
