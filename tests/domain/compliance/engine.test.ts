@@ -1,7 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readFhl, readFwb } from '../../../src/domain/cargoMessages';
-import { acceptancePrivilege, factsFromWaybill, type RuleLists, type RuleRow, type ShipmentFacts } from '../../../src/domain/compliance';
+import { ruleListPlugins } from '../../../plugins';
+import {
+  acceptancePrivilege,
+  effectListsOf,
+  evaluationSteps,
+  factsFromWaybill,
+  type RuleLists,
+  type RuleRow,
+  type ScreenedHit,
+  type ShipmentFacts,
+} from '../../../src/domain/compliance';
+import { ROWS_PER_PAUSE } from '../../../src/domain/steps';
 import { evaluate } from './registryEngine';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/cargoMessages/${name}`, import.meta.url), 'utf8');
@@ -223,6 +234,42 @@ describe('the rules engine', () => {
     const lists = { locationcodelist: locations, acceptancecontrol: [autoAtHkg] };
     expect(evaluate(facts(), lists, [{ ...hit, state: 'DENIED' }])).toMatchObject({ status: 'New', block: { kind: 'HARD' }, autoAccept: false });
     expect(evaluate(facts(), lists, [{ ...hit, state: 'CLEARED' }])).toMatchObject({ status: 'New', block: null, autoAccept: true });
+  });
+
+  it('suggests the reasons of the blocking categories in the list’s order, however often the same list is asked, and a changed list’s own', () => {
+    const mip = [
+      row({ actionCode: 'SEC02', category: 'Security', sortOrder: 30 }),
+      row({ actionCode: 'DOC01', category: 'Documentation', sortOrder: 10 }),
+      row({ actionCode: 'SEC01', category: 'Security', sortOrder: 20 }),
+      row({ actionCode: 'SEC03', category: 'Security', sortOrder: 30 }),
+      row({ actionCode: null, category: 'Security', sortOrder: 5 }),
+      row({ actionCode: 'SEC00', category: 'Security' }),
+    ];
+    const hit: ScreenedHit = { role: 'Consignee', matchedPhrase: 'RHINE MACHINERY', entryId: 'SDN-1', listName: 'SDN', state: 'OPEN' };
+    const lists = { locationcodelist: locations, acceptancecontrol: [autoAtHkg], mipactionlist: mip };
+    const first = evaluate(facts(), lists, [hit]).suggestedRejectReasons;
+    expect(first).toEqual(['SEC01', 'SEC02', 'SEC03', 'SEC00']);
+    first.push('CHANGED BY A CALLER');
+    expect(evaluate(facts(), lists, [hit]).suggestedRejectReasons).toEqual(['SEC01', 'SEC02', 'SEC03', 'SEC00']);
+    expect(evaluate(facts(), lists).suggestedRejectReasons).toEqual([]);
+    const changed = { ...lists, mipactionlist: [...mip.slice(1), row({ actionCode: 'SEC09', category: 'Security', sortOrder: 1 })] };
+    expect(evaluate(facts(), changed, [hit]).suggestedRejectReasons).toEqual(['SEC09', 'SEC01', 'SEC03', 'SEC00']);
+  });
+
+  it('pauses while it reads a long reject-reason list', () => {
+    const mip = Array.from({ length: 5_000 }, (_, index) => row({ actionCode: `SEC${index}`, category: 'Security', sortOrder: 5_000 - index }));
+    const hit: ScreenedHit = { role: 'Consignee', matchedPhrase: 'RHINE MACHINERY', entryId: 'SDN-1', listName: 'SDN', state: 'OPEN' };
+    const pauses = (lists: RuleLists) => {
+      const steps = evaluationSteps(facts(), lists, [hit], effectListsOf(ruleListPlugins, lists));
+      let count = 0;
+      while (steps.next().done !== true) count++;
+      return count;
+    };
+    const base = { locationcodelist: locations, acceptancecontrol: [autoAtHkg] };
+    const reading = pauses({ ...base, mipactionlist: mip });
+    expect(reading - pauses(base)).toBe(Math.floor(mip.length / ROWS_PER_PAUSE));
+    // Read once: asked again, the same list's reasons are known.
+    expect(pauses({ ...base, mipactionlist: mip })).toBe(pauses(base));
   });
 });
 
