@@ -65,7 +65,10 @@ function* suggestedReasonSteps(lists: RuleLists, findings: readonly Finding[]): 
   if (categories.size === 0) return [];
   const rows = lists.mipactionlist ?? [];
   let known = reasonsOfList.get(rows);
-  if (!known) reasonsOfList.set(rows, (known = new Map()));
+  if (!known) {
+    known = new Map();
+    reasonsOfList.set(rows, known);
+  }
   const key = [...categories].sort().join('|');
   let reasons = known.get(key);
   if (!reasons) {
