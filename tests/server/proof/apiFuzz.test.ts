@@ -639,10 +639,10 @@ function jsonLdTemplates(): Record<string, unknown> {
     'POST /onerecord/logistics-objects/:id/logistics-events': {
       '@context': context,
       '@type': 'cargo:LogisticsEvent',
-      'cargo:eventCode': { '@id': 'https://onerecord.iata.org/ns/code-lists/MeasurementUnitCode#KGM' },
+      'cargo:eventCode': { '@id': 'https://onerecord.iata.org/ns/code-lists/StatusCode#DEP' },
       'cargo:eventName': 'Fuzzed event',
       'cargo:eventDate': { '@type': `${XSD_NS}dateTime`, '@value': '2026-11-29T03:00:00Z' },
-      'cargo:eventTimeType': { '@id': 'https://onerecord.iata.org/ns/cargo#ACTUAL' },
+      'cargo:eventTimeType': { '@id': 'cargo:ACTUAL', '@type': 'cargo:EventTimeType' },
       'cargo:recordingOrganization': { '@id': company },
     },
     'POST /onerecord/subscriptions': {
