@@ -56,11 +56,18 @@ export async function revisionsOf(db: Db, shipment: Pick<ShipmentRow, 'shipment_
 }
 
 /**
- * The objects of a shipment row as the shipment cache holds it, made once per row: a change of the shipment
- * gives the cache a new row (shipmentCache.ts), so a row's objects never change. Mapping a shipment on every
- * GET took most of the request's time.
+ * The objects of a shipment row as the shipment cache holds it, kept from the row's second mapping: a change of
+ * the shipment gives the cache a new row (shipmentCache.ts), so a row's objects never change. Mapping a shipment on
+ * every GET took most of the request's time.
+ *
+ * Not kept the first time: a shipment's objects are about five times its row (63 nodes, 38 KB of JSON on the demo
+ * world), and a partner walking many shipments once each left them all to the young generation's collector, which
+ * copies what survives; its pauses grew with them (bench/oneRecord.ts, `--trace-gc`: scavenges of 4-7 ms during the
+ * GETs of 350 different shipments, 2 ms without the kept objects). A shipment read again (its Waybill, then its
+ * Shipment and Pieces; a change request's objects) is mapped once more, then kept.
  */
 const objectsOfRow = new WeakMap<ShipmentRow, { base: string; objects: Map<string, JsonLdNode> }>();
+const mappedOnce = new WeakSet<ShipmentRow>();
 
 /** The shipment's objects as they are now. */
 export function currentObjects(shipment: ShipmentRow, revisions: Revisions, base: string): ObjectsAtRevision {
@@ -75,7 +82,8 @@ export function currentObjects(shipment: ShipmentRow, revisions: Revisions, base
       base,
     );
     mapped = { base, objects };
-    objectsOfRow.set(shipment, mapped);
+    if (mappedOnce.has(shipment)) objectsOfRow.set(shipment, mapped);
+    else mappedOnce.add(shipment);
   }
   const { objects } = mapped;
   const latest = revisions.at.length;

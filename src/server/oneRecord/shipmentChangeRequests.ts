@@ -28,9 +28,9 @@ import { sql } from 'kysely';
  */
 
 /**
- * What a shipment's objects become under a change, from the shipment as it is now. The objects are the row's, mapped
- * once per row (currentObjects): a shipment of 9,999 pieces takes about 60 ms to map, and the detail page's list
- * reads up to 100 requests of one shipment.
+ * What a shipment's objects become under a change, from the shipment as it is now. The objects are the row's, kept
+ * from its second mapping (currentObjects): a shipment of 9,999 pieces takes about 60 ms to map, and the detail
+ * page's list reads up to 100 requests of one shipment.
  */
 function editOf(shipment: ShipmentRow, objectId: string, operations: Change['operations'], base: string): Promise<Reading<EditedWaybill>> {
   const shipmentId = String(shipment.shipment_id);

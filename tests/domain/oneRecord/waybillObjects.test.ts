@@ -1,21 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readFhl, readFwb } from '../../../src/domain/cargoMessages';
 import { CONTEXT } from '../../../src/domain/oneRecord/vocabulary';
 import { shipmentIdOf, shipmentObjects } from '../../../src/domain/oneRecord/waybillObjects';
+import { BASE, manifest, waybill } from './consolShipment';
 import { ontologyProblems } from './ontology';
 
-const FIXTURES = path.join(import.meta.dirname, '../../fixtures/cargoMessages');
-const BASE = 'https://portal.example.com/onerecord';
-
-function read<T>(outcome: { ok: true; value: T } | { ok: false; faults: unknown }): T {
-  if (!outcome.ok) throw new Error(JSON.stringify(outcome.faults));
-  return outcome.value;
-}
-
-const waybill = read(readFwb(readFileSync(path.join(FIXTURES, 'fwb16-consol.txt'), 'utf8')));
-const manifest = read(readFhl(readFileSync(path.join(FIXTURES, 'fhl4-consol.txt'), 'utf8')));
 const { waybillId, objects } = shipmentObjects({ shipmentId: '815', waybill, manifest }, BASE);
 const object = (id: string) => {
   const found = objects.get(id);
