@@ -543,10 +543,19 @@ function segment(schema: JsonSchema | undefined): fc.Arbitrary<string> {
   );
 }
 
+/**
+ * A ONE Record path's id is, half of the time, one that exists (oneRecord.pathIds), so that a request gets past the
+ * 404 to the object's reading, its events, its action request: generated at random, nearly every id named nothing.
+ */
+function pathSegment(route: InventoryRoute, name: string, schema: JsonSchema | undefined): fc.Arbitrary<string> {
+  const known = route.url.startsWith('/onerecord/') ? (oneRecord.pathIds[name as keyof typeof oneRecord.pathIds] ?? []) : [];
+  return known.length > 0 ? fc.oneof(segment(schema), fc.constantFrom(...known)) : segment(schema);
+}
+
 function pathOf(route: InventoryRoute): fc.Arbitrary<string> {
   const paramSchemas = described(route).params;
   const parts = route.url.split('/').map((part): fc.Arbitrary<string> => {
-    if (part.startsWith(':')) return segment(paramSchemas[part.slice(1)]);
+    if (part.startsWith(':')) return pathSegment(route, part.slice(1), paramSchemas[part.slice(1)]);
     if (part === '*') return fc.array(segment(undefined), { maxLength: 4 }).map((segments) => segments.join('/'));
     return fc.constant(part);
   });
@@ -601,8 +610,11 @@ const LD_CONTENT_TYPE = 'application/ld+json; version=2.3.0';
 const CARGO_NS = 'https://onerecord.iata.org/ns/cargo#';
 const API_NS = 'https://onerecord.iata.org/ns/api#';
 const XSD_NS = 'http://www.w3.org/2001/XMLSchema#';
-/** The server's objects (`{PUBLIC_URL}/onerecord/logistics-objects/`), and one object of each kind the world has: set in beforeAll. */
-const oneRecord = { objects: '', shipmentObject: '', partnerObject: '' };
+/**
+ * The server's objects (`{PUBLIC_URL}/onerecord/logistics-objects/`), one object of each kind the world has, and the
+ * ids a ONE Record path may name that exist (an object's, an event's, an action request's): set in beforeAll.
+ */
+const oneRecord = { objects: '', shipmentObject: '', partnerObject: '', pathIds: { id: [] as string[], eventId: [] as string[], requestId: [] as string[] } };
 
 /** One well-formed body of each kind, keyed by the route that reads it (any route may get any of them too). */
 function jsonLdTemplates(): Record<string, unknown> {
@@ -625,15 +637,14 @@ function jsonLdTemplates(): Record<string, unknown> {
       '@type': 'api:Change',
       'api:hasLogisticsObject': { '@id': oneRecord.partnerObject },
       'api:hasDescription': 'Fuzzed change',
-      'api:hasOperation': [
-        {
-          '@type': 'api:Operation',
-          'api:op': { '@id': 'api:ADD' },
-          'api:s': oneRecord.partnerObject,
-          'api:p': `${CARGO_NS}goodsDescription`,
-          'api:o': [{ '@type': 'api:OperationObject', 'api:hasDatatype': `${XSD_NS}string`, 'api:hasValue': 'Fuzzed' }],
-        },
-      ],
+      // The piece's one description replaced: its value deleted, another added.
+      'api:hasOperation': ['api:DELETE', 'api:ADD'].map((op) => ({
+        '@type': 'api:Operation',
+        'api:op': { '@id': op },
+        'api:s': oneRecord.partnerObject,
+        'api:p': `${CARGO_NS}goodsDescription`,
+        'api:o': [{ '@type': 'api:OperationObject', 'api:hasDatatype': `${XSD_NS}string`, 'api:hasValue': op === 'api:ADD' ? 'Fuzzed' : 'Fuzzed piece' }],
+      })),
       'api:hasRevision': { '@type': `${XSD_NS}positiveInteger`, '@value': '1' },
     },
     'POST /onerecord/logistics-objects/:id/logistics-events': {
@@ -824,6 +835,28 @@ beforeAll(async () => {
   });
   expect(piece.statusCode, piece.body).toBe(201);
   oneRecord.partnerObject = String(piece.headers.location);
+  // An event of the piece, and an action request: the holder's change of another piece of its (applied at once).
+  const templates = jsonLdTemplates();
+  const ld = async (method: 'POST' | 'PATCH', iri: string, body: unknown) => {
+    const answer = await t.app.inject({
+      method,
+      url: new URL(iri).pathname,
+      headers: { ...bearer(adminToken), 'content-type': LD_CONTENT_TYPE, accept: LD_CONTENT_TYPE },
+      payload: JSON.stringify(body),
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    return String(answer.headers.location);
+  };
+  const lastSegment = (iri: string) => iri.slice(iri.lastIndexOf('/') + 1);
+  const event = await ld('POST', `${oneRecord.partnerObject}/logistics-events`, templates['POST /onerecord/logistics-objects/:id/logistics-events']);
+  const changed = await ld('POST', oneRecord.objects.slice(0, -1), templates['POST /onerecord/logistics-objects']);
+  const change = JSON.parse(JSON.stringify(templates['PATCH /onerecord/logistics-objects/:id']).replaceAll(oneRecord.partnerObject, changed));
+  const request = await ld('PATCH', changed, change);
+  oneRecord.pathIds = {
+    id: [oneRecord.partnerObject, oneRecord.shipmentObject, oneRecord.shipmentObject.replace(/-shipment$/, '-waybill')].map(lastSegment),
+    eventId: [lastSegment(event)],
+    requestId: [lastSegment(request)],
+  };
   // The token of the replay case, used once.
   const first = await t.app.inject({
     method: 'POST',
