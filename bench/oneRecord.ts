@@ -274,7 +274,7 @@ export async function runOneRecordBench(): Promise<void> {
     const md = [
       `# ONE Record server (${results.date})`,
       '',
-      `The demo world (2,400 shipments) on the embedded PostgreSQL, ${results.machine.cores} cores, Node ${results.machine.node}; the real server (one app process, with its workers) and, in the bench's process, a partner's ONE Record server registered as a client of DEMOAIR. Sequential calls, by one kept-alive node:http connection unless said; times in ms.`,
+      `The demo world (2,400 shipments) on the embedded PostgreSQL, ${results.machine.cores} cores, Node ${results.machine.node}; the real server (one app process, with its workers) and, in the bench's process, a partner's ONE Record server registered as a client of DEMOAIR. Sequential calls; the GETs by one kept-alive node:http connection unless said; times in ms.`,
       '',
       '| measure | median | p95 | p99 | max | n | target |',
       '|---|---|---|---|---|---|---|',
