@@ -10,6 +10,8 @@ import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import pino from 'pino';
 import type { LightMyRequestResponse } from 'fastify';
+import { shipmentObjectId } from '../../../src/domain/oneRecord/decisionEvents';
+import { waybillObjectId } from '../../../src/domain/oneRecord/waybillObjects';
 import { bearer, buildTestApp, signIn, type TestApp } from '../testApp';
 import { changedTables, tableChecksums } from './databaseChecksum';
 import { routeCollector, type InventoryRoute } from './routeInventory';
@@ -616,6 +618,24 @@ const XSD_NS = 'http://www.w3.org/2001/XMLSchema#';
  */
 const oneRecord = { objects: '', shipmentObject: '', partnerObject: '', pathIds: { id: [] as string[], eventId: [] as string[], requestId: [] as string[] } };
 
+/** A well-formed change of a piece at its first revision: its one description replaced (its value deleted, another added). */
+function changeOf(piece: string): Record<string, unknown> {
+  return {
+    '@context': { cargo: CARGO_NS, api: API_NS },
+    '@type': 'api:Change',
+    'api:hasLogisticsObject': { '@id': piece },
+    'api:hasDescription': 'Fuzzed change',
+    'api:hasOperation': ['api:DELETE', 'api:ADD'].map((op) => ({
+      '@type': 'api:Operation',
+      'api:op': { '@id': op },
+      'api:s': piece,
+      'api:p': `${CARGO_NS}goodsDescription`,
+      'api:o': [{ '@type': 'api:OperationObject', 'api:hasDatatype': `${XSD_NS}string`, 'api:hasValue': op === 'api:ADD' ? 'Fuzzed' : 'Fuzzed piece' }],
+    })),
+    'api:hasRevision': { '@type': `${XSD_NS}positiveInteger`, '@value': '1' },
+  };
+}
+
 /** One well-formed body of each kind, keyed by the route that reads it (any route may get any of them too). */
 function jsonLdTemplates(): Record<string, unknown> {
   const context = { cargo: CARGO_NS, api: API_NS };
@@ -632,21 +652,7 @@ function jsonLdTemplates(): Record<string, unknown> {
         'cargo:unit': { '@id': 'https://onerecord.iata.org/ns/code-lists/MeasurementUnitCode#KGM' },
       },
     },
-    'PATCH /onerecord/logistics-objects/:id': {
-      '@context': context,
-      '@type': 'api:Change',
-      'api:hasLogisticsObject': { '@id': oneRecord.partnerObject },
-      'api:hasDescription': 'Fuzzed change',
-      // The piece's one description replaced: its value deleted, another added.
-      'api:hasOperation': ['api:DELETE', 'api:ADD'].map((op) => ({
-        '@type': 'api:Operation',
-        'api:op': { '@id': op },
-        'api:s': oneRecord.partnerObject,
-        'api:p': `${CARGO_NS}goodsDescription`,
-        'api:o': [{ '@type': 'api:OperationObject', 'api:hasDatatype': `${XSD_NS}string`, 'api:hasValue': op === 'api:ADD' ? 'Fuzzed' : 'Fuzzed piece' }],
-      })),
-      'api:hasRevision': { '@type': `${XSD_NS}positiveInteger`, '@value': '1' },
-    },
+    'PATCH /onerecord/logistics-objects/:id': changeOf(oneRecord.partnerObject),
     'POST /onerecord/logistics-objects/:id/logistics-events': {
       '@context': context,
       '@type': 'cargo:LogisticsEvent',
@@ -823,20 +829,8 @@ beforeAll(async () => {
   );
   apiDocument = (await t.app.inject('/api/docs/openapi.json')).json();
   adminToken = (await signIn(t.app, 'DEMOAIR', 'admin', 'Admin#12345')).access_token;
-  // The ONE Record objects the JSON-LD bodies name: a shipment's (derived) and a partner's piece.
-  oneRecord.objects = `${t.ctx.config.publicUrl}/onerecord/logistics-objects/`;
-  const shipment = await t.db.selectFrom('shipments').select('shipment_id').orderBy('shipment_id').executeTakeFirstOrThrow();
-  oneRecord.shipmentObject = `${oneRecord.objects}${shipment.shipment_id}-shipment`;
-  const piece = await t.app.inject({
-    method: 'POST',
-    url: '/onerecord/logistics-objects',
-    headers: { ...bearer(adminToken), 'content-type': LD_CONTENT_TYPE },
-    payload: JSON.stringify({ '@context': { cargo: CARGO_NS }, '@type': 'cargo:Piece', 'cargo:goodsDescription': 'Fuzzed piece' }),
-  });
-  expect(piece.statusCode, piece.body).toBe(201);
-  oneRecord.partnerObject = String(piece.headers.location);
-  // An event of the piece, and an action request: the holder's change of another piece of its (applied at once).
-  const templates = jsonLdTemplates();
+  // The ONE Record objects the JSON-LD bodies name: a shipment's (derived) and a partner's piece; and, for the paths,
+  // an event of the piece and an action request (the holder's change of another piece of its, applied at once).
   const ld = async (method: 'POST' | 'PATCH', iri: string, body: unknown) => {
     const answer = await t.app.inject({
       method,
@@ -848,12 +842,18 @@ beforeAll(async () => {
     return String(answer.headers.location);
   };
   const lastSegment = (iri: string) => iri.slice(iri.lastIndexOf('/') + 1);
+  const objects = `${t.ctx.config.publicUrl}/onerecord/logistics-objects`;
+  oneRecord.objects = `${objects}/`;
+  const shipment = await t.db.selectFrom('shipments').select('shipment_id').orderBy('shipment_id').executeTakeFirstOrThrow();
+  const shipmentId = String(shipment.shipment_id);
+  oneRecord.shipmentObject = `${oneRecord.objects}${shipmentObjectId(shipmentId)}`;
+  oneRecord.partnerObject = await ld('POST', objects, { '@context': { cargo: CARGO_NS }, '@type': 'cargo:Piece', 'cargo:goodsDescription': 'Fuzzed piece' });
+  const templates = jsonLdTemplates();
   const event = await ld('POST', `${oneRecord.partnerObject}/logistics-events`, templates['POST /onerecord/logistics-objects/:id/logistics-events']);
-  const changed = await ld('POST', oneRecord.objects.slice(0, -1), templates['POST /onerecord/logistics-objects']);
-  const change = JSON.parse(JSON.stringify(templates['PATCH /onerecord/logistics-objects/:id']).replaceAll(oneRecord.partnerObject, changed));
-  const request = await ld('PATCH', changed, change);
+  const changed = await ld('POST', objects, templates['POST /onerecord/logistics-objects']);
+  const request = await ld('PATCH', changed, changeOf(changed));
   oneRecord.pathIds = {
-    id: [oneRecord.partnerObject, oneRecord.shipmentObject, oneRecord.shipmentObject.replace(/-shipment$/, '-waybill')].map(lastSegment),
+    id: [lastSegment(oneRecord.partnerObject), shipmentObjectId(shipmentId), waybillObjectId(shipmentId)],
     eventId: [lastSegment(event)],
     requestId: [lastSegment(request)],
   };
